@@ -1,0 +1,67 @@
+import { z } from "zod";
+
+// The only reader of process.env. Parsed once; a bad value stops start-up with its name.
+
+const flag = z
+  .enum(["1", "0", "true", "false"])
+  .optional()
+  .transform((v) => v === "1" || v === "true");
+
+const emailList = z
+  .string()
+  .optional()
+  .transform((v) =>
+    (v ?? "")
+      .split(",")
+      .map((s) => s.trim().toLowerCase())
+      .filter((s) => s.length > 0),
+  );
+
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  /** smtp://user:pass@host:port or smtps://…; unset: sign-in links go to the server log. */
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  EMAIL_FROM: z.string().default("Explore <no-reply@explore.localhost>"),
+  AUTH_GITHUB_ID: z.string().min(1).optional(),
+  AUTH_GITHUB_SECRET: z.string().min(1).optional(),
+  /** Comma-separated administrator emails (moderation). */
+  ADMIN_EMAILS: emailList,
+  /** Development and tests only: lets adapter calls reach loopback, where the demo adapters run. */
+  EXPLORE_ALLOW_LOOPBACK_ADAPTERS: flag,
+  /** Where the demo adapters listen; the demo seed rewrites their endpoints to it. */
+  DEMO_ADAPTERS_URL: z.url().default("http://127.0.0.1:4510"),
+  ADAPTER_MAX_RESPONSE_BYTES: z.coerce.number().int().positive().default(1_048_576),
+  /** Turns on the test-only helpers of the e2e suite (never set in production). */
+  EXPLORE_E2E: flag,
+});
+
+export type Env = z.infer<typeof schema>;
+
+function parseEnv(source: NodeJS.ProcessEnv): Env {
+  const parsed = schema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Explore's configuration is invalid:\n${lines.join("\n")}\nSee README.md, "Configuration".`);
+  }
+  const env = parsed.data;
+  if (env.NODE_ENV === "production" && !env.AUTH_SECRET) {
+    throw new Error("Explore's configuration is invalid:\n  AUTH_SECRET: is required in production (32+ random characters)");
+  }
+  if (Boolean(env.AUTH_GITHUB_ID) !== Boolean(env.AUTH_GITHUB_SECRET)) {
+    throw new Error("Explore's configuration is invalid:\n  AUTH_GITHUB_ID and AUTH_GITHUB_SECRET: set both or neither");
+  }
+  return env;
+}
+
+export const env: Env = parseEnv(process.env);
+
+export function requireDatabaseUrl(): string {
+  if (!env.DATABASE_URL) {
+    throw new Error(
+      "Explore's configuration is invalid:\n  DATABASE_URL: is not set. `npm start` and `npm test` start an embedded PostgreSQL when it is unset; a server started another way needs it.",
+    );
+  }
+  return env.DATABASE_URL;
+}

