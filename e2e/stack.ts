@@ -1,0 +1,60 @@
+// What the end-to-end tests run against: an SMTP sink on loopback, the demo adapters on an
+// ephemeral port, the demo network seeded, and `next start` (a production build) on --port.
+// DATABASE_URL comes from `npm test` (a throw-away embedded PostgreSQL, migrated).
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { SMTPServer } from "smtp-server";
+import { startDemoAdapters } from "../demo/adapters/server";
+import { seedDemoNetwork } from "../scripts/lib/seed-demo";
+import { bin, startChild, stopChildren } from "../scripts/lib/children";
+import { db } from "../lib/db";
+import { mailDir } from "./mailbox";
+
+const { values } = parseArgs({ options: { port: { type: "string", default: "3100" } } });
+
+rmSync(mailDir, { recursive: true, force: true });
+mkdirSync(mailDir, { recursive: true });
+let count = 0;
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ["STARTTLS"],
+  logger: false,
+  onData(stream, session, callback) {
+    const chunks: Buffer[] = [];
+    stream.on("data", (c: Buffer) => chunks.push(c));
+    stream.on("end", () => {
+      const to = session.envelope.rcptTo.map((r) => r.address.toLowerCase().replace(/[^a-z0-9]/g, "_")).join("+");
+      count += 1;
+      writeFileSync(path.join(mailDir, `${String(count).padStart(5, "0")}-${to}.eml`), Buffer.concat(chunks));
+      callback();
+    });
+  },
+});
+const smtpPort = await new Promise<number>((resolve) => {
+  smtp.listen(0, "127.0.0.1", () => {
+    const address = smtp.server.address();
+    resolve(typeof address === "object" && address ? address.port : 0);
+  });
+});
+
+const adapters = await startDemoAdapters({ port: 0 });
+await seedDemoNetwork(adapters.url);
+await db.$disconnect();
+
+const web = startChild(bin("next"), ["start", "--hostname", "127.0.0.1", "--port", values.port], {
+  SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+  DEMO_ADAPTERS_URL: adapters.url,
+  EXPLORE_ALLOW_LOOPBACK_ADAPTERS: "1",
+  AUTH_URL: `http://127.0.0.1:${values.port}`,
+});
+
+async function shutdown() {
+  stopChildren();
+  await adapters.close();
+  smtp.close();
+  process.exit(0);
+}
+process.on("SIGINT", () => void shutdown());
+process.on("SIGTERM", () => void shutdown());
+web.once("exit", () => void shutdown());

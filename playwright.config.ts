@@ -1,0 +1,36 @@
+import { defineConfig, devices } from "@playwright/test";
+
+// End-to-end tests run in Debian's Chromium (Playwright cannot download its own browser here)
+// against `next start`, started with its database, demo adapters and SMTP sink by e2e/stack.ts.
+const port = 3100;
+const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+export default defineConfig({
+  testDir: "e2e",
+  testMatch: "**/*.spec.ts",
+  fullyParallel: false,
+  workers: 2,
+  forbidOnly: true,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  outputDir: "test-results/e2e",
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: chromium,
+      // Without these Chromium keeps calling home, and this machine's closed network refuses it.
+      args: ["--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
+    },
+  },
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
+  webServer: {
+    command: `tsx --conditions=react-server e2e/stack.ts --port ${port}`,
+    url: `http://127.0.0.1:${port}/`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: "pipe",
+    stderr: "pipe",
+  },
+});
