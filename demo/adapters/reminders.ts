@@ -45,7 +45,37 @@ const isoDateTime = z
   .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(?:Z|[+-]\d{2}:\d{2})$/)
   .describe("ISO 8601 date-time with an offset, e.g. 2030-01-15T09:00:00Z.");
 
-const reminderStatus = z.enum(["dry_run", "scheduled", "sent", "cancelled"]);
+const sendOutput = z.object({
+  reminder_id: z.string().nullable(),
+  status: z.enum(["dry_run", "scheduled", "sent", "cancelled"]),
+  dry_run: z.boolean(),
+  duplicate: z.boolean().describe("True when the idempotency key had been seen: nothing new was sent."),
+  deliveries: z.number().int().describe("How many times this reminder has been delivered (0 or 1)."),
+  to: z.string(),
+  channel: z.string(),
+  send_at: z.string(),
+  execution_id: z.string().nullable(),
+  preview: z.string(),
+});
+type SendOutput = z.infer<typeof sendOutput>;
+
+const cancelOutput = z.object({
+  execution_id: z.string(),
+  reminder_id: z.string().nullable(),
+  cancelled: z.boolean(),
+  status: z.enum(["cancelled", "already_cancelled", "already_sent", "not_found"]),
+});
+type CancelOutput = z.infer<typeof cancelOutput>;
+
+const outcomeOutput = z.object({
+  execution_id: z.string(),
+  outcome: z.enum(["took_effect", "pending", "cancelled", "no_effect"]),
+  reminder_id: z.string().nullable(),
+  send_at: z.string().nullable(),
+  deliveries: z.number().int(),
+  outbox_total: z.number().int().describe("Reminders this adapter has delivered since it started."),
+});
+type OutcomeOutput = z.infer<typeof outcomeOutput>;
 
 export function createReminderTools(store: ReminderStore): DemoTool[] {
   const sendReminder = defineTool({
@@ -61,27 +91,16 @@ export function createReminderTools(store: ReminderStore): DemoTool[] {
       idempotency_key: z.string().min(1).max(200).optional().describe("Repeated calls with the same key return the first reminder."),
       dry_run: z.boolean().default(false).describe("Validate and preview without sending."),
     }),
-    output: z.object({
-      reminder_id: z.string().nullable(),
-      status: reminderStatus,
-      dry_run: z.boolean(),
-      duplicate: z.boolean().describe("True when the idempotency key had been seen: nothing new was sent."),
-      deliveries: z.number().int().describe("How many times this reminder has been delivered (0 or 1)."),
-      to: z.string(),
-      channel: z.string(),
-      send_at: z.string(),
-      execution_id: z.string().nullable(),
-      preview: z.string(),
-    }),
+    output: sendOutput,
     hints: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
-    run(args, meta) {
+    run(args, meta): SendOutput {
       const now = new Date();
       deliverDue(store, now);
       const sendAt = args.send_at === undefined ? now : new Date(args.send_at);
       if (Number.isNaN(sendAt.getTime())) throw new ToolInputError(`send_at ${args.send_at ?? ""} is not a real date.`);
       const preview = `[${args.channel}] to ${args.to}: ${args.message}`;
       const key = args.idempotency_key ?? meta.executionId;
-      const view = (reminder: Reminder, duplicate: boolean) => ({
+      const view = (reminder: Reminder, duplicate: boolean): SendOutput => ({
         reminder_id: reminder.reminderId,
         status: reminder.status,
         dry_run: false,
@@ -131,14 +150,9 @@ export function createReminderTools(store: ReminderStore): DemoTool[] {
     title: "Cancel a reminder",
     description: "Cancellation hook: cancels the reminder an execution scheduled, if it has not been sent yet.",
     input: z.object({ execution_id: z.string().min(1).max(200).describe("The execution ID (or idempotency key, or reminder id).") }),
-    output: z.object({
-      execution_id: z.string(),
-      reminder_id: z.string().nullable(),
-      cancelled: z.boolean(),
-      status: z.enum(["cancelled", "already_cancelled", "already_sent", "not_found"]),
-    }),
+    output: cancelOutput,
     hints: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
-    run({ execution_id }) {
+    run({ execution_id }): CancelOutput {
       deliverDue(store, new Date());
       const reminder = findReminder(store, execution_id);
       if (!reminder) return { execution_id, reminder_id: null, cancelled: false, status: "not_found" };
@@ -154,19 +168,12 @@ export function createReminderTools(store: ReminderStore): DemoTool[] {
     title: "Reminder outcome",
     description: "Outcome lookup: says whether an execution's reminder took effect (sent), is pending, was cancelled or never happened.",
     input: z.object({ execution_id: z.string().min(1).max(200) }),
-    output: z.object({
-      execution_id: z.string(),
-      outcome: z.enum(["took_effect", "pending", "cancelled", "no_effect"]),
-      reminder_id: z.string().nullable(),
-      send_at: z.string().nullable(),
-      deliveries: z.number().int(),
-      outbox_total: z.number().int().describe("Reminders this adapter has delivered since it started."),
-    }),
+    output: outcomeOutput,
     hints: READ_ONLY,
-    run({ execution_id }) {
+    run({ execution_id }): OutcomeOutput {
       deliverDue(store, new Date());
       const reminder = findReminder(store, execution_id);
-      const outcome = !reminder
+      const outcome: OutcomeOutput["outcome"] = !reminder
         ? "no_effect"
         : reminder.status === "sent"
           ? "took_effect"

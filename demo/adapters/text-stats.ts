@@ -60,6 +60,9 @@ const textStatistics = defineTool({
   },
 });
 
+const BANDS = ["very easy", "easy", "fairly easy", "standard", "fairly difficult", "difficult", "very difficult"] as const;
+type Band = (typeof BANDS)[number];
+
 const readability = defineTool({
   name: "readability_score",
   title: "Readability score",
@@ -71,7 +74,7 @@ const readability = defineTool({
     syllables: z.number().int(),
     flesch_reading_ease: z.number(),
     flesch_kincaid_grade: z.number(),
-    band: z.enum(["very easy", "easy", "fairly easy", "standard", "fairly difficult", "difficult", "very difficult"]),
+    band: z.enum(BANDS),
   }),
   hints: TRANSFORMATION,
   run({ text }) {
@@ -81,7 +84,7 @@ const readability = defineTool({
     const syllableCount = wordList.reduce((sum, word) => sum + syllables(word), 0);
     const ease = 206.835 - 1.015 * (wordCount / sentenceCount) - 84.6 * (syllableCount / wordCount);
     const grade = 0.39 * (wordCount / sentenceCount) + 11.8 * (syllableCount / wordCount) - 15.59;
-    const band =
+    const band: Band =
       ease >= 90 ? "very easy" : ease >= 80 ? "easy" : ease >= 70 ? "fairly easy" : ease >= 60 ? "standard" : ease >= 50 ? "fairly difficult" : ease >= 30 ? "difficult" : "very difficult";
     return {
       words: wordList.length,

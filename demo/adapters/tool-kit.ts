@@ -20,7 +20,7 @@ type ToolSpec<I extends z.ZodObject, O extends z.ZodObject> = {
   input: I;
   output: O;
   hints: ToolHints;
-  run: (args: z.output<I>, meta: CallMeta) => z.input<O> | Promise<z.input<O>>;
+  run: (args: z.output<I>, meta: CallMeta) => NoInfer<z.input<O> | Promise<z.input<O>>>;
 };
 
 /** A tool ready to be registered on any number of per-request servers. */

@@ -41,7 +41,7 @@ function factorConverter<T extends FactorTable>(
       value: z.number(),
       from: z.string(),
       to: z.string(),
-      result: z.number().describe("The converted value, rounded to 9 significant decimals."),
+      result: z.number().describe("The converted value, rounded to 9 decimal places."),
       formula: z.string(),
     }),
     hints: TRANSFORMATION,

@@ -1,0 +1,37 @@
+import { cocktailTools } from "./cocktails";
+import { colorTools } from "./colors";
+import { datingTools } from "./dating";
+import { cannabisTools, tobaccoTools } from "./harm-reduction";
+import { homeTools } from "./homes";
+import { jsonTools } from "./json-tools";
+import { loanTools } from "./loans";
+import { oddsTools } from "./odds";
+import { passwordTools } from "./passwords";
+import { recipeTools } from "./recipes";
+import { createReminderTools, type ReminderStore } from "./reminders";
+import { textStatsTools } from "./text-stats";
+import { timezoneTools } from "./timezones";
+import type { DemoTool } from "./tool-kit";
+import { unitTools } from "./units";
+import { wineTools } from "./wine";
+
+/** Every demo agent served by the adapters, by the slug of its path (`/<slug>/mcp`). */
+export function demoAgentTools(reminders: ReminderStore): ReadonlyMap<string, readonly DemoTool[]> {
+  return new Map<string, readonly DemoTool[]>([
+    ["homes", homeTools],
+    ["units", unitTools],
+    ["text-stats", textStatsTools],
+    ["wine", wineTools],
+    ["cocktails", cocktailTools],
+    ["reminders", createReminderTools(reminders)],
+    ["loans", loanTools],
+    ["timezones", timezoneTools],
+    ["json", jsonTools],
+    ["passwords", passwordTools],
+    ["colors", colorTools],
+    ["recipes", recipeTools],
+    ["odds", oddsTools],
+    ["dating", datingTools],
+    ["harm-reduction", [...tobaccoTools, ...cannabisTools]],
+  ]);
+}
