@@ -15,7 +15,8 @@ if (!command) {
 const database = await openMigratedDatabase(persistent ? "persistent" : "throwaway");
 let code = 1;
 try {
-  code = await run(command, rest, { DATABASE_URL: database.url });
+  // The caller's folder, so relative paths in the command's arguments mean what they said.
+  code = await run(command, rest, { DATABASE_URL: database.url }, process.cwd());
 } finally {
   await database.close();
 }

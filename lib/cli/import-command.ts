@@ -48,9 +48,17 @@ export async function runImport(args: string[], io: CliIo): Promise<number> {
     printRefusal(io, file, "the agent.json is invalid; nothing was imported.", checked.errors);
     return 1;
   }
+  try {
+    return await importFor(io, file, owner.data, text);
+  } finally {
+    await db.$disconnect();
+  }
+}
+
+async function importFor(io: CliIo, file: string, email: string, text: string): Promise<number> {
   const user = await db.user.upsert({
-    where: { email: owner.data },
-    create: { email: owner.data },
+    where: { email },
+    create: { email },
     update: {},
     select: { id: true },
   });
@@ -59,6 +67,6 @@ export async function runImport(args: string[], io: CliIo): Promise<number> {
     printRefusal(io, file, result.message, result.errors);
     return 1;
   }
-  io.stdout(`${result.replaced ? "replaced" : "imported"} and published ${result.handle} for ${owner.data}\n`);
+  io.stdout(`${result.replaced ? "replaced" : "imported"} and published ${result.handle} for ${email}\n`);
   return 0;
 }

@@ -4,17 +4,17 @@ import { projectRoot } from "./database";
 
 const running = new Set<ChildProcess>();
 
-export function startChild(command: string, args: string[], extraEnv: Record<string, string>): ChildProcess {
-  const child = spawn(command, args, { cwd: projectRoot, stdio: "inherit", env: { ...process.env, ...extraEnv } });
+export function startChild(command: string, args: string[], extraEnv: Record<string, string>, cwd = projectRoot): ChildProcess {
+  const child = spawn(command, args, { cwd, stdio: "inherit", env: { ...process.env, ...extraEnv } });
   running.add(child);
   child.once("exit", () => running.delete(child));
   return child;
 }
 
 /** Runs a command to its end; resolves with its exit code. */
-export function run(command: string, args: string[], extraEnv: Record<string, string> = {}): Promise<number> {
+export function run(command: string, args: string[], extraEnv: Record<string, string> = {}, cwd = projectRoot): Promise<number> {
   return new Promise((resolve, reject) => {
-    const child = startChild(command, args, extraEnv);
+    const child = startChild(command, args, extraEnv, cwd);
     child.once("error", reject);
     child.once("exit", (code, signal) => resolve(code ?? (signal ? 1 : 0)));
   });

@@ -1,0 +1,27 @@
+#!/usr/bin/env node
+// The `explore` command. `validate` runs in this process through tsx. `import` needs the database:
+// it runs under scripts/with-db.ts (DATABASE_URL, or the embedded database of `npm start`, started
+// if it is not running) and with the react-server condition its server-only modules require.
+import { spawn } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { tsImport } from "tsx/esm/api";
+
+const tsconfig = fileURLToPath(new URL("../tsconfig.json", import.meta.url));
+const argv = process.argv.slice(2);
+
+if (argv[0] === "import") {
+  const tsx = import.meta.resolve("tsx");
+  const withDb = fileURLToPath(new URL("../scripts/with-db.ts", import.meta.url));
+  const run = fileURLToPath(new URL("../lib/cli/run.ts", import.meta.url));
+  const child = spawn(
+    process.execPath,
+    ["--import", tsx, withDb, "--persistent", process.execPath, "--conditions=react-server", "--import", tsx, run, ...argv],
+    { stdio: "inherit", env: { ...process.env, TSX_TSCONFIG_PATH: tsconfig } },
+  );
+  child.once("exit", (code, signal) => {
+    process.exitCode = code ?? (signal ? 1 : 0);
+  });
+} else {
+  const { main } = await tsImport("../lib/cli/main.ts", { parentURL: import.meta.url, tsconfig });
+  process.exitCode = await main(argv);
+}

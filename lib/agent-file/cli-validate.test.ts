@@ -1,0 +1,120 @@
+import { execFile } from "node:child_process";
+import { mkdtemp, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { describe, expect, it } from "vitest";
+import { main } from "../cli/main";
+import { runValidate, type CliIo } from "./cli-validate";
+import { minimalAgentFile } from "./fixtures";
+
+const VALID = JSON.stringify(minimalAgentFile());
+const INVALID = JSON.stringify(minimalAgentFile({ ekl: "2.0", extra: true }));
+
+function fakeIo(files: Record<string, string>) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const io: CliIo = {
+    stdout: (text) => void out.push(text),
+    stderr: (text) => void err.push(text),
+    readFile: async (path) => {
+      const text = files[path];
+      if (text === undefined) throw Object.assign(new Error(`ENOENT: ${path}`), { code: "ENOENT" });
+      return text;
+    },
+  };
+  return { io, stdout: () => out.join(""), stderr: () => err.join("") };
+}
+
+describe("explore validate", () => {
+  it("prints ok and returns 0 when every file is valid", async () => {
+    const t = fakeIo({ "a.json": VALID, "b.json": VALID });
+    expect(await runValidate(["a.json", "b.json"], t.io)).toBe(0);
+    expect(t.stdout()).toBe("a.json: ok\nb.json: ok\n");
+    expect(t.stderr()).toBe("");
+  });
+
+  it("prints each error under its file and returns 1 when any file is invalid", async () => {
+    const t = fakeIo({ "a.json": VALID, "bad.json": INVALID, "broken.json": "{" });
+    expect(await runValidate(["a.json", "bad.json", "broken.json"], t.io)).toBe(1);
+    expect(t.stdout()).toBe(
+      [
+        "a.json: ok",
+        "bad.json:",
+        '  /ekl: must be "1.0"',
+        '  /extra: "extra" is not an allowed field here',
+        "broken.json:",
+        "  /: not valid JSON: unexpected end of input at line 1, column 2",
+        "",
+      ].join("\n"),
+    );
+  });
+
+  it("prints one JSON object per file with --json", async () => {
+    const t = fakeIo({ "a.json": VALID, "bad.json": INVALID });
+    expect(await runValidate(["--json", "a.json", "bad.json"], t.io)).toBe(1);
+    const lines = t.stdout().trim().split("\n").map((line) => JSON.parse(line));
+    expect(lines).toEqual([
+      { file: "a.json", valid: true, errors: [] },
+      {
+        file: "bad.json",
+        valid: false,
+        errors: [
+          { path: "/ekl", message: 'must be "1.0"' },
+          { path: "/extra", message: '"extra" is not an allowed field here' },
+        ],
+      },
+    ]);
+  });
+
+  it("returns 2 on usage errors", async () => {
+    const none = fakeIo({});
+    expect(await runValidate([], none.io)).toBe(2);
+    expect(none.stderr()).toContain("usage: explore validate");
+    const flag = fakeIo({ "a.json": VALID });
+    expect(await runValidate(["a.json", "--strict"], flag.io)).toBe(2);
+    expect(flag.stderr()).toContain("unknown option --strict");
+    expect(flag.stdout()).toBe("");
+  });
+
+  it("returns 2 when a file cannot be read, after checking the others", async () => {
+    const t = fakeIo({ "bad.json": INVALID });
+    expect(await runValidate(["missing.json", "bad.json"], t.io)).toBe(2);
+    expect(t.stderr()).toBe("explore validate: cannot read missing.json: no such file\n");
+    expect(t.stdout()).toContain("bad.json:");
+  });
+
+  it("treats arguments after -- as files", async () => {
+    const t = fakeIo({ "--json": VALID });
+    expect(await runValidate(["--", "--json"], t.io)).toBe(0);
+    expect(t.stdout()).toBe("--json: ok\n");
+  });
+});
+
+describe("explore (main)", () => {
+  it("dispatches validate and refuses unknown commands", async () => {
+    const t = fakeIo({ "a.json": VALID });
+    expect(await main(["validate", "a.json"], t.io)).toBe(0);
+    expect(t.stdout()).toBe("a.json: ok\n");
+    const unknown = fakeIo({});
+    expect(await main(["frobnicate", "x"], unknown.io)).toBe(2);
+    expect(unknown.stderr()).toContain("unknown command frobnicate");
+    expect(await main([], fakeIo({}).io)).toBe(2);
+  });
+
+  it("runs as bin/explore.mjs from another directory with an absolute path", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "explore-validate-"));
+    const file = join(dir, "agent.json");
+    await writeFile(file, VALID);
+    const bin = fileURLToPath(new URL("../../bin/explore.mjs", import.meta.url));
+    const { stdout } = await promisify(execFile)(process.execPath, [bin, "validate", file], { cwd: tmpdir() });
+    expect(stdout).toBe(`${file}: ok\n`);
+    await writeFile(file, INVALID);
+    const failed = await promisify(execFile)(process.execPath, [bin, "validate", "--json", "agent.json"], { cwd: dir }).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(failed).toMatchObject({ code: 1 });
+  });
+});

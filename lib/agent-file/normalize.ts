@@ -1,0 +1,359 @@
+// From a schema-valid agent.json to what Explore keeps: DESIGN.md "Rules Explore reads out of
+// agent.json" 2-8, 11 and 12. Every cross-field rule reports at once; a document with any error
+// yields no agent at all (rule 1: never half-imported).
+import { createHash } from "node:crypto";
+import { toPointer } from "./errors";
+import { CAPABILITY_ID_PATTERN, type AgentFileInput, type CapabilityInput, type DataInput, type PlanInput } from "./schema";
+import { resolveTag, suggestTags } from "./tags";
+import type {
+  AgentFileError,
+  DataDeclaration,
+  Example,
+  ExecutionMode,
+  JsonObject,
+  JsonValue,
+  NormalizedCapability,
+  ParseResult,
+  Plan,
+  RepeatMode,
+} from "./types";
+
+export const MAX_TAGS = 7;
+const PLACEHOLDER = /\$\{[A-Z0-9_]+\}/u;
+
+/** A `${NAME}` value is the adapter's to resolve; until it is announced the agent cannot be run. */
+export function hasPlaceholder(value: string): boolean {
+  return PLACEHOLDER.test(value);
+}
+
+export function sha256Hex(text: string): string {
+  return createHash("sha256").update(text, "utf8").digest("hex");
+}
+
+function toJsonValue(value: unknown): JsonValue | undefined {
+  if (value === null || typeof value === "string" || typeof value === "boolean") return value;
+  if (typeof value === "number") return Number.isFinite(value) ? value : undefined;
+  if (Array.isArray(value)) {
+    const items: JsonValue[] = [];
+    for (const item of value) {
+      const json = toJsonValue(item);
+      if (json !== undefined) items.push(json);
+    }
+    return items;
+  }
+  if (typeof value === "object") return toJsonObject(value);
+  return undefined;
+}
+
+// Object.fromEntries defines keys as data, so a "__proto__" field stays a field.
+function toJsonObject(value: object): JsonObject {
+  const entries: [string, JsonValue][] = [];
+  for (const [key, item] of Object.entries(value)) {
+    const json = toJsonValue(item);
+    if (json !== undefined) entries.push([key, json]);
+  }
+  return Object.fromEntries(entries);
+}
+
+function without(object: JsonObject, keys: readonly string[]): JsonObject {
+  return Object.fromEntries(Object.entries(object).filter(([key]) => !keys.includes(key)));
+}
+
+/** Rule 2: the local-only fields are the publisher's machine's business, never stored or shown. */
+export function stripLocalFields(document: JsonObject): JsonObject {
+  const published = without(document, ["upstream", "network"]);
+  const adapter = published["adapter"];
+  if (isObject(adapter)) published["adapter"] = without(adapter, ["path", "storage"]);
+  const terms = published["terms"];
+  if (isObject(terms)) published["terms"] = without(terms, ["text_file"]);
+  return published;
+}
+
+function isObject(value: JsonValue | undefined): value is JsonObject {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function mergeData(defaults: DataInput | undefined, own: DataInput | undefined): DataInput {
+  // Key by key: a capability's own `inputs` replaces the default `inputs` whole, and so on.
+  return { ...defaults, ...own };
+}
+
+function retentionOf(part: { retention?: "none" | "retained"; days?: number | null } | undefined) {
+  return { retention: part?.retention ?? null, days: part?.days ?? null };
+}
+
+function toDataDeclaration(data: DataInput): DataDeclaration {
+  return {
+    acceptedDataClasses: data.accepted_data_classes ?? null,
+    inputs: data.inputs ? { ...retentionOf(data.inputs), journal: data.inputs.journal ?? null } : null,
+    results: data.results ? { ...retentionOf(data.results), journal: data.results.journal ?? null } : null,
+    executionMetadata: data.execution_metadata
+      ? { retentionDays: data.execution_metadata.retention_days ?? null }
+      : null,
+    downstream: data.downstream
+      ? {
+          ...retentionOf(data.downstream),
+          journal: data.downstream.journal ?? null,
+          subprocessors: (data.downstream.subprocessors ?? []).map((s) => ({ ...s })),
+        }
+      : null,
+    usedForTraining: data.used_for_training ?? null,
+    processingRegions: data.processing_regions ?? null,
+    deletionOnRequest: data.deletion_on_request ?? null,
+    encryptedAtRest: data.encrypted_at_rest ?? null,
+    dpaUrl: data.dpa_url ?? null,
+  };
+}
+
+function toPlan(plan: PlanInput): Plan {
+  const { type, plan_id: planId, ...rest } = plan;
+  return { planId: planId ?? type, type, extra: toJsonObject(rest) };
+}
+
+const FREE_WITHOUT_LIMIT: Plan = { planId: "free", type: "free", extra: {} };
+
+function defaultRepeat(capability: CapabilityInput, mode: ExecutionMode): RepeatMode {
+  if (capability.class === "external_action") return "status_only";
+  return mode === "durable" ? "return_kept" : "refresh";
+}
+
+function toExample(example: CapabilityInput["example"]): Example | null {
+  if (!example) return null;
+  return {
+    input: example.input,
+    problem: example.problem ?? null,
+    successCriteria: example.success_criteria ?? null,
+    expectedOutput: example.expected_output ?? null,
+    origin: example.origin ?? "publisher",
+    helpers: example.helpers ?? [],
+  };
+}
+
+function quoteList(slugs: readonly string[]): string {
+  const tags = slugs.map((slug) => `#${slug}`);
+  if (tags.length <= 1) return tags.join("");
+  return `${tags.slice(0, -1).join(", ")} or ${tags[tags.length - 1] ?? ""}`;
+}
+
+function unknownTagMessage(word: string): string {
+  const suggestions = suggestTags(word);
+  const hint = suggestions.length > 0 ? `did you mean ${quoteList(suggestions)}?` : "it is not one of the network's tags";
+  return `unknown tag ${JSON.stringify(word)}; ${hint}`;
+}
+
+/** Rule 8: the category's tag first, then the capability's own tags, each once. */
+function resolveCapabilityTags(capability: CapabilityInput, at: (string | number)[], errors: AgentFileError[]): string[] {
+  const tags: string[] = [];
+  const segment = capability.category.split(".")[0] ?? "";
+  const categoryTag = resolveTag(segment);
+  if (categoryTag === null) {
+    const hint = suggestTags(segment);
+    errors.push({
+      path: toPointer([...at, "category"]),
+      message:
+        `the category's first part ${JSON.stringify(segment)} is not one of the network's tags` +
+        (hint.length > 0 ? `; did you mean ${quoteList(hint)}?` : ""),
+    });
+  } else {
+    tags.push(categoryTag);
+  }
+  (capability.tags ?? []).forEach((word, i) => {
+    const slug = resolveTag(word);
+    if (slug === null) errors.push({ path: toPointer([...at, "tags", i]), message: unknownTagMessage(word) });
+    else if (!tags.includes(slug)) tags.push(slug);
+  });
+  if (tags.length > MAX_TAGS) {
+    errors.push({
+      path: toPointer([...at, "tags"]),
+      message: `has ${tags.length} different tags counting the category's; at most ${MAX_TAGS} are allowed`,
+    });
+  }
+  return tags;
+}
+
+// Not a DESIGN.md rule but needed by payments: a plan is named by its plan_id within a capability.
+function duplicatePlanErrors(plans: readonly Plan[], at: (string | number)[]): AgentFileError[] {
+  const errors: AgentFileError[] = [];
+  const seen = new Set<string>();
+  plans.forEach((plan, i) => {
+    if (seen.has(plan.planId)) {
+      errors.push({
+        path: toPointer([...at, i, "plan_id"]),
+        message: `plan ID ${JSON.stringify(plan.planId)} is used twice; give each plan its own plan_id`,
+      });
+    }
+    seen.add(plan.planId);
+  });
+  return errors;
+}
+
+type CapabilityContext = {
+  document: AgentFileInput;
+  index: number;
+  errors: AgentFileError[];
+  idsSeen: Map<string, number>;
+};
+
+function normalizeCapability(capability: CapabilityInput, context: CapabilityContext): NormalizedCapability {
+  const { document, index, errors } = context;
+  const at: (string | number)[] = ["capabilities", index];
+  const path = (...rest: (string | number)[]) => toPointer([...at, ...rest]);
+  const mode = document.execution_mode;
+
+  // Rules 3 and 11: the default ID must itself be a valid ID, and IDs are unique within the agent.
+  const capabilityId = capability.capability_id ?? `cap_${capability.tool}`;
+  if (capability.capability_id === undefined && !CAPABILITY_ID_PATTERN.test(capabilityId)) {
+    errors.push({
+      path: path("capability_id"),
+      message: `the default ID ${JSON.stringify(capabilityId)} (cap_ + tool) is not a valid capability ID; set capability_id to cap_ followed by 2 to 40 lowercase letters, digits or underscores`,
+    });
+  }
+  const firstUse = context.idsSeen.get(capabilityId);
+  if (firstUse === undefined) {
+    context.idsSeen.set(capabilityId, index);
+  } else {
+    errors.push({
+      path: path("capability_id"),
+      message: `capability ID ${JSON.stringify(capabilityId)} is already used by capability ${firstUse}; set a different capability_id`,
+    });
+  }
+
+  // Rule 5.
+  const contentRating = capability.content_rating ?? "general";
+  const matureReasons = capability.mature_reasons ?? [];
+  if (contentRating === "mature" && matureReasons.length === 0) {
+    errors.push({ path: path("mature_reasons"), message: "a mature capability needs at least one reason" });
+  }
+  if (contentRating === "general" && matureReasons.length > 0) {
+    errors.push({
+      path: path("mature_reasons"),
+      message: "a general capability has no mature reasons; remove them or set content_rating to mature",
+    });
+  }
+
+  // Rule 7.
+  const external = capability.class === "external_action";
+  if (external && capability.outside_action === undefined) {
+    errors.push({
+      path: path("outside_action"),
+      message: "an external action must say what it does outside the network: one of send_messages, schedule, records, submit, purchase",
+    });
+  }
+  if (!external && capability.outside_action !== undefined) {
+    errors.push({ path: path("outside_action"), message: `only an external action has outside_action; this capability is ${capability.class}` });
+  }
+  if (!external && capability.effects !== undefined) {
+    errors.push({ path: path("effects"), message: `only an external action has effects; this capability is ${capability.class}` });
+  }
+
+  // Rule 4.
+  const repeat = capability.repeat ?? defaultRepeat(capability, mode);
+  if (capability.repeat === "return_kept" && mode === "storage_free") {
+    errors.push({ path: path("repeat"), message: "return_kept is not possible in storage-free mode: nothing is stored to return" });
+  }
+
+  // Rule 3: a capability's plans replace the defaults whole; no plan at all is free without a limit.
+  const planInputs = capability.plans ?? document.defaults?.plans ?? [];
+  const plans = planInputs.length > 0 ? planInputs.map(toPlan) : [FREE_WITHOUT_LIMIT];
+  if (capability.plans) errors.push(...duplicatePlanErrors(plans, [...at, "plans"]));
+
+  // Rule 6, reported on the capability (where the fix goes), even when the paid plan is a default.
+  const storageFreeAccepted = capability.storage_free_accepted ?? false;
+  const paid = plans.some((plan) => plan.type !== "free");
+  if (paid && mode === "storage_free" && !storageFreeAccepted) {
+    errors.push({
+      path: path("storage_free_accepted"),
+      message: "a paid plan in storage-free mode needs storage_free_accepted: true on the capability",
+    });
+  }
+
+  const tags = resolveCapabilityTags(capability, at, errors);
+  const offered = capability.offered ?? true;
+  const needsConfirmation = capability.needs_confirmation ?? false;
+
+  return {
+    capabilityId,
+    tool: capability.tool,
+    name: capability.name,
+    summary: capability.summary,
+    category: capability.category,
+    tags,
+    contentRating,
+    matureReasons: [...matureReasons],
+    limitations: capability.limitations,
+    class: capability.class,
+    repeat,
+    refreshes: capability.refreshes
+      ? { perExecution: capability.refreshes.per_execution, withinHours: capability.refreshes.within_hours }
+      : null,
+    storageFreeAccepted,
+    outsideAction: capability.outside_action ?? null,
+    effects: capability.effects
+      ? {
+          idempotencyArgument: capability.effects.idempotency_argument ?? null,
+          outcomeLookup: capability.effects.outcome_lookup ?? null,
+          escalate: capability.effects.escalate ?? false,
+          dryRunArgument: capability.effects.dry_run_argument ?? null,
+        }
+      : null,
+    cancellation: capability.cancellation ?? null,
+    maxDurationSeconds: capability.max_duration_seconds ?? null,
+    inputSchema: capability.input_schema ?? null,
+    outputSchema: capability.output_schema ?? null,
+    data: toDataDeclaration(mergeData(document.defaults?.data, capability.data)),
+    plans,
+    version: capability.version ?? "1.0.0",
+    example: toExample(capability.example),
+    offered,
+    needsConfirmation,
+    // Rule 12: a capability whose class the publisher has not confirmed is not listed yet.
+    listed: offered && !needsConfirmation,
+  };
+}
+
+/**
+ * Applies the cross-field rules and defaults to a document that already passed the schema.
+ * `raw` is the same document as plain JSON; it becomes `document`, minus the local-only fields.
+ */
+export function normalizeAgentFile(document: AgentFileInput, raw: JsonObject): ParseResult {
+  const errors: AgentFileError[] = [];
+  const idsSeen = new Map<string, number>();
+  errors.push(...duplicatePlanErrors((document.defaults?.plans ?? []).map(toPlan), ["defaults", "plans"]));
+  const capabilities = document.capabilities.map((capability, index) =>
+    normalizeCapability(capability, { document, index, errors, idsSeen }),
+  );
+  if (errors.length > 0) return { ok: false, errors };
+
+  const { agent, adapter, terms, payment } = document;
+  return {
+    ok: true,
+    agent: {
+      ekl: document.ekl,
+      mode: document.mode,
+      executionMode: document.execution_mode,
+      handle: agent.handle,
+      displayName: agent.display_name,
+      purpose: agent.purpose,
+      interests: agent.interests ?? [],
+      languages: agent.languages ?? [],
+      logoUrl: agent.logo ?? null,
+      website: agent.website ?? null,
+      endpoint: adapter.endpoint,
+      endpointPending: hasPlaceholder(adapter.endpoint),
+      resultRetentionDays: adapter.result_retention_days ?? null,
+      executionIdRetentionDays: adapter.execution_id_retention_days ?? null,
+      terms: terms
+        ? {
+            text: terms.text ?? null,
+            textSha256: typeof terms.text === "string" ? sha256Hex(terms.text) : null,
+            url: terms.url ?? null,
+            version: terms.version ?? null,
+          }
+        : null,
+      payment: payment ? { link: payment.link, note: payment.note ?? null } : null,
+      dataDeclared: document.data_declared ?? true,
+      capabilities,
+      document: stripLocalFields(raw),
+    },
+  };
+}

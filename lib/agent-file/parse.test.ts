@@ -1,0 +1,162 @@
+import { describe, expect, it } from "vitest";
+import { minimalAgentFile, minimalCapability } from "./fixtures";
+import { findJsonSyntaxProblem, lineAndColumn } from "./json-position";
+import { MAX_AGENT_FILE_BYTES, checkAgentSchema, parseAgentFile, validateAgentDocument } from "./parse";
+import type { AgentFileError, JsonObject } from "./types";
+
+function errorsOf(document: unknown): AgentFileError[] {
+  const result = validateAgentDocument(document);
+  return result.ok ? [] : result.errors;
+}
+
+function capabilityErrors(overrides: JsonObject): AgentFileError[] {
+  return errorsOf(minimalAgentFile({ capabilities: [minimalCapability(overrides)] }));
+}
+
+describe("parseAgentFile: JSON text", () => {
+  it("accepts a valid document", () => {
+    expect(parseAgentFile(JSON.stringify(minimalAgentFile(), null, 2)).ok).toBe(true);
+  });
+
+  it("reports malformed JSON with its line and column", () => {
+    const text = '{\n  "ekl": "1.0",\n  "mode": ,\n}';
+    expect(parseAgentFile(text)).toEqual({
+      ok: false,
+      errors: [{ path: "", message: 'not valid JSON: unexpected token "," at line 3, column 11' }],
+    });
+  });
+
+  it("reports a trailing comma, an unterminated document and an empty file", () => {
+    expect(parseAgentFile('{"a": [1, 2,]}')).toMatchObject({ errors: [{ message: 'not valid JSON: unexpected token "]" at line 1, column 13' }] });
+    expect(parseAgentFile('{\n"a": [1')).toMatchObject({ errors: [{ message: "not valid JSON: unexpected end of input at line 2, column 8" }] });
+    expect(parseAgentFile("")).toMatchObject({ errors: [{ message: "not valid JSON: unexpected end of input at line 1, column 1" }] });
+  });
+
+  it("reports bad strings and numbers", () => {
+    expect(parseAgentFile('{"a": "x\ny"}')).toMatchObject({ errors: [{ message: "not valid JSON: unescaped control character in a string at line 1, column 9" }] });
+    expect(parseAgentFile('{"a": "\\q"}')).toMatchObject({ errors: [{ message: expect.stringContaining("bad escape in a string at line 1, column 8") }] });
+    expect(parseAgentFile('{"a": 01}')).toMatchObject({ errors: [{ message: 'not valid JSON: unexpected token "1" at line 1, column 8' }] });
+    expect(parseAgentFile("{'a': 1}")).toMatchObject({ errors: [{ message: "not valid JSON: unexpected token \"'\" at line 1, column 2" }] });
+  });
+
+  it("agrees with JSON.parse about what is valid", () => {
+    const samples = ['{"a":1}', "[1,2]", '"x"', "1e5", "-0.5", "true", '{"a":"\\u00e9"}', "{} x", "[1,]", "01", "1.", "-", '"\\u12"', "nul"];
+    for (const sample of samples) {
+      let valid = true;
+      try {
+        JSON.parse(sample);
+      } catch {
+        valid = false;
+      }
+      expect(findJsonSyntaxProblem(sample) === null, sample).toBe(valid);
+    }
+  });
+
+  it("counts lines across \\r\\n and columns in characters", () => {
+    expect(lineAndColumn("a\r\nbc", 5)).toEqual({ line: 2, column: 3 });
+    expect(lineAndColumn("😀x", 3)).toEqual({ line: 1, column: 3 });
+  });
+
+  it("ignores a leading byte-order mark", () => {
+    expect(parseAgentFile("\uFEFF" + JSON.stringify(minimalAgentFile())).ok).toBe(true);
+  });
+
+  it("refuses a document over 512 KB before parsing it", () => {
+    const big = JSON.stringify(minimalAgentFile({ agent: { handle: "@big", display_name: "B", purpose: "x".repeat(MAX_AGENT_FILE_BYTES) } }));
+    const result = parseAgentFile(big);
+    expect(result).toEqual({ ok: false, errors: [{ path: "", message: expect.stringContaining("at most 524288 bytes (512 KB)") }] });
+    expect(parseAgentFile("x".repeat(MAX_AGENT_FILE_BYTES + 1)).ok).toBe(false);
+  });
+
+  it("measures the limit in UTF-8 bytes", () => {
+    // 200,000 three-byte characters: under 512 K characters but over 512 KB.
+    const purpose = "€".repeat(200_000);
+    const result = parseAgentFile(JSON.stringify(minimalAgentFile({ agent: { handle: "@big", display_name: "B", purpose } })));
+    expect(result.ok).toBe(false);
+    expect(result.ok ? "" : result.errors[0]?.message).toContain("512 KB");
+  });
+});
+
+describe("validateAgentDocument: schema errors", () => {
+  it("refuses what is not a JSON document", () => {
+    expect(errorsOf(undefined)).toEqual([{ path: "", message: "is not a JSON document" }]);
+    expect(errorsOf(BigInt(1))).toEqual([{ path: "", message: "is not a JSON document" }]);
+    expect(errorsOf([])).toEqual([{ path: "", message: "must be an object, not a list" }]);
+  });
+
+  it("names each missing required field", () => {
+    expect(errorsOf({ ekl: "1.0", mode: "service_provider", execution_mode: "durable" })).toEqual([
+      { path: "/agent", message: "is required" },
+      { path: "/adapter", message: "is required" },
+      { path: "/capabilities", message: "is required" },
+    ]);
+    const { class: _class, limitations: _limitations, ...incomplete } = minimalCapability();
+    expect(errorsOf(minimalAgentFile({ capabilities: [incomplete] })).map((e) => [e.path, e.message])).toEqual([
+      ["/capabilities/0/limitations", "is required"],
+      ["/capabilities/0/class", "is required"],
+    ]);
+  });
+
+  it("words enum, const, pattern, length and bound errors plainly", () => {
+    expect(capabilityErrors({ class: "reader" })).toEqual([
+      { path: "/capabilities/0/class", message: "must be one of: read_only, transformation, external_action" },
+    ]);
+    expect(errorsOf(minimalAgentFile({ ekl: "2.0" }))).toEqual([{ path: "/ekl", message: 'must be "1.0"' }]);
+    expect(capabilityErrors({ capability_id: "cap_X" })).toEqual([
+      { path: "/capabilities/0/capability_id", message: "must be cap_ followed by 2 to 40 lowercase letters, digits or underscores" },
+    ]);
+    expect(capabilityErrors({ summary: "x".repeat(301) })).toEqual([
+      { path: "/capabilities/0/summary", message: "must be at most 300 characters" },
+    ]);
+    expect(capabilityErrors({ max_duration_seconds: 4 })).toEqual([{ path: "/capabilities/0/max_duration_seconds", message: "must be at least 5" }]);
+    expect(capabilityErrors({ max_duration_seconds: 7.5 })).toEqual([{ path: "/capabilities/0/max_duration_seconds", message: "must be a whole number" }]);
+    expect(capabilityErrors({ version: "1.0" })).toEqual([{ path: "/capabilities/0/version", message: "must be a version like 1.0.0" }]);
+    expect(errorsOf(minimalAgentFile({ payment: { link: "http://pay" } }))).toEqual([{ path: "/payment/link", message: "must start with https://" }]);
+    expect(errorsOf(minimalAgentFile({ adapter: { endpoint: "" } }))).toEqual([{ path: "/adapter/endpoint", message: "must not be empty" }]);
+  });
+
+  it("words type errors and nullable fields", () => {
+    expect(capabilityErrors({ offered: "yes" })).toEqual([{ path: "/capabilities/0/offered", message: "must be true or false, not a string" }]);
+    expect(capabilityErrors({ cancellation: 3 })).toEqual([{ path: "/capabilities/0/cancellation", message: "must be a string or null, not a whole number" }]);
+    expect(capabilityErrors({ input_schema: [] })).toEqual([{ path: "/capabilities/0/input_schema", message: "must be an object, not a list" }]);
+    expect(capabilityErrors({ example: {} })).toEqual([{ path: "/capabilities/0/example/input", message: "is required" }]);
+    expect(capabilityErrors({ data: { inputs: { days: 0 } } })).toEqual([{ path: "/capabilities/0/data/inputs/days", message: "must be at least 1" }]);
+    expect(capabilityErrors({ data: { inputs: { days: null } } })).toEqual([]);
+  });
+
+  it("words list errors", () => {
+    expect(capabilityErrors({ mature_reasons: ["dating", "dating"], content_rating: "mature" })).toEqual([
+      { path: "/capabilities/0/mature_reasons", message: 'must not list "dating" twice' },
+    ]);
+    expect(capabilityErrors({ tags: ["a", "b", "c", "d", "e", "f", "g", "h"] })).toEqual([
+      { path: "/capabilities/0/tags", message: "must have at most 7 items" },
+    ]);
+    expect(errorsOf(minimalAgentFile({ capabilities: [] }))).toEqual([{ path: "/capabilities", message: "must have at least 1 item" }]);
+  });
+
+  it("names each field that is not allowed, with its own path", () => {
+    expect(errorsOf(minimalAgentFile({ extra: 1, "a/b": 2 }))).toEqual([
+      { path: "/extra", message: '"extra" is not an allowed field here' },
+      { path: "/a~1b", message: '"a/b" is not an allowed field here' },
+    ]);
+  });
+
+  it("allows extra fields on plans only", () => {
+    expect(capabilityErrors({ plans: [{ type: "free", anything: { at: "all" } }] })).toEqual([]);
+    expect(capabilityErrors({ plans: [{ price: 1 }] })).toEqual([{ path: "/capabilities/0/plans/0/type", message: "is required" }]);
+  });
+
+  it("reports every schema error at once and skips the cross-field rules until the schema passes", () => {
+    const errors = errorsOf(
+      minimalAgentFile({
+        agent: { handle: "homes", display_name: "H", purpose: "P" },
+        capabilities: [minimalCapability({ class: "nope", content_rating: "mature", tags: ["unknown_tag"] })],
+      }),
+    );
+    expect(errors.map((e) => e.path)).toEqual(["/agent/handle", "/capabilities/0/class"]);
+  });
+
+  it("checkAgentSchema gives the schema verdict alone", () => {
+    expect(checkAgentSchema(minimalAgentFile({ capabilities: [minimalCapability({ content_rating: "mature" })] })).ok).toBe(true);
+  });
+});

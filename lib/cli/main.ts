@@ -1,0 +1,41 @@
+// The `explore` command line: bin/explore.mjs loads this file through tsx and exits with what main returns.
+import { readFile } from "node:fs/promises";
+import { runValidate, type CliIo } from "../agent-file/cli-validate";
+
+const USAGE = `usage: explore <command> [arguments]
+
+commands:
+  validate <file…> [--json]          check agent.json files against the schema and Explore's rules
+  import <file> --owner <email>      validate, import and publish an agent for its owner
+`;
+
+export function processIo(): CliIo {
+  return {
+    stdout: (text) => void process.stdout.write(text),
+    stderr: (text) => void process.stderr.write(text),
+    readFile: (path) => readFile(path, "utf8"),
+  };
+}
+
+/** Runs one command; the result is the process exit code. */
+export async function main(argv: string[], io: CliIo = processIo()): Promise<number> {
+  const [command, ...args] = argv;
+  switch (command) {
+    case "validate":
+      return runValidate(args, io);
+    case "import": {
+      // Loaded only here: it needs the database, which `validate` must not.
+      const { runImport } = await import("./import-command");
+      return runImport(args, io);
+    }
+    case undefined:
+    case "help":
+    case "--help":
+    case "-h":
+      io.stdout(USAGE);
+      return command === undefined ? 2 : 0;
+    default:
+      io.stderr(`explore: unknown command ${command}\n${USAGE}`);
+      return 2;
+  }
+}
