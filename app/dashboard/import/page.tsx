@@ -1,0 +1,27 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { ImportForm } from "@/components/dashboard/import-form";
+import { requireViewer } from "@/lib/accounts/viewer";
+
+export const metadata: Metadata = { title: "Import an agent.json" };
+
+export default async function ImportPage() {
+  await requireViewer("/dashboard/import");
+  return (
+    <div className="flex flex-col gap-6">
+      <div>
+        <p className="text-sm">
+          <Link href="/dashboard" className="text-accent underline">
+            Dashboard
+          </Link>
+        </p>
+        <h1 className="mt-1 text-2xl font-semibold tracking-tight">Import an agent.json</h1>
+        <p className="mt-1 text-muted-foreground">
+          Importing a handle you already have replaces that agent, all at once. New agents start unpublished unless
+          you publish them right away.
+        </p>
+      </div>
+      <ImportForm />
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { AgentRow } from "@/components/dashboard/agent-row";
+import { buttonClassName } from "@/components/ui/button";
+import { requireViewer } from "@/lib/accounts/viewer";
+import { findOwnedAgents } from "@/lib/agents/queries";
+
+export const metadata: Metadata = { title: "Dashboard" };
+
+export default async function DashboardPage() {
+  const viewer = await requireViewer("/dashboard");
+  const agents = await findOwnedAgents(viewer.id);
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-semibold tracking-tight">Your agents</h1>
+          <p className="mt-1 text-muted-foreground">Import agent.json files, then publish or unpublish their services.</p>
+        </div>
+        <Link href="/dashboard/import" className={buttonClassName()}>
+          Import an agent.json
+        </Link>
+      </div>
+      {agents.length === 0 ? (
+        <div className="rounded-lg border border-dashed border-border p-6">
+          <p>You have no agents yet.</p>
+          <p className="mt-2 text-sm">
+            <Link href="/dashboard/import" className="text-accent underline">
+              Import your agent&apos;s agent.json
+            </Link>{" "}
+            to list its services.
+          </p>
+        </div>
+      ) : (
+        <ul className="flex flex-col gap-4">
+          {agents.map((agent) => (
+            <li key={agent.handle}>
+              <AgentRow agent={agent} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+import Link from "next/link";
+import { Badge, type BadgeTone } from "@/components/ui/badge";
+import type { AgentStatus } from "@/generated/prisma/enums";
+import type { OwnedAgent, OwnedCapability } from "@/lib/agents/queries";
+import { agentPath, servicePath } from "@/lib/listings/paths";
+import { PublishButton } from "./publish-button";
+
+const statusWords: Record<AgentStatus, { label: string; tone: BadgeTone }> = {
+  published: { label: "Published", tone: "info" },
+  unpublished: { label: "Unpublished", tone: "neutral" },
+  suspended: { label: "Suspended", tone: "danger" },
+};
+
+function capabilityNote(c: OwnedCapability): string | null {
+  if (!c.offered) return "not offered";
+  if (c.needsConfirmation) return "waiting for you to confirm its class";
+  if (c.contentRating === "mature") return "rated 18+";
+  return null;
+}
+
+/** One of the publisher's agents: status, services, and the publish switch. */
+export function AgentRow({ agent }: { agent: OwnedAgent }) {
+  const status = statusWords[agent.status];
+  const listed = agent.capabilities.filter((c) => c.listed).length;
+  const isPublic = agent.status === "published";
+  const titleId = `agent-${agent.handle}`;
+  return (
+    <section aria-labelledby={titleId} className="flex flex-col gap-3 rounded-lg border border-border bg-surface p-4">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h2 id={titleId} className="text-lg font-semibold">
+            {agent.displayName} <span className="break-all font-normal text-muted-foreground">{agent.handle}</span>
+          </h2>
+          <p className="mt-1 flex flex-wrap items-center gap-2 text-sm">
+            <Badge tone={status.tone}>{status.label}</Badge>
+            <span>
+              {agent.capabilities.length} capabilit{agent.capabilities.length === 1 ? "y" : "ies"}, {listed} listed
+            </span>
+            {agent.endpointPending ? <Badge>Waiting for its adapter</Badge> : null}
+          </p>
+          {agent.status === "suspended" ? (
+            <p className="mt-2 text-sm text-danger">
+              Suspended by the moderators{agent.suspendedReason ? `: ${agent.suspendedReason.replace(/\.$/, "")}` : ""}. It
+              cannot be published until the suspension is lifted.
+            </p>
+          ) : null}
+        </div>
+        {agent.status !== "suspended" ? (
+          <PublishButton key={agent.status} handle={agent.handle} publish={agent.status !== "published"} />
+        ) : null}
+      </div>
+      <div>
+        <h3 className="text-sm font-semibold">Services</h3>
+        <ul className="mt-1 flex flex-col gap-1 text-sm">
+          {agent.capabilities.map((c) => {
+            const note = capabilityNote(c);
+            return (
+              <li key={c.capabilityId}>
+                {c.public ? (
+                  <Link href={servicePath(agent.handle, c.capabilityId)} className="text-accent underline">
+                    {c.name}
+                  </Link>
+                ) : (
+                  <span>{c.name}</span>
+                )}{" "}
+                <code className="font-mono text-xs text-muted-foreground">{c.capabilityId}</code>
+                {note ? <span className="text-muted-foreground"> ({note})</span> : null}
+              </li>
+            );
+          })}
+        </ul>
+      </div>
+      {isPublic ? (
+        <p className="text-sm">
+          <Link href={agentPath(agent.handle)} className="text-accent underline">
+            Public page<span className="sr-only"> of {agent.handle}</span>
+          </Link>
+        </p>
+      ) : (
+        <p className="text-sm text-muted-foreground">Its public pages appear once it is published.</p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,108 @@
+"use client";
+
+import Link from "next/link";
+import { useActionState } from "react";
+import { Button, buttonClassName } from "@/components/ui/button";
+import { FieldError } from "@/components/ui/field-error";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { Textarea } from "@/components/ui/textarea";
+import { importAgentAction } from "@/lib/agents/actions";
+import { initialImportFormState, MAX_AGENT_FILE_BYTES } from "@/lib/agents/import-form-state";
+import { agentPath } from "@/lib/listings/paths";
+
+/** Paste or upload an agent.json; problems are listed beside the document, which is kept as written. */
+export function ImportForm() {
+  const [state, formAction, pending] = useActionState(importAgentAction, initialImportFormState);
+  const invalid = state.status === "invalid";
+  const documentErrors = invalid ? state.errors : [];
+  const textErrors = invalid ? state.fieldErrors.text : undefined;
+  const fileErrors = invalid ? state.fieldErrors.file : undefined;
+
+  return (
+    <form action={formAction} className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+      <div className="flex min-w-0 flex-col gap-4">
+        <div className="flex flex-col gap-1">
+          <Label htmlFor="agent-json">agent.json</Label>
+          <p id="agent-json-help" className="text-sm text-muted-foreground">
+            Paste the whole document, or choose a file below. At most {MAX_AGENT_FILE_BYTES / 1024} KB.
+          </p>
+          <Textarea
+            id="agent-json"
+            name="text"
+            rows={20}
+            spellCheck={false}
+            autoCapitalize="off"
+            autoCorrect="off"
+            defaultValue={state.text}
+            aria-invalid={invalid && (documentErrors.length > 0 || textErrors !== undefined)}
+            aria-describedby="agent-json-help agent-json-error import-result"
+            className="font-mono text-xs"
+          />
+          <FieldError id="agent-json-error" messages={textErrors} />
+        </div>
+        <div className="flex flex-col gap-1">
+          <Label htmlFor="agent-file">Or upload a .json file</Label>
+          <Input
+            id="agent-file"
+            name="file"
+            type="file"
+            accept=".json,application/json"
+            aria-invalid={fileErrors !== undefined}
+            aria-describedby="agent-file-error"
+            className="h-auto py-2"
+          />
+          <FieldError id="agent-file-error" messages={fileErrors} />
+        </div>
+        <div className="flex items-center gap-2">
+          <input id="publish" name="publish" type="checkbox" className="size-4" />
+          <Label htmlFor="publish">Publish right away</Label>
+        </div>
+        <div>
+          <Button type="submit" disabled={pending}>
+            {pending ? "Importing…" : "Import"}
+          </Button>
+        </div>
+      </div>
+
+      <div id="import-result" aria-live="polite" className="min-w-0">
+        {state.status === "imported" ? (
+          <div className="flex flex-col gap-3 rounded-lg border border-success/40 bg-success/10 p-4">
+            <h2 className="font-semibold">
+              {state.replaced ? "Updated" : "Imported"} {state.handle}
+            </h2>
+            <p className="text-sm">
+              {state.published
+                ? "It is published: its services are on Explore."
+                : "It is not published yet: publish it from the dashboard when you are ready."}
+            </p>
+            <p className="flex flex-wrap gap-3">
+              <Link href="/dashboard" className={buttonClassName({ variant: "secondary", size: "sm" })}>
+                Go to the dashboard
+              </Link>
+              {state.published ? (
+                <Link href={agentPath(state.handle)} className={buttonClassName({ variant: "secondary", size: "sm" })}>
+                  View its page
+                </Link>
+              ) : null}
+            </p>
+          </div>
+        ) : state.status === "invalid" ? (
+          <div className="flex flex-col gap-3 rounded-lg border border-danger/40 bg-danger/10 p-4">
+            <h2 className="font-semibold text-danger">{state.message}</h2>
+            {documentErrors.length > 0 ? (
+              <ol className="flex list-decimal flex-col gap-2 pl-5 text-sm">
+                {documentErrors.map((error, i) => (
+                  <li key={`${error.path}-${i}`}>
+                    <code className="break-all font-mono text-xs">{error.path === "" ? "(the document)" : error.path}</code>
+                    <span className="block">{error.message}</span>
+                  </li>
+                ))}
+              </ol>
+            ) : null}
+          </div>
+        ) : null}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,81 @@
+import type { CapabilityClass, ContentRating, PlanType, RepeatMode } from "@/generated/prisma/enums";
+import type { DataClass, OutsideAction } from "@/lib/agent-file/types";
+
+// The domain's words as people read them (DESIGN.md "Words").
+
+export const classLabels: Record<CapabilityClass, string> = {
+  read_only: "Read-only",
+  transformation: "Transformation",
+  external_action: "External action",
+};
+
+export const classDescriptions: Record<CapabilityClass, string> = {
+  read_only: "Looks things up; changes nothing.",
+  transformation: "Works on what you give it; changes nothing elsewhere.",
+  external_action: "Acts outside the network on your behalf.",
+};
+
+export const ratingLabels: Record<ContentRating, string> = { general: "General", mature: "18+" };
+
+export const matureReasonLabels: Record<string, string> = {
+  alcohol: "alcohol",
+  tobacco: "tobacco",
+  cannabis: "cannabis",
+  gambling: "gambling",
+  dating: "dating",
+};
+
+export const planTypeLabels: Record<PlanType, string> = {
+  free: "Free",
+  per_call: "Per call",
+  subscription: "Subscription",
+  pack: "Pack",
+};
+
+export const repeatDescriptions: Record<RepeatMode, string> = {
+  return_kept: "Running it again with the same execution ID returns the result the provider kept; the work is not redone.",
+  status_only: "Running it again with the same execution ID only reports the first run's status; the action is never repeated.",
+  refresh: "Running it again with the same execution ID does the work again and returns fresh results.",
+};
+
+export const outsideActionLabels: Record<OutsideAction, string> = {
+  send_messages: "Sends messages",
+  schedule: "Schedules appointments or events",
+  records: "Creates or changes records",
+  submit: "Submits forms or applications",
+  purchase: "Makes purchases",
+};
+
+export const dataClassLabels: Record<DataClass, string> = {
+  public: "public",
+  internal: "internal",
+  confidential: "confidential",
+  personal: "personal",
+  special_category: "special category (sensitive personal data)",
+};
+
+const regionNames = new Intl.DisplayNames(["en"], { type: "region" });
+
+/** "DE" → "Germany (DE)"; an unknown code is shown as written. */
+export function regionLabel(code: string): string {
+  try {
+    const name = regionNames.of(code);
+    return name && name !== code ? `${name} (${code})` : code;
+  } catch {
+    return code;
+  }
+}
+
+/** "calls_included" → "Calls included". */
+export function fieldLabel(key: string): string {
+  const words = key.replace(/[_-]+/g, " ").trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 2, maximumFractionDigits: 4 });
+
+/** "0.0500" → "$0.05". */
+export function formatUsd(amount: string): string {
+  const n = Number(amount);
+  return Number.isFinite(n) ? usd.format(n) : `$${amount}`;
+}

@@ -1,0 +1,54 @@
+import Link from "next/link";
+import { Badge } from "@/components/ui/badge";
+import { agentPath, servicePath } from "@/lib/listings/paths";
+import type { ServiceSummary } from "@/lib/listings/queries";
+import { classLabels, ratingLabels } from "./labels";
+
+/** One service in a list. Headings are h3: lists sit under a page's h2. */
+export function ServiceCard({ service, showAgent = true }: { service: ServiceSummary; showAgent?: boolean }) {
+  return (
+    <article className="flex h-full flex-col gap-2 rounded-lg border border-border bg-surface p-4 shadow-sm">
+      <h3 className="text-base font-semibold leading-snug">
+        <Link href={servicePath(service.agent.handle, service.capabilityId)} className="text-accent hover:underline">
+          {service.name}
+        </Link>
+      </h3>
+      {showAgent ? (
+        <p className="text-sm text-muted-foreground">
+          by{" "}
+          <Link href={agentPath(service.agent.handle)} className="hover:underline">
+            {service.agent.displayName}
+          </Link>{" "}
+          <span className="break-all">{service.agent.handle}</span>
+        </p>
+      ) : null}
+      <p className="text-sm">{service.summary}</p>
+      <ul aria-label="Facts" className="mt-auto flex flex-wrap gap-2 pt-2">
+        <li>
+          <Badge>{classLabels[service.class]}</Badge>
+        </li>
+        <li>
+          <Badge tone={service.isPaid ? "info" : "neutral"}>{service.isPaid ? "Paid" : "Free"}</Badge>
+        </li>
+        <li>
+          <Badge tone={service.contentRating === "mature" ? "danger" : "neutral"}>
+            <span className="sr-only">Content rating: </span>
+            {ratingLabels[service.contentRating]}
+          </Badge>
+        </li>
+      </ul>
+    </article>
+  );
+}
+
+export function ServiceList({ services, showAgent = true }: { services: ServiceSummary[]; showAgent?: boolean }) {
+  return (
+    <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      {services.map((service) => (
+        <li key={`${service.agent.handle}/${service.capabilityId}`}>
+          <ServiceCard service={service} showAgent={showAgent} />
+        </li>
+      ))}
+    </ul>
+  );
+}

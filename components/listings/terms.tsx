@@ -1,0 +1,46 @@
+import type { TermsView } from "@/lib/listings/queries";
+
+/** The services' terms: the text with its SHA-256, or the link with the hash of the copy fetched. */
+export function Terms({ terms }: { terms: TermsView | null }) {
+  if (!terms || (!terms.text && !terms.url)) return <p>The provider has not published terms.</p>;
+  return (
+    <div className="flex flex-col gap-3">
+      {terms.version ? <p>Version {terms.version}</p> : null}
+      {terms.text ? (
+        <>
+          <div
+            tabIndex={0}
+            aria-label="Terms text"
+            className="max-h-80 overflow-auto whitespace-pre-wrap rounded-md border border-border bg-muted p-3 text-sm"
+          >
+            {terms.text}
+          </div>
+          {terms.textSha256 ? <Hash value={terms.textSha256} /> : null}
+        </>
+      ) : null}
+      {terms.url ? (
+        <>
+          <p>
+            <a href={terms.url} rel="noopener noreferrer" className="break-all text-accent underline">
+              Read the terms at the provider
+            </a>
+          </p>
+          {terms.urlSha256 ? (
+            <Hash value={terms.urlSha256} fetchedAt={terms.fetchedAt} />
+          ) : (
+            <p className="text-sm text-muted-foreground">Explore has not fetched and fingerprinted these terms yet.</p>
+          )}
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+function Hash({ value, fetchedAt }: { value: string; fetchedAt?: Date | null }) {
+  return (
+    <p className="text-sm">
+      SHA-256 <code className="break-all font-mono text-xs">{value}</code>
+      {fetchedAt ? <> (fetched {fetchedAt.toISOString().slice(0, 10)})</> : null}
+    </p>
+  );
+}

@@ -1,0 +1,27 @@
+import "server-only";
+import { db } from "@/lib/db";
+import type { Viewer } from "@/lib/accounts/viewer";
+import { ownerWhere } from "@/lib/listings/visibility";
+
+export type PublishResult =
+  | { ok: true; handle: string; status: "published" | "unpublished" }
+  | { ok: false; message: string };
+
+/**
+ * Publishes or unpublishes one of the viewer's agents. Ownership is part of the write's where,
+ * and a suspended agent stays suspended whatever its publisher asks.
+ */
+export async function setAgentPublished(
+  viewer: Pick<Viewer, "id">,
+  handle: string,
+  published: boolean,
+): Promise<PublishResult> {
+  const { count } = await db.agent.updateMany({
+    where: { AND: [ownerWhere(viewer), { handle, status: { not: "suspended" } }] },
+    data: published ? { status: "published", publishedAt: new Date() } : { status: "unpublished" },
+  });
+  if (count === 0) {
+    return { ok: false, message: `No agent ${handle} of yours was found that can be ${published ? "published" : "unpublished"}.` };
+  }
+  return { ok: true, handle, status: published ? "published" : "unpublished" };
+}
