@@ -1,0 +1,62 @@
+import "server-only";
+import NextAuth, { AuthError } from "next-auth";
+import { PrismaAdapter } from "@auth/prisma-adapter";
+import GitHub from "next-auth/providers/github";
+import Nodemailer from "next-auth/providers/nodemailer";
+import { db } from "@/lib/db";
+import { env } from "@/lib/env";
+import { authRedirectTarget } from "@/lib/accounts/return-path";
+import { sendSignInLink } from "@/lib/accounts/send-sign-in-link";
+
+// env.ts refuses to start production without AUTH_SECRET; a fresh clone runs without configuration.
+const DEVELOPMENT_SECRET = "explore-development-secret-not-for-production-use";
+
+/** A sign-in link that could not be sent; Auth.js hands AuthErrors back to the server action as values. */
+class SignInLinkNotSent extends AuthError {
+  static type = "EmailSignInError";
+}
+
+async function sendLinkForAuth(to: string, url: string): Promise<void> {
+  try {
+    await sendSignInLink({ to, url });
+  } catch (error) {
+    throw new SignInLinkNotSent("The sign-in link could not be sent", { cause: error });
+  }
+}
+
+export const githubSignInEnabled = Boolean(env.AUTH_GITHUB_ID && env.AUTH_GITHUB_SECRET);
+
+function githubProviders() {
+  if (!env.AUTH_GITHUB_ID || !env.AUTH_GITHUB_SECRET) return [];
+  return [GitHub({ clientId: env.AUTH_GITHUB_ID, clientSecret: env.AUTH_GITHUB_SECRET })];
+}
+
+export const { handlers, auth, signIn, signOut } = NextAuth({
+  adapter: PrismaAdapter(db),
+  session: { strategy: "database" },
+  secret: env.AUTH_SECRET ?? DEVELOPMENT_SECRET,
+  trustHost: true,
+  providers: [
+    Nodemailer({
+      // The provider insists on a transport; we send ourselves, so without SMTP a JSON transport stands in.
+      server: env.SMTP_URL ?? { jsonTransport: true },
+      from: env.EMAIL_FROM,
+      sendVerificationRequest: ({ identifier, url }) => sendLinkForAuth(identifier, url),
+    }),
+    ...githubProviders(),
+  ],
+  pages: {
+    signIn: "/sign-in",
+    verifyRequest: "/sign-in/check-email",
+    error: "/sign-in",
+  },
+  callbacks: {
+    redirect({ url, baseUrl }) {
+      return authRedirectTarget(url, baseUrl);
+    },
+    // Database sessions: the session carries the user's id so getViewer can load the rest.
+    session({ session, user }) {
+      return { ...session, user: { id: user.id, email: user.email, name: user.name ?? null } };
+    },
+  },
+});

@@ -1,0 +1,69 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+
+const auth = vi.hoisted(() => vi.fn<() => Promise<{ user?: { id?: string } } | null>>());
+const findUnique = vi.hoisted(() => vi.fn());
+vi.mock("@/lib/accounts/auth", () => ({ auth }));
+vi.mock("@/lib/db", () => ({ db: { user: { findUnique } } }));
+
+import { getViewer, requireViewer } from "@/lib/accounts/viewer";
+
+afterEach(() => {
+  auth.mockReset();
+  findUnique.mockReset();
+});
+
+/** Next's redirect() throws an error whose digest carries the target. */
+async function redirectTarget(promise: Promise<unknown>): Promise<string> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof Error && "digest" in error && typeof error.digest === "string") {
+      const [kind, , target] = error.digest.split(";");
+      if (kind === "NEXT_REDIRECT" && target) return target;
+    }
+    throw error;
+  }
+  throw new Error("expected a redirect");
+}
+
+describe("getViewer", () => {
+  it("is null when signed out", async () => {
+    auth.mockResolvedValue(null);
+    await expect(getViewer()).resolves.toBeNull();
+    expect(findUnique).not.toHaveBeenCalled();
+  });
+
+  it("is null when the session's user no longer exists", async () => {
+    auth.mockResolvedValue({ user: { id: "gone" } });
+    findUnique.mockResolvedValue(null);
+    await expect(getViewer()).resolves.toBeNull();
+  });
+
+  it("loads the viewer's own fields", async () => {
+    const dateOfBirth = new Date("1990-05-01");
+    auth.mockResolvedValue({ user: { id: "u1" } });
+    findUnique.mockResolvedValue({ id: "u1", email: "ada@example.com", name: "Ada", dateOfBirth, showMature: true });
+    await expect(getViewer()).resolves.toEqual({
+      id: "u1",
+      email: "ada@example.com",
+      name: "Ada",
+      dateOfBirth,
+      showMature: true,
+      isAdmin: false,
+    });
+    expect(findUnique).toHaveBeenCalledWith(expect.objectContaining({ where: { id: "u1" } }));
+  });
+});
+
+describe("requireViewer", () => {
+  it("redirects a signed-out visitor to sign in, keeping the return path", async () => {
+    auth.mockResolvedValue(null);
+    await expect(redirectTarget(requireViewer("/dashboard"))).resolves.toBe("/sign-in?callbackUrl=%2Fdashboard");
+  });
+
+  it("returns the signed-in viewer", async () => {
+    auth.mockResolvedValue({ user: { id: "u2" } });
+    findUnique.mockResolvedValue({ id: "u2", email: "b@example.com", name: null, dateOfBirth: null, showMature: false });
+    await expect(requireViewer("/dashboard")).resolves.toMatchObject({ id: "u2", email: "b@example.com" });
+  });
+});
