@@ -22,6 +22,10 @@ const schema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  /** Explore's public origin. Auth.js builds sign-in links from it, never from a request's Host. */
+  AUTH_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** Set by Next.js itself while it builds: configuration is checked when the server starts. */
+  NEXT_PHASE: z.string().optional(),
   /** smtp://user:pass@host:port or smtps://…; unset: sign-in links go to the server log. */
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   EMAIL_FROM: z.string().default("Explore <no-reply@explore.localhost>"),
@@ -47,8 +51,12 @@ function parseEnv(source: NodeJS.ProcessEnv): Env {
     throw new Error(`Explore's configuration is invalid:\n${lines.join("\n")}\nSee README.md, "Configuration".`);
   }
   const env = parsed.data;
-  if (env.NODE_ENV === "production" && !env.AUTH_SECRET) {
+  const serving = env.NODE_ENV === "production" && env.NEXT_PHASE !== "phase-production-build";
+  if (serving && !env.AUTH_SECRET) {
     throw new Error("Explore's configuration is invalid:\n  AUTH_SECRET: is required in production (32+ random characters)");
+  }
+  if (serving && !env.AUTH_URL) {
+    throw new Error("Explore's configuration is invalid:\n  AUTH_URL: is required in production (Explore's public origin, e.g. https://explore.example.com)");
   }
   if (Boolean(env.AUTH_GITHUB_ID) !== Boolean(env.AUTH_GITHUB_SECRET)) {
     throw new Error("Explore's configuration is invalid:\n  AUTH_GITHUB_ID and AUTH_GITHUB_SECRET: set both or neither");

@@ -61,6 +61,7 @@ const childEnv = {
   DATABASE_URL: database.url,
   AUTH_SECRET: authSecret(),
   AUTH_TRUST_HOST: "true",
+  AUTH_URL: env.AUTH_URL ?? `http://127.0.0.1:${env.PORT}`,
   DEMO_ADAPTERS_URL: adapters.url,
   // The demo adapters run on loopback; this local server may call them.
   EXPLORE_ALLOW_LOOPBACK_ADAPTERS: "1",

@@ -1,0 +1,19 @@
+import { expect, type Page } from "@playwright/test";
+import { latestSignInLink, messagesTo } from "./mailbox";
+
+/** Signs in the way a person does: asks for a link, opens it from the mail the SMTP sink received. */
+export async function signInByEmail(page: Page, email: string, returnTo = "/dashboard") {
+  const before = messagesTo(email).length;
+  await page.goto(`/sign-in?callbackUrl=${encodeURIComponent(returnTo)}`);
+  await page.getByLabel("Email address").fill(email);
+  await page.getByRole("button", { name: "Email me a sign-in link" }).click();
+  await expect(page.getByRole("heading", { name: "Check your email" })).toBeVisible();
+  await expect.poll(() => messagesTo(email).length, { message: `a sign-in mail to ${email}` }).toBeGreaterThan(before);
+  const link = latestSignInLink(email);
+  expect(link, "the mail carries a sign-in link").not.toBeNull();
+  await page.goto(link ?? "");
+}
+
+export function uniqueEmail(role: string): string {
+  return `${role}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}@example.com`;
+}

@@ -1,0 +1,68 @@
+import { test, expect } from "@playwright/test";
+import { signInByEmail, uniqueEmail } from "./helpers";
+
+function agentJson(handle: string, rating: "mature" | "general") {
+  return JSON.stringify(
+    {
+      ekl: "1.0",
+      mode: "service_provider",
+      execution_mode: "storage_free",
+      agent: { handle, display_name: "Tide Tables", purpose: "Tells tide times for harbours." },
+      adapter: { endpoint: "https://tides.example.com/mcp" },
+      capabilities: [
+        {
+          tool: "tide_times",
+          name: "Tide times",
+          summary: "High and low tide times for a harbour on a given day.",
+          category: "travel.tides",
+          limitations: "Harbours in the bundled list only; no currents.",
+          class: "read_only",
+          content_rating: rating,
+        },
+      ],
+    },
+    null,
+    2,
+  );
+}
+
+test("a publisher imports a document with an error, sees it at its path, fixes it, publishes and finds the service", async ({ page }) => {
+  const handle = `@tides-${Date.now().toString(36)}`;
+  await signInByEmail(page, uniqueEmail("publisher"), "/dashboard/import");
+  await expect(page).toHaveURL(/\/dashboard\/import$/);
+
+  const document = page.getByLabel("agent.json");
+  await document.fill(agentJson(handle, "mature"));
+  await page.getByRole("button", { name: "Import" }).click();
+  const result = page.locator("#import-result");
+  await expect(result).toContainText("/capabilities/0/mature_reasons");
+  await expect(result).toContainText("at least one reason");
+  // Nothing is lost: the document is still there to fix.
+  await expect(document).toHaveValue(/"content_rating": "mature"/);
+
+  await document.fill(agentJson(handle, "general"));
+  await page.getByRole("button", { name: "Import" }).click();
+  await expect(result.getByRole("heading", { name: `Imported ${handle}` })).toBeVisible();
+
+  // Not published yet: not on Explore.
+  const servicePath = `/services/${handle}/cap_tide_times`;
+  expect((await page.request.get(servicePath)).status()).toBe(404);
+
+  await page.goto("/dashboard");
+  await page.getByRole("button", { name: `Publish ${handle}` }).click();
+  await expect(page.getByRole("button", { name: `Unpublish ${handle}` })).toBeVisible();
+
+  await page.goto("/");
+  await page.getByRole("link", { name: "Tide times" }).click();
+  await expect(page).toHaveURL(new RegExp(`/services/(@|%40)${handle.slice(1)}/cap_tide_times$`));
+  await expect(page.getByRole("heading", { level: 1, name: "Tide times" })).toBeVisible();
+  await expect(page.getByText("Harbours in the bundled list only; no currents.")).toBeVisible();
+});
+
+test("the demo network is on Explore and a mature demo listing is shown to nobody yet", async ({ page, request }) => {
+  await page.goto("/agents/@demo-homes");
+  await expect(page.getByRole("heading", { level: 1, name: "Demo Homes" })).toBeVisible();
+  await page.getByRole("link", { name: "Home search" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Home search" })).toBeVisible();
+  expect((await request.get("/services/@cellar-pairings/cap_pair_wine")).status()).toBe(404);
+});
