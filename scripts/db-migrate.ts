@@ -1,7 +1,9 @@
 // npm run db:migrate -- --name <name>   create a migration from the schema diff, and apply it
 // npm run db:deploy                     apply committed migrations
 import { parseArgs } from "node:util";
-import { openDatabase } from "./lib/database";
+import { open, rm, mkdir } from "node:fs/promises";
+import path from "node:path";
+import { openDatabase, projectRoot } from "./lib/database";
 import { createMigration, deployMigrations } from "./lib/migrations";
 
 const { positionals, values } = parseArgs({ allowPositionals: true, options: { name: { type: "string" } } });
@@ -16,6 +18,14 @@ if (command === "create" && !/^[a-z0-9_]+$/.test(values.name ?? "")) {
   process.exit(2);
 }
 
+// One migration run at a time on this checkout: two creating at once would write overlapping folders.
+const lockFile = path.join(projectRoot, ".data/migrate.lock");
+await mkdir(path.dirname(lockFile), { recursive: true });
+const lock = await open(lockFile, "wx").catch(() => {
+  console.error(`another db:migrate or db:deploy is running (remove ${lockFile} if it is not)`);
+  process.exit(1);
+});
+
 const database = await openDatabase("persistent");
 try {
   if (command === "create") {
@@ -27,4 +37,6 @@ try {
   }
 } finally {
   await database.close();
+  await lock.close();
+  await rm(lockFile, { force: true });
 }
