@@ -2,6 +2,8 @@ import "server-only";
 import { Prisma } from "@/generated/prisma/client";
 import { db } from "@/lib/db";
 import { parseAgentFile, listTags } from "@/lib/agent-file";
+import { refreshSearchDocuments } from "@/lib/listings/search-index";
+import { markDueAfterImport, snapshotForSampleTests } from "@/lib/sample-tests/schedule";
 import type { AgentFileError, NormalizedAgent, NormalizedCapability } from "@/lib/agent-file/types";
 
 export type ImportResult =
@@ -21,8 +23,12 @@ export async function importAgentFile(input: { text: string; ownerId: string; pu
     const n = parsed.errors.length;
     return { ok: false, message: `The agent.json has ${n} problem${n === 1 ? "" : "s"}; nothing was imported.`, errors: parsed.errors };
   }
+  const before = await snapshotForSampleTests(parsed.agent.handle);
   try {
-    return await db.$transaction((tx) => storeAgent(tx, parsed.agent, input.ownerId, input.publish ?? false));
+    const result = await db.$transaction((tx) => storeAgent(tx, parsed.agent, input.ownerId, input.publish ?? false));
+    // After the commit: new, newly published, re-versioned or re-pointed capabilities get a sample test soon.
+    if (result.ok) await markDueAfterImport(result.handle, before);
+    return result;
   } catch (error) {
     // Two imports racing for the same new handle: the loser gets the same answer as a taken handle.
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
@@ -64,6 +70,7 @@ async function storeAgent(tx: Tx, agent: NormalizedAgent, ownerId: string, publi
   for (const [position, capability] of agent.capabilities.entries()) {
     await storeCapability(tx, stored.id, position, capability);
   }
+  await refreshSearchDocuments(tx, [stored.id]);
   return { ok: true, handle: agent.handle, replaced: existing !== null };
 }
 
