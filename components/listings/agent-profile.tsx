@@ -1,22 +1,23 @@
 import type { AgentProfile } from "@/lib/listings/queries";
 
-const languageNames = new Intl.DisplayNames(["en"], { type: "language" });
+import { languageLabel } from "./labels";
 
-function languageLabel(code: string): string {
-  try {
-    return languageNames.of(code) ?? code;
-  } catch {
-    return code;
-  }
-}
-
-/** An agent's profile with its h1: the top of the agent page. */
-export function AgentProfileCard({ agent }: { agent: AgentProfile }) {
+/** An agent's profile: with its h1 at the top of the agent page, or under a section on a service page. */
+export function AgentProfileCard({ agent, headingLevel = 1 }: { agent: AgentProfile; headingLevel?: 1 | 3 }) {
+  const Heading = headingLevel === 1 ? "h1" : "h3";
   return (
     <div className="flex flex-col gap-3">
-      <div>
-        <h1 className="text-2xl font-semibold tracking-tight">{agent.displayName}</h1>
-        <p className="break-all text-muted-foreground">{agent.handle}</p>
+      <div className="flex items-center gap-3">
+        {agent.logoUrl?.startsWith("https://") ? (
+          // eslint-disable-next-line @next/next/no-img-element
+          <img src={agent.logoUrl} alt="" width={48} height={48} className="size-12 rounded-lg border border-border" />
+        ) : null}
+        <div className="min-w-0">
+          <Heading className={headingLevel === 1 ? "text-2xl font-semibold tracking-tight" : "text-base font-semibold"}>
+            {agent.displayName}
+          </Heading>
+          <p className="break-all text-muted-foreground">{agent.handle}</p>
+        </div>
       </div>
       <p>{agent.purpose}</p>
       <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[10rem_1fr] sm:gap-y-2">

@@ -55,6 +55,16 @@ export const dataClassLabels: Record<DataClass, string> = {
 };
 
 const regionNames = new Intl.DisplayNames(["en"], { type: "region" });
+const languageNames = new Intl.DisplayNames(["en"], { type: "language" });
+
+/** "de" → "German"; an unknown code is shown as written. */
+export function languageLabel(code: string): string {
+  try {
+    return languageNames.of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
 
 /** "DE" → "Germany (DE)"; an unknown code is shown as written. */
 export function regionLabel(code: string): string {

@@ -2,17 +2,30 @@ import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { agentPath, servicePath } from "@/lib/listings/paths";
 import type { ServiceSummary } from "@/lib/listings/queries";
+import type { SearchResult } from "@/lib/listings/search";
+import { HighlightedText } from "./highlighted-text";
 import { classLabels, ratingLabels } from "./labels";
 
+type CardService = ServiceSummary & Partial<Pick<SearchResult, "highlight" | "sampleTested">>;
+
 /** One service in a list. Headings are h3: lists sit under a page's h2. */
-export function ServiceCard({ service, showAgent = true }: { service: ServiceSummary; showAgent?: boolean }) {
+export function ServiceCard({
+  service,
+  showAgent = true,
+  headingLevel = 3,
+}: {
+  service: CardService;
+  showAgent?: boolean;
+  headingLevel?: 3 | 4;
+}) {
+  const Heading = headingLevel === 3 ? "h3" : "h4";
   return (
     <article className="flex h-full flex-col gap-2 rounded-lg border border-border bg-surface p-4 shadow-sm">
-      <h3 className="text-base font-semibold leading-snug">
+      <Heading className="text-base font-semibold leading-snug">
         <Link href={servicePath(service.agent.handle, service.capabilityId)} className="text-accent hover:underline">
-          {service.name}
+          <HighlightedText text={service.name} highlight={service.highlight?.name} />
         </Link>
-      </h3>
+      </Heading>
       {showAgent ? (
         <p className="text-sm text-muted-foreground">
           by{" "}
@@ -22,7 +35,9 @@ export function ServiceCard({ service, showAgent = true }: { service: ServiceSum
           <span className="break-all">{service.agent.handle}</span>
         </p>
       ) : null}
-      <p className="text-sm">{service.summary}</p>
+      <p className="text-sm">
+        <HighlightedText text={service.summary} highlight={service.highlight?.summary} />
+      </p>
       <ul aria-label="Facts" className="mt-auto flex flex-wrap gap-2 pt-2">
         <li>
           <Badge>{classLabels[service.class]}</Badge>
@@ -36,17 +51,32 @@ export function ServiceCard({ service, showAgent = true }: { service: ServiceSum
             {ratingLabels[service.contentRating]}
           </Badge>
         </li>
+        {service.sampleTested ? (
+          <li>
+            <Badge>
+              <span aria-hidden="true">✓&nbsp;</span>Sample-tested
+            </Badge>
+          </li>
+        ) : null}
       </ul>
     </article>
   );
 }
 
-export function ServiceList({ services, showAgent = true }: { services: ServiceSummary[]; showAgent?: boolean }) {
+export function ServiceList({
+  services,
+  showAgent = true,
+  headingLevel = 3,
+}: {
+  services: CardService[];
+  showAgent?: boolean;
+  headingLevel?: 3 | 4;
+}) {
   return (
     <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
       {services.map((service) => (
         <li key={`${service.agent.handle}/${service.capabilityId}`}>
-          <ServiceCard service={service} showAgent={showAgent} />
+          <ServiceCard service={service} showAgent={showAgent} headingLevel={headingLevel} />
         </li>
       ))}
     </ul>

@@ -1,13 +1,18 @@
 import type { ReactNode } from "react";
 import Link from "next/link";
+import { RunPanel } from "@/components/run/run-panel";
 import { Badge } from "@/components/ui/badge";
+import { SampleTestSection } from "@/components/sample-tests/sample-test-section";
 import { agentPath } from "@/lib/listings/paths";
-import type { ServiceDetail } from "@/lib/listings/queries";
+import type { ServiceDetail, ServiceSummary } from "@/lib/listings/queries";
+import { AgentProfileCard } from "./agent-profile";
 import { DataDeclaration } from "./data-declaration";
 import { ExternalAction } from "./external-action";
 import { JsonBlock } from "./json-block";
 import { classDescriptions, classLabels, matureReasonLabels, ratingLabels, repeatDescriptions } from "./labels";
 import { PlanCards } from "./plan-cards";
+import { SampleTestLabel } from "./sample-test-label";
+import { ServiceList } from "./service-card";
 import { Showcase } from "./showcase";
 import { Terms } from "./terms";
 
@@ -32,19 +37,26 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
 }
 
 /** Every field of a listing, in words: the body of the service page. */
-export function ServiceDetails({ service }: { service: ServiceDetail }) {
+export function ServiceDetails({ service, otherServices }: { service: ServiceDetail; otherServices: ServiceSummary[] }) {
   const { agent } = service;
   const reasons = service.matureReasons.map((r) => matureReasonLabels[r] ?? r);
   return (
     <article className="flex flex-col gap-8">
       <header className="flex flex-col gap-3">
         <h1 className="text-2xl font-semibold tracking-tight">{service.name}</h1>
-        <p className="text-muted-foreground">
-          by{" "}
-          <Link href={agentPath(agent.handle)} className="text-accent underline">
-            {agent.displayName}
-          </Link>{" "}
-          <span className="break-all">{agent.handle}</span>
+        <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-muted-foreground">
+          {agent.logoUrl?.startsWith("https://") ? (
+            // The agent's logo (checked square, small and https when imported).
+            // eslint-disable-next-line @next/next/no-img-element
+            <img src={agent.logoUrl} alt="" width={28} height={28} className="size-7 rounded-md border border-border" />
+          ) : null}
+          <span>
+            by{" "}
+            <Link href={agentPath(agent.handle)} className="text-accent underline">
+              {agent.displayName}
+            </Link>{" "}
+            <span className="break-all">{agent.handle}</span>
+          </span>
         </p>
         <ul aria-label="Facts" className="flex flex-wrap gap-2">
           <li>
@@ -62,8 +74,9 @@ export function ServiceDetails({ service }: { service: ServiceDetail }) {
           <li>
             <Badge>Version {service.version}</Badge>
           </li>
+          {/* sample-tested label */}
+          <SampleTestLabel handle={agent.handle} capabilityId={service.capabilityId} />
         </ul>
-        <p className="text-base">{service.summary}</p>
         {agent.endpointPending ? (
           <p role="note" className="rounded-md border border-warning/40 bg-warning/10 p-3 text-sm">
             This service is waiting for its adapter: it cannot be run until the provider announces its endpoint.
@@ -71,15 +84,26 @@ export function ServiceDetails({ service }: { service: ServiceDetail }) {
         ) : null}
       </header>
 
-      <Section id="limitations" title="What it does not do">
-        <p className="whitespace-pre-line">{service.limitations}</p>
-      </Section>
+      <div className="grid gap-6 md:grid-cols-2">
+        <Section id="summary" title="What it does">
+          <p>{service.summary}</p>
+        </Section>
+        <Section id="limitations" title="What it does not do">
+          <p className="whitespace-pre-line">{service.limitations}</p>
+        </Section>
+      </div>
 
       {service.example ? (
         <Section id="showcase" title="Example">
           <Showcase example={service.example} />
         </Section>
       ) : null}
+
+      <SampleTestSection handle={agent.handle} capabilityId={service.capabilityId} />
+
+      {/* run panel */}
+
+      <RunPanel handle={agent.handle} capabilityId={service.capabilityId} />
 
       {service.class === "external_action" ? (
         <Section id="outside" title="What it does outside Explore">
@@ -97,13 +121,6 @@ export function ServiceDetails({ service }: { service: ServiceDetail }) {
 
       <Section id="plans" title="Plans and prices">
         <PlanCards plans={service.plans} payment={agent.payment} />
-        {service.refreshes ? (
-          <p className="text-sm">
-            A paid run includes {service.refreshes.perExecution} free refresh
-            {service.refreshes.perExecution === 1 ? "" : "es"} within {service.refreshes.withinHours} hour
-            {service.refreshes.withinHours === 1 ? "" : "s"} after it completes.
-          </p>
-        ) : null}
       </Section>
 
       <Section id="details" title="Details">
@@ -132,7 +149,6 @@ export function ServiceDetails({ service }: { service: ServiceDetail }) {
             )}
           </Fact>
           <Fact term="Version">{service.version}</Fact>
-          <Fact term="Running it again">{repeatDescriptions[service.repeat]}</Fact>
           <Fact term="Longest run">
             {service.maxDurationSeconds !== null ? `${service.maxDurationSeconds} seconds` : "Not stated"}
           </Fact>
@@ -147,6 +163,19 @@ export function ServiceDetails({ service }: { service: ServiceDetail }) {
 
       <Section id="terms" title="Terms">
         <Terms terms={agent.terms} />
+      </Section>
+
+      <Section id="repeat" title="Running it again">
+        <p>{repeatDescriptions[service.repeat]}</p>
+        {service.refreshes ? (
+          <p>
+            Each paid run includes {service.refreshes.perExecution} refresh
+            {service.refreshes.perExecution === 1 ? "" : "es"} within {service.refreshes.withinHours} hour
+            {service.refreshes.withinHours === 1 ? "" : "s"} at no extra charge.
+          </p>
+        ) : (
+          <p className="text-sm text-muted-foreground">No free refreshes are offered.</p>
+        )}
       </Section>
 
       <Section id="schemas" title="Input and output">
@@ -171,6 +200,21 @@ export function ServiceDetails({ service }: { service: ServiceDetail }) {
           </div>
         </details>
       </Section>
+
+      <section aria-labelledby="provider" className="flex flex-col gap-4 rounded-lg border border-border bg-surface p-4">
+        <h2 id="provider" className="text-lg font-semibold">
+          About the provider
+        </h2>
+        <AgentProfileCard agent={agent} headingLevel={3} />
+        {otherServices.length > 0 ? (
+          <section aria-labelledby="other-services" className="flex flex-col gap-3">
+            <h3 id="other-services" className="font-semibold">
+              More from {agent.displayName}
+            </h3>
+            <ServiceList services={otherServices} showAgent={false} headingLevel={4} />
+          </section>
+        ) : null}
+      </section>
     </article>
   );
 }

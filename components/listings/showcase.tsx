@@ -19,7 +19,7 @@ export function Showcase({ example }: { example: Example }) {
       ) : null}
       <div>
         <h3 className="font-semibold">Input</h3>
-        <JsonBlock value={example.input} label="Example input" />
+        <JsonBlock value={example.input} label="Example input" copyable />
       </div>
       {example.successCriteria ? (
         <div>
@@ -30,7 +30,7 @@ export function Showcase({ example }: { example: Example }) {
       {example.expectedOutput ? (
         <div>
           <h3 className="font-semibold">Expected output</h3>
-          <JsonBlock value={example.expectedOutput} label="Expected output" />
+          <JsonBlock value={example.expectedOutput} label="Expected output" copyable />
         </div>
       ) : null}
       <p className="text-sm text-muted-foreground">

@@ -162,15 +162,20 @@ describe("findVisibleService", () => {
     expect(service?.data).toEqual({ declared: false });
   });
 
-  it("is null for unpublished agents, unlisted and mature capabilities — even for their owner", async () => {
+  it("is null for unpublished agents, unlisted and mature capabilities — except where the visibility rule allows", async () => {
     const published = await importRich(true);
     const unpublished = await importRich(false);
     const adult = await createTestUser({ dateOfBirth: new Date("1970-01-01"), showMature: true });
+    const adultOff = await createTestUser({ dateOfBirth: new Date("1970-01-01"), showMature: false });
     expect(await findVisibleService(null, published.handle, "cap_hidden_tool")).toBeNull();
-    expect(await findVisibleService(adult, published.handle, "cap_tasting")).toBeNull();
+    expect(await findVisibleService(adultOff, published.handle, "cap_tasting")).toBeNull();
+    // 18+ on (lib/listings/visibility.ts): the mature listing exists.
+    expect(await findVisibleService(adult, published.handle, "cap_tasting")).not.toBeNull();
     expect(await findVisibleService(null, published.handle, "cap_nope")).toBeNull();
     expect(await findVisibleService(null, unpublished.handle, "cap_pair_wine")).toBeNull();
-    expect(await findVisibleService(unpublished.owner, unpublished.handle, "cap_pair_wine")).toBeNull();
+    expect(await findVisibleService(adult, unpublished.handle, "cap_pair_wine")).toBeNull();
+    // DESIGN.md: unpublished listings are visible to their publisher.
+    expect(await findVisibleService(unpublished.owner, unpublished.handle, "cap_pair_wine")).not.toBeNull();
   });
 });
 
@@ -196,9 +201,13 @@ describe("findVisibleAgent", () => {
     const empty = await createTestAgent({ ownerId: owner.id, capabilities: [{ listed: false }] });
     const unpublished = await createTestAgent({ ownerId: owner.id, status: "unpublished" });
     const suspended = await createTestAgent({ ownerId: owner.id, status: "suspended" });
+    const stranger = await createTestUser();
     expect((await findVisibleAgent(null, empty.handle))?.services).toEqual([]);
-    expect(await findVisibleAgent(owner, unpublished.handle)).toBeNull();
-    expect(await findVisibleAgent(owner, suspended.handle)).toBeNull();
+    expect(await findVisibleAgent(stranger, unpublished.handle)).toBeNull();
+    expect(await findVisibleAgent(stranger, suspended.handle)).toBeNull();
+    // DESIGN.md: unpublished and suspended are visible to their publisher only.
+    expect(await findVisibleAgent(owner, unpublished.handle)).not.toBeNull();
+    expect(await findVisibleAgent(owner, suspended.handle)).not.toBeNull();
   });
 });
 

@@ -96,7 +96,7 @@ export type ServiceDetail = {
 
 export type AgentPage = AgentProfile & { services: ServiceSummary[] };
 
-const summarySelect = {
+export const summarySelect = {
   capabilityId: true,
   name: true,
   summary: true,
@@ -140,6 +140,16 @@ export function findVisibleServices(
   page: { limit: number; offset: number },
 ): Promise<{ services: ServiceSummary[]; hasMore: boolean }> {
   return findVisibleServicesCached(viewer, page.limit, page.offset);
+}
+
+/** Visible services by capability row id, in the order given (ids that are not visible are dropped). */
+export async function findServiceSummariesByIds(viewer: Viewer | null, ids: string[]): Promise<Map<string, ServiceSummary>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.capability.findMany({
+    where: { AND: [capabilityVisibilityWhere(viewer), { id: { in: ids } }] },
+    select: { id: true, ...summarySelect },
+  });
+  return new Map(rows.map(({ id, ...summary }) => [id, summary]));
 }
 
 /** One service's page, or null when it does not exist for this viewer. */
@@ -278,3 +288,30 @@ export const findVisibleAgent = cache(async (viewer: Viewer | null, handle: stri
   const { capabilities, ...profile } = row;
   return { ...profile, services: capabilities };
 });
+
+export type SitemapEntries = {
+  services: { handle: string; capabilityId: string; updatedAt: Date }[];
+  agents: { handle: string; updatedAt: Date }[];
+};
+
+/** What sitemap.xml lists: only what a signed-out visitor may see, most recently changed first. */
+export async function findPublicSitemapEntries(limit: number): Promise<SitemapEntries> {
+  const [services, agents] = await Promise.all([
+    db.capability.findMany({
+      where: capabilityVisibilityWhere(null),
+      select: { capabilityId: true, updatedAt: true, agent: { select: { handle: true } } },
+      orderBy: [{ updatedAt: "desc" }, { id: "asc" }],
+      take: limit,
+    }),
+    db.agent.findMany({
+      where: agentVisibilityWhere(null),
+      select: { handle: true, updatedAt: true },
+      orderBy: [{ updatedAt: "desc" }, { id: "asc" }],
+      take: limit,
+    }),
+  ]);
+  return {
+    services: services.map((s) => ({ handle: s.agent.handle, capabilityId: s.capabilityId, updatedAt: s.updatedAt })),
+    agents,
+  };
+}

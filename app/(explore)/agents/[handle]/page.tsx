@@ -1,30 +1,46 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { AgentProfileCard } from "@/components/listings/agent-profile";
+import { JsonLd } from "@/components/listings/json-ld";
 import { ServiceList } from "@/components/listings/service-card";
 import { getViewer } from "@/lib/accounts/viewer";
-import { handleFromParam } from "@/lib/listings/paths";
+import { agentPath, handleFromParam } from "@/lib/listings/paths";
 import { findVisibleAgent } from "@/lib/listings/queries";
+import { agentJsonLd } from "@/lib/listings/structured-data";
 
 type Props = { params: Promise<{ handle: string }> };
 
 async function load({ params }: Props) {
   const [viewer, { handle: param }] = await Promise.all([getViewer(), params]);
   const handle = handleFromParam(param);
-  return handle ? findVisibleAgent(viewer, handle) : null;
+  if (!handle) return null;
+  const [agent, publicAgent] = await Promise.all([findVisibleAgent(viewer, handle), viewer ? findVisibleAgent(null, handle) : null]);
+  if (!agent) return null;
+  // Only what a signed-out visitor sees is indexed and described to search engines.
+  return { agent, publicAgent: viewer ? publicAgent : agent };
 }
 
 export async function generateMetadata(props: Props): Promise<Metadata> {
-  const agent = await load(props);
-  return agent ? { title: `${agent.displayName} (${agent.handle})`, description: agent.purpose } : { title: "Not found" };
+  const page = await load(props);
+  if (!page) return { title: "Not found", robots: { index: false } };
+  const { agent, publicAgent } = page;
+  const title = `${agent.displayName} (${agent.handle})`;
+  return {
+    title,
+    description: agent.purpose,
+    alternates: { canonical: agentPath(agent.handle) },
+    ...(publicAgent ? { openGraph: { title, description: agent.purpose, type: "profile" } } : { robots: { index: false, follow: false } }),
+  };
 }
 
 export default async function AgentPage(props: Props) {
-  const agent = await load(props);
-  if (!agent) notFound();
+  const page = await load(props);
+  if (!page) notFound();
+  const { agent, publicAgent } = page;
 
   return (
     <div className="flex flex-col gap-8">
+      {publicAgent ? <JsonLd data={agentJsonLd(publicAgent)} /> : null}
       <AgentProfileCard agent={agent} />
       <section aria-labelledby="agent-services" className="flex flex-col gap-4">
         <h2 id="agent-services" className="text-lg font-semibold">

@@ -1,28 +1,68 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { JsonLd } from "@/components/listings/json-ld";
 import { ServiceDetails } from "@/components/listings/service-details";
 import { getViewer } from "@/lib/accounts/viewer";
-import { capabilityIdFromParam, handleFromParam } from "@/lib/listings/paths";
-import { findVisibleService } from "@/lib/listings/queries";
+import { capabilityIdFromParam, handleFromParam, servicePath } from "@/lib/listings/paths";
+import { findVisibleAgent, findVisibleService } from "@/lib/listings/queries";
+import { serviceJsonLd } from "@/lib/listings/structured-data";
+import { listingPrivacyMetadata } from "@/lib/listings/visibility";
+import { MyDataRuleChecks } from "@/components/data-rules/data-rule-checks";
+import { ReportLink } from "@/components/moderation/report-link";
+import { SuspensionNotice } from "@/components/moderation/suspension-notice";
 
-type Props = { params: Promise<{ handle: string; capabilityId: string }> };
+type Props = {
+  params: Promise<{ handle: string; capabilityId: string }>;
+  searchParams: Promise<{ rules?: string | string[] }>;
+};
 
 async function load({ params }: Props) {
   const [viewer, raw] = await Promise.all([getViewer(), params]);
   const handle = handleFromParam(raw.handle);
   const capabilityId = capabilityIdFromParam(raw.capabilityId);
-  return handle && capabilityId ? findVisibleService(viewer, handle, capabilityId) : null;
+  if (!handle || !capabilityId) return null;
+  const [service, agent, publicService] = await Promise.all([
+    findVisibleService(viewer, handle, capabilityId),
+    findVisibleAgent(viewer, handle),
+    // Is this page public (visible when signed out)? Only public pages are indexed and shared.
+    viewer ? findVisibleService(null, handle, capabilityId) : null,
+  ]);
+  if (!service) return null;
+  return { service, agent, viewer, isPublic: viewer === null || publicService !== null };
 }
 
 export async function generateMetadata(props: Props): Promise<Metadata> {
-  const service = await load(props);
-  return service
-    ? { title: `${service.name} by ${service.agent.displayName}`, description: service.summary }
-    : { title: "Not found" };
+  const page = await load(props);
+  if (!page) return { title: "Not found", robots: { index: false } };
+  const { service, isPublic } = page;
+  const title = `${service.name} by ${service.agent.displayName}`;
+  return {
+    title,
+    description: service.summary,
+    alternates: { canonical: servicePath(service.agent.handle, service.capabilityId) },
+    ...(isPublic
+      ? { openGraph: { title, description: service.summary, type: "website" }, twitter: { card: "summary_large_image" } }
+      : { robots: { index: false, follow: false } }),
+    // Mature pages: noindex and <meta name="rating" content="adult"> (lib/listings/visibility).
+    ...listingPrivacyMetadata({ contentRating: service.contentRating, isPublic }),
+  };
 }
 
 export default async function ServicePage(props: Props) {
-  const service = await load(props);
-  if (!service) notFound();
-  return <ServiceDetails service={service} />;
+  const page = await load(props);
+  if (!page) notFound();
+  const { service, agent, viewer, isPublic } = page;
+  const { rules } = await props.searchParams;
+  const otherServices = (agent?.services ?? []).filter((s) => s.capabilityId !== service.capabilityId);
+  return (
+    <>
+      {isPublic ? <JsonLd data={serviceJsonLd(service)} /> : null}
+      <SuspensionNotice viewer={viewer} handle={service.agent.handle} capabilityId={service.capabilityId} />
+      <ServiceDetails service={service} otherServices={otherServices} />
+      <div className="mt-8 flex flex-col gap-4">
+        <MyDataRuleChecks viewer={viewer} data={service.data} rulesParam={rules} />
+        {viewer ? <ReportLink handle={service.agent.handle} capabilityId={service.capabilityId} /> : null}
+      </div>
+    </>
+  );
 }

@@ -1,0 +1,57 @@
+import { ImageResponse } from "next/og";
+import { notFound } from "next/navigation";
+import { capabilityIdFromParam, handleFromParam } from "@/lib/listings/paths";
+import { findVisibleService } from "@/lib/listings/queries";
+import { classLabels } from "@/components/listings/labels";
+
+// The service's share image. Link previews are fetched signed out, so it exists only for listings
+// a signed-out visitor may see (the visibility rule with no viewer).
+export const alt = "An agent service on Explore";
+export const size = { width: 1200, height: 630 };
+export const contentType = "image/png";
+
+export default async function Image({ params }: { params: Promise<{ handle: string; capabilityId: string }> }) {
+  const raw = await params;
+  const handle = handleFromParam(raw.handle);
+  const capabilityId = capabilityIdFromParam(raw.capabilityId);
+  const service = handle && capabilityId ? await findVisibleService(null, handle, capabilityId) : null;
+  if (!service) notFound();
+  const facts = [classLabels[service.class], service.isPaid ? "Paid" : "Free", `v${service.version}`];
+  return new ImageResponse(
+    (
+      <div
+        style={{
+          width: "100%",
+          height: "100%",
+          display: "flex",
+          flexDirection: "column",
+          justifyContent: "space-between",
+          padding: 72,
+          background: "#0b1120",
+          color: "#e2e8f0",
+        }}
+      >
+        <div style={{ display: "flex", fontSize: 32, color: "#60a5fa" }}>Explore</div>
+        <div style={{ display: "flex", flexDirection: "column", gap: 24 }}>
+          <div style={{ display: "flex", fontSize: 72, fontWeight: 700, lineHeight: 1.1 }}>{service.name}</div>
+          <div style={{ display: "flex", fontSize: 34, color: "#94a3b8", lineHeight: 1.3 }}>
+            {service.summary.length > 160 ? `${service.summary.slice(0, 157)}…` : service.summary}
+          </div>
+        </div>
+        <div style={{ display: "flex", justifyContent: "space-between", fontSize: 30 }}>
+          <div style={{ display: "flex" }}>
+            {service.agent.displayName} · {service.agent.handle}
+          </div>
+          <div style={{ display: "flex", gap: 16 }}>
+            {facts.map((fact) => (
+              <div key={fact} style={{ display: "flex", padding: "4px 16px", border: "2px solid #334155", borderRadius: 999 }}>
+                {fact}
+              </div>
+            ))}
+          </div>
+        </div>
+      </div>
+    ),
+    size,
+  );
+}

@@ -1,0 +1,19 @@
+import type { MetadataRoute } from "next";
+import { agentPath, servicePath } from "@/lib/listings/paths";
+import { findPublicSitemapEntries } from "@/lib/listings/queries";
+import { absoluteUrl } from "@/lib/listings/site";
+
+// Read at request time: the listings change, and the build has no database to read.
+export const dynamic = "force-dynamic";
+
+// One file holds up to 50,000 URLs; past that Explore would split it with generateSitemaps.
+const MAX_URLS = 50_000;
+
+export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
+  const { services, agents } = await findPublicSitemapEntries(MAX_URLS / 2);
+  return [
+    { url: absoluteUrl("/"), changeFrequency: "hourly", priority: 1 },
+    ...services.map((s) => ({ url: absoluteUrl(servicePath(s.handle, s.capabilityId)), lastModified: s.updatedAt, priority: 0.8 })),
+    ...agents.map((a) => ({ url: absoluteUrl(agentPath(a.handle)), lastModified: a.updatedAt, priority: 0.6 })),
+  ];
+}

@@ -1,0 +1,166 @@
+// Search benchmarks (results go to docs/benchmarks.md; nothing here is asserted):
+//   1. the search API's and the search page's server latency (p50/p95/p99) at 20 concurrent clients,
+//      over a mix of queries (common and rare words, two words, typos, with a facet);
+//   2. the anonymous home page's throughput against a static HTML page of the same size served by
+//      the same `next start` in the same run (the ratio is printed).
+// Each size gets its own throw-away embedded PostgreSQL, filled by bench/generate-listings.ts.
+//
+//   npx next build            # once: the benchmark serves the production build
+//   npx tsx bench/search.ts [--sizes 10000,100000,1000000] [--duration 10] [--port 3400]
+import { parseArgs } from "node:util";
+import { mkdir, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+import type { ChildProcess } from "node:child_process";
+import autocannon, { type Result } from "autocannon";
+import { openMigratedDatabase, projectRoot } from "../scripts/lib/database";
+import { bin, startChild } from "../scripts/lib/children";
+import { benchQueries, generateListings } from "./generate-listings";
+
+const { values } = parseArgs({
+  options: {
+    sizes: { type: "string", default: "10000,100000" },
+    duration: { type: "string", default: "10" },
+    port: { type: "string", default: "3400" },
+    connections: { type: "string", default: "20" },
+    // Above this size only the API is measured (the page and home runs add little and take long).
+    "full-max": { type: "string", default: "100000" },
+  },
+});
+const sizes = (values.sizes ?? "").split(",").map(Number).filter((n) => n > 0);
+const duration = Number(values.duration);
+const port = Number(values.port);
+const connections = Number(values.connections);
+const fullMax = Number(values["full-max"]);
+const origin = `http://127.0.0.1:${port}`;
+const staticFile = path.join(projectRoot, "public/bench-static.html");
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN;
+}
+
+type Measured = { rps: number; p50: number; p95: number; p99: number; requests: number; non2xx: number; errors: number };
+
+/** Runs autocannon and collects every response time, so p95 is exact. */
+function load(paths: string[], seconds = duration): Promise<Measured> {
+  return new Promise((resolve) => {
+    const times: number[] = [];
+    let i = 0;
+    const instance = autocannon({
+      url: origin,
+      connections,
+      duration: seconds,
+      requests: [{ method: "GET", setupRequest: (request) => ({ ...request, path: paths[i++ % paths.length] ?? "/" }) }],
+    });
+    instance.on("response", (_client, _status, _bytes, responseTime) => times.push(responseTime));
+    instance.on("done", (result: Result) => {
+      const sorted = times.sort((a, b) => a - b);
+      resolve({
+        rps: result.requests.average,
+        p50: percentile(sorted, 50),
+        p95: percentile(sorted, 95),
+        p99: percentile(sorted, 99),
+        requests: result.requests.total,
+        non2xx: result.non2xx,
+        errors: result.errors + result.timeouts,
+      });
+    });
+  });
+}
+
+async function waitForServer(): Promise<void> {
+  for (let i = 0; i < 200; i += 1) {
+    try {
+      const response = await fetch(`${origin}/robots.txt`);
+      if (response.ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error("next start did not come up");
+}
+
+async function startServer(databaseUrl: string): Promise<ChildProcess> {
+  const child = startChild(bin("next"), ["start", "--hostname", "127.0.0.1", "--port", String(port)], {
+    DATABASE_URL: databaseUrl,
+    AUTH_SECRET: "explore-bench-secret-explore-bench-secret-00",
+    AUTH_URL: origin,
+    NODE_ENV: "production",
+  });
+  await waitForServer();
+  return child;
+}
+
+async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  await new Promise<void>((resolve) => {
+    child.once("exit", () => resolve());
+    child.kill("SIGTERM");
+  });
+}
+
+function line(label: string, m: Measured): string {
+  return `${label.padEnd(34)} ${m.rps.toFixed(0).padStart(6)} req/s   p50 ${m.p50.toFixed(1).padStart(6)} ms   p95 ${m.p95.toFixed(1).padStart(6)} ms   p99 ${m.p99.toFixed(1).padStart(6)} ms   (n=${m.requests}${m.non2xx ? `, non-2xx ${m.non2xx}` : ""}${m.errors ? `, errors ${m.errors}` : ""})`;
+}
+
+const queries = benchQueries();
+const apiPaths = queries.map((q) => `/api/v1/services?${q}&limit=20`);
+// The page takes the same words; the API's facet names map onto the page's.
+const pagePaths = queries.map(
+  (q) =>
+    `/?${q
+      .replace(/^query=/, "q=")
+      .replace("&query=", "&q=")
+      .replace("paid=false", "price=free")
+      .replace("capability=", "tag=")
+      .replace("sort_by=recent", "sort=newest")}`,
+);
+
+const summary: string[] = [];
+for (const size of sizes) {
+  console.log(`\n== ${size.toLocaleString("en")} listings`);
+  const database = await openMigratedDatabase("throwaway");
+  let server: ChildProcess | null = null;
+  try {
+    await generateListings(database.url, size);
+    server = await startServer(database.url);
+    // Warm up: compile paths, fill pools and caches.
+    await load(apiPaths, 3);
+    await load(pagePaths, 3);
+    const api = await load(apiPaths);
+    console.log(line("search API (/api/v1/services)", api));
+    if (size > fullMax) {
+      summary.push(`| ${size.toLocaleString("en")} | ${api.p50.toFixed(1)} | ${api.p95.toFixed(1)} | ${api.rps.toFixed(0)} | – | – | – |`);
+      continue;
+    }
+    const pageResult = await load(pagePaths);
+    console.log(line("search page (/?q=…)", pageResult));
+    summary.push(`| ${size.toLocaleString("en")} | ${api.p50.toFixed(1)} | ${api.p95.toFixed(1)} | ${api.rps.toFixed(0)} | ${pageResult.p50.toFixed(1)} | ${pageResult.p95.toFixed(1)} | ${pageResult.rps.toFixed(0)} |`);
+
+    // Home page vs a static page of the same size, same server, same run.
+    const home = await fetch(`${origin}/`);
+    const bytes = (await home.text()).length;
+    await mkdir(path.dirname(staticFile), { recursive: true });
+    await writeFile(staticFile, `<!doctype html><html><body><pre>${"x".repeat(Math.max(0, bytes - 48))}</pre></body></html>\n`);
+    await stopServer(server);
+    server = await startServer(database.url); // public/ is read when the server starts
+    await load(["/"], 3);
+    await load(["/bench-static.html"], 3);
+    const homeResult = await load(["/"]);
+    const staticResult = await load(["/bench-static.html"]);
+    console.log(line(`home page (${bytes} bytes)`, homeResult));
+    console.log(line("static page of the same size", staticResult));
+    const ratio = homeResult.rps / staticResult.rps;
+    console.log(`home / static throughput: ${ratio.toFixed(2)}`);
+    summary.push(`|   home vs static (${bytes} B): ${homeResult.rps.toFixed(0)} vs ${staticResult.rps.toFixed(0)} req/s, ratio ${ratio.toFixed(2)} |`);
+  } finally {
+    if (server) await stopServer(server);
+    await rm(staticFile, { force: true });
+    await database.close();
+  }
+}
+console.log("\n| listings | API p50 ms | API p95 ms | API req/s | page p50 ms | page p95 ms | page req/s |");
+console.log("| --- | --- | --- | --- | --- | --- | --- |");
+for (const row of summary) console.log(row);
+process.exit(0);

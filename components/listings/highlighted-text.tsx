@@ -1,0 +1,19 @@
+import type { Highlighted } from "@/lib/listings/search";
+
+/** Text with the words that matched the search marked. */
+export function HighlightedText({ text, highlight }: { text: string; highlight: Highlighted | null | undefined }) {
+  if (!highlight || !highlight.some((part) => part.mark)) return <>{text}</>;
+  return (
+    <>
+      {highlight.map((part, i) =>
+        part.mark ? (
+          <mark key={i} className="rounded-sm bg-yellow-200 px-0.5 text-slate-950 dark:bg-yellow-300 dark:text-slate-950">
+            {part.text}
+          </mark>
+        ) : (
+          <span key={i}>{part.text}</span>
+        ),
+      )}
+    </>
+  );
+}

@@ -1,0 +1,8 @@
+import { jsonLdText } from "@/lib/listings/structured-data";
+
+type Data = Parameters<typeof jsonLdText>[0];
+
+/** Structured data for search engines. */
+export function JsonLd({ data }: { data: Data }) {
+  return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdText(data) }} />;
+}

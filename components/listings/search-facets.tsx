@@ -1,0 +1,201 @@
+import Link from "next/link";
+import type { ReactNode } from "react";
+import type { CapabilityClass } from "@/generated/prisma/enums";
+import type { FacetValue, Facets } from "@/lib/listings/search";
+import { CLASSES, DATA_RULES, type DataRule, type PageState, type Price, type SearchFilters, searchHref } from "@/lib/listings/search-filters";
+import { classLabels, fieldLabel, languageLabel, regionLabel } from "./labels";
+import { LinkPending } from "./link-pending";
+
+// The filters beside the results: links, so they work without JavaScript and are shareable. Each
+// value shows how many of the current results it would leave; a chosen value links to removing it.
+
+export const priceLabels: Record<Price, string> = { free: "Free", paid: "Paid" };
+export const dataRuleLabels: Record<DataRule, string> = {
+  inputs_not_retained: "Inputs not kept",
+  no_training: "Not used for training",
+};
+
+function FacetLink({ href, selected, label, count }: { href: string; selected: boolean; label: string; count: number | null }) {
+  return (
+    <Link
+      href={href}
+      scroll={false}
+      aria-current={selected ? "true" : undefined}
+      className="flex items-center justify-between gap-3 rounded-md px-2 py-1.5 text-sm hover:bg-muted aria-[current=true]:bg-accent/10 aria-[current=true]:font-semibold"
+    >
+      <span className="flex min-w-0 items-center gap-2">
+        <span
+          aria-hidden="true"
+          className="inline-flex size-4 shrink-0 items-center justify-center rounded border border-border text-[0.7rem] leading-none"
+        >
+          {selected ? "✓" : ""}
+        </span>
+        <span className="break-words">{label}</span>
+        {selected ? <span className="sr-only">(chosen; choose again to remove)</span> : null}
+        <LinkPending />
+      </span>
+      {count !== null ? <span className="shrink-0 tabular-nums text-muted-foreground">{count}</span> : null}
+    </Link>
+  );
+}
+
+function Group({ title, children }: { title: string; children: ReactNode }) {
+  const id = `facet-${title.toLowerCase().replace(/[^a-z]+/g, "-")}`;
+  return (
+    <section aria-labelledby={id} className="flex flex-col gap-1">
+      <h3 id={id} className="px-2 text-sm font-semibold text-muted-foreground">
+        {title}
+      </h3>
+      <ul className="flex flex-col">{children}</ul>
+    </section>
+  );
+}
+
+/** A facet where one value is chosen at a time: the chosen value, or every value with its count. */
+function SingleFacet<T extends string>({
+  title,
+  state,
+  values,
+  selected,
+  label,
+  parse,
+  change,
+}: {
+  title: string;
+  state: PageState;
+  values: FacetValue[];
+  selected: T | null;
+  label: (value: T) => string;
+  parse: (value: string) => T | null;
+  change: (value: T | null) => Partial<SearchFilters>;
+}) {
+  const options = values.flatMap((v) => {
+    const value = parse(v.value);
+    return value === null ? [] : [{ value, count: v.count }];
+  });
+  if (selected === null && options.length === 0) return null;
+  const shown = selected !== null ? [{ value: selected, count: options.find((o) => o.value === selected)?.count ?? 0 }] : options;
+  return (
+    <Group title={title}>
+      {shown.map((o) => (
+        <li key={o.value}>
+          <FacetLink
+            href={searchHref(state, { filters: change(selected === o.value ? null : o.value) })}
+            selected={selected === o.value}
+            label={label(o.value)}
+            count={o.count}
+          />
+        </li>
+      ))}
+    </Group>
+  );
+}
+
+function anyString(value: string): string {
+  return value;
+}
+
+function oneOf<T extends string>(values: readonly T[]) {
+  return (value: string): T | null => values.find((v) => v === value) ?? null;
+}
+
+function countOf(values: FacetValue[], value: string): number {
+  return values.find((v) => v.value === value)?.count ?? 0;
+}
+
+/** Every facet, for the search page's side column. */
+export function SearchFacets({ state, facets }: { state: PageState; facets: Facets }) {
+  const f = state.filters;
+  const toggleTag = (slug: string) => (f.tags.includes(slug) ? f.tags.filter((t) => t !== slug) : [...f.tags, slug]);
+  const toggleRule = (rule: DataRule) => (f.dataRules.includes(rule) ? f.dataRules.filter((r) => r !== rule) : [...f.dataRules, rule]);
+  const tagValues = [
+    ...f.tags.filter((slug) => !facets.tag.some((t) => t.value === slug)).map((slug) => ({ value: slug, label: slug, count: 0 })),
+    ...facets.tag,
+  ];
+  const testedCount = countOf(facets.tested, "yes");
+  return (
+    <div className="flex flex-col gap-5">
+      <Group title="Checked by Explore">
+        <li>
+          <FacetLink
+            href={searchHref(state, { filters: { sampleTested: !f.sampleTested } })}
+            selected={f.sampleTested}
+            label="Sample-tested"
+            count={testedCount}
+          />
+        </li>
+      </Group>
+      <SingleFacet
+        title="Price"
+        state={state}
+        values={facets.price}
+        selected={f.price}
+        label={(v: Price) => priceLabels[v]}
+        parse={oneOf(["free", "paid"] as const)}
+        change={(price) => ({ price })}
+      />
+      <SingleFacet
+        title="Class"
+        state={state}
+        values={facets.class}
+        selected={f.class}
+        label={(v: CapabilityClass) => classLabels[v]}
+        parse={oneOf(CLASSES)}
+        change={(value) => ({ class: value })}
+      />
+      <SingleFacet
+        title="Category"
+        state={state}
+        values={facets.category}
+        selected={f.category}
+        label={fieldLabel}
+        parse={anyString}
+        change={(category) => ({ category })}
+      />
+      {tagValues.length > 0 ? (
+        <Group title="Tags">
+          {tagValues.map((t) => (
+            <li key={t.value}>
+              <FacetLink
+                href={searchHref(state, { filters: { tags: toggleTag(t.value) } })}
+                selected={f.tags.includes(t.value)}
+                label={`#${t.label ?? t.value}`}
+                count={t.count}
+              />
+            </li>
+          ))}
+        </Group>
+      ) : null}
+      <Group title="Data handling">
+        {DATA_RULES.map((rule) => (
+          <li key={rule}>
+            <FacetLink
+              href={searchHref(state, { filters: { dataRules: toggleRule(rule) } })}
+              selected={f.dataRules.includes(rule)}
+              label={dataRuleLabels[rule]}
+              count={countOf(facets.data, rule)}
+            />
+          </li>
+        ))}
+      </Group>
+      <SingleFacet
+        title="Processed in"
+        state={state}
+        values={facets.region}
+        selected={f.region}
+        label={regionLabel}
+        parse={anyString}
+        change={(region) => ({ region })}
+      />
+      <SingleFacet
+        title="Language"
+        state={state}
+        values={facets.language}
+        selected={f.language}
+        label={languageLabel}
+        parse={anyString}
+        change={(language) => ({ language })}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+import "server-only";
+import { createHash } from "node:crypto";
+import type { ParamError, Problem } from "./api-schemas";
+
+// HTTP for the public API: JSON with an ETag and a short public cache (answers are the same for
+// everyone: the API reads as a signed-out visitor), errors as RFC 9457 problem details, CORS for GET.
+
+const CACHE_CONTROL = "public, max-age=60, stale-while-revalidate=300";
+
+export const corsHeaders: Record<string, string> = {
+  "Access-Control-Allow-Origin": "*",
+  "Access-Control-Allow-Methods": "GET, HEAD, OPTIONS",
+  "Access-Control-Allow-Headers": "If-None-Match",
+  "Access-Control-Expose-Headers": "ETag",
+  "Access-Control-Max-Age": "86400",
+};
+
+function etagOf(body: string): string {
+  return `"${createHash("sha256").update(body).digest("base64url").slice(0, 32)}"`;
+}
+
+function matches(ifNoneMatch: string | null, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch
+    .split(",")
+    .map((t) => t.trim().replace(/^W\//, ""))
+    .some((t) => t === etag || t === "*");
+}
+
+/** A JSON answer, or 304 when the client already holds it. */
+export function jsonResponse(request: Request, data: unknown, contentType = "application/json"): Response {
+  const body = JSON.stringify(data);
+  const etag = etagOf(body);
+  const headers = { ...corsHeaders, ETag: etag, "Cache-Control": CACHE_CONTROL, Vary: "Accept-Encoding" };
+  if (matches(request.headers.get("if-none-match"), etag)) return new Response(null, { status: 304, headers });
+  return new Response(body, { status: 200, headers: { ...headers, "Content-Type": `${contentType}; charset=utf-8` } });
+}
+
+const problemTypes: Record<number, { type: string; title: string }> = {
+  400: { type: "urn:explore:problem:invalid-parameter", title: "Invalid parameter" },
+  404: { type: "urn:explore:problem:not-found", title: "Not found" },
+  405: { type: "urn:explore:problem:method-not-allowed", title: "Method not allowed" },
+  500: { type: "urn:explore:problem:internal", title: "Something went wrong" },
+};
+
+export function problemResponse(request: Request, status: 400 | 404 | 405 | 500, detail: string, errors?: ParamError[]): Response {
+  const { type, title } = problemTypes[status] ?? { type: "about:blank", title: "Error" };
+  const problem: Problem = { type, title, status, detail, instance: new URL(request.url).pathname, ...(errors ? { errors } : {}) };
+  // Errors are not cached publicly: a fix (a new listing, a deploy) should show at once.
+  return new Response(JSON.stringify(problem), {
+    status,
+    headers: { ...corsHeaders, "Content-Type": "application/problem+json; charset=utf-8", "Cache-Control": "no-store" },
+  });
+}
+
+export function invalidParameters(request: Request, errors: ParamError[]): Response {
+  const detail = errors.map((e) => `${e.parameter}: ${e.message}`).join("; ");
+  return problemResponse(request, 400, detail, errors);
+}
+
+export function optionsResponse(): Response {
+  return new Response(null, { status: 204, headers: corsHeaders });
+}
+
+/** Runs a handler; a bug becomes a 500 problem without detail (never a stack). */
+export async function handle(request: Request, run: () => Promise<Response>): Promise<Response> {
+  try {
+    return await run();
+  } catch (error) {
+    console.error("api/v1:", error);
+    return problemResponse(request, 500, "The request could not be answered just now; try again later.");
+  }
+}

@@ -1,0 +1,264 @@
+import "server-only";
+import { z } from "zod";
+import { Prisma } from "@/generated/prisma/client";
+import { db } from "@/lib/db";
+import type { JsonValue } from "@/lib/agent-file/types";
+import type {
+  AgentDto,
+  ServiceDetailDto,
+  ServiceItem,
+  ServicesQuery,
+  ServicesResponse,
+} from "./api-schemas";
+import { agentPath, servicePath } from "./paths";
+import { findVisibleAgent, findVisibleService, type ServiceDetail } from "./queries";
+import { reputationSql, runsSql, statsJoinSql, unreachableSql } from "./reputation";
+import { sampleTestedSql } from "./sample-tested";
+import { findMatchingServices } from "./search";
+import { noFilters, type SearchFilters, type Sort } from "./search-filters";
+import { absoluteUrl } from "./site";
+import { agentVisibilityWhere, capabilityVisibilityWhere } from "./visibility";
+
+// The public API's reads. The API is anonymous: every read applies the visibility rule for a
+// signed-out viewer (no cookies are read), so its answers are the same for everyone and can be
+// cached publicly. Mature, unpublished and suspended listings do not exist here.
+
+const VIEWER = null;
+
+const sortMap = { reputation: "reputation", recent: "newest", name: "name", relevance: "relevance", most_run: "most_run" } as const satisfies Record<
+  NonNullable<ServicesQuery["sort_by"]>,
+  Sort
+>;
+
+function filtersOf(q: ServicesQuery): SearchFilters {
+  return {
+    ...noFilters,
+    query: q.query?.replace(/\s+/g, " ").trim() || null,
+    category: q.category ?? null,
+    tags: q.capability ? [q.capability] : [],
+    class: q.class ?? null,
+    price: q.paid === undefined ? null : q.paid ? "paid" : "free",
+    sampleTested: q.verified,
+    language: q.language ?? null,
+    region: q.region ?? null,
+    dataRules: [
+      ...(q.inputs_not_retained ? (["inputs_not_retained"] as const) : []),
+      ...(q.not_used_for_training ? (["no_training"] as const) : []),
+    ],
+    minReputation: q.min_reputation ?? null,
+    includeUnreachable: q.include_unreachable,
+  };
+}
+
+const healthRowSchema = z.object({
+  id: z.string(),
+  reputation: z.number().nullable(),
+  unreachable: z.boolean(),
+  runs: z.number().int(),
+  sample_tested: z.boolean(),
+});
+type Health = z.infer<typeof healthRowSchema>;
+
+/** Reputation, reachability, runs and the sample-tested flag of known capability rows. */
+async function findHealth(where: Prisma.Sql, now: Date): Promise<Map<string, Health>> {
+  const raw = await db.$queryRaw<unknown[]>(Prisma.sql`
+    SELECT c."id", ${reputationSql} AS reputation, ${unreachableSql(now)} AS unreachable, ${runsSql} AS runs,
+           ${sampleTestedSql(now)} AS sample_tested
+    FROM "Capability" c JOIN "Agent" a ON a."id" = c."agentId" ${statsJoinSql(now, "lateral")}
+    WHERE ${where}`);
+  return new Map(z.array(healthRowSchema).parse(raw).map((row) => [row.id, row]));
+}
+
+const itemSelect = {
+  id: true,
+  capabilityId: true,
+  name: true,
+  summary: true,
+  category: true,
+  class: true,
+  version: true,
+  isPaid: true,
+  createdAt: true,
+  updatedAt: true,
+  tags: { select: { tagSlug: true }, orderBy: { position: "asc" } },
+  agent: { select: { handle: true, displayName: true } },
+} satisfies Prisma.CapabilitySelect;
+
+type ItemRow = Prisma.CapabilityGetPayload<{ select: typeof itemSelect }>;
+
+function round(value: number | null): number | null {
+  return value === null ? null : Math.round(value * 1000) / 1000;
+}
+
+function itemOf(row: ItemRow, health: Health | undefined): ServiceItem {
+  const handle = row.agent.handle;
+  return {
+    handle,
+    capability_id: row.capabilityId,
+    name: row.name,
+    summary: row.summary,
+    category: row.category,
+    tags: row.tags.map((t) => t.tagSlug),
+    class: row.class,
+    version: row.version,
+    paid: row.isPaid,
+    sample_tested: health?.sample_tested ?? false,
+    reputation: round(health?.reputation ?? null),
+    unreachable: health?.unreachable ?? false,
+    runs_30d: health?.runs ?? 0,
+    agent: { handle, display_name: row.agent.displayName, url: absoluteUrl(agentPath(handle)) },
+    url: absoluteUrl(servicePath(handle, row.capabilityId)),
+    api_url: absoluteUrl(`/api/v1/services/${handle}/${row.capabilityId}`),
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+/** GET /api/v1/services */
+export async function apiSearchServices(q: ServicesQuery, now = new Date()): Promise<ServicesResponse> {
+  const filters = filtersOf(q);
+  const sortBy = q.sort_by ?? (filters.query ? "relevance" : "reputation");
+  const sort: Sort = sortBy === "relevance" && !filters.query ? "newest" : sortMap[sortBy];
+  const matched = await findMatchingServices(VIEWER, filters, { sort, limit: q.limit, offset: q.offset, now });
+  const ids = matched.rows.map((r) => r.id);
+  const [rows, health] = await Promise.all([
+    db.capability.findMany({ where: { AND: [capabilityVisibilityWhere(VIEWER, now), { id: { in: ids } }] }, select: itemSelect }),
+    ids.length > 0 ? findHealth(Prisma.sql`c."id" IN (${Prisma.join(ids)})`, now) : new Map<string, Health>(),
+  ]);
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const services = ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [itemOf(row, health.get(id))] : [];
+  });
+  return { services, sort_by: sortBy, limit: q.limit, offset: q.offset, next_offset: matched.hasMore ? q.offset + q.limit : null };
+}
+
+function detailOf(s: ServiceDetail, item: ServiceItem): ServiceDetailDto {
+  const d = s.data.declared ? s.data.declaration : null;
+  const retention = (part: { retention: "none" | "retained" | null; days: number | null; journal: boolean | null } | null) =>
+    part ? { retention: part.retention, days: part.days, journal: part.journal } : null;
+  const terms = s.agent.terms;
+  return {
+    ...item,
+    tool: s.tool,
+    limitations: s.limitations,
+    repeat: s.repeat,
+    refreshes: s.refreshes ? { per_execution: s.refreshes.perExecution, within_hours: s.refreshes.withinHours } : null,
+    outside_action: s.outsideAction,
+    effects: s.effects
+      ? {
+          idempotency_argument: s.effects.idempotencyArgument,
+          outcome_lookup: s.effects.outcomeLookup,
+          escalate: s.effects.escalate,
+          dry_run_argument: s.effects.dryRunArgument,
+        }
+      : null,
+    cancellation: s.cancellation,
+    max_duration_seconds: s.maxDurationSeconds,
+    input_schema: s.inputSchema,
+    output_schema: s.outputSchema,
+    example: s.example
+      ? {
+          input: s.example.input,
+          problem: s.example.problem,
+          success_criteria: s.example.successCriteria,
+          expected_output: s.example.expectedOutput,
+        }
+      : null,
+    data: {
+      declared: s.data.declared,
+      accepted_data_classes: d?.acceptedDataClasses ?? null,
+      inputs: retention(d?.inputs ?? null),
+      results: retention(d?.results ?? null),
+      execution_metadata: d?.executionMetadata ? { retention_days: d.executionMetadata.retentionDays } : null,
+      downstream: d?.downstream
+        ? { retention: d.downstream.retention, days: d.downstream.days, journal: d.downstream.journal, subprocessors: d.downstream.subprocessors }
+        : null,
+      used_for_training: d?.usedForTraining ?? null,
+      processing_regions: d?.processingRegions ?? null,
+      deletion_on_request: d?.deletionOnRequest ?? null,
+      encrypted_at_rest: d?.encryptedAtRest ?? null,
+      dpa_url: d?.dpaUrl ?? null,
+    },
+    plans: s.plans.map((p) => ({ plan_id: p.planId, type: p.type, price_usd: p.priceUsd, daily_limit: p.dailyLimit, extra: p.extra })),
+    payment: s.agent.payment,
+    terms: terms
+      ? { text: terms.text, text_sha256: terms.textSha256, url: terms.url, url_sha256: terms.urlSha256, version: terms.version }
+      : null,
+    waiting_for_adapter: s.agent.endpointPending,
+  };
+}
+
+/** GET /api/v1/services/{handle}/{capability_id} */
+export async function apiFindService(handle: string, capabilityId: string, now = new Date()): Promise<ServiceDetailDto | null> {
+  const [service, row] = await Promise.all([
+    findVisibleService(VIEWER, handle, capabilityId),
+    db.capability.findFirst({
+      where: { AND: [capabilityVisibilityWhere(VIEWER, now), { capabilityId, agent: { handle } }] },
+      select: itemSelect,
+    }),
+  ]);
+  if (!service || !row) return null;
+  const health = await findHealth(Prisma.sql`c."id" = ${row.id}`, now);
+  return detailOf(service, itemOf(row, health.get(row.id)));
+}
+
+/** GET /api/v1/agents/{handle} */
+export async function apiFindAgent(handle: string): Promise<AgentDto | null> {
+  const agent = await findVisibleAgent(VIEWER, handle);
+  if (!agent) return null;
+  return {
+    handle: agent.handle,
+    display_name: agent.displayName,
+    purpose: agent.purpose,
+    interests: agent.interests,
+    languages: agent.languages,
+    website: agent.website,
+    logo_url: agent.logoUrl,
+    url: absoluteUrl(agentPath(agent.handle)),
+    agent_json_url: absoluteUrl(`/api/v1/agents/${agent.handle}/agent.json`),
+    services: agent.services.map((s) => ({
+      capability_id: s.capabilityId,
+      name: s.name,
+      summary: s.summary,
+      class: s.class,
+      paid: s.isPaid,
+      url: absoluteUrl(servicePath(agent.handle, s.capabilityId)),
+      api_url: absoluteUrl(`/api/v1/services/${agent.handle}/${s.capabilityId}`),
+    })),
+  };
+}
+
+/**
+ * GET /api/v1/agents/{handle}/agent.json: the agent.json as published (local-only fields were
+ * removed at import), without the capabilities a signed-out visitor may not see.
+ */
+export async function apiFindAgentDocument(handle: string, now = new Date()): Promise<JsonValue | null> {
+  const row = await db.agent.findFirst({
+    where: { AND: [agentVisibilityWhere(VIEWER, now), { handle }] },
+    select: {
+      document: true,
+      capabilities: { where: { NOT: capabilityVisibilityWhere(VIEWER, now) }, select: { tool: true, capabilityId: true } },
+    },
+  });
+  if (!row) return null;
+  const document = jsonValue(row.document);
+  if (!isObject(document)) return null;
+  const hidden = new Set(row.capabilities.map((c) => c.tool));
+  const capabilities = Array.isArray(document.capabilities) ? document.capabilities : [];
+  return {
+    ...document,
+    capabilities: capabilities.filter((c) => !(isObject(c) && typeof c.tool === "string" && hidden.has(c.tool))),
+  };
+}
+
+function isObject(value: JsonValue | undefined): value is { [key: string]: JsonValue } {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+const jsonSchema: z.ZodType<JsonValue> = z.json();
+
+function jsonValue(value: unknown): JsonValue | null {
+  const parsed = jsonSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}

@@ -1,0 +1,79 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { Prisma } from "@/generated/prisma/client";
+import { db } from "@/lib/db";
+import { isUnreachable, reputationOf, reputationSql, statsJoinSql, unreachableSql } from "./reputation";
+import { isSampleTested, sampleTestedSql, SAMPLE_TEST_FRESH_DAYS } from "./sample-tested";
+import { cleanUpTestRows, createTestAgent, createTestUser } from "./test-fixtures";
+
+afterAll(cleanUpTestRows);
+
+const NOW = new Date("2026-06-15T12:00:00Z");
+const daysAgo = (d: number) => new Date(NOW.getTime() - d * 24 * 60 * 60 * 1000);
+
+async function testsFor(capabilityId: string, tests: { status: "passed" | "failed"; days: number }[]) {
+  for (const [i, t] of tests.entries()) {
+    await db.sampleTest.create({
+      data: { capabilityId, capabilityVersion: "1.0.0", status: t.status, startedAt: daysAgo(t.days), jobId: `${capabilityId}-${i}` },
+    });
+  }
+}
+
+async function sqlFacts(id: string, mode: "grouped" | "lateral") {
+  const rows = await db.$queryRaw<{ tested: boolean; reputation: number | null; unreachable: boolean }[]>(Prisma.sql`
+    SELECT ${sampleTestedSql(NOW)} AS tested, ${reputationSql} AS reputation, ${unreachableSql(NOW)} AS unreachable
+    FROM "Capability" c JOIN "Agent" a ON a."id" = c."agentId" ${statsJoinSql(NOW, mode)} WHERE c."id" = ${id}`);
+  return rows[0];
+}
+
+describe("sample-tested, reputation and reachability", () => {
+  it("agree between SQL and memory", async () => {
+    const owner = await createTestUser();
+    const cases: { name: string; hasExample: boolean; tests: { status: "passed" | "failed"; days: number }[]; runs: ("succeeded" | "failed" | "running")[] }[] = [
+      { name: "fresh pass", hasExample: true, tests: [{ status: "failed", days: 5 }, { status: "passed", days: 1 }], runs: [] },
+      { name: "latest failed", hasExample: true, tests: [{ status: "passed", days: 2 }, { status: "failed", days: 1 }], runs: ["succeeded"] },
+      { name: "stale pass", hasExample: true, tests: [{ status: "passed", days: SAMPLE_TEST_FRESH_DAYS + 1 }], runs: ["succeeded", "failed", "running"] },
+      { name: "no example", hasExample: false, tests: [{ status: "passed", days: 1 }], runs: [] },
+      { name: "nothing", hasExample: true, tests: [], runs: [] },
+      { name: "failing for days", hasExample: true, tests: [{ status: "failed", days: 2 }, { status: "failed", days: 1 }], runs: [] },
+    ];
+    const agent = await createTestAgent({
+      ownerId: owner.id,
+      capabilities: cases.map((c, i) => ({ capabilityId: `cap_h${i}`, name: c.name, extra: { hasExample: c.hasExample } })),
+    });
+    for (const [i, c] of cases.entries()) {
+      const row = agent.capabilities[i];
+      if (!row) throw new Error("fixture mismatch");
+      await testsFor(row.id, c.tests);
+      for (const status of c.runs) {
+        await db.execution.create({ data: { capabilityId: row.id, status, startedAt: daysAgo(1), argumentsSha256: "x" } });
+      }
+      const latest = [...c.tests].sort((a, b) => a.days - b.days)[0];
+      const expected = {
+        tested: isSampleTested({ hasExample: c.hasExample, latest: latest ? { status: latest.status, startedAt: daysAgo(latest.days) } : null }, NOW),
+        reputation: reputationOf({
+          testsPassed: c.tests.filter((t) => t.status === "passed" && t.days < 30).length,
+          testsTotal: c.tests.filter((t) => t.days < 30).length,
+          runsSucceeded: c.runs.filter((r) => r === "succeeded").length,
+          runsFinished: c.runs.filter((r) => r !== "running").length,
+        }),
+        unreachable: isUnreachable({
+          endpointPending: false,
+          recentTests: c.tests.filter((t) => t.days < 3).length,
+          recentTestsPassed: c.tests.filter((t) => t.days < 3 && t.status === "passed").length,
+        }),
+      };
+      for (const mode of ["grouped", "lateral"] as const) {
+        const facts = await sqlFacts(row.id, mode);
+        expect(facts?.tested, `${c.name} tested`).toBe(expected.tested);
+        expect(facts?.unreachable, `${c.name} unreachable`).toBe(expected.unreachable);
+        if (expected.reputation === null) expect(facts?.reputation, c.name).toBeNull();
+        else expect(facts?.reputation, c.name).toBeCloseTo(expected.reputation, 6);
+      }
+    }
+    // Spot-check the rules themselves.
+    expect(isSampleTested({ hasExample: true, latest: { status: "passed", startedAt: daysAgo(1) } }, NOW)).toBe(true);
+    expect(reputationOf({ testsPassed: 1, testsTotal: 2, runsSucceeded: 1, runsFinished: 1 })).toBe(0.75);
+    expect(reputationOf({ testsPassed: 0, testsTotal: 0, runsSucceeded: 0, runsFinished: 0 })).toBeNull();
+    expect(isUnreachable({ endpointPending: true, recentTests: 0, recentTestsPassed: 0 })).toBe(true);
+  });
+});

@@ -1,0 +1,149 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { db } from "@/lib/db";
+import { importAgentFile } from "@/lib/agents/import-agent";
+import type { JsonObject } from "@/lib/agent-file/types";
+import { countFacets, findMatchingServices, searchServices, splitHighlight } from "./search";
+import { noFilters, type SearchFilters } from "./search-filters";
+import { cleanUpTestRows, createTestUser, uniqueHandle } from "./test-fixtures";
+
+// Each test run uses its own made-up words so rows from other tests never match.
+const word = `zq${Math.random().toString(36).slice(2, 8)}`;
+const handles: string[] = [];
+const NOW = new Date();
+
+afterAll(async () => {
+  await db.agent.deleteMany({ where: { handle: { in: handles } } });
+  await cleanUpTestRows();
+});
+
+function capability(tool: string, fields: JsonObject): JsonObject {
+  return {
+    tool,
+    name: `Service ${tool}`,
+    summary: "Does one thing for the search tests.",
+    category: "weather.current",
+    limitations: "Test rows only.",
+    class: "read_only",
+    output_schema: { type: "object" },
+    ...fields,
+  };
+}
+
+async function importAgent(fields: { displayName?: string; purpose?: string; capabilities: JsonObject[]; extra?: JsonObject }) {
+  const owner = await createTestUser();
+  const handle = uniqueHandle("s");
+  handles.push(handle);
+  const text = JSON.stringify({
+    ekl: "1.0",
+    mode: "service_provider",
+    execution_mode: "storage_free",
+    agent: { handle, display_name: fields.displayName ?? "Search Agent", purpose: fields.purpose ?? "Helps the search tests.", languages: ["en"] },
+    adapter: { endpoint: "https://mcp.example.test/mcp" },
+    capabilities: fields.capabilities,
+    ...fields.extra,
+  });
+  const result = await importAgentFile({ text, ownerId: owner.id, publish: true });
+  if (!result.ok) throw new Error(JSON.stringify(result.errors));
+  return handle;
+}
+
+const ids = new Map<string, string>();
+
+beforeAll(async () => {
+  await importAgent({
+    capabilities: [
+      capability("in_name", { name: `${word} forecast` }),
+      capability("in_summary", { summary: `Tells the ${word} for a place you name.` }),
+      capability("in_limits", { limitations: `No ${word} outside Europe.` }),
+      capability("hidden_mature", { name: `${word} tasting`, content_rating: "mature", mature_reasons: ["alcohol"] }),
+    ],
+  });
+  await importAgent({
+    purpose: `Knows about ${word} everywhere.`,
+    capabilities: [
+      capability("in_agent", { category: "finance.loans", tags: ["mortgages"], storage_free_accepted: true, plans: [{ type: "per_call", price_usd: 0.1 }] }),
+    ],
+    extra: {
+      payment: { link: "https://pay.example.test/x" },
+      defaults: { data: { inputs: { retention: "none" }, used_for_training: false, processing_regions: ["DE"] } },
+    },
+  });
+  const rows = await db.capability.findMany({ where: { agent: { handle: { in: handles } } }, select: { id: true, tool: true } });
+  for (const row of rows) ids.set(row.id, row.tool);
+});
+
+function filters(change: Partial<SearchFilters>): SearchFilters {
+  return { ...noFilters, ...change };
+}
+
+async function tools(f: SearchFilters, sort: "relevance" | "name" = "relevance"): Promise<string[]> {
+  const { rows } = await findMatchingServices(null, f, { sort, limit: 50, offset: 0, now: NOW });
+  return rows.map((r) => ids.get(r.id)).filter((t): t is string => t !== undefined);
+}
+
+describe("search", () => {
+  it("ranks a match in the name above the summary, above the agent, above the limitations; mature stays hidden", async () => {
+    expect(await tools(filters({ query: word }))).toEqual(["in_name", "in_summary", "in_agent", "in_limits"]);
+  });
+
+  it("tolerates typos and half-typed words", async () => {
+    const typo = `${word.slice(0, 3)}${word.slice(4)}`; // one letter dropped
+    expect(await tools(filters({ query: `${typo} forecast` }))).toContain("in_name");
+    expect(await tools(filters({ query: "wether" }))).toEqual(expect.arrayContaining(["in_name", "in_summary"]));
+    expect(await tools(filters({ query: "wea" }))).toEqual(expect.arrayContaining(["in_name", "in_summary"]));
+    expect(await tools(filters({ query: "mortage" }))).toEqual(["in_agent"]);
+  });
+
+  it("finds tags by their aliases and marks the matched words", async () => {
+    expect((await tools(filters({ query: `mortgage ${word}` })))[0]).toBe("in_agent");
+    const { rows } = await findMatchingServices(null, filters({ query: word }), { sort: "relevance", limit: 1, offset: 0, now: NOW });
+    expect(rows[0]?.highlight?.name).toEqual([
+      { text: word, mark: true },
+      { text: " forecast", mark: false },
+    ]);
+  });
+
+  it("filters by facets and counts what each would leave", async () => {
+    const f = filters({ query: word });
+    expect(await tools({ ...f, price: "paid" })).toEqual(["in_agent"]);
+    expect(await tools({ ...f, category: "finance" })).toEqual(["in_agent"]);
+    expect(await tools({ ...f, tags: ["mortgages"] })).toEqual(["in_agent"]);
+    expect(await tools({ ...f, region: "DE", dataRules: ["inputs_not_retained", "no_training"] })).toEqual(["in_agent"]);
+    expect(await tools({ ...f, language: "de" })).toEqual([]);
+    const facets = await countFacets(await createTestUser(), f, NOW);
+    expect(facets.total).toBe(4);
+    expect(facets.price).toEqual([
+      { value: "free", label: null, count: 3 },
+      { value: "paid", label: null, count: 1 },
+    ]);
+    expect(facets.category).toEqual(expect.arrayContaining([{ value: "weather", label: null, count: 3 }]));
+    expect(facets.tag).toEqual(expect.arrayContaining([{ value: "mortgages", label: "Mortgages", count: 1 }]));
+    expect(facets.data).toEqual(expect.arrayContaining([{ value: "no_training", label: null, count: 1 }]));
+    expect(facets.language).toEqual([{ value: "en", label: null, count: 4 }]);
+  });
+
+  it("sorts by name and pages", async () => {
+    expect(await tools(filters({ query: word }), "name")).toEqual(["in_agent", "in_limits", "in_summary", "in_name"]);
+    const first = await findMatchingServices(null, filters({ query: word }), { sort: "name", limit: 3, offset: 0, now: NOW });
+    const second = await findMatchingServices(null, filters({ query: word }), { sort: "name", limit: 3, offset: 3, now: NOW });
+    expect(first.hasMore).toBe(true);
+    expect(second.hasMore).toBe(false);
+    expect(second.rows).toHaveLength(1);
+  });
+
+  it("returns cards with plain fields through the page function", async () => {
+    const { results, facets } = await searchServices(null, filters({ query: word }), { sort: "relevance", page: 1, pageSize: 24 });
+    expect(results.map((r) => r.capabilityId)).toEqual(["cap_in_name", "cap_in_summary", "cap_in_agent", "cap_in_limits"]);
+    expect(results[0]).toMatchObject({ name: `${word} forecast`, class: "read_only", sampleTested: false });
+    expect(facets.total).toBe(4);
+  });
+
+  it("splits highlights at the markers", () => {
+    expect(splitHighlight("a \u0001b\u0002 c")).toEqual([
+      { text: "a ", mark: false },
+      { text: "b", mark: true },
+      { text: " c", mark: false },
+    ]);
+    expect(splitHighlight("plain")).toEqual([{ text: "plain", mark: false }]);
+  });
+});

@@ -1,0 +1,309 @@
+import "server-only";
+import { z } from "zod";
+import { Prisma } from "@/generated/prisma/client";
+import { db } from "@/lib/db";
+import type { Viewer } from "@/lib/accounts/viewer";
+import { capabilityVisibilityWhere } from "./visibility";
+import { capabilityWhereSql } from "./where-sql";
+import { sampleTestedSql } from "./sample-tested";
+import { reputationSql, runsSql, statsJoinSql, unreachableSql } from "./reputation";
+import type { PageSort, SearchFilters, Sort } from "./search-filters";
+import { findServiceSummariesByIds, type ServiceSummary } from "./queries";
+
+// Search over listings in PostgreSQL. Every query here starts from the visibility rule:
+// capabilityVisibilityWhere, turned into SQL by where-sql.ts.
+//
+// Matching: the query's words (letters and digits, at most 8) must all match the weighted tsvector
+// (A name, B summary, C tags and category, D agent name and purpose) or the limitations' own
+// vector — each word as itself, as the beginning of a longer word (half-typed), or as its nearest
+// lexeme when it is misspelt (pg_trgm similarity over the SearchLexeme table, which is small, so
+// typo tolerance costs one indexed lookup per word instead of trigram matching over every listing).
+// Ranking: ts_rank with the default weights {D 0.1, C 0.2, B 0.4, A 1.0}, limitations at half of D.
+
+/** Text with the matched words marked, for highlighting. */
+export type Highlighted = { text: string; mark: boolean }[];
+
+export type MatchedRow = {
+  /** Capability row id (internal; callers hydrate and drop it). */
+  id: string;
+  highlight: { name: Highlighted; summary: Highlighted } | null;
+  sampleTested: boolean;
+};
+
+const START = "\u0001";
+const STOP = "\u0002";
+
+const MAX_WORDS = 8;
+
+/** The query's words: lowercase letters and digits, no operators (so they are safe in to_tsquery). */
+export function queryWords(query: string): string[] {
+  return [...new Set(query.toLowerCase().normalize("NFKC").split(/[^\p{L}\p{N}]+/u))]
+    .filter((w) => w.length > 0 && w.length <= 40)
+    .slice(0, MAX_WORDS);
+}
+
+const correctionSchema = z.array(z.object({ word: z.string(), corrected: z.string().nullable() }));
+const corrections = new Map<string, string | null>();
+
+/** Each word's nearest lexeme (trigram similarity ≥ 0.3), or null; remembered for the process's life. */
+async function correct(words: string[]): Promise<Map<string, string | null>> {
+  const unknown = words.filter((w) => w.length >= 3 && !corrections.has(w));
+  if (unknown.length > 0) {
+    const rows = correctionSchema.parse(
+      await db.$queryRaw<unknown[]>(Prisma.sql`
+        SELECT w AS word, (
+          SELECT l."word" FROM "SearchLexeme" l WHERE l."word" % w ORDER BY l."word" <-> w, l."word" LIMIT 1
+        ) AS corrected
+        FROM unnest(${unknown}::text[]) w`),
+    );
+    if (corrections.size > 10_000) corrections.clear();
+    for (const row of rows) corrections.set(row.word, row.corrected === row.word ? null : row.corrected);
+  }
+  return new Map(words.map((w) => [w, corrections.get(w) ?? null]));
+}
+
+/**
+ * The tsquery text for a query: every word must match, as itself or as a prefix, or as its
+ * correction. Null when the query has no words. Only [\p{L}\p{N}] reach it, so it cannot be malformed.
+ */
+export async function tsQueryText(query: string): Promise<string | null> {
+  const words = queryWords(query);
+  if (words.length === 0) return null;
+  const corrected = await correct(words);
+  return words
+    .map((w) => {
+      const c = corrected.get(w);
+      return c ? `(${w}:* | ${c})` : `${w}:*`;
+    })
+    .join(" & ");
+}
+
+function tsQuery(text: string): Prisma.Sql {
+  return Prisma.sql`to_tsquery('english', ${text})`;
+}
+
+function matchSql(text: string): Prisma.Sql {
+  return Prisma.sql`(c."searchVector" @@ ${tsQuery(text)} OR c."limitationsVector" @@ ${tsQuery(text)})`;
+}
+
+function relevanceSql(text: string): Prisma.Sql {
+  const q = tsQuery(text);
+  return Prisma.sql`(ts_rank(c."searchVector", ${q}) + 0.5 * ts_rank(c."limitationsVector", ${q}))`;
+}
+
+/** Filters that need the 30-day statistics join. */
+function needsStats(f: SearchFilters, sort: Sort | null): boolean {
+  return f.minReputation !== null || sort === "reputation" || sort === "most_run";
+}
+
+export type FacetKey = "category" | "tag" | "class" | "price" | "tested" | "language" | "region" | "data";
+
+/** The WHERE of a search: visibility, words, and every filter. */
+function whereSql(viewer: Viewer | null, f: SearchFilters, tsText: string | null, now: Date): Prisma.Sql {
+  const parts: Prisma.Sql[] = [capabilityWhereSql(capabilityVisibilityWhere(viewer, now))];
+  // Words that are all stop words or symbols match nothing rather than everything.
+  if (f.query) parts.push(tsText ? matchSql(tsText) : Prisma.sql`FALSE`);
+  if (f.category) parts.push(Prisma.sql`split_part(c."category", '.', 1) = ${f.category}`);
+  for (const tag of f.tags) {
+    parts.push(Prisma.sql`EXISTS (SELECT 1 FROM "CapabilityTag" ct WHERE ct."capabilityId" = c."id" AND ct."tagSlug" = ${tag})`);
+  }
+  if (f.class) parts.push(Prisma.sql`c."class" = ${f.class}::"CapabilityClass"`);
+  if (f.price) parts.push(Prisma.sql`c."isPaid" = ${f.price === "paid"}`);
+  if (f.sampleTested) parts.push(sampleTestedSql(now));
+  if (f.language) parts.push(Prisma.sql`${f.language} = ANY (a."languages")`);
+  if (f.region) parts.push(Prisma.sql`${f.region} = ANY (c."processingRegions")`);
+  if (f.dataRules.includes("inputs_not_retained")) parts.push(Prisma.sql`c."inputsRetained" = false`);
+  if (f.dataRules.includes("no_training")) parts.push(Prisma.sql`c."usedForTraining" = false`);
+  if (f.matchingIds) parts.push(Prisma.sql`c."id" = ANY(${[...f.matchingIds]})`);
+  if (f.minReputation !== null) parts.push(Prisma.sql`${reputationSql} >= ${f.minReputation}`);
+  if (!f.includeUnreachable) parts.push(Prisma.sql`NOT ${unreachableSql(now)}`);
+  return Prisma.join(parts, " AND ");
+}
+
+function orderSql(tsText: string | null, sort: Sort): Prisma.Sql {
+  const newest = Prisma.sql`c."createdAt" DESC, c."position" ASC, c."id" ASC`;
+  switch (sort) {
+    case "relevance":
+      return tsText ? Prisma.sql`${relevanceSql(tsText)} DESC, ${newest}` : newest;
+    case "newest":
+      return newest;
+    case "name":
+      return Prisma.sql`lower(c."name") ASC, c."id" ASC`;
+    case "most_run":
+      return Prisma.sql`${runsSql} DESC, ${newest}`;
+    case "reputation":
+      return Prisma.sql`${reputationSql} DESC NULLS LAST, ${newest}`;
+  }
+}
+
+function fromSql(f: SearchFilters, sort: Sort | null, now: Date): Prisma.Sql {
+  return Prisma.sql`"Capability" c JOIN "Agent" a ON a."id" = c."agentId" ${needsStats(f, sort) ? statsJoinSql(now) : Prisma.empty}`;
+}
+
+const matchedRowSchema = z.object({
+  id: z.string(),
+  name_hl: z.string().nullable(),
+  summary_hl: z.string().nullable(),
+  sample_tested: z.boolean(),
+});
+
+/** Splits ts_headline's output at its markers. */
+export function splitHighlight(marked: string): Highlighted {
+  const out: Highlighted = [];
+  let rest = marked;
+  while (rest.length > 0) {
+    const start = rest.indexOf(START);
+    if (start === -1) {
+      out.push({ text: rest, mark: false });
+      break;
+    }
+    if (start > 0) out.push({ text: rest.slice(0, start), mark: false });
+    const stop = rest.indexOf(STOP, start + 1);
+    const end = stop === -1 ? rest.length : stop;
+    const word = rest.slice(start + 1, end);
+    if (word) out.push({ text: word, mark: true });
+    rest = stop === -1 ? "" : rest.slice(stop + 1);
+  }
+  return out;
+}
+
+function headlineSql(column: Prisma.Sql, tsText: string): Prisma.Sql {
+  return Prisma.sql`ts_headline('english', ${column}, ${tsQuery(tsText)}, ${`HighlightAll=true, StartSel=${START}, StopSel=${STOP}`})`;
+}
+
+/**
+ * The ids of one page of matching listings, best first (limit + 1 rows are read to tell whether
+ * there is more). Highlights and the sample-tested flag are computed for the page's rows only.
+ */
+export async function findMatchingServices(
+  viewer: Viewer | null,
+  f: SearchFilters,
+  options: { sort: Sort; limit: number; offset: number; now: Date },
+): Promise<{ rows: MatchedRow[]; hasMore: boolean }> {
+  const { sort, limit, offset, now } = options;
+  const tsText = f.query ? await tsQueryText(f.query) : null;
+  const highlight = tsText
+    ? Prisma.sql`${headlineSql(Prisma.sql`c."name"`, tsText)} AS name_hl, ${headlineSql(Prisma.sql`c."summary"`, tsText)} AS summary_hl`
+    : Prisma.sql`NULL::text AS name_hl, NULL::text AS summary_hl`;
+  // ARRAY(… ORDER BY …) keeps the order; WITH ORDINALITY carries it out to the page's rows.
+  const raw = await db.$queryRaw<unknown[]>(Prisma.sql`
+    SELECT c."id", ${highlight}, ${sampleTestedSql(now)} AS sample_tested
+    FROM unnest(ARRAY(
+      SELECT c."id" FROM ${fromSql(f, sort, now)}
+      WHERE ${whereSql(viewer, f, tsText, now)}
+      ORDER BY ${orderSql(tsText, sort)}
+      LIMIT ${limit + 1} OFFSET ${offset}
+    )) WITH ORDINALITY AS p("id", n)
+    JOIN "Capability" c ON c."id" = p."id"
+    ORDER BY p.n`);
+  const rows = z.array(matchedRowSchema).parse(raw);
+  return {
+    rows: rows.slice(0, limit).map((r) => ({
+      id: r.id,
+      highlight:
+        r.name_hl !== null && r.summary_hl !== null
+          ? { name: splitHighlight(r.name_hl), summary: splitHighlight(r.summary_hl) }
+          : null,
+      sampleTested: r.sample_tested,
+    })),
+    hasMore: rows.length > limit,
+  };
+}
+
+// ───────────── facets ─────────────
+
+export type FacetValue = { value: string; label: string | null; count: number };
+export type Facets = { total: number } & Record<FacetKey, FacetValue[]>;
+
+const facetRowSchema = z.object({ facet: z.string(), value: z.string().nullable(), label: z.string().nullable(), n: z.number().int() });
+
+const FACET_TAG_LIMIT = 24;
+
+/**
+ * Live counts for every facet value among the current results: each count is how many results
+ * adding that value would leave. One statement: the matching rows once, then one aggregate each.
+ */
+async function countFacetsUncached(viewer: Viewer | null, f: SearchFilters, now: Date): Promise<Facets> {
+  const tsText = f.query ? await tsQueryText(f.query) : null;
+  const raw = await db.$queryRaw<unknown[]>(Prisma.sql`
+    WITH m AS MATERIALIZED (
+      SELECT c."id", split_part(c."category", '.', 1) AS category, c."class"::text AS class, c."isPaid",
+             a."languages", c."processingRegions", c."inputsRetained", c."usedForTraining",
+             ${f.sampleTested ? Prisma.sql`true` : sampleTestedSql(now)} AS tested
+      FROM ${fromSql(f, null, now)}
+      WHERE ${whereSql(viewer, f, tsText, now)}
+    )
+    SELECT 'total' AS facet, NULL AS value, NULL AS label, count(*)::int AS n FROM m
+    UNION ALL SELECT 'category', category, NULL, count(*)::int FROM m GROUP BY category
+    UNION ALL SELECT 'class', class, NULL, count(*)::int FROM m GROUP BY class
+    UNION ALL SELECT 'price', CASE WHEN "isPaid" THEN 'paid' ELSE 'free' END, NULL, count(*)::int FROM m GROUP BY "isPaid"
+    UNION ALL SELECT 'tested', 'yes', NULL, count(*)::int FROM m WHERE tested
+    UNION ALL SELECT 'language', l, NULL, count(*)::int FROM m, unnest(m."languages") l GROUP BY l
+    UNION ALL SELECT 'region', r, NULL, count(*)::int FROM m, unnest(m."processingRegions") r GROUP BY r
+    UNION ALL SELECT 'data', 'inputs_not_retained', NULL, count(*)::int FROM m WHERE m."inputsRetained" = false
+    UNION ALL SELECT 'data', 'no_training', NULL, count(*)::int FROM m WHERE m."usedForTraining" = false
+    UNION ALL (
+      SELECT 'tag', ct."tagSlug", min(t."label"), count(*)::int FROM m
+      JOIN "CapabilityTag" ct ON ct."capabilityId" = m."id" JOIN "Tag" t ON t."slug" = ct."tagSlug"
+      GROUP BY ct."tagSlug" ORDER BY count(*) DESC, ct."tagSlug" LIMIT ${FACET_TAG_LIMIT}
+    )`);
+  const facets: Facets = { total: 0, category: [], tag: [], class: [], price: [], tested: [], language: [], region: [], data: [] };
+  for (const row of z.array(facetRowSchema).parse(raw)) {
+    if (row.facet === "total") {
+      facets.total = row.n;
+      continue;
+    }
+    const key = facetKeys.find((k) => k === row.facet);
+    if (key && row.value !== null && row.n > 0) facets[key].push({ value: row.value, label: row.label, count: row.n });
+  }
+  for (const key of facetKeys) {
+    if (key !== "tag") facets[key].sort((x, y) => y.count - x.count || x.value.localeCompare(y.value));
+  }
+  return facets;
+}
+
+const facetKeys: readonly FacetKey[] = ["category", "tag", "class", "price", "tested", "language", "region", "data"];
+
+// Signed-out visitors all see the same listings, so their counts for a given search are shared
+// for a few seconds: the unfiltered home page would otherwise count every listing per request.
+const ANONYMOUS_TTL_MS = 15_000;
+const anonymousFacets = new Map<string, { at: number; facets: Promise<Facets> }>();
+
+export async function countFacets(viewer: Viewer | null, f: SearchFilters, now: Date): Promise<Facets> {
+  if (viewer !== null) return countFacetsUncached(viewer, f, now);
+  const key = JSON.stringify(f);
+  const hit = anonymousFacets.get(key);
+  if (hit && now.getTime() - hit.at < ANONYMOUS_TTL_MS) return hit.facets;
+  const facets = countFacetsUncached(null, f, now);
+  if (anonymousFacets.size > 500) anonymousFacets.clear();
+  anonymousFacets.set(key, { at: now.getTime(), facets });
+  facets.catch(() => anonymousFacets.delete(key));
+  return facets;
+}
+
+// ───────────── the search page ─────────────
+
+export type SearchResult = ServiceSummary & { highlight: MatchedRow["highlight"]; sampleTested: boolean };
+
+/** One page of the search page: results (hydrated through the Prisma visibility where too) and facet counts. */
+export async function searchServices(
+  viewer: Viewer | null,
+  f: SearchFilters,
+  options: { sort: PageSort; page: number; pageSize: number },
+): Promise<{ results: SearchResult[]; hasMore: boolean; facets: Facets }> {
+  const now = new Date();
+  const [matched, facets] = await Promise.all([
+    findMatchingServices(viewer, f, { sort: options.sort, limit: options.pageSize, offset: (options.page - 1) * options.pageSize, now }),
+    countFacets(viewer, f, now),
+  ]);
+  const summaries = await findServiceSummariesByIds(
+    viewer,
+    matched.rows.map((r) => r.id),
+  );
+  const results: SearchResult[] = [];
+  for (const row of matched.rows) {
+    const summary = summaries.get(row.id);
+    if (summary) results.push({ ...summary, highlight: row.highlight, sampleTested: row.sampleTested });
+  }
+  return { results, hasMore: matched.hasMore, facets };
+}

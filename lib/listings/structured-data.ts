@@ -1,0 +1,57 @@
+import type { AgentPage, ServiceDetail } from "./queries";
+import { agentPath, servicePath } from "./paths";
+import { absoluteUrl } from "./site";
+
+// schema.org JSON-LD for listing pages, built from the same plain objects the pages render.
+
+type JsonLd = { [key: string]: string | number | boolean | null | JsonLd | JsonLd[] | string[] };
+
+export function serviceJsonLd(service: ServiceDetail): JsonLd {
+  const { agent } = service;
+  const offers: JsonLd[] = service.plans.map((plan) => ({
+    "@type": "Offer",
+    name: plan.planId,
+    price: plan.type === "free" ? "0" : (plan.priceUsd ?? "0"),
+    priceCurrency: "USD",
+    ...(plan.type !== "free" && agent.payment ? { url: agent.payment.link } : {}),
+  }));
+  return {
+    "@context": "https://schema.org",
+    "@type": "Service",
+    name: service.name,
+    description: service.summary,
+    url: absoluteUrl(servicePath(agent.handle, service.capabilityId)),
+    category: service.category,
+    serviceType: service.class,
+    ...(offers.length > 0 ? { offers } : { offers: { "@type": "Offer", price: "0", priceCurrency: "USD" } }),
+    provider: {
+      "@type": "Organization",
+      name: agent.displayName,
+      description: agent.purpose,
+      url: absoluteUrl(agentPath(agent.handle)),
+      ...(agent.website ? { sameAs: [agent.website] } : {}),
+      ...(agent.logoUrl ? { logo: agent.logoUrl } : {}),
+    },
+  };
+}
+
+export function agentJsonLd(agent: AgentPage): JsonLd {
+  return {
+    "@context": "https://schema.org",
+    "@type": "Organization",
+    name: agent.displayName,
+    description: agent.purpose,
+    url: absoluteUrl(agentPath(agent.handle)),
+    ...(agent.website ? { sameAs: [agent.website] } : {}),
+    ...(agent.logoUrl ? { logo: agent.logoUrl } : {}),
+    makesOffer: agent.services.map((s) => ({
+      "@type": "Offer",
+      itemOffered: { "@type": "Service", name: s.name, description: s.summary, url: absoluteUrl(servicePath(agent.handle, s.capabilityId)) },
+    })),
+  };
+}
+
+/** JSON for a <script type="application/ld+json">: "<" escaped so no text can close the script. */
+export function jsonLdText(data: JsonLd): string {
+  return JSON.stringify(data).replace(/</g, "\\u003c");
+}
