@@ -24,7 +24,11 @@ export default defineConfig({
       args: ["--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
     },
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
+  projects: [
+    // Signs each role in once and saves its storage state (e2e/roles.setup.ts, e2e/roles/roles.ts).
+    { name: "setup", testMatch: "**/*.setup.ts", use: { ...devices["Desktop Chrome"] } },
+    { name: "chromium", use: { ...devices["Desktop Chrome"] }, dependencies: ["setup"] },
+  ],
   webServer: {
     command: `tsx --conditions=react-server e2e/stack.ts --port ${port}`,
     url: `http://127.0.0.1:${port}/`,

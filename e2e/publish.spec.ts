@@ -26,7 +26,7 @@ function agentJson(handle: string, rating: "mature" | "general") {
   );
 }
 
-test("a publisher imports a document with an error, sees it at its path, fixes it, publishes and finds the service", async ({ page }) => {
+test("a publisher imports a document with an error, sees it at its path, fixes it, publishes and finds the service", async ({ page, request }) => {
   const handle = `@tides-${Date.now().toString(36)}`;
   await signInByEmail(page, uniqueEmail("publisher"), "/dashboard/import");
   await expect(page).toHaveURL(/\/dashboard\/import$/);
@@ -44,9 +44,9 @@ test("a publisher imports a document with an error, sees it at its path, fixes i
   await page.getByRole("button", { name: "Import" }).click();
   await expect(result.getByRole("heading", { name: `Imported ${handle}` })).toBeVisible();
 
-  // Not published yet: not on Explore.
+  // Not published yet: not on Explore for anyone else (its publisher may preview it: DESIGN.md "Visibility").
   const servicePath = `/services/${handle}/cap_tide_times`;
-  expect((await page.request.get(servicePath)).status()).toBe(404);
+  expect((await request.get(servicePath)).status()).toBe(404);
 
   await page.goto("/dashboard");
   await page.getByRole("button", { name: `Publish ${handle}` }).click();

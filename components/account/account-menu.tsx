@@ -17,6 +17,9 @@ export function AccountMenu({ email }: { email: string | null }) {
         <span className="sr-only">Signed in as </span>
         {email}
       </span>
+      <Link href="/settings" className="text-sm font-medium hover:underline">
+        Settings
+      </Link>
       <form action={signOutViewer}>
         <Button type="submit" variant="secondary" size="sm">
           Sign out

@@ -1,0 +1,100 @@
+import Link from "next/link";
+import { Badge } from "@/components/ui/badge";
+import type { LoggedDecision, QueueItem } from "@/lib/moderation/queries";
+import { REPORT_REASON_WORDS } from "@/lib/moderation/reasons";
+import { servicePath } from "@/lib/listings/paths";
+import { DismissReportForm, ReinstateListingForm, SuspendListingForm } from "./decision-forms";
+
+function ListingHeading({ item }: { item: QueueItem }) {
+  return (
+    <h3 className="text-base font-semibold">
+      <Link href={servicePath(item.handle, item.capabilityId)} className="text-accent underline">
+        {item.name}
+      </Link>{" "}
+      <span className="font-normal text-muted-foreground">
+        {item.handle} · <code className="font-mono text-xs">{item.capabilityId}</code>
+      </span>{" "}
+      {item.contentRating === "mature" ? <Badge tone="warning">18+: {item.matureReasons.join(", ")}</Badge> : null}{" "}
+      {item.suspended ? <Badge tone="danger">Suspended</Badge> : null}
+    </h3>
+  );
+}
+
+export function ModerationQueue({ items }: { items: QueueItem[] }) {
+  if (items.length === 0) return <p>No open reports.</p>;
+  return (
+    <ul className="flex flex-col gap-4">
+      {items.map((item) => (
+        <li key={`${item.handle}/${item.capabilityId}`} className="rounded-lg border border-border bg-surface p-4">
+          <ListingHeading item={item} />
+          <ul className="mt-3 flex flex-col gap-3">
+            {item.reports.map((r) => (
+              <li key={r.id} className="border-l-2 border-border pl-3 text-sm">
+                <p>
+                  <span className="font-medium">{REPORT_REASON_WORDS[r.reason].label}</span>{" "}
+                  <time dateTime={r.createdAt.toISOString()} className="text-muted-foreground">
+                    {r.createdAt.toISOString().slice(0, 16).replace("T", " ")} UTC
+                  </time>
+                </p>
+                {r.comment ? <p className="mt-1 whitespace-pre-wrap">{r.comment}</p> : null}
+                <div className="mt-2">
+                  <DismissReportForm reportId={r.id} label={`${REPORT_REASON_WORDS[r.reason].label} report on ${item.name}`} />
+                </div>
+              </li>
+            ))}
+          </ul>
+          {item.suspended ? null : (
+            <div className="mt-4">
+              <SuspendListingForm handle={item.handle} capabilityId={item.capabilityId} name={item.name} />
+            </div>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function SuspendedListings({ items }: { items: QueueItem[] }) {
+  if (items.length === 0) return <p>No listing is suspended.</p>;
+  return (
+    <ul className="flex flex-col gap-3">
+      {items.map((item) => (
+        <li key={`${item.handle}/${item.capabilityId}`} className="rounded-lg border border-border bg-surface p-4">
+          <ListingHeading item={item} />
+          <p className="mt-1 text-sm">Reason: {item.suspended?.reason ?? "none given"}</p>
+          <div className="mt-2">
+            <ReinstateListingForm handle={item.handle} capabilityId={item.capabilityId} name={item.name} />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function DecisionLog({ decisions }: { decisions: LoggedDecision[] }) {
+  if (decisions.length === 0) return <p>No decisions yet.</p>;
+  return (
+    <table className="w-full text-left text-sm">
+      <thead>
+        <tr>
+          <th scope="col" className="py-1 pr-3">When (UTC)</th>
+          <th scope="col" className="py-1 pr-3">Who</th>
+          <th scope="col" className="py-1 pr-3">Decision</th>
+          <th scope="col" className="py-1 pr-3">Listing</th>
+          <th scope="col" className="py-1">Reason</th>
+        </tr>
+      </thead>
+      <tbody>
+        {decisions.map((d) => (
+          <tr key={d.id} className="border-t border-border align-top">
+            <td className="py-1 pr-3">{d.createdAt.toISOString().slice(0, 16).replace("T", " ")}</td>
+            <td className="py-1 pr-3">{d.adminEmail}</td>
+            <td className="py-1 pr-3">{d.action.replace(/_/g, " ")}</td>
+            <td className="py-1 pr-3">{d.agentHandle ? `${d.agentHandle}/${d.capabilityId ?? ""}` : "—"}</td>
+            <td className="py-1">{d.reason ?? "—"}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

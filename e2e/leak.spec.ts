@@ -1,0 +1,99 @@
+import { expect, test } from "@playwright/test";
+import { leak, roles, type RoleName } from "./roles/roles";
+
+// The leak suite: for each role, every public page and route is fetched, and the names and IDs of
+// a mature listing and a suspended listing appear exactly where that role may see them.
+// Adding a route is one line in `routes`.
+
+/** "viewer": the page shows what this role may see. "public": the route answers as if signed out, for everyone. */
+type Audience = "viewer" | "public";
+type Route = {
+  path: string;
+  audience: Audience;
+  /** Which fixture listings this route lists when the role may see them. */
+  lists: ("mature" | "suspended")[];
+  /** The path itself names the listing: when hidden, the ID may be echoed (the URL), never the name. */
+  names?: "mature" | "suspended";
+  /** Binary answers (images, badges): only the status is checked. */
+  binary?: boolean;
+};
+
+const service = (id: string) => `/services/${leak.handle}/${id}`;
+const routes: Route[] = [
+  { path: "/", audience: "viewer", lists: ["mature", "suspended"] },
+  { path: "/?q=nightcap", audience: "viewer", lists: ["mature"] },
+  { path: "/?q=quarantined", audience: "viewer", lists: ["suspended"] },
+  { path: "/?q=harbour+chart", audience: "viewer", lists: [] },
+  { path: `/agents/${leak.handle}`, audience: "viewer", lists: ["mature", "suspended"] },
+  { path: service(leak.publicId), audience: "viewer", lists: ["mature", "suspended"] },
+  { path: service(leak.matureId), audience: "viewer", lists: ["mature", "suspended"], names: "mature" },
+  { path: service(leak.suspendedId), audience: "viewer", lists: ["mature", "suspended"], names: "suspended" },
+  { path: `${service(leak.matureId)}/opengraph-image`, audience: "public", lists: [], names: "mature", binary: true },
+  { path: `${service(leak.suspendedId)}/opengraph-image`, audience: "public", lists: [], names: "suspended", binary: true },
+  { path: "/sitemap.xml", audience: "public", lists: [] },
+  { path: "/robots.txt", audience: "public", lists: [] },
+  { path: "/api/v1/services", audience: "public", lists: [] },
+  { path: "/api/v1/services?q=nightcap", audience: "public", lists: [] },
+  { path: "/api/v1/services?q=quarantined", audience: "public", lists: [] },
+  { path: `/api/v1/services/${leak.handle}/${leak.matureId}`, audience: "public", lists: [], names: "mature" },
+  { path: `/api/v1/services/${leak.handle}/${leak.suspendedId}`, audience: "public", lists: [], names: "suspended" },
+  { path: `/api/v1/agents/${leak.handle}`, audience: "public", lists: [] },
+  { path: `/api/v1/agents/${leak.handle}/agent.json`, audience: "public", lists: [] },
+  { path: "/api/v1/openapi.json", audience: "public", lists: [] },
+  { path: `/badges/${leak.handle}/${leak.matureId}`, audience: "public", lists: [], names: "mature", binary: true },
+  { path: `/badges/${leak.handle}/${leak.suspendedId}`, audience: "public", lists: [], names: "suspended", binary: true },
+];
+
+/** Who may see what (DESIGN.md "Visibility"); publisher A owns both fixture listings. */
+const maySee: Record<RoleName, { mature: boolean; suspended: boolean }> = {
+  signedOut: { mature: false, suspended: false },
+  minor: { mature: false, suspended: false },
+  adultOff: { mature: false, suspended: false },
+  adultOn: { mature: true, suspended: false },
+  publisherA: { mature: true, suspended: true },
+  publisherB: { mature: true, suspended: false },
+  // The administrator has stated no age: suspended listings yes, mature ones no.
+  admin: { mature: false, suspended: true },
+};
+
+const words = {
+  mature: { name: leak.matureName, id: leak.matureId },
+  suspended: { name: leak.suspendedName, id: leak.suspendedId },
+} as const;
+
+const checkedRoles: RoleName[] = ["signedOut", "minor", "adultOff", "adultOn", "publisherA", "admin"];
+
+for (const roleName of checkedRoles) {
+  test.describe(`as ${roleName}`, () => {
+    test.use({ storageState: roles[roleName].storageState });
+
+    test("mature and suspended listings appear exactly where this role may see them", async ({ page }) => {
+      const allowed = (kind: "mature" | "suspended", route: Route) => route.audience === "viewer" && maySee[roleName][kind];
+      for (const route of routes) {
+        const response = await page.request.get(route.path, { maxRedirects: 0 });
+        const where = `${roleName} ${route.path}`;
+        expect(response.status(), where).toBeLessThan(500);
+        if (route.names) {
+          const visible = allowed(route.names, route);
+          if (!visible) expect(response.status(), `${where} must not exist`).toBe(404);
+          else expect(response.status(), `${where} must exist`).toBe(200);
+        }
+        if (route.binary) continue;
+        const body = await response.text();
+        for (const kind of ["mature", "suspended"] as const) {
+          // A page about a listing the role may not see is a 404: it lists nothing at all.
+          const pageExists = !route.names || allowed(route.names, route);
+          const shouldShow = pageExists && allowed(kind, route) && (route.lists.includes(kind) || route.names === kind);
+          const { name, id } = words[kind];
+          // Search highlighting may split a name with <mark>, so presence is proven by the ID (in the link).
+          if (shouldShow) {
+            expect(body.includes(id), `${where} shows ${id}`).toBe(true);
+          } else {
+            expect(body.includes(name), `${where} must not name ${name}`).toBe(false);
+            if (route.names !== kind) expect(body.includes(id), `${where} must not carry ${id}`).toBe(false);
+          }
+        }
+      }
+    });
+  });
+}

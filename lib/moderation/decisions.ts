@@ -1,0 +1,76 @@
+import "server-only";
+import { db } from "@/lib/db";
+import type { Viewer } from "@/lib/accounts/viewer";
+import { asAdmin } from "./admin-check";
+
+// Administrators' decisions. Each checks the viewer is an administrator, acts in one transaction
+// and writes its ModerationDecision row in that same transaction: no decision goes unlogged.
+
+export type DecisionResult = { ok: true } | { ok: false; message: string };
+
+const forbidden: DecisionResult = { ok: false, message: "Only administrators can do that." };
+
+export async function dismissReport(viewer: Viewer | null, reportId: string, note: string | null): Promise<DecisionResult> {
+  const admin = asAdmin(viewer);
+  if (!admin) return forbidden;
+  return db.$transaction(async (tx) => {
+    const report = await tx.report.findFirst({
+      where: { id: reportId, status: "open" },
+      select: { id: true, capability: { select: { capabilityId: true, agent: { select: { handle: true } } } } },
+    });
+    if (!report) return { ok: false, message: "That report is no longer open." };
+    const { count } = await tx.report.updateMany({ where: { id: report.id, status: "open" }, data: { status: "dismissed" } });
+    if (count === 0) return { ok: false, message: "That report is no longer open." };
+    await tx.moderationDecision.create({
+      data: {
+        adminEmail: admin.email,
+        action: "dismiss_report",
+        reportId: report.id,
+        agentHandle: report.capability.agent.handle,
+        capabilityId: report.capability.capabilityId,
+        reason: note,
+      },
+    });
+    return { ok: true };
+  });
+}
+
+export type ListingRef = { handle: string; capabilityId: string };
+
+/** Suspends a listing with a reason; its open reports are marked actioned. */
+export async function suspendListing(viewer: Viewer | null, listing: ListingRef, reason: string): Promise<DecisionResult> {
+  const admin = asAdmin(viewer);
+  if (!admin) return forbidden;
+  return db.$transaction(async (tx) => {
+    const row = await tx.capability.findFirst({
+      where: { capabilityId: listing.capabilityId, agent: { handle: listing.handle } },
+      select: { id: true, suspendedAt: true },
+    });
+    if (!row) return { ok: false, message: "That listing was not found." };
+    if (row.suspendedAt) return { ok: false, message: "That listing is already suspended." };
+    await tx.capability.update({ where: { id: row.id }, data: { suspendedAt: new Date(), suspendedReason: reason } });
+    const reports = await tx.report.findMany({ where: { capabilityId: row.id, status: "open" }, select: { id: true } });
+    await tx.report.updateMany({ where: { id: { in: reports.map((r) => r.id) } }, data: { status: "actioned" } });
+    await tx.moderationDecision.create({
+      data: { adminEmail: admin.email, action: "suspend_listing", agentHandle: listing.handle, capabilityId: listing.capabilityId, reason },
+    });
+    return { ok: true };
+  });
+}
+
+/** Lifts a suspension. */
+export async function reinstateListing(viewer: Viewer | null, listing: ListingRef, note: string | null): Promise<DecisionResult> {
+  const admin = asAdmin(viewer);
+  if (!admin) return forbidden;
+  return db.$transaction(async (tx) => {
+    const { count } = await tx.capability.updateMany({
+      where: { capabilityId: listing.capabilityId, agent: { handle: listing.handle }, suspendedAt: { not: null } },
+      data: { suspendedAt: null, suspendedReason: null },
+    });
+    if (count === 0) return { ok: false, message: "That listing is not suspended." };
+    await tx.moderationDecision.create({
+      data: { adminEmail: admin.email, action: "reinstate_listing", agentHandle: listing.handle, capabilityId: listing.capabilityId, reason: note },
+    });
+    return { ok: true };
+  });
+}

@@ -1,0 +1,104 @@
+import "server-only";
+import { cache } from "react";
+import { db } from "@/lib/db";
+import type { ContentRating, ReportReason } from "@/generated/prisma/enums";
+import type { Viewer } from "@/lib/accounts/viewer";
+import { asAdmin } from "./admin-check";
+
+// Moderation reads: the queue and the log (administrators only, checked here), and a suspended
+// listing's notice (its publisher and administrators only).
+
+export type QueueReport = { id: string; reason: ReportReason; comment: string | null; createdAt: Date };
+export type QueueItem = {
+  handle: string;
+  capabilityId: string;
+  name: string;
+  contentRating: ContentRating;
+  matureReasons: string[];
+  suspended: { at: Date; reason: string | null } | null;
+  reports: QueueReport[];
+};
+export type LoggedDecision = {
+  id: string;
+  adminEmail: string;
+  action: string;
+  agentHandle: string | null;
+  capabilityId: string | null;
+  reason: string | null;
+  createdAt: Date;
+};
+
+/** Listings with open reports, oldest report first; null for anyone but an administrator. */
+export async function findModerationQueue(viewer: Viewer | null): Promise<QueueItem[] | null> {
+  if (!asAdmin(viewer)) return null;
+  const rows = await db.capability.findMany({
+    where: { reports: { some: { status: "open" } } },
+    select: {
+      capabilityId: true,
+      name: true,
+      contentRating: true,
+      matureReasons: true,
+      suspendedAt: true,
+      suspendedReason: true,
+      agent: { select: { handle: true } },
+      reports: {
+        where: { status: "open" },
+        select: { id: true, reason: true, comment: true, createdAt: true },
+        orderBy: { createdAt: "asc" },
+      },
+    },
+  });
+  return rows
+    .map((r) => ({
+      handle: r.agent.handle,
+      capabilityId: r.capabilityId,
+      name: r.name,
+      contentRating: r.contentRating,
+      matureReasons: r.matureReasons,
+      suspended: r.suspendedAt ? { at: r.suspendedAt, reason: r.suspendedReason } : null,
+      reports: r.reports,
+    }))
+    .sort((a, b) => (a.reports[0]?.createdAt.getTime() ?? 0) - (b.reports[0]?.createdAt.getTime() ?? 0));
+}
+
+/** Suspended listings (for reinstating); null for anyone but an administrator. */
+export async function findSuspendedListings(viewer: Viewer | null): Promise<QueueItem[] | null> {
+  if (!asAdmin(viewer)) return null;
+  const rows = await db.capability.findMany({
+    where: { suspendedAt: { not: null } },
+    select: { capabilityId: true, name: true, contentRating: true, matureReasons: true, suspendedAt: true, suspendedReason: true, agent: { select: { handle: true } } },
+    orderBy: { suspendedAt: "desc" },
+    take: 100,
+  });
+  return rows.map((r) => ({
+    handle: r.agent.handle,
+    capabilityId: r.capabilityId,
+    name: r.name,
+    contentRating: r.contentRating,
+    matureReasons: r.matureReasons,
+    suspended: r.suspendedAt ? { at: r.suspendedAt, reason: r.suspendedReason } : null,
+    reports: [],
+  }));
+}
+
+/** The latest decisions, newest first; null for anyone but an administrator. */
+export async function findDecisionLog(viewer: Viewer | null, take = 50): Promise<LoggedDecision[] | null> {
+  if (!asAdmin(viewer)) return null;
+  return db.moderationDecision.findMany({ orderBy: { createdAt: "desc" }, take });
+}
+
+/** A suspended listing's reason, for its publisher and administrators; null for everyone else or when not suspended. */
+export const findSuspensionNotice = cache(
+  async (viewer: Viewer | null, handle: string, capabilityId: string): Promise<{ reason: string | null; at: Date } | null> => {
+    if (!viewer) return null;
+    const row = await db.capability.findFirst({
+      where: {
+        capabilityId,
+        suspendedAt: { not: null },
+        agent: viewer.isAdmin ? { handle } : { handle, ownerId: viewer.id },
+      },
+      select: { suspendedAt: true, suspendedReason: true },
+    });
+    return row?.suspendedAt ? { reason: row.suspendedReason, at: row.suspendedAt } : null;
+  },
+);

@@ -1,0 +1,37 @@
+import "server-only";
+import { db } from "@/lib/db";
+import type { ReportReason } from "@/generated/prisma/enums";
+import type { Viewer } from "@/lib/accounts/viewer";
+import { capabilityVisibilityWhere } from "@/lib/listings/visibility";
+
+// Reports by signed-in users. You can only report a listing that exists for you (visibility rule).
+
+export type ReportableListing = { id: string; name: string; capabilityId: string; agent: { handle: string; displayName: string } };
+
+export async function findReportableListing(viewer: Viewer, handle: string, capabilityId: string): Promise<ReportableListing | null> {
+  return db.capability.findFirst({
+    where: { AND: [capabilityVisibilityWhere(viewer), { capabilityId, agent: { handle } }] },
+    select: { id: true, name: true, capabilityId: true, agent: { select: { handle: true, displayName: true } } },
+  });
+}
+
+export type ReportInput = { handle: string; capabilityId: string; reason: ReportReason; comment: string | null };
+
+export async function createReport(viewer: Viewer, input: ReportInput): Promise<{ ok: true } | { ok: false; message: string }> {
+  const listing = await findReportableListing(viewer, input.handle, input.capabilityId);
+  if (!listing) return { ok: false, message: "That service was not found." };
+  // One open report per person and listing: a second one updates the first.
+  const open = await db.report.findFirst({
+    where: { capabilityId: listing.id, reporterId: viewer.id, status: "open" },
+    select: { id: true },
+  });
+  if (open) {
+    await db.report.updateMany({
+      where: { id: open.id, reporterId: viewer.id, status: "open" },
+      data: { reason: input.reason, comment: input.comment },
+    });
+  } else {
+    await db.report.create({ data: { capabilityId: listing.id, reporterId: viewer.id, reason: input.reason, comment: input.comment } });
+  }
+  return { ok: true };
+}

@@ -1,0 +1,171 @@
+import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
+import type { Viewer } from "@/lib/accounts/viewer";
+
+// The ownership suite: every server action, called by another signed-in user with the IDs of
+// something they do not own (or by a non-administrator for moderation), fails and changes nothing.
+// The viewer is the only thing mocked: each action runs against the real (throw-away) database.
+
+const session = vi.hoisted(() => ({ viewer: null as Viewer | null }));
+vi.mock("@/lib/accounts/viewer", () => ({
+  getViewer: async () => session.viewer,
+  requireViewer: async () => {
+    if (!session.viewer) throw new Error("signed out");
+    return session.viewer;
+  },
+}));
+vi.mock("next/cache", () => ({ revalidatePath: vi.fn(), revalidateTag: vi.fn() }));
+
+import { db } from "@/lib/db";
+import { cleanUpTestRows, createTestAgent, createTestUser } from "@/lib/listings/test-fixtures";
+import { importAgentAction, publishAgentAction, unpublishAgentAction } from "@/lib/agents/actions";
+import { saveAgeSettingsAction, saveDataRulesAction } from "@/lib/accounts/settings-actions";
+import {
+  dismissReportAction,
+  reinstateListingAction,
+  reportListingAction,
+  suspendListingAction,
+} from "@/lib/moderation/actions";
+import { cancelExecutionAction, checkOutcomeAction, repeatExecutionAction, runCapabilityAction } from "@/lib/runs/actions";
+import { testNowAction } from "@/lib/sample-tests/actions";
+
+afterAll(cleanUpTestRows);
+
+function form(fields: Record<string, string>): FormData {
+  const f = new FormData();
+  for (const [k, v] of Object.entries(fields)) f.set(k, v);
+  return f;
+}
+
+type World = Awaited<ReturnType<typeof makeWorld>>;
+
+async function makeWorld() {
+  const alice = await createTestUser({ dateOfBirth: new Date("1980-01-01"), showMature: true });
+  const bob = await createTestUser({ dateOfBirth: new Date("1985-01-01"), showMature: false });
+  const published = await createTestAgent({ ownerId: alice.id, status: "published", capabilities: [{ capabilityId: "cap_one" }] });
+  const unpublished = await createTestAgent({ ownerId: alice.id, status: "unpublished", capabilities: [{ capabilityId: "cap_two" }] });
+  const suspended = await createTestAgent({
+    ownerId: alice.id,
+    capabilities: [{ capabilityId: "cap_three", extra: { suspendedAt: new Date(), suspendedReason: "Misleading." } }],
+  });
+  const cap = published.capabilities[0];
+  if (!cap) throw new Error("fixture");
+  const execution = await db.execution.create({
+    data: { capabilityId: cap.id, userId: alice.id, argumentsSha256: "0".repeat(64), status: "outcome_unknown" },
+    select: { id: true },
+  });
+  const report = await db.report.create({ data: { capabilityId: cap.id, reporterId: alice.id, reason: "broken" }, select: { id: true } });
+  return { alice, bob, published, unpublished, suspended, execution, report };
+}
+
+/** Everything an action could have changed, read fresh. */
+async function snapshot(w: World) {
+  const agentIds = [w.published.id, w.unpublished.id, w.suspended.id];
+  return {
+    users: await db.user.findMany({
+      where: { id: { in: [w.alice.id] } },
+      select: { id: true, dateOfBirth: true, showMature: true, dataRules: true, name: true },
+    }),
+    agents: await db.agent.findMany({
+      where: { id: { in: agentIds } },
+      select: { id: true, handle: true, status: true, displayName: true, ownerId: true, updatedAt: true },
+      orderBy: { id: "asc" },
+    }),
+    capabilities: await db.capability.findMany({
+      where: { agentId: { in: agentIds } },
+      select: { id: true, name: true, suspendedAt: true, suspendedReason: true, updatedAt: true },
+      orderBy: { id: "asc" },
+    }),
+    executions: await db.execution.findMany({
+      where: { capability: { agentId: { in: agentIds } } },
+      select: { id: true, status: true, userId: true, finishedAt: true },
+      orderBy: { id: "asc" },
+    }),
+    reports: await db.report.findMany({ where: { capability: { agentId: { in: agentIds } } }, select: { id: true, status: true }, orderBy: { id: "asc" } }),
+    decisions: await db.moderationDecision.count({ where: { agentHandle: { in: [w.published.handle, w.unpublished.handle, w.suspended.handle] } } }),
+    sampleTestStates: await db.sampleTestState.count({ where: { capability: { agentId: { in: agentIds } } } }),
+  };
+}
+
+function otherAgentJson(handle: string): string {
+  return JSON.stringify({
+    ekl: "1.0",
+    mode: "service_provider",
+    execution_mode: "storage_free",
+    agent: { handle, display_name: "Taken Over", purpose: "Tries to replace someone else's agent." },
+    adapter: { endpoint: "https://evil.example.com/mcp" },
+    capabilities: [
+      { tool: "steal", name: "Steal", summary: "Replaces another publisher's agent.", category: "testing.unit", limitations: "None.", class: "read_only" },
+    ],
+  });
+}
+
+let world: World;
+beforeEach(async () => {
+  world = await makeWorld();
+  session.viewer = world.bob;
+});
+
+function isFailure(result: unknown): boolean {
+  if (typeof result !== "object" || result === null) return false;
+  if ("ok" in result) return result.ok === false;
+  if ("status" in result) return result.status !== "imported";
+  return false;
+}
+
+// One line per action: what Bob sends, with Alice's IDs.
+const attempts: { name: string; call: (w: World) => Promise<unknown> }[] = [
+  { name: "importAgentAction (Alice's handle)", call: (w) => importAgentAction({ status: "idle", text: "" }, form({ text: otherAgentJson(w.published.handle), publish: "on" })) },
+  { name: "publishAgentAction", call: (w) => publishAgentAction(null, form({ handle: w.unpublished.handle })) },
+  { name: "unpublishAgentAction", call: (w) => unpublishAgentAction(null, form({ handle: w.published.handle })) },
+  { name: "testNowAction", call: (w) => testNowAction(null, form({ handle: w.published.handle, capabilityId: "cap_one" })) },
+  {
+    name: "runCapabilityAction (Alice's unpublished service)",
+    call: (w) => runCapabilityAction({ status: "idle" }, form({ handle: w.unpublished.handle, capabilityId: "cap_two", arguments: "{}" })),
+  },
+  {
+    name: "runCapabilityAction (Alice's suspended service)",
+    call: (w) => runCapabilityAction({ status: "idle" }, form({ handle: w.suspended.handle, capabilityId: "cap_three", arguments: "{}" })),
+  },
+  { name: "checkOutcomeAction (Alice's run)", call: (w) => checkOutcomeAction(w.execution.id) },
+  { name: "cancelExecutionAction (Alice's run)", call: (w) => cancelExecutionAction(w.execution.id) },
+  { name: "repeatExecutionAction (Alice's run)", call: (w) => repeatExecutionAction({ executionId: w.execution.id, arguments: "{}" }) },
+  { name: "reportListingAction (Alice's unpublished service)", call: (w) => reportListingAction({ ok: true, message: "" }, form({ handle: w.unpublished.handle, capabilityId: "cap_two", reason: "broken" })) },
+  { name: "dismissReportAction (not an administrator)", call: (w) => dismissReportAction({ ok: true, message: "" }, form({ reportId: w.report.id })) },
+  { name: "suspendListingAction (not an administrator)", call: (w) => suspendListingAction({ ok: true, message: "" }, form({ handle: w.published.handle, capabilityId: "cap_one", reason: "Mine now." })) },
+  { name: "reinstateListingAction (not an administrator)", call: (w) => reinstateListingAction({ ok: true, message: "" }, form({ handle: w.suspended.handle, capabilityId: "cap_three" })) },
+];
+
+describe("ownership: another user's IDs fail and change nothing", () => {
+  for (const attempt of attempts) {
+    it(attempt.name, async () => {
+      const before = await snapshot(world);
+      const result = await attempt.call(world);
+      expect(isFailure(result), JSON.stringify(result)).toBe(true);
+      expect(await snapshot(world)).toEqual(before);
+    });
+  }
+
+  it("settings actions write only the caller's own row, whatever ids the form carries", async () => {
+    const before = await snapshot(world);
+    const age = await saveAgeSettingsAction({ ok: true, message: "" }, form({ id: world.alice.id, userId: world.alice.id, dateOfBirth: "2012-01-01" }));
+    const rules = await saveDataRulesAction({ ok: true, message: "" }, form({ id: world.alice.id, userId: world.alice.id, preset: "strict" }));
+    expect(age.ok && rules.ok).toBe(true);
+    expect(await snapshot(world)).toEqual(before);
+    const bob = await db.user.findUniqueOrThrow({ where: { id: world.bob.id }, select: { dateOfBirth: true, showMature: true, dataRules: true } });
+    expect(bob.dateOfBirth?.toISOString().slice(0, 10)).toBe("2012-01-01");
+    expect(bob.dataRules).not.toBeNull();
+  });
+
+  it("signed out, every action fails too", async () => {
+    session.viewer = null;
+    for (const attempt of attempts) {
+      const before = await snapshot(world);
+      const outcome = await attempt.call(world).then(
+        (result) => (isFailure(result) ? "failed" : JSON.stringify(result)),
+        () => "failed",
+      );
+      expect(outcome, attempt.name).toBe("failed");
+      expect(await snapshot(world)).toEqual(before);
+    }
+  });
+});
