@@ -1,0 +1,41 @@
+import type { ErrorObject } from "ajv";
+import type { RJSFSchema } from "@rjsf/utils";
+import validator from "@rjsf/validator-ajv8";
+import type { JsonObject, JsonValue } from "@/lib/agent-file/types";
+import type { FieldErrors } from "@/lib/runs/run-types";
+
+// Raw-JSON mode: parse the text, then check it in the browser with the same validator the form uses.
+
+function isJsonObject(value: JsonValue): value is JsonObject {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+export function parseJsonArguments(text: string): { ok: true; value: JsonObject } | { ok: false; errors: FieldErrors } {
+  let value: JsonValue;
+  try {
+    value = JSON.parse(text.trim() === "" ? "{}" : text);
+  } catch (error) {
+    return { ok: false, errors: { "": [`is not valid JSON (${error instanceof Error ? error.message : "unreadable"})`] } };
+  }
+  if (!isJsonObject(value)) return { ok: false, errors: { "": ["must be a JSON object, like {\"name\": \"value\"}"] } };
+  return { ok: true, value };
+}
+
+export function checkJsonArguments(schema: RJSFSchema | null, value: Record<string, unknown>): FieldErrors | null {
+  if (schema === null) return null;
+  const { errors } = validator.rawValidation<ErrorObject>(schema, value);
+  if (!errors || errors.length === 0) return null;
+  const out: FieldErrors = {};
+  for (const error of errors) {
+    const params: Record<string, unknown> = error.params;
+    const missing = error.keyword === "required" && typeof params.missingProperty === "string" ? params.missingProperty : null;
+    const path = missing === null ? error.instancePath : `${error.instancePath}/${missing}`;
+    const message = missing === null ? (error.message ?? "is not valid") : "is required";
+    (out[path] ??= []).push(message);
+  }
+  return out;
+}
+
+export function withoutFields(value: Record<string, unknown>, names: readonly string[]): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(value).filter(([key]) => !names.includes(key)));
+}

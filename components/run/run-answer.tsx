@@ -1,0 +1,70 @@
+import type { ExecutionStatus, RunAnswer } from "@/lib/runs/run-types";
+import { Badge } from "@/components/ui/badge";
+
+// The adapter's answer as the panel shows it: structured content (with a warning when it breaks the output
+// schema), text and images. Nothing here is stored anywhere.
+
+export const statusLabels: Record<ExecutionStatus, string> = {
+  running: "Running",
+  succeeded: "Succeeded",
+  tool_error: "Tool error",
+  failed: "Failed",
+  timed_out: "Timed out",
+  outcome_unknown: "Outcome unknown",
+  cancelled: "Cancelled",
+};
+
+export function statusTone(status: ExecutionStatus): "success" | "danger" | "warning" | "neutral" {
+  if (status === "succeeded") return "success";
+  if (status === "outcome_unknown" || status === "timed_out" || status === "cancelled") return "warning";
+  if (status === "running") return "neutral";
+  return "danger";
+}
+
+export function StatusBadge({ status }: { status: ExecutionStatus }) {
+  return <Badge tone={statusTone(status)}>{statusLabels[status]}</Badge>;
+}
+
+export function AnswerView({ answer, label }: { answer: RunAnswer; label: string }) {
+  return (
+    <div className="flex flex-col gap-3" aria-label={label} role="group">
+      {answer.outputWarning ? (
+        <div role="alert" className="rounded-md border border-warning/40 bg-warning/10 p-3 text-sm">
+          <p className="font-medium">The answer does not match the output schema the provider declared:</p>
+          <ul className="mt-1 list-disc pl-5">
+            {answer.outputWarning.map((w) => (
+              <li key={w}>{w}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {answer.hasStructuredContent ? (
+        <div>
+          <h4 className="text-sm font-medium">Structured answer</h4>
+          <pre className="mt-1 max-h-96 overflow-auto rounded-md bg-muted p-3 font-mono text-xs" tabIndex={0}>
+            {JSON.stringify(answer.structuredContent, null, 2)}
+          </pre>
+        </div>
+      ) : null}
+      {answer.content.length > 0 ? (
+        <div className="flex flex-col gap-2">
+          <h4 className="text-sm font-medium">Content</h4>
+          {answer.content.map((block, i) =>
+            block.type === "text" ? (
+              <pre key={i} className="max-h-96 overflow-auto whitespace-pre-wrap rounded-md border border-border p-3 text-sm" tabIndex={0}>
+                {block.text}
+              </pre>
+            ) : block.type === "image" ? (
+              // eslint-disable-next-line @next/next/no-img-element -- an inline data: image from the adapter's answer
+              <img key={i} src={block.dataUrl} alt={`Image returned by the service (${block.mimeType})`} className="max-w-full rounded-md border border-border" />
+            ) : (
+              <p key={i} className="text-sm text-muted-foreground">
+                {block.text}
+              </p>
+            ),
+          )}
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,442 @@
+"use client";
+
+import { startTransition, useActionState, useEffect, useRef, useState, useTransition, type ReactNode } from "react";
+import Link from "next/link";
+import { Button } from "@/components/ui/button";
+import { FieldError } from "@/components/ui/field-error";
+import { Label } from "@/components/ui/label";
+import { Textarea } from "@/components/ui/textarea";
+import { cancelExecutionAction, checkOutcomeAction, repeatExecutionAction, runCapabilityAction } from "@/lib/runs/actions";
+import type { RunPanelInfo } from "@/lib/runs/queries";
+import { initialRunFormState } from "@/lib/runs/run-form-state";
+import type { ExecutionView, FieldErrors, HookResult, RunEvent } from "@/lib/runs/run-types";
+import { repeatPromises } from "@/lib/runs/run-words";
+import { ConfirmDialog } from "./confirm-dialog";
+import { fieldLabel, toErrorSchema } from "./error-schema";
+import { checkJsonArguments, parseJsonArguments, withoutFields } from "./json-arguments";
+import { AnswerView, StatusBadge } from "./run-answer";
+import { isFormSchema, SchemaForm, type FormValues, type SchemaFormHandle } from "./schema-form";
+
+// The Run panel's interactive leaf: the generated form (or raw JSON), the run action with live progress and
+// elapsed time, the confirmation of external actions (dry run first), and the answer with its follow-ups.
+
+type Live = { startedAt: number; executionId: string | null; progress: Extract<RunEvent, { type: "progress" }> | null; dryRun: boolean };
+
+function pretty(value: unknown): string {
+  return JSON.stringify(value, null, 2);
+}
+
+function elapsedText(ms: number): string {
+  return `${(ms / 1000).toFixed(1)} s`;
+}
+
+/** Resolves when the event stream is open (or after a short wait: progress is a courtesy, the run is not). */
+function opened(source: EventSource, timeoutMs: number): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, timeoutMs);
+    source.addEventListener("open", () => {
+      clearTimeout(timer);
+      resolve();
+    }, { once: true });
+    source.addEventListener("error", () => {
+      clearTimeout(timer);
+      resolve();
+    }, { once: true });
+  });
+}
+
+function readEvent(data: string): RunEvent | null {
+  try {
+    const value: unknown = JSON.parse(data);
+    if (typeof value !== "object" || value === null || !("type" in value)) return null;
+    if (value.type === "started" && "executionId" in value && typeof value.executionId === "string") return { type: "started", executionId: value.executionId };
+    if (value.type === "progress" && "progress" in value && typeof value.progress === "number") {
+      return {
+        type: "progress",
+        progress: value.progress,
+        total: "total" in value && typeof value.total === "number" ? value.total : null,
+        message: "message" in value && typeof value.message === "string" ? value.message : null,
+      };
+    }
+    if (value.type === "finished") return { type: "finished" };
+  } catch {
+    // not ours
+  }
+  return null;
+}
+
+export function RunForm({ info }: { info: RunPanelInfo }) {
+  const schema = info.inputSchema !== null && isFormSchema(info.inputSchema) ? info.inputSchema : null;
+  const example: FormValues = withoutFields(info.exampleInput ?? {}, info.filledArguments);
+  const external = info.externalAction;
+
+  const [state, formAction, pending] = useActionState(runCapabilityAction, initialRunFormState);
+  const [mode, setMode] = useState<"form" | "json">(schema ? "form" : "json");
+  const [formData, setFormData] = useState<FormValues>(example);
+  const [jsonText, setJsonText] = useState(() => pretty(example));
+  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
+  const [confirmArgs, setConfirmArgs] = useState<FormValues | null>(null);
+  const [live, setLive] = useState<Live | null>(null);
+  const [now, setNow] = useState(0);
+  const [hook, setHook] = useState<{ title: string; result: HookResult } | null>(null);
+  const [hookPending, startHook] = useTransition();
+  const formRef = useRef<SchemaFormHandle>(null);
+  const sourceRef = useRef<EventSource | null>(null);
+
+  const busy = pending || hookPending;
+  const done = state.status === "done" ? state : null;
+  // Server errors show until the person edits again.
+  const [serverErrorsShown, setServerErrorsShown] = useState(true);
+  const serverErrors = done && !done.ok && serverErrorsShown ? done.fieldErrors : undefined;
+  const errors = clientErrors ?? serverErrors ?? null;
+
+  useEffect(() => {
+    if (!pending) return;
+    const timer = setInterval(() => setNow(Date.now()), 100);
+    return () => clearInterval(timer);
+  }, [pending]);
+
+  useEffect(() => {
+    if (pending) return;
+    sourceRef.current?.close();
+    sourceRef.current = null;
+  }, [pending]);
+
+  useEffect(() => () => sourceRef.current?.close(), []);
+
+  function edited() {
+    setClientErrors(null);
+    setServerErrorsShown(false);
+  }
+
+  /** The arguments as they stand, checked in the browser; null (with errors shown) when they are not valid. */
+  function currentArguments(): FormValues | null {
+    if (mode === "form") {
+      setClientErrors(null);
+      const valid = formRef.current?.validateForm() ?? true;
+      return valid ? withoutFields(formData, info.filledArguments) : null;
+    }
+    const parsed = parseJsonArguments(jsonText);
+    if (!parsed.ok) {
+      setClientErrors(parsed.errors);
+      return null;
+    }
+    const value = withoutFields(parsed.value, info.filledArguments);
+    // Explore fills some fields itself; errors about them are not the person's to fix.
+    const problems = Object.entries(checkJsonArguments(schema, value) ?? {}).filter(([path]) => !info.filledArguments.some((n) => path === `/${n}`));
+    if (problems.length > 0) {
+      setClientErrors(Object.fromEntries(problems));
+      return null;
+    }
+    setClientErrors(null);
+    return value;
+  }
+
+  async function start(args: FormValues, dryRun: boolean) {
+    setConfirmArgs(null);
+    setHook(null);
+    setServerErrorsShown(true);
+    const key = crypto.randomUUID();
+    const form = new FormData();
+    form.set("handle", info.handle);
+    form.set("capabilityId", info.capabilityId);
+    form.set("arguments", JSON.stringify(args));
+    form.set("dryRun", dryRun ? "1" : "0");
+    form.set("progressKey", key);
+    const startedAt = Date.now();
+    setNow(startedAt);
+    setLive({ startedAt, executionId: null, progress: null, dryRun });
+    sourceRef.current?.close();
+    const source = new EventSource(`/api/runs/events?key=${key}`);
+    sourceRef.current = source;
+    source.onmessage = (message: MessageEvent<string>) => {
+      const event = readEvent(message.data);
+      if (!event) return;
+      if (event.type === "finished") source.close();
+      else if (event.type === "started") setLive((l) => (l ? { ...l, executionId: event.executionId } : l));
+      else setLive((l) => (l ? { ...l, progress: event } : l));
+    };
+    await opened(source, 1500);
+    startTransition(() => formAction(form));
+  }
+
+  function onRun(dryRun: boolean) {
+    const args = currentArguments();
+    if (!args) return;
+    if (external && !dryRun) setConfirmArgs(args);
+    else void start(args, dryRun);
+  }
+
+  function switchMode() {
+    if (mode === "form") {
+      setJsonText(pretty(formData));
+      setClientErrors(null);
+      setMode("json");
+      return;
+    }
+    const parsed = parseJsonArguments(jsonText);
+    if (!parsed.ok) {
+      setClientErrors(parsed.errors);
+      return;
+    }
+    setFormData(parsed.value);
+    setClientErrors(null);
+    setMode("form");
+  }
+
+  function resetToExample() {
+    setFormData(example);
+    setJsonText(pretty(example));
+    edited();
+  }
+
+  function runHook(title: string, call: () => Promise<HookResult>) {
+    startHook(async () => {
+      const result = await call();
+      setHook({ title, result });
+    });
+  }
+
+  const execution = done?.ok ? done.execution : null;
+  const inFlightId = pending ? live?.executionId : null;
+  const errorList = errors ? Object.entries(errors) : [];
+
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-center gap-2">
+        {schema ? (
+          <Button variant="secondary" size="sm" onClick={switchMode} disabled={busy} aria-pressed={mode === "json"}>
+            {mode === "form" ? "Edit as JSON" : "Edit as a form"}
+          </Button>
+        ) : null}
+        <Button variant="secondary" size="sm" onClick={resetToExample} disabled={busy}>
+          Reset to example
+        </Button>
+      </div>
+
+      {info.filledArguments.length > 0 ? (
+        <p className="text-sm text-muted-foreground">
+          Explore fills {info.filledArguments.map((n) => `“${n}”`).join(" and ")} itself
+          {external && info.filledArguments[0] ? " (the idempotency key is this run's execution ID, so it is never done twice)" : ""}.
+        </p>
+      ) : null}
+
+      {mode === "form" && schema ? (
+        <SchemaForm
+          formRef={formRef}
+          schema={schema}
+          hidden={info.filledArguments}
+          formData={formData}
+          onChange={(data) => {
+            setFormData(data);
+            if (serverErrorsShown) setServerErrorsShown(false);
+          }}
+          extraErrors={toErrorSchema(serverErrors)}
+          disabled={busy}
+        />
+      ) : (
+        <div className="flex flex-col gap-1">
+          <Label htmlFor="run-arguments-json">Arguments (JSON)</Label>
+          <p id="run-arguments-help" className="text-sm text-muted-foreground">
+            One JSON object, as the service's input schema describes.
+          </p>
+          <Textarea
+            id="run-arguments-json"
+            rows={10}
+            spellCheck={false}
+            value={jsonText}
+            onChange={(e) => {
+              setJsonText(e.target.value);
+              edited();
+            }}
+            aria-invalid={errorList.length > 0}
+            aria-describedby="run-arguments-help run-arguments-error"
+            className="font-mono text-xs"
+            disabled={busy}
+          />
+          <FieldError id="run-arguments-error" messages={errorList.flatMap(([path, list]) => list.map((m) => `${fieldLabel(path)}: ${m}`))} />
+        </div>
+      )}
+
+      {mode === "form" && serverErrors?.[""] ? <FieldError id="run-form-error" messages={serverErrors[""]} /> : null}
+
+      <div className="flex flex-wrap items-center gap-2">
+        {external?.dryRun ? (
+          <Button onClick={() => onRun(true)} disabled={busy}>
+            Dry run
+          </Button>
+        ) : null}
+        <Button variant={external?.dryRun ? "secondary" : "primary"} onClick={() => onRun(false)} disabled={busy}>
+          {external ? "Run…" : "Run"}
+        </Button>
+        {inFlightId && info.cancellable && !live?.dryRun ? (
+          <Button variant="danger" onClick={() => runHook("Cancel", () => cancelExecutionAction(inFlightId))} disabled={hookPending}>
+            Cancel
+          </Button>
+        ) : null}
+      </div>
+
+      <div aria-live="polite" className="text-sm">
+        {pending && live ? (
+          <p>
+            Running… <span className="tabular-nums">{elapsedText(Math.max(0, now - live.startedAt))}</span>
+            {live.progress ? (
+              <span className="block">
+                Progress: {live.progress.progress}
+                {live.progress.total !== null ? ` of ${live.progress.total}` : ""}
+                {live.progress.message ? ` — ${live.progress.message}` : ""}
+              </span>
+            ) : null}
+          </p>
+        ) : null}
+      </div>
+
+      <section aria-labelledby="run-result-heading" aria-live="polite" className="flex flex-col gap-3" id="run-result">
+        <h3 id="run-result-heading" className="sr-only">
+          Result
+        </h3>
+        {done && !pending ? (
+          done.ok ? (
+            <RunOutcome
+              info={info}
+              execution={done.execution}
+              answerNode={done.answer ? <AnswerView answer={done.answer} label="Answer" /> : null}
+              hookPending={hookPending}
+              onCheck={() => execution && runHook("Outcome", () => checkOutcomeAction(execution.id))}
+              onCancel={() => execution && runHook("Cancel", () => cancelExecutionAction(execution.id))}
+              onRepeat={() =>
+                execution &&
+                runHook("Repeat", () => repeatExecutionAction({ executionId: execution.id, arguments: done.argumentsText }))
+              }
+            />
+          ) : (
+            <div role="alert" className="rounded-md border border-danger/40 bg-danger/10 p-3 text-sm">
+              <p className="font-medium text-danger">{done.message}</p>
+            </div>
+          )
+        ) : null}
+        {hook ? (
+          <div className="flex flex-col gap-2 rounded-md border border-border p-3 text-sm" role="status">
+            <h4 className="font-medium">{hook.title}</h4>
+            <p>{hook.result.message}</p>
+            {hook.result.ok && hook.result.answer ? <AnswerView answer={hook.result.answer} label={`${hook.title} answer`} /> : null}
+          </div>
+        ) : null}
+      </section>
+
+      {confirmArgs && external ? (
+        <ConfirmDialog
+          outsideAction={external.outsideAction}
+          argumentsText={pretty(confirmArgs)}
+          dryRunOffered={external.dryRun}
+          onDryRun={() => void start(confirmArgs, true)}
+          onConfirm={() => void start(confirmArgs, false)}
+          onClose={() => setConfirmArgs(null)}
+        />
+      ) : null}
+
+      <NoScriptForm info={info} formAction={formAction} argumentsText={done?.argumentsText ?? pretty(example)} />
+    </div>
+  );
+}
+
+function RunOutcome({
+  info,
+  execution,
+  answerNode,
+  hookPending,
+  onCheck,
+  onCancel,
+  onRepeat,
+}: {
+  info: RunPanelInfo;
+  execution: ExecutionView;
+  answerNode: ReactNode;
+  hookPending: boolean;
+  onCheck: () => void;
+  onCancel: () => void;
+  onRepeat: () => void;
+}) {
+  const external = info.externalAction;
+  const canCheck = Boolean(external?.outcomeLookup) && !execution.dryRun;
+  const canCancel = info.cancellable && !execution.dryRun && ["succeeded", "outcome_unknown", "running"].includes(execution.status);
+  const refreshNote =
+    info.repeat === "refresh" && execution.paid
+      ? info.refreshes
+        ? ` This paid run includes ${info.refreshes.perExecution} refresh${info.refreshes.perExecution === 1 ? "" : "es"} within ${info.refreshes.withinHours} h of finishing.`
+        : " This paid run includes no refreshes."
+      : "";
+  return (
+    <div className="flex flex-col gap-3 rounded-md border border-border p-4">
+      <div className="flex flex-wrap items-center gap-2">
+        <StatusBadge status={execution.status} />
+        {execution.dryRun ? <span className="text-sm font-medium">Dry run: nothing happened outside Explore.</span> : null}
+        {execution.durationMs !== null ? <span className="text-sm text-muted-foreground">Time taken: {(execution.durationMs / 1000).toFixed(2)} s</span> : null}
+      </div>
+      <p className={execution.status === "tool_error" || execution.status === "failed" ? "text-danger" : undefined}>{execution.message}</p>
+      {execution.paid ? (
+        <p className="text-sm text-muted-foreground">
+          Run under the paid plan “{execution.planId}”. Explore takes no payment itself: the provider bills you through their payment link.
+        </p>
+      ) : null}
+      {answerNode}
+      <p className="text-xs text-muted-foreground">
+        Execution ID <code className="break-all font-mono">{execution.id}</code>. Explore keeps only this record and fingerprints, never your arguments or the answer
+        (see <Link href="/runs" className="text-accent underline">My runs</Link>).
+      </p>
+      <div className="flex flex-col gap-2 border-t border-border pt-3">
+        <p className="text-sm" id="repeat-help">
+          Repeat execution re-sends the same execution ID. {repeatPromises[info.repeat]}
+          {refreshNote}
+        </p>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="secondary" size="sm" onClick={onRepeat} disabled={hookPending} aria-describedby="repeat-help">
+            Repeat execution
+          </Button>
+          {canCheck ? (
+            <Button variant={execution.status === "outcome_unknown" ? "primary" : "secondary"} size="sm" onClick={onCheck} disabled={hookPending}>
+              Check outcome
+            </Button>
+          ) : null}
+          {canCancel ? (
+            <Button variant="danger" size="sm" onClick={onCancel} disabled={hookPending}>
+              Cancel
+            </Button>
+          ) : null}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** Without JavaScript: a raw-JSON form posting straight to the run action. */
+function NoScriptForm({ info, formAction, argumentsText }: { info: RunPanelInfo; formAction: (form: FormData) => void; argumentsText: string }) {
+  const external = info.externalAction;
+  return (
+    <noscript>
+      <form action={formAction} className="flex flex-col gap-2" id="run-noscript-form">
+        <input type="hidden" name="handle" value={info.handle} />
+        <input type="hidden" name="capabilityId" value={info.capabilityId} />
+        <label htmlFor="run-arguments-nojs" className="text-sm font-medium">
+          Arguments (JSON)
+        </label>
+        <textarea id="run-arguments-nojs" name="arguments" rows={10} defaultValue={argumentsText} className="rounded-md border border-border p-2 font-mono text-xs" />
+        {external ? (
+          <label className="text-sm">
+            <input type="checkbox" name="confirm" required /> I understand that this {external.outsideAction?.toLowerCase() ?? "acts"} outside Explore.
+          </label>
+        ) : null}
+        <div className="flex gap-2">
+          {external?.dryRun ? (
+            <button type="submit" name="dryRun" value="1" formNoValidate className="rounded-md border border-border px-3 py-1">
+              Dry run
+            </button>
+          ) : null}
+          <button type="submit" name="dryRun" value="0" className="rounded-md border border-border px-3 py-1">
+            Run
+          </button>
+        </div>
+      </form>
+    </noscript>
+  );
+}

@@ -1,0 +1,64 @@
+"use client";
+
+import "./schema-form.css";
+import Form from "@rjsf/core";
+import type { ErrorSchema, RJSFSchema, UiSchema } from "@rjsf/utils";
+import validator from "@rjsf/validator-ajv8";
+import type { Ref } from "react";
+
+// The form generated from a capability's input schema (@rjsf/core with its ajv 8 validator): it renders each
+// field with its label, description and errors (aria-describedby points at them), and validates in the browser.
+
+/** The form's values: any JSON object (kept loose here; the server checks it again). */
+export type FormValues = Record<string, unknown>;
+
+export type SchemaFormHandle = Form<FormValues, RJSFSchema>;
+
+/** A JSON Schema the form library can take: an object whose `type`, when present, is a name or a list of names. */
+export function isFormSchema(value: unknown): value is RJSFSchema {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
+  const type: unknown = "type" in value ? value.type : undefined;
+  return type === undefined || typeof type === "string" || (Array.isArray(type) && type.every((t) => typeof t === "string"));
+}
+
+export function SchemaForm({
+  formRef,
+  schema,
+  hidden,
+  formData,
+  onChange,
+  extraErrors,
+  disabled,
+}: {
+  formRef: Ref<SchemaFormHandle>;
+  schema: RJSFSchema;
+  /** Fields Explore fills itself: not asked for. */
+  hidden: readonly string[];
+  formData: FormValues;
+  onChange: (data: FormValues) => void;
+  extraErrors: ErrorSchema;
+  disabled: boolean;
+}) {
+  const uiSchema: UiSchema = Object.fromEntries(hidden.map((name) => [name, { "ui:widget": "hidden" }]));
+  return (
+    <div className="run-schema-form">
+      <Form<FormValues, RJSFSchema>
+        ref={formRef}
+        tagName="div"
+        schema={schema}
+        uiSchema={uiSchema}
+        validator={validator}
+        formData={formData}
+        onChange={(event) => onChange(event.formData ?? {})}
+        extraErrors={extraErrors}
+        showErrorList={false}
+        noHtml5Validate
+        idPrefix="run"
+        disabled={disabled}
+      >
+        {/* The panel has its own buttons. */}
+        <></>
+      </Form>
+    </div>
+  );
+}

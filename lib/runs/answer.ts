@@ -1,0 +1,90 @@
+import type { ContentBlock, ToolCallOutcome } from "@/lib/adapters/mcp-call";
+import { checkOutput } from "@/lib/adapters/output-check";
+import type { ExecutionStatus, RunAnswer, ShownContent } from "./run-types";
+
+// Turns an adapter's answer into what the panel shows, and into the record's status and sentence.
+
+const IMAGE_TYPES = new Set(["image/png", "image/jpeg", "image/gif", "image/webp"]);
+const MAX_TEXT = 100_000;
+
+export function shownContent(blocks: readonly ContentBlock[]): ShownContent[] {
+  return blocks.map((block): ShownContent => {
+    switch (block.type) {
+      case "text":
+        return { type: "text", text: block.text.slice(0, MAX_TEXT) };
+      case "image":
+        // Only raster types a browser shows safely inline (no SVG: it can carry script).
+        return IMAGE_TYPES.has(block.mimeType) && /^[A-Za-z0-9+/=\s]*$/.test(block.data)
+          ? { type: "image", mimeType: block.mimeType, dataUrl: `data:${block.mimeType};base64,${block.data.replace(/\s/g, "")}` }
+          : { type: "note", text: `An image of type ${block.mimeType} that Explore does not show.` };
+      case "audio":
+        return { type: "note", text: `An audio clip (${block.mimeType}) that Explore does not play.` };
+      case "resource_link":
+        return { type: "note", text: `A link to a resource: ${block.uri}` };
+      case "resource":
+        return "text" in block.resource && typeof block.resource.text === "string"
+          ? { type: "text", text: block.resource.text.slice(0, MAX_TEXT) }
+          : { type: "note", text: `An embedded resource: ${block.resource.uri}` };
+      default:
+        return { type: "note", text: "A kind of content Explore does not show." };
+    }
+  });
+}
+
+export function answerOf(outcome: ToolCallOutcome, outputSchema: object | null): RunAnswer | null {
+  if (outcome.status === "succeeded") {
+    const check = checkOutput(outputSchema, outcome.structuredContent);
+    return {
+      structuredContent: outcome.structuredContent ?? null,
+      hasStructuredContent: outcome.structuredContent !== undefined,
+      content: shownContent(outcome.content),
+      outputWarning: check.ok ? null : check.errors,
+    };
+  }
+  if (outcome.status === "tool_error") {
+    return { structuredContent: null, hasStructuredContent: false, content: shownContent(outcome.content), outputWarning: null };
+  }
+  return null;
+}
+
+/** What the answer is fingerprinted as (structured and plain content together). */
+export function resultOf(outcome: ToolCallOutcome): unknown {
+  return outcome.status === "succeeded" || outcome.status === "tool_error"
+    ? { structuredContent: outcome.status === "succeeded" ? (outcome.structuredContent ?? null) : null, content: outcome.content, isError: outcome.status === "tool_error" }
+    : null;
+}
+
+export function seconds(ms: number): string {
+  return ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`;
+}
+
+export type Settled = {
+  status: ExecutionStatus;
+  /** Shown to the consumer now (may quote the tool). */
+  message: string;
+  /** Kept on the record: Explore's own words only, never the adapter's text (it could echo the arguments). */
+  recordMessage: string;
+};
+
+export function settle(outcome: ToolCallOutcome, opts: { externalAction: boolean; dryRun: boolean; unknownMessage: string }): Settled {
+  switch (outcome.status) {
+    case "succeeded": {
+      const message = `${opts.dryRun ? "Dry run finished" : "Finished"} in ${seconds(outcome.durationMs)}.`;
+      return { status: "succeeded", message, recordMessage: message };
+    }
+    case "tool_error":
+      return { status: "tool_error", message: outcome.message, recordMessage: "The tool reported an error." };
+    default: {
+      // An external action whose request went out and got no answer may have acted: unknown, never retried.
+      if (opts.externalAction && !opts.dryRun && outcome.requestSent) {
+        return { status: "outcome_unknown", message: `${opts.unknownMessage} (${outcome.message})`, recordMessage: opts.unknownMessage };
+      }
+      const own = outcome.status === "failed" && (outcome.code === "rpc_error" || outcome.code === "protocol_error")
+        ? outcome.code === "rpc_error"
+          ? "The adapter refused the call."
+          : "The adapter's answer could not be understood."
+        : outcome.message;
+      return { status: outcome.status, message: outcome.message, recordMessage: own };
+    }
+  }
+}

@@ -1,0 +1,40 @@
+import "server-only";
+import { db } from "@/lib/db";
+import type { Viewer } from "@/lib/accounts/viewer";
+import { runnableSelect, toRunnable, type RunnableCapability } from "./runnable-capability";
+import type { ExecutionStatus } from "./run-types";
+
+// An execution of this viewer's, with its capability: ownership is part of the read's `where`.
+
+export type OwnedExecution = {
+  id: string;
+  status: ExecutionStatus;
+  dryRun: boolean;
+  paid: boolean;
+  finishedAt: Date | null;
+  argumentsSha256: string;
+  refreshesUsed: number;
+  capability: RunnableCapability;
+};
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export async function findOwnedExecution(viewer: Viewer, executionId: string): Promise<OwnedExecution | null> {
+  if (!UUID.test(executionId)) return null;
+  const row = await db.execution.findFirst({
+    where: { id: executionId, userId: viewer.id },
+    select: {
+      id: true,
+      status: true,
+      dryRun: true,
+      paid: true,
+      finishedAt: true,
+      argumentsSha256: true,
+      refreshesUsed: true,
+      capability: { select: runnableSelect },
+    },
+  });
+  if (!row) return null;
+  const { capability, ...execution } = row;
+  return { ...execution, capability: toRunnable(capability) };
+}

@@ -1,0 +1,143 @@
+import "server-only";
+import { cache } from "react";
+import { db } from "@/lib/db";
+import type { Viewer } from "@/lib/accounts/viewer";
+import type { JsonObject } from "@/lib/agent-file/types";
+import { consumerIdFor } from "./consumer-id";
+import { filledArgumentNames } from "./run-capability";
+import { dailyAllowance, findRunnableCapability, staticBlock } from "./runnable-capability";
+import type { ExecutionStatus, NotRunnable, RepeatMode } from "./run-types";
+
+// Reads of the runs room: the Run panel, My runs, one run's state, and the publisher's unknown outcomes.
+
+export type RunPanelInfo = {
+  handle: string;
+  capabilityId: string;
+  name: string;
+  notRunnable: NotRunnable | null;
+  inputSchema: JsonObject | null;
+  exampleInput: JsonObject | null;
+  /** Filled by Explore (idempotency key, dry-run switch): hidden from the form. */
+  filledArguments: string[];
+  externalAction: { outsideAction: string | null; dryRun: boolean; outcomeLookup: boolean; escalate: boolean } | null;
+  cancellable: boolean;
+  repeat: RepeatMode;
+  refreshes: { perExecution: number; withinHours: number } | null;
+  plan: { kind: "free"; dailyLimit: number | null; usedToday: number | null } | { kind: "paid"; planId: string; paymentLink: string } | null;
+  maxDurationSeconds: number;
+};
+
+/** What the Run panel shows for this viewer, or null when the service does not exist for them. */
+export const getRunPanel = cache(async (viewer: Viewer | null, handle: string, capabilityId: string): Promise<RunPanelInfo | null> => {
+  const capability = await findRunnableCapability(viewer, handle, capabilityId);
+  if (!capability) return null;
+  const allowance = viewer ? await dailyAllowance(viewer, capability) : null;
+  const blocked: NotRunnable | null = !viewer
+    ? { reason: "sign_in" }
+    : (staticBlock(capability) ??
+      (allowance && allowance.used >= allowance.limit ? { reason: "daily_limit", limit: allowance.limit, resetsAt: allowance.resetsAt } : null));
+  const effects = capability.effects;
+  const plan = capability.plan;
+  return {
+    handle: capability.agent.handle,
+    capabilityId: capability.capabilityId,
+    name: capability.name,
+    notRunnable: blocked,
+    inputSchema: capability.inputSchema,
+    exampleInput: capability.exampleInput,
+    filledArguments: filledArgumentNames(capability),
+    externalAction:
+      capability.class === "external_action"
+        ? {
+            outsideAction: capability.outsideAction,
+            dryRun: Boolean(effects?.dryRunArgument),
+            outcomeLookup: Boolean(effects?.outcomeLookup),
+            escalate: effects?.escalate ?? false,
+          }
+        : null,
+    cancellable: capability.cancellation !== null,
+    repeat: capability.repeat,
+    refreshes: capability.refreshes,
+    plan:
+      plan.kind === "free"
+        ? { kind: "free", dailyLimit: plan.dailyLimit, usedToday: allowance?.used ?? null }
+        : plan.kind === "paid"
+          ? { kind: "paid", planId: plan.planId, paymentLink: plan.paymentLink }
+          : null,
+    maxDurationSeconds: capability.maxDurationSeconds ?? 60,
+  };
+});
+
+export type MyRun = {
+  id: string;
+  status: ExecutionStatus;
+  dryRun: boolean;
+  paid: boolean;
+  startedAt: Date;
+  durationMs: number | null;
+  message: string | null;
+  repeatCount: number;
+  service: { name: string; capabilityId: string; handle: string };
+};
+
+/** The viewer's executions, newest first. */
+export async function findMyRuns(viewer: Viewer, limit = 100): Promise<MyRun[]> {
+  const rows = await db.execution.findMany({
+    where: { userId: viewer.id },
+    orderBy: { startedAt: "desc" },
+    take: limit,
+    select: {
+      id: true,
+      status: true,
+      dryRun: true,
+      paid: true,
+      startedAt: true,
+      durationMs: true,
+      message: true,
+      repeatCount: true,
+      capability: { select: { name: true, capabilityId: true, agent: { select: { handle: true } } } },
+    },
+  });
+  return rows.map(({ capability, ...run }) => ({
+    ...run,
+    service: { name: capability.name, capabilityId: capability.capabilityId, handle: capability.agent.handle },
+  }));
+}
+
+/** One run's state, for its owner only. */
+export async function findRunState(viewer: Viewer, executionId: string): Promise<{ id: string; status: ExecutionStatus; message: string | null } | null> {
+  if (!/^[0-9a-f-]{36}$/i.test(executionId)) return null;
+  return db.execution.findFirst({ where: { id: executionId, userId: viewer.id }, select: { id: true, status: true, message: true } });
+}
+
+export type EscalatedOutcome = {
+  executionId: string;
+  startedAt: Date;
+  consumerId: string | null;
+  service: { name: string; capabilityId: string; handle: string };
+};
+
+/** Unknown outcomes of the publisher's escalating external actions (effects.escalate), newest first. */
+export async function findEscalatedUnknownOutcomes(ownerId: string, limit = 50): Promise<EscalatedOutcome[]> {
+  const rows = await db.execution.findMany({
+    where: {
+      status: "outcome_unknown",
+      capability: { agent: { ownerId }, class: "external_action", effects: { path: ["escalate"], equals: true } },
+    },
+    orderBy: { startedAt: "desc" },
+    take: limit,
+    select: {
+      id: true,
+      startedAt: true,
+      userId: true,
+      capability: { select: { name: true, capabilityId: true, agent: { select: { handle: true } } } },
+    },
+  });
+  return rows.map((row) => ({
+    executionId: row.id,
+    startedAt: row.startedAt,
+    // The same pseudonymous ID the adapter received, so the publisher can match it with their own logs.
+    consumerId: row.userId ? consumerIdFor(row.userId, row.capability.agent.handle) : null,
+    service: { name: row.capability.name, capabilityId: row.capability.capabilityId, handle: row.capability.agent.handle },
+  }));
+}

@@ -1,0 +1,168 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { db } from "@/lib/db";
+import type { Viewer } from "@/lib/accounts/viewer";
+import { callTool, type ToolProgress } from "@/lib/adapters/mcp-call";
+import { callDeadlineMs, publisherFetch } from "@/lib/adapters/publisher-fetch";
+import { answerOf, resultOf, settle } from "./answer";
+import { consumerIdFor } from "./consumer-id";
+import { runsToday, utcDayBounds } from "./daily-limit";
+import { fingerprint } from "./fingerprint";
+import { checkArguments, isPlainObject } from "./input-check";
+import { META_CAPABILITY_ID, META_CONSUMER_ID, META_EXECUTION_ID } from "./meta-keys";
+import { notRunnableMessage, unknownOutcomeMessage } from "./run-words";
+import { findRunnableCapability, staticBlock, type RunnableCapability } from "./runnable-capability";
+import type { NotRunnable, RunResult } from "./run-types";
+
+// Running a service (DESIGN.md "Running a service"): every check again, whatever the page showed, then one
+// execution record, one bounded adapter call, and the record finished with status, duration and fingerprints.
+
+export type RunInput = { handle: string; capabilityId: string; arguments: unknown; dryRun: boolean };
+
+export type RunDeps = {
+  /** The guarded fetch (tests pass their own; Explore uses the one configured from env). */
+  fetch?: typeof fetch;
+  now?: () => Date;
+  onStarted?: (executionId: string) => void;
+  onProgress?: (p: ToolProgress) => void;
+};
+
+function refuse(notRunnable: NotRunnable): RunResult {
+  return { ok: false, message: notRunnableMessage(notRunnable), notRunnable };
+}
+
+/** The fields Explore fills itself: the idempotency argument (external actions) and the dry-run switch. */
+export function filledArgumentNames(capability: Pick<RunnableCapability, "class" | "effects">): string[] {
+  const names: string[] = [];
+  if (capability.class === "external_action" && capability.effects?.idempotencyArgument) names.push(capability.effects.idempotencyArgument);
+  if (capability.effects?.dryRunArgument) names.push(capability.effects.dryRunArgument);
+  return names;
+}
+
+/** The arguments as the person gave them, without what Explore fills: what is fingerprinted and compared on repeat. */
+export function ownArguments(args: Record<string, unknown>, filled: readonly string[]): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(args).filter(([key]) => !filled.includes(key)));
+}
+
+/** The arguments sent: the person's, plus the execution ID as idempotency key and the dry-run switch. */
+export function argumentsToSend(capability: Pick<RunnableCapability, "class" | "effects">, own: Record<string, unknown>, executionId: string, dryRun: boolean): Record<string, unknown> {
+  const args: Record<string, unknown> = { ...own };
+  if (capability.class === "external_action" && capability.effects?.idempotencyArgument) args[capability.effects.idempotencyArgument] = executionId;
+  if (capability.effects?.dryRunArgument) args[capability.effects.dryRunArgument] = dryRun;
+  return args;
+}
+
+export function metaFor(executionId: string, capability: Pick<RunnableCapability, "capabilityId">, consumerId: string): Record<string, unknown> {
+  return { [META_EXECUTION_ID]: executionId, [META_CAPABILITY_ID]: capability.capabilityId, [META_CONSUMER_ID]: consumerId };
+}
+
+type Created = { ok: true } | { ok: false; notRunnable: NotRunnable };
+
+// The count and the insert happen under a per-(user, capability) advisory lock, so concurrent runs cannot
+// all slip under the limit.
+async function createExecution(
+  viewer: Viewer,
+  capability: RunnableCapability,
+  data: { id: string; dryRun: boolean; argumentsSha256: string },
+  now: Date,
+): Promise<Created> {
+  const plan = capability.plan;
+  const record = {
+    id: data.id,
+    capabilityId: capability.rowId,
+    userId: viewer.id,
+    status: "running" as const,
+    dryRun: data.dryRun,
+    startedAt: now,
+    argumentsSha256: data.argumentsSha256,
+    paid: plan.kind === "paid",
+    planId: plan.kind === "free" || plan.kind === "paid" ? plan.planId : null,
+  };
+  if (plan.kind !== "free" || plan.dailyLimit === null) {
+    await db.execution.create({ data: record, select: { id: true } });
+    return { ok: true };
+  }
+  const limit = plan.dailyLimit;
+  return db.$transaction(async (tx) => {
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`run:${viewer.id}:${capability.rowId}`}, 0))`;
+    const used = await runsToday(viewer.id, capability.rowId, now, tx);
+    if (used >= limit) {
+      return { ok: false, notRunnable: { reason: "daily_limit", limit, resetsAt: utcDayBounds(now).resetsAt.toISOString() } } satisfies Created;
+    }
+    await tx.execution.create({ data: record, select: { id: true } });
+    return { ok: true } satisfies Created;
+  });
+}
+
+export async function runCapability(viewer: Viewer | null, input: RunInput, deps: RunDeps = {}): Promise<RunResult> {
+  if (!viewer) return refuse({ reason: "sign_in" });
+  const capability = await findRunnableCapability(viewer, input.handle, input.capabilityId);
+  if (!capability) return refuse({ reason: "not_found" });
+  const blocked = staticBlock(capability);
+  if (blocked) return refuse(blocked);
+
+  if (!isPlainObject(input.arguments)) {
+    return { ok: false, message: "The arguments must be a JSON object.", fieldErrors: { "": ["must be a JSON object"] } };
+  }
+  if (input.dryRun && !capability.effects?.dryRunArgument) {
+    return { ok: false, message: "This service offers no dry run." };
+  }
+  const filled = filledArgumentNames(capability);
+  const own = ownArguments(input.arguments, filled);
+  const executionId = randomUUID();
+  const args = argumentsToSend(capability, own, executionId, input.dryRun);
+  const fieldErrors = checkArguments(capability.inputSchema, args);
+  if (fieldErrors) {
+    return { ok: false, message: "Some arguments are not valid: see the fields marked below.", fieldErrors };
+  }
+
+  const now = deps.now?.() ?? new Date();
+  const created = await createExecution(viewer, capability, { id: executionId, dryRun: input.dryRun, argumentsSha256: fingerprint(own) }, now);
+  if (!created.ok) return refuse(created.notRunnable);
+  deps.onStarted?.(executionId);
+
+  const outcome = await callTool({
+    endpoint: capability.agent.endpoint,
+    tool: capability.tool,
+    arguments: args,
+    meta: metaFor(executionId, capability, consumerIdFor(viewer.id, capability.agent.handle)),
+    deadlineMs: callDeadlineMs(capability.maxDurationSeconds),
+    fetch: deps.fetch ?? publisherFetch(),
+    onProgress: deps.onProgress,
+  });
+
+  const settled = settle(outcome, {
+    externalAction: capability.class === "external_action",
+    dryRun: input.dryRun,
+    unknownMessage: unknownOutcomeMessage(capability.outsideAction, {
+      escalate: capability.effects?.escalate ?? false,
+      outcomeLookup: Boolean(capability.effects?.outcomeLookup),
+    }),
+  });
+  const result = resultOf(outcome);
+  // Only a run still "running" is finished here: a Cancel that came first keeps its status.
+  const { count } = await db.execution.updateMany({
+    where: { id: executionId, status: "running" },
+    data: {
+      status: settled.status,
+      finishedAt: new Date(),
+      durationMs: outcome.durationMs,
+      resultSha256: result === null ? null : fingerprint(result),
+      message: settled.recordMessage,
+    },
+  });
+  const status = count === 1 ? settled.status : "cancelled";
+  return {
+    ok: true,
+    execution: {
+      id: executionId,
+      status,
+      dryRun: input.dryRun,
+      durationMs: outcome.durationMs,
+      message: count === 1 ? settled.message : "You cancelled this run while it was in flight.",
+      paid: capability.plan.kind === "paid",
+      planId: capability.plan.kind === "free" || capability.plan.kind === "paid" ? capability.plan.planId : null,
+    },
+    answer: answerOf(outcome, capability.outputSchema),
+  };
+}

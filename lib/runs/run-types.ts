@@ -1,0 +1,57 @@
+// What crosses from the run actions to the Run panel (plain, serialisable; no server code here).
+import type { ExecutionStatus, RepeatMode } from "@/generated/prisma/enums";
+
+export type { ExecutionStatus, RepeatMode };
+
+/** Why a service cannot be run by this viewer now, in a form the panel turns into words. */
+export type NotRunnable =
+  | { reason: "sign_in" }
+  | { reason: "not_found" }
+  | { reason: "not_offered" }
+  | { reason: "suspended" }
+  | { reason: "endpoint_pending" }
+  | { reason: "paid_without_link" }
+  | { reason: "daily_limit"; limit: number; resetsAt: string };
+
+/** One piece of an adapter's content, made safe to show. */
+export type ShownContent =
+  | { type: "text"; text: string }
+  | { type: "image"; mimeType: string; dataUrl: string }
+  | { type: "note"; text: string };
+
+export type RunAnswer = {
+  /** The adapter's structuredContent, as it came (never stored). */
+  structuredContent: unknown;
+  hasStructuredContent: boolean;
+  content: ShownContent[];
+  /** Set when structuredContent breaks the capability's output schema. */
+  outputWarning: string[] | null;
+};
+
+export type ExecutionView = {
+  id: string;
+  status: ExecutionStatus;
+  dryRun: boolean;
+  durationMs: number | null;
+  /** The sentence for this outcome (the tool's own message for a tool error). */
+  message: string;
+  paid: boolean;
+  planId: string | null;
+};
+
+export type FieldErrors = Record<string, string[]>;
+
+export type RunResult =
+  | { ok: true; execution: ExecutionView; answer: RunAnswer | null }
+  | { ok: false; message: string; fieldErrors?: FieldErrors; notRunnable?: NotRunnable };
+
+/** What a hook call (Check outcome, Cancel) or a repeat returns. */
+export type HookResult =
+  | { ok: true; message: string; status: ExecutionStatus; answer: RunAnswer | null }
+  | { ok: false; message: string; fieldErrors?: FieldErrors };
+
+/** Streamed to the page while a run is in flight (see app/api/runs/events). */
+export type RunEvent =
+  | { type: "started"; executionId: string }
+  | { type: "progress"; progress: number; total: number | null; message: string | null }
+  | { type: "finished" };

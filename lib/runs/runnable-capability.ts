@@ -1,0 +1,128 @@
+import "server-only";
+import { db } from "@/lib/db";
+import type { Viewer } from "@/lib/accounts/viewer";
+import type { Prisma } from "@/generated/prisma/client";
+import type { CapabilityClass, RepeatMode } from "@/generated/prisma/enums";
+import type { Effects, JsonObject } from "@/lib/agent-file/types";
+import { capabilityVisibilityWhere } from "@/lib/listings/visibility";
+import { effectsSchema, jsonObjectSchema, readOutsideAction, readStored } from "@/lib/listings/stored-json";
+// The domain's words (plain data), so records and the panel say outside_action the same way.
+import { outsideActionLabels } from "@/components/listings/labels";
+import { choosePlan, type PlanChoice } from "./plan-choice";
+import { runsToday, utcDayBounds } from "./daily-limit";
+import type { NotRunnable } from "./run-types";
+
+// Everything a run needs to know about a capability, read through THE visibility rule, and the checks that
+// decide whether this viewer may run it now. The Run panel and the run action both come through here.
+
+export type RunnableCapability = {
+  rowId: string;
+  capabilityId: string;
+  tool: string;
+  name: string;
+  class: CapabilityClass;
+  repeat: RepeatMode;
+  refreshes: { perExecution: number; withinHours: number } | null;
+  /** outside_action in words ("Sends messages"), for external actions. */
+  outsideAction: string | null;
+  effects: Effects | null;
+  cancellation: string | null;
+  maxDurationSeconds: number | null;
+  inputSchema: JsonObject | null;
+  outputSchema: JsonObject | null;
+  exampleInput: JsonObject | null;
+  offered: boolean;
+  /** Suspended by moderation (the agent or this capability); its publisher still sees it, nobody runs it. */
+  suspended: boolean;
+  agent: { handle: string; endpoint: string; endpointPending: boolean; paymentLink: string | null; resultRetentionDays: number | null };
+  plan: PlanChoice;
+};
+
+export const runnableSelect = {
+  id: true,
+  capabilityId: true,
+  tool: true,
+  name: true,
+  class: true,
+  repeat: true,
+  refreshesPerExecution: true,
+  refreshesWithinHours: true,
+  outsideAction: true,
+  effects: true,
+  cancellation: true,
+  maxDurationSeconds: true,
+  inputSchema: true,
+  outputSchema: true,
+  example: true,
+  offered: true,
+  listed: true,
+  suspendedAt: true,
+  plans: { select: { planId: true, type: true, dailyLimit: true }, orderBy: { position: "asc" } },
+  agent: { select: { status: true, handle: true, endpoint: true, endpointPending: true, paymentLink: true, resultRetentionDays: true } },
+} satisfies Prisma.CapabilitySelect;
+
+type Row = Prisma.CapabilityGetPayload<{ select: typeof runnableSelect }>;
+
+function findRow(where: Prisma.CapabilityWhereInput): Promise<Row | null> {
+  return db.capability.findFirst({ where, select: runnableSelect });
+}
+
+export function toRunnable(row: Row): RunnableCapability {
+  const action = readOutsideAction(row.outsideAction);
+  const example = row.example;
+  const exampleInput =
+    typeof example === "object" && example !== null && !Array.isArray(example) && "input" in example ? readStored(jsonObjectSchema, example.input) : null;
+  return {
+    rowId: row.id,
+    capabilityId: row.capabilityId,
+    tool: row.tool,
+    name: row.name,
+    class: row.class,
+    repeat: row.repeat,
+    refreshes:
+      row.refreshesPerExecution !== null && row.refreshesWithinHours !== null
+        ? { perExecution: row.refreshesPerExecution, withinHours: row.refreshesWithinHours }
+        : null,
+    outsideAction: action ? outsideActionLabels[action] : null,
+    effects: readStored(effectsSchema, row.effects),
+    cancellation: row.cancellation,
+    maxDurationSeconds: row.maxDurationSeconds,
+    inputSchema: readStored(jsonObjectSchema, row.inputSchema),
+    outputSchema: readStored(jsonObjectSchema, row.outputSchema),
+    exampleInput,
+    offered: row.offered && row.listed,
+    suspended: row.agent.status === "suspended" || row.suspendedAt !== null,
+    agent: {
+      handle: row.agent.handle,
+      endpoint: row.agent.endpoint,
+      endpointPending: row.agent.endpointPending,
+      paymentLink: row.agent.paymentLink,
+      resultRetentionDays: row.agent.resultRetentionDays,
+    },
+    plan: choosePlan(row.plans, row.agent.paymentLink),
+  };
+}
+
+/** The capability as this viewer may see it (visibility rule), or null: to them it does not exist. */
+export async function findRunnableCapability(viewer: Viewer | null, handle: string, capabilityId: string): Promise<RunnableCapability | null> {
+  const row = await findRow({ AND: [capabilityVisibilityWhere(viewer), { capabilityId, agent: { handle } }] });
+  return row ? toRunnable(row) : null;
+}
+
+/** The checks that do not depend on today's count: offered, endpoint known, plan. */
+export function staticBlock(capability: RunnableCapability): NotRunnable | null {
+  if (capability.suspended) return { reason: "suspended" };
+  if (!capability.offered) return { reason: "not_offered" };
+  if (capability.agent.endpointPending) return { reason: "endpoint_pending" };
+  if (capability.plan.kind === "paid_without_link") return { reason: "paid_without_link" };
+  return null;
+}
+
+export type Allowance = { limit: number; used: number; resetsAt: string } | null;
+
+/** The free daily allowance left today, or null when the plan states no limit (or is paid). */
+export async function dailyAllowance(viewer: Viewer, capability: RunnableCapability, now = new Date()): Promise<Allowance> {
+  if (capability.plan.kind !== "free" || capability.plan.dailyLimit === null) return null;
+  const used = await runsToday(viewer.id, capability.rowId, now);
+  return { limit: capability.plan.dailyLimit, used, resetsAt: utcDayBounds(now).resetsAt.toISOString() };
+}
