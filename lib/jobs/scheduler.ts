@@ -1,0 +1,83 @@
+import type PgBoss from "pg-boss";
+import { clearDue, findDueTests, scheduleUnscheduled, type DueTest } from "@/lib/sample-tests/schedule";
+import { sampleTestJob, type QueueTuning } from "./queue";
+
+// Turns due SampleTestState rows into queue jobs. Every worker runs it; two workers finding the same
+// row enqueue one job, because a capability has at most one queued test (the queue's singleton key).
+
+const BATCH = 500;
+const SPREAD_EVERY_MS = 5 * 60_000;
+
+/**
+ * Priorities that make the queue take adapters in turn: each adapter's first due test, then each one's
+ * second, and so on. Due rows come clustered by adapter (many capabilities of one agent fall due
+ * together), and a worker fed one adapter's tests can run only 2 at a time.
+ */
+export function inTurns(due: readonly DueTest[]): { test: DueTest; priority: number }[] {
+  const seen = new Map<string, number>();
+  return due.map((test) => {
+    const rank = seen.get(test.endpoint) ?? 0;
+    seen.set(test.endpoint, rank + 1);
+    return { test, priority: -rank };
+  });
+}
+
+/** Enqueues every test due at `now`; returns how many were due. */
+export async function enqueueDueTests(boss: PgBoss, now: Date, tuning: QueueTuning): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const due = await findDueTests(now, BATCH);
+    if (due.length === 0) return total;
+    await boss.insert(inTurns(due).map(({ test, priority }) => sampleTestJob(test, tuning, { priority })));
+    await clearDue(
+      due.map((d) => d.capabilityId),
+      now,
+    );
+    total += due.length;
+    if (due.length < BATCH) return total;
+  }
+}
+
+export type Scheduler = { stop(): Promise<void> };
+
+export function startScheduler(opts: { boss: PgBoss; intervalMs: number; tuning: QueueTuning; now?: () => Date }): Scheduler {
+  const now = opts.now ?? (() => new Date());
+  let stopping = false;
+  let timer: NodeJS.Timeout | undefined;
+  let wake: () => void = () => undefined;
+  // Also catches capabilities a trigger missed (e.g. the database write after an import failed).
+  async function spreadUnscheduled() {
+    try {
+      const spread = await scheduleUnscheduled(now());
+      if (spread > 0) console.log(`sample tests: scheduled ${spread} capabilities over the next hour`);
+    } catch (error) {
+      console.error(`sample tests: could not schedule new capabilities: ${String(error)}`);
+    }
+  }
+  const loop = (async () => {
+    let lastSpread = 0;
+    while (!stopping) {
+      if (Date.now() - lastSpread >= SPREAD_EVERY_MS) {
+        lastSpread = Date.now();
+        await spreadUnscheduled();
+      }
+      try {
+        await enqueueDueTests(opts.boss, now(), opts.tuning);
+      } catch (error) {
+        console.error(`sample tests: could not enqueue due tests: ${String(error)}`);
+      }
+      await new Promise<void>((resolve) => {
+        wake = resolve;
+        timer = setTimeout(resolve, opts.intervalMs);
+      });
+    }
+  })();
+  return {
+    async stop() {
+      stopping = true;
+      clearTimeout(timer);
+      wake();
+      await loop;
+    },
+  };
+}

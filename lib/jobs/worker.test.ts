@@ -1,0 +1,147 @@
+import { spawn } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import path from "node:path";
+import type PgBoss from "pg-boss";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { db } from "@/lib/db";
+import { requireDatabaseUrl } from "@/lib/env";
+import { createGuardedFetch, type GuardedFetch } from "@/lib/adapters/guarded-fetch";
+import { closeAdapterClients } from "@/lib/adapters/mcp-call";
+import { cleanUpTestRows, createTestAgent, createTestUser } from "@/lib/listings/test-fixtures";
+import { startTestAdapters, type TestAdapters } from "@/lib/sample-tests/test-adapters";
+import { SAMPLE_TEST_QUEUE, sampleTestJob, startBoss, type QueueTuning } from "./queue";
+import { startWorker } from "./worker";
+
+let adapters: TestAdapters;
+let guarded: GuardedFetch;
+let boss: PgBoss;
+let ownerId: string;
+const fastTuning: QueueTuning = { expiryMarginSeconds: 1, retryLimit: 3, retryDelaySeconds: 1 };
+
+beforeAll(async () => {
+  adapters = await startTestAdapters();
+  guarded = createGuardedFetch({ allowLoopback: true, requireHttps: false, maxResponseBytes: 1 << 20 });
+  boss = await startBoss({ connectionString: requireDatabaseUrl() });
+  ownerId = (await createTestUser()).id;
+});
+
+afterAll(async () => {
+  await boss.stop({ graceful: false, close: true });
+  await cleanUpTestRows();
+  await closeAdapterClients();
+  await guarded.close();
+  await adapters.close();
+});
+
+/** `count` capabilities on one adapter, each with a passing example. */
+async function servicesOn(adapter: string, count: number, maxDurationSeconds: number | null = null) {
+  const agent = await createTestAgent({
+    ownerId,
+    extra: { endpoint: adapters.url(adapter) },
+    capabilities: Array.from({ length: count }, (_, i) => ({
+      capabilityId: `cap_t${i}`,
+      extra: {
+        tool: "answer",
+        hasExample: true,
+        maxDurationSeconds,
+        example: { input: { n: i }, problem: null, successCriteria: null, expectedOutput: { ok: true }, origin: "publisher", helpers: [] },
+      },
+    })),
+  });
+  return agent.capabilities.map((c) => ({ capabilityId: c.id, endpoint: adapters.url(adapter), maxDurationSeconds }));
+}
+
+const recorded = (ids: string[]) => db.sampleTest.count({ where: { capabilityId: { in: ids } } });
+
+async function until(check: () => Promise<boolean>, timeoutMs: number): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error("timed out waiting");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe("the sample-test worker", () => {
+  it("keeps to 2 tests per adapter and the total, and a slow adapter does not delay the others", async () => {
+    adapters.behaviour("slow").delayMs = 2_000;
+    adapters.behaviour("fast-a").delayMs = 50;
+    adapters.behaviour("fast-b").delayMs = 50;
+    const slow = await servicesOn("slow", 8);
+    const fast = [...(await servicesOn("fast-a", 8)), ...(await servicesOn("fast-b", 8))];
+    // The slow adapter's jobs are queued first: a first-come worker would spend its time on them.
+    await boss.insert([...slow, ...fast].map((d) => sampleTestJob(d, fastTuning)));
+
+    const started = Date.now();
+    const worker = await startWorker({
+      connectionString: requireDatabaseUrl(),
+      perAdapter: 2,
+      total: 5,
+      fetch: guarded,
+      schedule: false,
+      pollMs: 100,
+      deferMs: () => 300,
+    });
+    try {
+      await until(async () => (await recorded(fast.map((f) => f.capabilityId))) === 16, 15_000);
+      const slowDone = await recorded(slow.map((s) => s.capabilityId));
+      // 8 slow tests at 2 at a time take at least 8 s; the 16 fast ones, queued behind them, were all done before.
+      expect(slowDone).toBeLessThan(8);
+      expect(Date.now() - started).toBeLessThan(8_000);
+      await until(async () => (await recorded(slow.map((s) => s.capabilityId))) === 8, 20_000);
+    } finally {
+      await worker.stop();
+    }
+    for (const name of ["slow", "fast-a", "fast-b"]) expect(adapters.stats(name).maxRunning).toBeLessThanOrEqual(2);
+    expect(adapters.stats("slow").maxRunning).toBe(2);
+    expect(adapters.maxRunningTotal()).toBeLessThanOrEqual(5);
+    expect(worker.stats.deferred).toBeGreaterThan(0);
+  }, 40_000);
+
+  it("retries a test whose worker was killed mid-call, and records exactly one result", async () => {
+    let release: () => void = () => undefined;
+    adapters.behaviour("hang").gate = new Promise<void>((resolve) => (release = resolve));
+    const [job] = await servicesOn("hang", 1, 3);
+    if (!job) throw new Error("no capability");
+    const jobId = randomUUID();
+    await boss.insert([{ ...sampleTestJob(job, fastTuning), id: jobId }]);
+
+    const root = path.resolve(import.meta.dirname, "../..");
+    // Node itself with tsx's loader (not the tsx CLI, which would run the script in a grandchild SIGKILL cannot reach).
+    const child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", "lib/jobs/testing/worker-child.ts"], {
+      cwd: root,
+      env: { ...process.env, EXPLORE_ALLOW_LOOPBACK_ADAPTERS: "1" },
+      stdio: "ignore",
+    });
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    try {
+      await until(async () => adapters.stats("hang").calls === 1, 20_000);
+    } finally {
+      child.kill("SIGKILL");
+    }
+    await exited;
+    expect(await recorded([job.capabilityId])).toBe(0);
+    adapters.behaviour("hang").gate = null;
+    release();
+
+    const worker = await startWorker({
+      connectionString: requireDatabaseUrl(),
+      perAdapter: 2,
+      total: 5,
+      fetch: guarded,
+      schedule: false,
+      pollMs: 200,
+      maintenanceIntervalSeconds: 1,
+    });
+    try {
+      await until(async () => (await recorded([job.capabilityId])) === 1, 30_000);
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+    } finally {
+      await worker.stop();
+    }
+    const results = await db.sampleTest.findMany({ where: { capabilityId: job.capabilityId }, select: { jobId: true, status: true } });
+    expect(results).toEqual([{ jobId, status: "passed" }]);
+    expect(adapters.stats("hang").calls).toBe(2);
+    const stored = await boss.getJobById(SAMPLE_TEST_QUEUE, jobId, { includeArchive: true });
+    expect(stored?.retryCount).toBeGreaterThanOrEqual(1);
+  }, 60_000);
+});

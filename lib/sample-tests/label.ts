@@ -1,0 +1,62 @@
+// The sample-tested label, as a pure rule over a capability's test history (DESIGN.md "Sample tests").
+// lib/sample-tests/where.ts states the same rule as a database condition; a test checks they agree.
+
+export const LABEL_FRESH_MS = 7 * 24 * 3_600_000;
+export const PASS_RATE_WINDOW_MS = 30 * 24 * 3_600_000;
+
+export type SampleTestFact = { status: "passed" | "failed"; startedAt: Date };
+
+export type SampleTestLabel =
+  /** The latest test passed less than 7 days ago: "Sample-tested · passed 3 h ago · 29/30". */
+  | { kind: "tested"; lastPassAt: Date; passed30: number; total30: number }
+  /** The latest test failed: "Example not currently passing". */
+  | { kind: "failing"; lastPassAt: Date | null }
+  /** Never tested yet, or the latest pass is 7 days old or more: no label. */
+  | { kind: "none" }
+  /** No example, or an external action without a dry-run argument: never tested, and said so. */
+  | { kind: "not_testable"; reason: "no_example" | "no_dry_run" };
+
+export type Testability = { testable: true } | { testable: false; reason: "no_example" | "no_dry_run" };
+
+/**
+ * The exact rule: take the test with the latest start time. It earns the label when it passed and
+ * started less than 7 days before `now`; the pass rate counts the tests started in the 30 days
+ * before `now`. A failed latest test says "not currently passing" however old it is.
+ */
+export function sampleTestLabel(testability: Testability, tests: readonly SampleTestFact[], now: Date): SampleTestLabel {
+  if (!testability.testable) return { kind: "not_testable", reason: testability.reason };
+  let latest: SampleTestFact | undefined;
+  let lastPass: SampleTestFact | undefined;
+  let passed30 = 0;
+  let total30 = 0;
+  const windowStart = now.getTime() - PASS_RATE_WINDOW_MS;
+  for (const test of tests) {
+    const t = test.startedAt.getTime();
+    if (!latest || t > latest.startedAt.getTime()) latest = test;
+    if (test.status === "passed" && (!lastPass || t > lastPass.startedAt.getTime())) lastPass = test;
+    if (t > windowStart && t <= now.getTime()) {
+      total30 += 1;
+      if (test.status === "passed") passed30 += 1;
+    }
+  }
+  if (!latest) return { kind: "none" };
+  if (latest.status === "failed") return { kind: "failing", lastPassAt: lastPass?.startedAt ?? null };
+  if (now.getTime() - latest.startedAt.getTime() >= LABEL_FRESH_MS) return { kind: "none" };
+  return { kind: "tested", lastPassAt: latest.startedAt, passed30, total30 };
+}
+
+/** "3 h ago", "2 d ago", "just now": the label's short wording of a past time. */
+export function timeAgo(then: Date, now: Date): string {
+  const seconds = Math.max(0, Math.round((now.getTime() - then.getTime()) / 1000));
+  if (seconds < 60) return "just now";
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${minutes} min ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return `${hours} h ago`;
+  return `${Math.floor(hours / 24)} d ago`;
+}
+
+/** The label's one line: "passed 3 h ago · 29/30". */
+export function labelLine(label: Extract<SampleTestLabel, { kind: "tested" }>, now: Date): string {
+  return `passed ${timeAgo(label.lastPassAt, now)} · ${label.passed30}/${label.total30}`;
+}

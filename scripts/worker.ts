@@ -1,0 +1,36 @@
+// npm run worker (alone) or beside the web server under npm start: runs sample tests from the job
+// queue in DATABASE_URL. Start as many as you like on one database; each keeps its own limits.
+import os from "node:os";
+import { env, requireDatabaseUrl } from "../lib/env";
+import { publisherFetch } from "../lib/adapters/publisher-fetch";
+import { startWorker } from "../lib/jobs/worker";
+
+// Background work: where it shares a machine with the web server, the web server's requests come first.
+try {
+  os.setPriority(10);
+} catch {
+  // Not permitted here: run at normal priority.
+}
+
+const worker = await startWorker({
+  connectionString: requireDatabaseUrl(),
+  perAdapter: env.SAMPLE_TEST_CONCURRENCY_PER_ADAPTER,
+  total: env.SAMPLE_TEST_CONCURRENCY_TOTAL,
+  fetch: publisherFetch(),
+});
+console.log(
+  `worker: sample tests running, at most ${env.SAMPLE_TEST_CONCURRENCY_PER_ADAPTER} per adapter and ${env.SAMPLE_TEST_CONCURRENCY_TOTAL} in all`,
+);
+
+let stopping = false;
+async function shutdown() {
+  if (stopping) return;
+  stopping = true;
+  // Running tests finish; held jobs go back to the queue. A second signal does not wait.
+  const timer = setTimeout(() => process.exit(0), 70_000);
+  await worker.stop();
+  clearTimeout(timer);
+  process.exit(0);
+}
+process.on("SIGINT", () => void shutdown());
+process.on("SIGTERM", () => void shutdown());
