@@ -10,6 +10,7 @@ import { seedDemoNetwork } from "../scripts/lib/seed-demo";
 import { bin, startChild, stopChildren } from "../scripts/lib/children";
 import { db } from "../lib/db";
 import { mailDir } from "./mailbox";
+import { importRunFixtures, startEverythingServer } from "./run-fixtures";
 
 const { values } = parseArgs({ options: { port: { type: "string", default: "3100" } } });
 
@@ -40,6 +41,9 @@ const smtpPort = await new Promise<number>((resolve) => {
 
 const adapters = await startDemoAdapters({ port: 0 });
 await seedDemoNetwork(adapters.url);
+// The run journeys: the reference MCP server on loopback, imported as an agent, and a daily_limit: 1 service.
+const everything = await startEverythingServer();
+await importRunFixtures(adapters.url, everything.url);
 await db.$disconnect();
 
 const web = startChild(bin("next"), ["start", "--hostname", "127.0.0.1", "--port", values.port], {
@@ -47,10 +51,16 @@ const web = startChild(bin("next"), ["start", "--hostname", "127.0.0.1", "--port
   DEMO_ADAPTERS_URL: adapters.url,
   EXPLORE_ALLOW_LOOPBACK_ADAPTERS: "1",
   AUTH_URL: `http://127.0.0.1:${values.port}`,
+  // The e2e administrator (e2e/roles/roles.ts).
+  ADMIN_EMAILS: "admin@explore.test",
 });
+
+// The sample-test worker, as under npm start (the seeded demo services are due for their first test).
+startChild(bin("tsx"), ["--conditions=react-server", "scripts/worker.ts"], { EXPLORE_ALLOW_LOOPBACK_ADAPTERS: "1" });
 
 async function shutdown() {
   stopChildren();
+  everything.stop();
   await adapters.close();
   smtp.close();
   process.exit(0);

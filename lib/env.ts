@@ -38,8 +38,10 @@ const schema = z.object({
   /** Where the demo adapters listen; the demo seed rewrites their endpoints to it. */
   DEMO_ADAPTERS_URL: z.url().default("http://127.0.0.1:4510"),
   ADAPTER_MAX_RESPONSE_BYTES: z.coerce.number().int().positive().default(1_048_576),
-  /** Turns on the test-only helpers of the e2e suite (never set in production). */
-  EXPLORE_E2E: flag,
+  /** Sample tests running at once against one adapter (per worker process). */
+  SAMPLE_TEST_CONCURRENCY_PER_ADAPTER: z.coerce.number().int().min(1).max(100).default(2),
+  /** Sample tests running at once in one worker process, all adapters together. */
+  SAMPLE_TEST_CONCURRENCY_TOTAL: z.coerce.number().int().min(1).max(1000).default(20),
 });
 
 export type Env = z.infer<typeof schema>;

@@ -79,4 +79,7 @@ if (!dev && !buildIsCurrent()) {
 
 const web = startChild(bin("next"), [dev ? "dev" : "start", "--hostname", "127.0.0.1", "--port", String(env.PORT)], childEnv);
 web.once("exit", (code) => void shutdown(code ?? 0));
+// The sample-test worker beside it (npm run worker runs it alone); react-server lets it load server-only modules.
+const worker = startChild(bin("tsx"), ["--conditions=react-server", "scripts/worker.ts"], childEnv);
+worker.once("exit", (code) => void shutdown(code ?? 0));
 console.log(`Explore: http://127.0.0.1:${env.PORT}  (Ctrl-C stops it)`);

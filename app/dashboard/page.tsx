@@ -4,12 +4,14 @@ import { AgentRow } from "@/components/dashboard/agent-row";
 import { buttonClassName } from "@/components/ui/button";
 import { requireViewer } from "@/lib/accounts/viewer";
 import { findOwnedAgents } from "@/lib/agents/queries";
+import { UnknownOutcomes } from "@/components/run/unknown-outcomes";
+import { findEscalatedUnknownOutcomes } from "@/lib/runs/queries";
 
 export const metadata: Metadata = { title: "Dashboard" };
 
 export default async function DashboardPage() {
   const viewer = await requireViewer("/dashboard");
-  const agents = await findOwnedAgents(viewer.id);
+  const [agents, unknownOutcomes] = await Promise.all([findOwnedAgents(viewer.id), findEscalatedUnknownOutcomes(viewer.id)]);
 
   return (
     <div className="flex flex-col gap-6">
@@ -41,6 +43,7 @@ export default async function DashboardPage() {
           ))}
         </ul>
       )}
+      {agents.length > 0 ? <UnknownOutcomes outcomes={unknownOutcomes} /> : null}
     </div>
   );
 }

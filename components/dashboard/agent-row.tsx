@@ -3,6 +3,7 @@ import { Badge, type BadgeTone } from "@/components/ui/badge";
 import type { AgentStatus } from "@/generated/prisma/enums";
 import type { OwnedAgent, OwnedCapability } from "@/lib/agents/queries";
 import { agentPath, servicePath } from "@/lib/listings/paths";
+import { sampleTestsDashboardPath } from "@/lib/sample-tests/paths";
 import { PublishButton } from "./publish-button";
 
 const statusWords: Record<AgentStatus, { label: string; tone: BadgeTone }> = {
@@ -12,6 +13,7 @@ const statusWords: Record<AgentStatus, { label: string; tone: BadgeTone }> = {
 };
 
 function capabilityNote(c: OwnedCapability): string | null {
+  if (c.suspended) return `suspended by the moderators${c.suspendedReason ? `: ${c.suspendedReason.replace(/\.$/, "")}` : ""}`;
   if (!c.offered) return "not offered";
   if (c.needsConfirmation) return "waiting for you to confirm its class";
   if (c.contentRating === "mature") return "rated 18+";
@@ -64,7 +66,10 @@ export function AgentRow({ agent }: { agent: OwnedAgent }) {
                   <span>{c.name}</span>
                 )}{" "}
                 <code className="font-mono text-xs text-muted-foreground">{c.capabilityId}</code>
-                {note ? <span className="text-muted-foreground"> ({note})</span> : null}
+                {note ? <span className="text-muted-foreground"> ({note})</span> : null}{" "}
+                <Link href={sampleTestsDashboardPath(agent.handle, c.capabilityId)} className="text-accent underline">
+                  Sample tests<span className="sr-only"> of {c.name}</span>
+                </Link>
               </li>
             );
           })}

@@ -14,6 +14,9 @@ export type OwnedCapability = {
   listed: boolean;
   offered: boolean;
   needsConfirmation: boolean;
+  /** Suspended by an administrator (lib/moderation), with the reason shown to the publisher. */
+  suspended: boolean;
+  suspendedReason: string | null;
   /** Whether its listing exists for people who are signed out (the public visibility rule). */
   public: boolean;
 };
@@ -35,6 +38,7 @@ export const findOwnedAgents = cache(async (viewerId: string): Promise<OwnedAgen
     where: ownerWhere({ id: viewerId }),
     select: {
       handle: true,
+      ownerId: true,
       displayName: true,
       status: true,
       suspendedReason: true,
@@ -50,14 +54,20 @@ export const findOwnedAgents = cache(async (viewerId: string): Promise<OwnedAgen
           listed: true,
           offered: true,
           needsConfirmation: true,
+          suspendedAt: true,
+          suspendedReason: true,
         },
         orderBy: { position: "asc" },
       },
     },
     orderBy: { handle: "asc" },
   });
-  return rows.map((agent) => ({
+  return rows.map(({ ownerId, ...agent }) => ({
     ...agent,
-    capabilities: agent.capabilities.map((c) => ({ ...c, public: isCapabilityVisible(null, { ...c, agent }) })),
+    capabilities: agent.capabilities.map(({ suspendedAt, ...c }) => ({
+      ...c,
+      suspended: suspendedAt !== null,
+      public: isCapabilityVisible(null, { ...c, suspendedAt, agent: { status: agent.status, ownerId } }),
+    })),
   }));
 });
