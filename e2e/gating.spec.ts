@@ -30,6 +30,8 @@ test("an adult turns 18+ on and finds a mature service, sent privately and marke
   await expect(page.getByText(/Rated 18\+: alcohol/i).first()).toBeVisible();
   await expect(page.locator('meta[name="rating"]')).toHaveAttribute("content", "adult");
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
+  // A neutral share image: link previews must not describe a mature listing.
+  await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", /\/og\/neutral$/);
 
   const response = await page.request.get(wine);
   expect(response.status()).toBe(200);

@@ -3,27 +3,17 @@
 // imported through the one import function: the third-party server, and a demo tool with daily_limit 1.
 import { spawn, type ChildProcess } from "node:child_process";
 import { readFile } from "node:fs/promises";
-import { createServer, connect } from "node:net";
+import { connect } from "node:net";
 import path from "node:path";
 import { db } from "../lib/db";
 import { importAgentFile } from "../lib/agents/import-agent";
 import { projectRoot } from "../scripts/lib/database";
+import { freePort } from "../scripts/lib/embedded-postgres";
 
 export const EVERYTHING_HANDLE = "@e2e-everything";
 export const LIMITED_HANDLE = "@e2e-limited";
 const FIXTURE_PUBLISHER = "e2e-run-fixtures@explore.localhost";
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitForPort(port: number, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;

@@ -4,7 +4,7 @@ import { notFound } from "next/navigation";
 import { SearchFacets, dataRuleLabels, priceLabels } from "@/components/listings/search-facets";
 import { SearchForm, type SortOption } from "@/components/listings/search-form";
 import { ServiceList } from "@/components/listings/service-card";
-import { classLabels, fieldLabel, languageLabel, regionLabel } from "@/components/listings/labels";
+import { classLabels, fieldLabel, languageLabel, regionLabel } from "@/lib/listings/labels";
 import { getViewer } from "@/lib/accounts/viewer";
 import { countFacets, searchServices } from "@/lib/listings/search";
 import { isAdultWithMatureOff } from "@/lib/listings/visibility";

@@ -1,6 +1,6 @@
 import type { AgentProfile } from "@/lib/listings/queries";
 
-import { languageLabel } from "./labels";
+import { languageLabel } from "@/lib/listings/labels";
 
 /** An agent's profile: with its h1 at the top of the agent page, or under a section on a service page. */
 export function AgentProfileCard({ agent, headingLevel = 1 }: { agent: AgentProfile; headingLevel?: 1 | 3 }) {

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import type { DataDeclaration as Declaration, Retention } from "@/lib/agent-file/types";
 import type { DataView } from "@/lib/listings/queries";
-import { dataClassLabels, regionLabel } from "./labels";
+import { dataClassLabels, regionLabel } from "@/lib/listings/labels";
 
 const notStated = "Not stated";
 

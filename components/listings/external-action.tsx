@@ -1,5 +1,5 @@
 import type { Effects, OutsideAction } from "@/lib/agent-file/types";
-import { outsideActionLabels } from "./labels";
+import { outsideActionLabels } from "@/lib/listings/labels";
 
 /** What an external action does outside the network, and how its effects are handled, in words. */
 export function ExternalAction({

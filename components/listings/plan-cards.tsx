@@ -1,6 +1,6 @@
 import type { JsonValue } from "@/lib/agent-file/types";
 import type { PlanView } from "@/lib/listings/queries";
-import { fieldLabel, formatUsd, planTypeLabels } from "./labels";
+import { fieldLabel, formatUsd, planTypeLabels } from "@/lib/listings/labels";
 
 // Fields shown in a plan's headline; every other field of the plan is listed as written.
 const headlineFields = new Set(["price_usd", "daily_limit", "type", "plan_id"]);

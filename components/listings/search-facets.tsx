@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import type { CapabilityClass } from "@/generated/prisma/enums";
 import type { FacetValue, Facets } from "@/lib/listings/search";
 import { CLASSES, DATA_RULES, type DataRule, type PageState, type Price, type SearchFilters, searchHref } from "@/lib/listings/search-filters";
-import { classLabels, fieldLabel, languageLabel, regionLabel } from "./labels";
+import { classLabels, fieldLabel, languageLabel, regionLabel } from "@/lib/listings/labels";
 import { LinkPending } from "./link-pending";
 
 // The filters beside the results: links, so they work without JavaScript and are shareable. Each

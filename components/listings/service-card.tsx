@@ -4,7 +4,7 @@ import { agentPath, servicePath } from "@/lib/listings/paths";
 import type { ServiceSummary } from "@/lib/listings/queries";
 import type { SearchResult } from "@/lib/listings/search";
 import { HighlightedText } from "./highlighted-text";
-import { classLabels, ratingLabels } from "./labels";
+import { classLabels, ratingLabels } from "@/lib/listings/labels";
 
 type CardService = ServiceSummary & Partial<Pick<SearchResult, "highlight" | "sampleTested">>;
 

@@ -9,7 +9,7 @@ import { AgentProfileCard } from "./agent-profile";
 import { DataDeclaration } from "./data-declaration";
 import { ExternalAction } from "./external-action";
 import { JsonBlock } from "./json-block";
-import { classDescriptions, classLabels, matureReasonLabels, ratingLabels, repeatDescriptions } from "./labels";
+import { classDescriptions, classLabels, matureReasonLabels, ratingLabels, repeatDescriptions } from "@/lib/listings/labels";
 import { PlanCards } from "./plan-cards";
 import { SampleTestLabel } from "./sample-test-label";
 import { ServiceList } from "./service-card";

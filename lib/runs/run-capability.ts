@@ -6,7 +6,7 @@ import { callTool, type ToolProgress } from "@/lib/adapters/mcp-call";
 import { callDeadlineMs, publisherFetch } from "@/lib/adapters/publisher-fetch";
 import { answerOf, resultOf, settle } from "./answer";
 import { consumerIdFor } from "./consumer-id";
-import { runsToday, utcDayBounds } from "./daily-limit";
+import { utcDayBounds } from "./daily-limit";
 import { fingerprint } from "./fingerprint";
 import { checkArguments, isPlainObject } from "./input-check";
 import { META_CAPABILITY_ID, META_CONSUMER_ID, META_EXECUTION_ID } from "./meta-keys";
@@ -59,7 +59,8 @@ export function metaFor(executionId: string, capability: Pick<RunnableCapability
 type Created = { ok: true } | { ok: false; notRunnable: NotRunnable };
 
 // The count and the insert happen under a per-(user, capability) advisory lock, so concurrent runs cannot
-// all slip under the limit.
+// all slip under the limit. A batch, not an interactive transaction: two statements in one round of the
+// driver; the insert's own snapshot is taken after the lock is held, so its count sees every earlier run.
 async function createExecution(
   viewer: Viewer,
   capability: RunnableCapability,
@@ -67,31 +68,27 @@ async function createExecution(
   now: Date,
 ): Promise<Created> {
   const plan = capability.plan;
-  const record = {
-    id: data.id,
-    capabilityId: capability.rowId,
-    userId: viewer.id,
-    status: "running" as const,
-    dryRun: data.dryRun,
-    startedAt: now,
-    argumentsSha256: data.argumentsSha256,
-    paid: plan.kind === "paid",
-    planId: plan.kind === "free" || plan.kind === "paid" ? plan.planId : null,
-  };
+  const paid = plan.kind === "paid";
+  const planId = plan.kind === "free" || plan.kind === "paid" ? plan.planId : null;
   if (plan.kind !== "free" || plan.dailyLimit === null) {
-    await db.execution.create({ data: record, select: { id: true } });
+    await db.execution.create({
+      data: { id: data.id, capabilityId: capability.rowId, userId: viewer.id, status: "running", dryRun: data.dryRun, startedAt: now, argumentsSha256: data.argumentsSha256, paid, planId },
+      select: { id: true },
+    });
     return { ok: true };
   }
   const limit = plan.dailyLimit;
-  return db.$transaction(async (tx) => {
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`run:${viewer.id}:${capability.rowId}`}, 0))`;
-    const used = await runsToday(viewer.id, capability.rowId, now, tx);
-    if (used >= limit) {
-      return { ok: false, notRunnable: { reason: "daily_limit", limit, resetsAt: utcDayBounds(now).resetsAt.toISOString() } } satisfies Created;
-    }
-    await tx.execution.create({ data: record, select: { id: true } });
-    return { ok: true } satisfies Created;
-  });
+  const { start } = utcDayBounds(now);
+  const [, inserted] = await db.$transaction([
+    db.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`run:${viewer.id}:${capability.rowId}`}, 0))`,
+    db.$executeRaw`
+      INSERT INTO "Execution" ("id", "capabilityId", "userId", "status", "dryRun", "startedAt", "argumentsSha256", "paid", "planId")
+      SELECT ${data.id}::uuid, ${capability.rowId}, ${viewer.id}, 'running'::"ExecutionStatus", ${data.dryRun}, ${now}, ${data.argumentsSha256}, ${paid}, ${planId}
+      WHERE (SELECT count(*) FROM "Execution"
+             WHERE "userId" = ${viewer.id} AND "capabilityId" = ${capability.rowId} AND "startedAt" >= ${start}) < ${limit}`,
+  ]);
+  if (inserted === 1) return { ok: true };
+  return { ok: false, notRunnable: { reason: "daily_limit", limit, resetsAt: utcDayBounds(now).resetsAt.toISOString() } };
 }
 
 export async function runCapability(viewer: Viewer | null, input: RunInput, deps: RunDeps = {}): Promise<RunResult> {

@@ -7,7 +7,7 @@ import type { Effects, JsonObject } from "@/lib/agent-file/types";
 import { capabilityVisibilityWhere } from "@/lib/listings/visibility";
 import { effectsSchema, jsonObjectSchema, readOutsideAction, readStored } from "@/lib/listings/stored-json";
 // The domain's words (plain data), so records and the panel say outside_action the same way.
-import { outsideActionLabels } from "@/components/listings/labels";
+import { outsideActionLabels } from "@/lib/listings/labels";
 import { choosePlan, type PlanChoice } from "./plan-choice";
 import { runsToday, utcDayBounds } from "./daily-limit";
 import type { NotRunnable } from "./run-types";

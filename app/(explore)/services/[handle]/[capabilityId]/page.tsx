@@ -4,6 +4,7 @@ import { JsonLd } from "@/components/listings/json-ld";
 import { ServiceDetails } from "@/components/listings/service-details";
 import { getViewer } from "@/lib/accounts/viewer";
 import { capabilityIdFromParam, handleFromParam, servicePath } from "@/lib/listings/paths";
+import { NEUTRAL_SHARE_IMAGE, SHARE_IMAGE_SIZE, shareImagePath } from "@/lib/listings/share-image";
 import { findVisibleAgent, findVisibleService } from "@/lib/listings/queries";
 import { serviceJsonLd } from "@/lib/listings/structured-data";
 import { listingPrivacyMetadata } from "@/lib/listings/visibility";
@@ -41,8 +42,12 @@ export async function generateMetadata(props: Props): Promise<Metadata> {
     description: service.summary,
     alternates: { canonical: servicePath(service.agent.handle, service.capabilityId) },
     ...(isPublic
-      ? { openGraph: { title, description: service.summary, type: "website" }, twitter: { card: "summary_large_image" } }
-      : { robots: { index: false, follow: false } }),
+      ? {
+          openGraph: { title, description: service.summary, type: "website", images: [{ url: shareImagePath(service.agent.handle, service.capabilityId), ...SHARE_IMAGE_SIZE }] },
+          twitter: { card: "summary_large_image" },
+        }
+      : // Pages a signed-out visitor cannot see get a neutral share image, never their own.
+        { robots: { index: false, follow: false }, openGraph: { title: "Explore", images: [{ url: NEUTRAL_SHARE_IMAGE, ...SHARE_IMAGE_SIZE }] } }),
     // Mature pages: noindex and <meta name="rating" content="adult"> (lib/listings/visibility).
     ...listingPrivacyMetadata({ contentRating: service.contentRating, isPublic }),
   };

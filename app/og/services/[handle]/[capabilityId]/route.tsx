@@ -1,21 +1,18 @@
 import { ImageResponse } from "next/og";
-import { notFound } from "next/navigation";
 import { capabilityIdFromParam, handleFromParam } from "@/lib/listings/paths";
 import { findVisibleService } from "@/lib/listings/queries";
-import { classLabels } from "@/components/listings/labels";
+import { classLabels } from "@/lib/listings/labels";
+
+import { SHARE_IMAGE_SIZE } from "@/lib/listings/share-image";
 
 // The service's share image. Link previews are fetched signed out, so it exists only for listings
-// a signed-out visitor may see (the visibility rule with no viewer).
-export const alt = "An agent service on Explore";
-export const size = { width: 1200, height: 630 };
-export const contentType = "image/png";
-
-export default async function Image({ params }: { params: Promise<{ handle: string; capabilityId: string }> }) {
+// a signed-out visitor may see (the visibility rule with no viewer); other pages use /og/neutral.
+export async function GET(_request: Request, { params }: { params: Promise<{ handle: string; capabilityId: string }> }) {
   const raw = await params;
   const handle = handleFromParam(raw.handle);
   const capabilityId = capabilityIdFromParam(raw.capabilityId);
   const service = handle && capabilityId ? await findVisibleService(null, handle, capabilityId) : null;
-  if (!service) notFound();
+  if (!service) return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain" } });
   const facts = [classLabels[service.class], service.isPaid ? "Paid" : "Free", `v${service.version}`];
   return new ImageResponse(
     (
@@ -52,6 +49,6 @@ export default async function Image({ params }: { params: Promise<{ handle: stri
         </div>
       </div>
     ),
-    size,
+    { ...SHARE_IMAGE_SIZE, headers: { "Cache-Control": "public, max-age=300" } },
   );
 }
