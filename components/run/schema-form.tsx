@@ -9,7 +9,7 @@ import type { Ref } from "react";
 // The form generated from a capability's input schema (@rjsf/core with its ajv 8 validator): it renders each
 // field with its label, description and errors (aria-describedby points at them), and validates in the browser.
 
-/** The form's values: any JSON object (kept loose here; the server checks it again). */
+/** The form's values, whatever JSON object they are (kept loose here; the server checks it again). */
 export type FormValues = Record<string, unknown>;
 
 export type SchemaFormHandle = Form<FormValues, RJSFSchema>;

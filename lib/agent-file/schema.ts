@@ -96,7 +96,7 @@ function hasUniqueStrings(items: readonly unknown[]): boolean {
   return true;
 }
 
-/** `type: object` with nothing else said: any JSON object, kept as written. */
+/** `type: object` with nothing else said: whatever JSON object, kept as written. */
 const jsonObject = z.custom<JsonObject>((value) => isJsonObject(value), { params: { kind: "object" } });
 
 function orNull<T extends z.ZodType>(schema: T) {

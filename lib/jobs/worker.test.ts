@@ -109,7 +109,6 @@ describe("the sample-test worker", () => {
     // Node itself with tsx's loader (not the tsx CLI, which would run the script in a grandchild SIGKILL cannot reach).
     const child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", "lib/jobs/testing/worker-child.ts"], {
       cwd: root,
-      env: { ...process.env, EXPLORE_ALLOW_LOOPBACK_ADAPTERS: "1" },
       stdio: "ignore",
     });
     const exited = new Promise((resolve) => child.once("exit", resolve));

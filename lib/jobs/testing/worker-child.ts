@@ -1,8 +1,9 @@
 // Test-only: a worker process the crash test can kill (lib/jobs/worker.test.ts). No scheduler, so it
-// runs only the jobs the test queued.
+// runs only the jobs the test queued; its fetch may reach the test's adapters on loopback.
 import { requireDatabaseUrl } from "@/lib/env";
-import { publisherFetch } from "@/lib/adapters/publisher-fetch";
+import { createGuardedFetch } from "@/lib/adapters/guarded-fetch";
 import { startWorker } from "../worker";
 
-await startWorker({ connectionString: requireDatabaseUrl(), perAdapter: 2, total: 5, fetch: publisherFetch(), schedule: false, pollMs: 200 });
+const fetch = createGuardedFetch({ allowLoopback: true, requireHttps: false, maxResponseBytes: 1_048_576 });
+await startWorker({ connectionString: requireDatabaseUrl(), perAdapter: 2, total: 5, fetch, schedule: false, pollMs: 200 });
 console.log("worker-child ready");
