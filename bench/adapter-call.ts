@@ -9,24 +9,16 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { createGuardedFetch } from "../lib/adapters/guarded-fetch";
 import { callTool, closeAdapterClients } from "../lib/adapters/mcp-call";
 import { startMcpServer } from "../lib/adapters/test-servers";
+import { latencies, timeInterleaved, type Latencies } from "./latency";
 
 const N = Number(process.argv[2] ?? 500);
 const WARMUP = 50;
 const CONCURRENT = 50;
 
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return sorted[index] ?? Number.NaN;
-}
-
-function summary(label: string, samples: number[]): { p50: number; p95: number } {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const p50 = percentile(sorted, 50);
-  const p95 = percentile(sorted, 95);
-  const mean = samples.reduce((a, b) => a + b, 0) / samples.length;
-  console.log(`${label.padEnd(28)} p50 ${p50.toFixed(2)} ms   p95 ${p95.toFixed(2)} ms   mean ${mean.toFixed(2)} ms   (n=${samples.length})`);
-  return { p50, p95 };
+function summary(label: string, samples: number[]): Latencies {
+  const s = latencies(samples);
+  console.log(`${label.padEnd(28)} p50 ${s.p50.toFixed(2)} ms   p95 ${s.p95.toFixed(2)} ms   mean ${s.mean.toFixed(2)} ms   (n=${s.n})`);
+  return s;
 }
 
 async function main(): Promise<void> {
@@ -55,22 +47,7 @@ async function main(): Promise<void> {
     return performance.now() - started;
   };
 
-  for (let i = 0; i < WARMUP; i += 1) {
-    await viaGuard(i);
-    await viaSdk(i);
-  }
-  const guardedMs: number[] = [];
-  const directMs: number[] = [];
-  for (let i = 0; i < N; i += 1) {
-    // Alternate which goes first so neither always meets a warm connection.
-    if (i % 2 === 0) {
-      guardedMs.push(await viaGuard(i));
-      directMs.push(await viaSdk(i));
-    } else {
-      directMs.push(await viaSdk(i));
-      guardedMs.push(await viaGuard(i));
-    }
-  }
+  const { first: guardedMs, second: directMs } = await timeInterleaved(N, WARMUP, viaGuard, viaSdk);
 
   console.log(`callTool "echo" against a local stateless MCP server (SDK McpServer), node ${process.version}`);
   const g = summary("guarded callTool", guardedMs);
@@ -78,7 +55,7 @@ async function main(): Promise<void> {
   console.log(`overhead                     p50 ${(g.p50 - d.p50).toFixed(2)} ms   p95 ${(g.p95 - d.p95).toFixed(2)} ms`);
 
   const started = performance.now();
-  const outcomes = await Promise.all(Array.from({ length: CONCURRENT }, (_, i) => viaGuard(N + i).then(() => "ok", (e: unknown) => String(e))));
+  const outcomes = await Promise.all(Array.from({ length: CONCURRENT }, (_, i) => viaGuard(WARMUP + N + i).then(() => "ok", (e: unknown) => String(e))));
   const errors = outcomes.filter((o) => o !== "ok");
   console.log(`${CONCURRENT} concurrent guarded calls: ${errors.length} errors, ${(performance.now() - started).toFixed(1)} ms in all`);
 

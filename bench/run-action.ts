@@ -18,6 +18,7 @@ import { importAgentFile } from "../lib/agents/import-agent";
 import type { Viewer } from "../lib/accounts/viewer";
 import { db } from "../lib/db";
 import { runCapability } from "../lib/runs/run-capability";
+import { latencies, timeInterleaved, type Latencies } from "./latency";
 
 const N = Number(process.argv[2] ?? 400);
 const ROUNDS = Number(process.argv[3] ?? 10);
@@ -26,17 +27,10 @@ const CONCURRENT = 50;
 const HANDLE = "@bench-units";
 const ARGS = { value: 26.2, from: "mi", to: "km" };
 
-function percentile(sorted: number[], p: number): number {
-  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return sorted[index] ?? Number.NaN;
-}
-
-function summary(label: string, samples: number[]): { p50: number; p95: number } {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const p50 = percentile(sorted, 50);
-  const p95 = percentile(sorted, 95);
-  console.log(`${label.padEnd(34)} p50 ${p50.toFixed(2)} ms   p95 ${p95.toFixed(2)} ms   (n=${samples.length})`);
-  return { p50, p95 };
+function summary(label: string, samples: number[]): Latencies {
+  const s = latencies(samples);
+  console.log(`${label.padEnd(34)} p50 ${s.p50.toFixed(2)} ms   p95 ${s.p95.toFixed(2)} ms   (n=${s.n})`);
+  return s;
 }
 
 async function viewerFor(email: string): Promise<Viewer> {
@@ -75,21 +69,7 @@ async function main(): Promise<void> {
     return performance.now() - started;
   };
 
-  for (let i = 0; i < WARMUP; i += 1) {
-    await viaAction(i);
-    await viaSdk(i);
-  }
-  const actionMs: number[] = [];
-  const directMs: number[] = [];
-  for (let i = 0; i < N; i += 1) {
-    if (i % 2 === 0) {
-      actionMs.push(await viaAction(WARMUP + i));
-      directMs.push(await viaSdk(i));
-    } else {
-      directMs.push(await viaSdk(i));
-      actionMs.push(await viaAction(WARMUP + i));
-    }
-  }
+  const { first: actionMs, second: directMs } = await timeInterleaved(N, WARMUP, viaAction, viaSdk);
   console.log(`"convert_length" on the local demo adapter (stateless SDK McpServer), embedded PostgreSQL, node ${process.version}`);
   const a = summary("run action path (runCapability)", actionMs);
   const d = summary("direct SDK client.callTool", directMs);
@@ -108,9 +88,9 @@ async function main(): Promise<void> {
       else if (r.execution.status !== "succeeded") errors.push(r.execution.message);
     }
   }
-  const sortedRounds = [...roundMs].sort((x, y) => x - y);
+  const rounds = latencies(roundMs);
   console.log(
-    `${ROUNDS} rounds of ${CONCURRENT} concurrent runs: ${errors.length} errors of ${ROUNDS * CONCURRENT}; a round takes p50 ${percentile(sortedRounds, 50).toFixed(1)} ms (${((CONCURRENT * 1000) / percentile(sortedRounds, 50)).toFixed(0)} runs/s)`,
+    `${ROUNDS} rounds of ${CONCURRENT} concurrent runs: ${errors.length} errors of ${ROUNDS * CONCURRENT}; a round takes p50 ${rounds.p50.toFixed(1)} ms (${((CONCURRENT * 1000) / rounds.p50).toFixed(0)} runs/s)`,
   );
 
   await direct.close();

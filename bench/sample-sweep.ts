@@ -16,6 +16,7 @@ import { requireDatabaseUrl } from "../lib/env";
 import { refreshSearchDocuments } from "../lib/listings/search-index";
 import { markSampleTestsDue } from "../lib/sample-tests/schedule";
 import { startTestAdapters } from "../lib/sample-tests/test-adapters";
+import { latencies } from "./latency";
 
 const root = path.resolve(import.meta.dirname, "..");
 const N = Number(process.argv[2] ?? 10_000);
@@ -24,7 +25,6 @@ const PORT = 3_217;
 const PAGE = `/?q=convert`;
 const LOAD_CONCURRENCY = 2;
 const IDLE_SECONDS = 20;
-
 
 function child(args: string[], env: Record<string, string>): ChildProcess {
   return spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", ...args], {
@@ -43,10 +43,6 @@ function firstLine(proc: ChildProcess, prefix: string): Promise<string> {
     });
     proc.once("exit", () => reject(new Error(`${prefix} process exited`)));
   });
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN;
 }
 
 /** Closed-loop load on the search page until `done()`; returns every request's latency in ms. */
@@ -80,10 +76,9 @@ function cpuSeconds(pid: number | undefined): number {
 const loadAverage = () => os.loadavg()[0]?.toFixed(1) ?? "?";
 
 function describe(label: string, samples: number[]): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const p95 = percentile(sorted, 95);
-  console.log(`${label.padEnd(22)} p50 ${percentile(sorted, 50).toFixed(1)} ms   p95 ${p95.toFixed(1)} ms   (n=${samples.length}, load average ${loadAverage()} on ${os.cpus().length} cores)`);
-  return p95;
+  const s = latencies(samples);
+  console.log(`${label.padEnd(22)} p50 ${s.p50.toFixed(1)} ms   p95 ${s.p95.toFixed(1)} ms   (n=${s.n}, load average ${loadAverage()} on ${os.cpus().length} cores)`);
+  return s.p95;
 }
 
 async function seed(adaptersUrl: string): Promise<string[]> {

@@ -15,6 +15,7 @@ import autocannon, { type Result } from "autocannon";
 import { openMigratedDatabase, projectRoot } from "../scripts/lib/database";
 import { bin, startChild } from "../scripts/lib/children";
 import { benchQueries, generateListings } from "./generate-listings";
+import { latencies } from "./latency";
 
 const { values } = parseArgs({
   options: {
@@ -34,11 +35,6 @@ const fullMax = Number(values["full-max"]);
 const origin = `http://127.0.0.1:${port}`;
 const staticFile = path.join(projectRoot, "public/bench-static.html");
 
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN;
-}
-
 type Measured = { rps: number; p50: number; p95: number; p99: number; requests: number; non2xx: number; errors: number };
 
 /** Runs autocannon and collects every response time, so p95 is exact. */
@@ -54,12 +50,12 @@ function load(paths: string[], seconds = duration): Promise<Measured> {
     });
     instance.on("response", (_client, _status, _bytes, responseTime) => times.push(responseTime));
     instance.on("done", (result: Result) => {
-      const sorted = times.sort((a, b) => a - b);
+      const { p50, p95, p99 } = latencies(times);
       resolve({
         rps: result.requests.average,
-        p50: percentile(sorted, 50),
-        p95: percentile(sorted, 95),
-        p99: percentile(sorted, 99),
+        p50,
+        p95,
+        p99,
         requests: result.requests.total,
         non2xx: result.non2xx,
         errors: result.errors + result.timeouts,

@@ -9,28 +9,10 @@ vi.mock("@/lib/accounts/auth", () => ({ signIn, signOut, auth: vi.fn() }));
 vi.mock("@/lib/db", () => ({ db: {} }));
 
 import { signInWithEmail, type SignInResult } from "@/lib/accounts/actions";
+import { formData } from "@/lib/testing/form-data";
+import { redirectTarget } from "@/lib/testing/next-redirect";
 
 const initial: SignInResult = { ok: true };
-
-function form(fields: Record<string, string>): FormData {
-  const data = new FormData();
-  for (const [name, value] of Object.entries(fields)) data.set(name, value);
-  return data;
-}
-
-/** Next's redirect() throws an error whose digest carries the target. */
-async function redirectTarget(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof Error && "digest" in error && typeof error.digest === "string") {
-      const [kind, , target] = error.digest.split(";");
-      if (kind === "NEXT_REDIRECT" && target) return target;
-    }
-    throw error;
-  }
-  throw new Error("expected a redirect");
-}
 
 afterEach(() => {
   signIn.mockReset();
@@ -39,13 +21,13 @@ afterEach(() => {
 
 describe("signInWithEmail", () => {
   it("asks for an email when it is missing", async () => {
-    const result = await signInWithEmail(initial, form({}));
+    const result = await signInWithEmail(initial, formData({}));
     expect(result).toMatchObject({ ok: false, fieldErrors: { email: ["Enter your email address."] } });
     expect(signIn).not.toHaveBeenCalled();
   });
 
   it("explains a malformed email next to the field and keeps what was typed", async () => {
-    const result = await signInWithEmail(initial, form({ email: "not-an-email" }));
+    const result = await signInWithEmail(initial, formData({ email: "not-an-email" }));
     expect(result).toEqual({
       ok: false,
       message: "Check the email address.",
@@ -58,21 +40,21 @@ describe("signInWithEmail", () => {
   it("sends the link with a same-site return path, then shows Check your email", async () => {
     signIn.mockResolvedValue("http://localhost:3000/api/auth/verify-request");
     await expect(
-      redirectTarget(signInWithEmail(initial, form({ email: "  ada@example.com ", callbackUrl: "/dashboard" }))),
+      redirectTarget(signInWithEmail(initial, formData({ email: "  ada@example.com ", callbackUrl: "/dashboard" }))),
     ).resolves.toBe("/sign-in/check-email");
     expect(signIn).toHaveBeenCalledWith("nodemailer", { email: "ada@example.com", redirectTo: "/dashboard", redirect: false });
   });
 
   it("never returns to another site", async () => {
     signIn.mockResolvedValue("http://localhost:3000/api/auth/verify-request");
-    await redirectTarget(signInWithEmail(initial, form({ email: "ada@example.com", callbackUrl: "https://evil.example/" })));
+    await redirectTarget(signInWithEmail(initial, formData({ email: "ada@example.com", callbackUrl: "https://evil.example/" })));
     expect(signIn).toHaveBeenCalledWith("nodemailer", { email: "ada@example.com", redirectTo: "/", redirect: false });
   });
 
   it("turns a failed send into a message, not an exception", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     signIn.mockRejectedValue(new AuthError("smtp down"));
-    const result = await signInWithEmail(initial, form({ email: "ada@example.com" }));
+    const result = await signInWithEmail(initial, formData({ email: "ada@example.com" }));
     expect(result).toEqual({
       ok: false,
       message: "We could not send the sign-in link just now. Try again in a minute.",
@@ -83,6 +65,6 @@ describe("signInWithEmail", () => {
   it("lets an unexpected failure through (a bug, not a value)", async () => {
     const bug = new TypeError("boom");
     signIn.mockRejectedValue(bug);
-    await expect(signInWithEmail(initial, form({ email: "ada@example.com" }))).rejects.toBe(bug);
+    await expect(signInWithEmail(initial, formData({ email: "ada@example.com" }))).rejects.toBe(bug);
   });
 });

@@ -6,25 +6,12 @@ vi.mock("@/lib/accounts/auth", () => ({ auth }));
 vi.mock("@/lib/db", () => ({ db: { user: { findUnique } } }));
 
 import { getViewer, requireViewer } from "@/lib/accounts/viewer";
+import { redirectTarget } from "@/lib/testing/next-redirect";
 
 afterEach(() => {
   auth.mockReset();
   findUnique.mockReset();
 });
-
-/** Next's redirect() throws an error whose digest carries the target. */
-async function redirectTarget(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof Error && "digest" in error && typeof error.digest === "string") {
-      const [kind, , target] = error.digest.split(";");
-      if (kind === "NEXT_REDIRECT" && target) return target;
-    }
-    throw error;
-  }
-  throw new Error("expected a redirect");
-}
 
 describe("getViewer", () => {
   it("is null when signed out", async () => {

@@ -3,6 +3,7 @@ import { db } from "@/lib/db";
 import { MAX_AGENT_FILE_BYTES as agentFileLimit } from "@/lib/agent-file";
 import { minimalAgentFile, minimalCapability } from "@/lib/agent-file/fixtures";
 import { cleanUpTestRows, createTestUser, uniqueHandle } from "@/lib/listings/test-fixtures";
+import { formData } from "@/lib/testing/form-data";
 import { importAgentFromForm } from "./import-from-form";
 import { MAX_AGENT_FILE_BYTES } from "./import-form-state";
 
@@ -22,12 +23,6 @@ function documentFor(capabilities = [minimalCapability()]): { handle: string; te
   };
 }
 
-function form(fields: Record<string, string | File>): FormData {
-  const data = new FormData();
-  for (const [key, value] of Object.entries(fields)) data.append(key, value);
-  return data;
-}
-
 const emptyFile = new File([], "", { type: "application/octet-stream" });
 
 describe("importAgentFromForm", () => {
@@ -38,7 +33,7 @@ describe("importAgentFromForm", () => {
   it("imports pasted text, unpublished unless asked", async () => {
     const viewer = await createTestUser();
     const { handle, text } = documentFor();
-    const state = await importAgentFromForm(viewer, form({ text, file: emptyFile }));
+    const state = await importAgentFromForm(viewer, formData({ text, file: emptyFile }));
     expect(state).toEqual({ status: "imported", handle, replaced: false, published: false, text });
     const row = await db.agent.findUniqueOrThrow({ where: { handle }, select: { ownerId: true, status: true } });
     expect(row).toEqual({ ownerId: viewer.id, status: "unpublished" });
@@ -48,14 +43,14 @@ describe("importAgentFromForm", () => {
     const viewer = await createTestUser();
     const { handle, text } = documentFor();
     const file = new File([text], "agent.json", { type: "application/json" });
-    const state = await importAgentFromForm(viewer, form({ text: "", file, publish: "on" }));
+    const state = await importAgentFromForm(viewer, formData({ text: "", file, publish: "on" }));
     expect(state).toMatchObject({ status: "imported", handle, published: true, text });
   });
 
   it("lists the document's problems with their JSON paths and keeps the text", async () => {
     const viewer = await createTestUser();
     const { handle, text } = documentFor([minimalCapability(), minimalCapability({ tool: "other", content_rating: "mature" })]);
-    const state = await importAgentFromForm(viewer, form({ text }));
+    const state = await importAgentFromForm(viewer, formData({ text }));
     expect(state.status).toBe("invalid");
     if (state.status !== "invalid") return;
     expect(state.text).toBe(text);
@@ -66,16 +61,16 @@ describe("importAgentFromForm", () => {
 
   it("asks for a document when nothing was given", async () => {
     const viewer = await createTestUser();
-    const state = await importAgentFromForm(viewer, form({ text: "   ", file: emptyFile }));
+    const state = await importAgentFromForm(viewer, formData({ text: "   ", file: emptyFile }));
     expect(state).toMatchObject({ status: "invalid", fieldErrors: { text: [expect.any(String)] }, errors: [] });
   });
 
   it("refuses a file or text over 512 KB before parsing", async () => {
     const viewer = await createTestUser();
     const big = "x".repeat(MAX_AGENT_FILE_BYTES + 1);
-    const fromFile = await importAgentFromForm(viewer, form({ text: "{}", file: new File([big], "big.json") }));
+    const fromFile = await importAgentFromForm(viewer, formData({ text: "{}", file: new File([big], "big.json") }));
     expect(fromFile).toMatchObject({ status: "invalid", fieldErrors: { file: [expect.stringContaining("512 KB")] }, text: "{}" });
-    const fromText = await importAgentFromForm(viewer, form({ text: big }));
+    const fromText = await importAgentFromForm(viewer, formData({ text: big }));
     expect(fromText).toMatchObject({ status: "invalid", fieldErrors: { text: [expect.stringContaining("512 KB")] } });
   });
 
@@ -83,8 +78,8 @@ describe("importAgentFromForm", () => {
     const first = await createTestUser();
     const second = await createTestUser();
     const { handle, text } = documentFor();
-    expect((await importAgentFromForm(first, form({ text }))).status).toBe("imported");
-    const state = await importAgentFromForm(second, form({ text }));
+    expect((await importAgentFromForm(first, formData({ text }))).status).toBe("imported");
+    const state = await importAgentFromForm(second, formData({ text }));
     expect(state).toMatchObject({ status: "invalid", errors: [{ path: "/agent/handle" }] });
     expect((await db.agent.findUniqueOrThrow({ where: { handle }, select: { ownerId: true } })).ownerId).toBe(first.id);
   });
