@@ -15,6 +15,7 @@ import { matchingCapabilityIds } from "@/lib/data-rules/where";
 import {
   PAGE_SORTS,
   hasFacetFilters,
+  noFilters,
   pageStateSearch,
   parsePageState,
   searchHref,
@@ -210,7 +211,7 @@ function EmptyState({ state }: { state: PageState }) {
         {filtered ? <li>Remove a filter above, or look at the counts beside the filters to see what is there.</li> : null}
         {query && filtered ? (
           <li>
-            <Link href={searchHref(state, { filters: { ...emptyFacets } })} className="text-accent underline">
+            <Link href={searchHref(state, { filters: { ...noFilters, query } })} className="text-accent underline">
               Search all services for “{query}”
             </Link>
           </li>
@@ -224,14 +225,3 @@ function EmptyState({ state }: { state: PageState }) {
     </div>
   );
 }
-
-const emptyFacets = {
-  category: null,
-  tags: [],
-  class: null,
-  price: null,
-  sampleTested: false,
-  language: null,
-  region: null,
-  dataRules: [],
-} as const satisfies Partial<PageState["filters"]>;

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { DecisionLog, ModerationQueue, SuspendedListings } from "@/components/moderation/moderation-queue";
+import { Section } from "@/components/ui/section";
 import { requireAdmin } from "@/lib/moderation/admin";
 import { findDecisionLog, findModerationQueue, findSuspendedListings } from "@/lib/moderation/queries";
 
@@ -13,24 +14,15 @@ export default async function AdminPage() {
   return (
     <div className="flex flex-col gap-8">
       <h1 className="text-2xl font-semibold tracking-tight">Moderation</h1>
-      <section aria-labelledby="queue-heading" className="flex flex-col gap-3">
-        <h2 id="queue-heading" className="text-lg font-semibold">
-          Open reports
-        </h2>
+      <Section id="queue-heading" title="Open reports">
         <ModerationQueue items={queue} />
-      </section>
-      <section aria-labelledby="suspended-heading" className="flex flex-col gap-3">
-        <h2 id="suspended-heading" className="text-lg font-semibold">
-          Suspended listings
-        </h2>
+      </Section>
+      <Section id="suspended-heading" title="Suspended listings">
         <SuspendedListings items={suspended} />
-      </section>
-      <section aria-labelledby="log-heading" className="flex flex-col gap-3">
-        <h2 id="log-heading" className="text-lg font-semibold">
-          Decision log
-        </h2>
+      </Section>
+      <Section id="log-heading" title="Decision log">
         <DecisionLog decisions={log} />
-      </section>
+      </Section>
     </div>
   );
 }

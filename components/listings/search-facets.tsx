@@ -2,7 +2,7 @@ import Link from "next/link";
 import type { ReactNode } from "react";
 import type { CapabilityClass } from "@/generated/prisma/enums";
 import type { FacetValue, Facets } from "@/lib/listings/search";
-import { CLASSES, DATA_RULES, type DataRule, type PageState, type Price, type SearchFilters, searchHref } from "@/lib/listings/search-filters";
+import { CLASSES, DATA_RULES, PRICES, type DataRule, type PageState, type Price, type SearchFilters, searchHref } from "@/lib/listings/search-filters";
 import { classLabels, fieldLabel, languageLabel, regionLabel } from "@/lib/listings/labels";
 import { LinkPending } from "./link-pending";
 
@@ -131,7 +131,7 @@ export function SearchFacets({ state, facets }: { state: PageState; facets: Face
         values={facets.price}
         selected={f.price}
         label={(v: Price) => priceLabels[v]}
-        parse={oneOf(["free", "paid"] as const)}
+        parse={oneOf(PRICES)}
         change={(price) => ({ price })}
       />
       <SingleFacet

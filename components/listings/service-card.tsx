@@ -1,5 +1,7 @@
+import type { ReactNode } from "react";
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
+import { classNames } from "@/components/ui/class-names";
 import { agentPath, servicePath } from "@/lib/listings/paths";
 import type { ServiceSummary } from "@/lib/listings/queries";
 import type { SearchResult } from "@/lib/listings/search";
@@ -7,6 +9,29 @@ import { HighlightedText } from "./highlighted-text";
 import { classLabels, ratingLabels } from "@/lib/listings/labels";
 
 type CardService = ServiceSummary & Partial<Pick<SearchResult, "highlight" | "sampleTested">>;
+
+/** The badges row of a service (card and page): its class and price, then what the caller adds. */
+export function ServiceFacts({
+  service,
+  className,
+  children,
+}: {
+  service: Pick<ServiceSummary, "class" | "isPaid">;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <ul aria-label="Facts" className={classNames("flex flex-wrap gap-2", className)}>
+      <li>
+        <Badge>{classLabels[service.class]}</Badge>
+      </li>
+      <li>
+        <Badge tone={service.isPaid ? "info" : "neutral"}>{service.isPaid ? "Paid" : "Free"}</Badge>
+      </li>
+      {children}
+    </ul>
+  );
+}
 
 /** One service in a list. Headings are h3: lists sit under a page's h2. */
 export function ServiceCard({
@@ -38,13 +63,7 @@ export function ServiceCard({
       <p className="text-sm">
         <HighlightedText text={service.summary} highlight={service.highlight?.summary} />
       </p>
-      <ul aria-label="Facts" className="mt-auto flex flex-wrap gap-2 pt-2">
-        <li>
-          <Badge>{classLabels[service.class]}</Badge>
-        </li>
-        <li>
-          <Badge tone={service.isPaid ? "info" : "neutral"}>{service.isPaid ? "Paid" : "Free"}</Badge>
-        </li>
+      <ServiceFacts service={service} className="mt-auto pt-2">
         <li>
           <Badge tone={service.contentRating === "mature" ? "danger" : "neutral"}>
             <span className="sr-only">Content rating: </span>
@@ -58,7 +77,7 @@ export function ServiceCard({
             </Badge>
           </li>
         ) : null}
-      </ul>
+      </ServiceFacts>
     </article>
   );
 }

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import Link from "next/link";
 import { RunPanel } from "@/components/run/run-panel";
 import { Badge } from "@/components/ui/badge";
+import { Section } from "@/components/ui/section";
 import { SampleTestSection } from "@/components/sample-tests/sample-test-section";
 import { agentPath } from "@/lib/listings/paths";
 import type { ServiceDetail, ServiceSummary } from "@/lib/listings/queries";
@@ -12,20 +13,9 @@ import { JsonBlock } from "./json-block";
 import { classDescriptions, classLabels, matureReasonLabels, ratingLabels, repeatDescriptions } from "@/lib/listings/labels";
 import { PlanCards } from "./plan-cards";
 import { SampleTestLabel } from "./sample-test-label";
-import { ServiceList } from "./service-card";
+import { ServiceFacts, ServiceList } from "./service-card";
 import { Showcase } from "./showcase";
 import { Terms } from "./terms";
-
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section aria-labelledby={id} className="flex flex-col gap-3">
-      <h2 id={id} className="text-lg font-semibold">
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
 
 function Fact({ term, children }: { term: string; children: ReactNode }) {
   return (
@@ -58,13 +48,7 @@ export function ServiceDetails({ service, otherServices }: { service: ServiceDet
             <span className="break-all">{agent.handle}</span>
           </span>
         </p>
-        <ul aria-label="Facts" className="flex flex-wrap gap-2">
-          <li>
-            <Badge>{classLabels[service.class]}</Badge>
-          </li>
-          <li>
-            <Badge tone={service.isPaid ? "info" : "neutral"}>{service.isPaid ? "Paid" : "Free"}</Badge>
-          </li>
+        <ServiceFacts service={service}>
           <li>
             <Badge tone={service.contentRating === "mature" ? "danger" : "neutral"}>
               Rated {ratingLabels[service.contentRating]}
@@ -76,7 +60,7 @@ export function ServiceDetails({ service, otherServices }: { service: ServiceDet
           </li>
           {/* sample-tested label */}
           <SampleTestLabel handle={agent.handle} capabilityId={service.capabilityId} />
-        </ul>
+        </ServiceFacts>
         {agent.endpointPending ? (
           <p role="note" className="rounded-md border border-warning/40 bg-warning/10 p-3 text-sm">
             This service is waiting for its adapter: it cannot be run until the provider announces its endpoint.

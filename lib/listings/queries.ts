@@ -3,8 +3,8 @@ import { cache } from "react";
 import { db } from "@/lib/db";
 import type { Viewer } from "@/lib/accounts/viewer";
 import type { Prisma } from "@/generated/prisma/client";
-import type { CapabilityClass, ContentRating, PlanType, RepeatMode } from "@/generated/prisma/enums";
-import type { DataDeclaration, Effects, Example, JsonObject, OutsideAction } from "@/lib/agent-file/types";
+import type { CapabilityClass, ContentRating, PlanType } from "@/generated/prisma/enums";
+import type { DataDeclaration, JsonObject, NormalizedAgent, NormalizedCapability } from "@/lib/agent-file/types";
 import { agentVisibilityWhere, capabilityVisibilityWhere } from "./visibility";
 import {
   dataDeclarationSchema,
@@ -12,6 +12,7 @@ import {
   exampleSchema,
   jsonObjectSchema,
   readOutsideAction,
+  readRefreshes,
   readStored,
 } from "./stored-json";
 
@@ -46,41 +47,37 @@ export type TermsView = {
   version: string | null;
 };
 
-export type AgentProfile = {
-  handle: string;
-  displayName: string;
-  purpose: string;
-  interests: string[];
-  languages: string[];
-  logoUrl: string | null;
-  website: string | null;
-};
+export type AgentProfile = Pick<NormalizedAgent, "handle" | "displayName" | "purpose" | "interests" | "languages" | "logoUrl" | "website">;
 
 /** `declared: false` is the agent's `data_declared: false`; `declaration: null` means the stored one could not be read. */
 export type DataView = { declared: false } | { declared: true; declaration: DataDeclaration | null };
 
-export type ServiceDetail = {
-  capabilityId: string;
-  tool: string;
-  name: string;
-  summary: string;
-  category: string;
-  contentRating: ContentRating;
+/** The normalised capability as stored, plus what only the page shows (plans with prices, tag labels, the agent). */
+export type ServiceDetail = Pick<
+  NormalizedCapability,
+  | "capabilityId"
+  | "tool"
+  | "name"
+  | "summary"
+  | "category"
+  | "contentRating"
+  | "limitations"
+  | "class"
+  | "repeat"
+  | "refreshes"
+  | "storageFreeAccepted"
+  | "outsideAction"
+  | "effects"
+  | "cancellation"
+  | "maxDurationSeconds"
+  | "inputSchema"
+  | "outputSchema"
+  | "version"
+  | "example"
+> & {
+  /** As stored (a text[] column), not narrowed to MatureReason. */
   matureReasons: string[];
-  limitations: string;
-  class: CapabilityClass;
-  repeat: RepeatMode;
-  refreshes: { perExecution: number; withinHours: number } | null;
-  storageFreeAccepted: boolean;
-  outsideAction: OutsideAction | null;
-  effects: Effects | null;
-  cancellation: string | null;
-  maxDurationSeconds: number | null;
-  inputSchema: JsonObject | null;
-  outputSchema: JsonObject | null;
   data: DataView;
-  version: string;
-  example: Example | null;
   isPaid: boolean;
   updatedAt: Date;
   plans: PlanView[];
@@ -227,10 +224,7 @@ export const findVisibleService = cache(
       limitations: row.limitations,
       class: row.class,
       repeat: row.repeat,
-      refreshes:
-        row.refreshesPerExecution !== null && row.refreshesWithinHours !== null
-          ? { perExecution: row.refreshesPerExecution, withinHours: row.refreshesWithinHours }
-          : null,
+      refreshes: readRefreshes(row),
       storageFreeAccepted: row.storageFreeAccepted,
       outsideAction: readOutsideAction(row.outsideAction),
       effects: readStored(effectsSchema, row.effects),

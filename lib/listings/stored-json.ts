@@ -6,6 +6,7 @@ import {
   type Effects,
   type Example,
   type JsonObject,
+  type NormalizedCapability,
   type OutsideAction,
 } from "@/lib/agent-file/types";
 
@@ -64,4 +65,14 @@ export function readStored<T>(schema: z.ZodType<T>, value: unknown): T | null {
 
 export function readOutsideAction(value: string | null): OutsideAction | null {
   return readStored(outsideActionSchema, value);
+}
+
+/** `refreshes` is kept as two nullable columns; it exists only when both are set. */
+export function readRefreshes(row: {
+  refreshesPerExecution: number | null;
+  refreshesWithinHours: number | null;
+}): NormalizedCapability["refreshes"] {
+  return row.refreshesPerExecution !== null && row.refreshesWithinHours !== null
+    ? { perExecution: row.refreshesPerExecution, withinHours: row.refreshesWithinHours }
+    : null;
 }

@@ -1,16 +1,14 @@
 import "server-only";
 import { db } from "@/lib/db";
 import type { Viewer } from "@/lib/accounts/viewer";
-import { callTool, type ToolProgress } from "@/lib/adapters/mcp-call";
-import { callDeadlineMs, publisherFetch } from "@/lib/adapters/publisher-fetch";
-import { answerOf, settle } from "./answer";
-import { consumerIdFor } from "./consumer-id";
+import type { ToolProgress } from "@/lib/adapters/mcp-call";
+import { answerOf } from "./answer";
 import { fingerprint } from "./fingerprint";
 import { isPlainObject } from "./input-check";
 import { findOwnedExecution } from "./owned-execution";
-import { argumentsToSend, filledArgumentNames, metaFor, ownArguments } from "./run-capability";
+import { argumentsToSend, callAndSettle, filledArgumentNames, ownArguments } from "./run-capability";
 import { findRunnableCapability, staticBlock } from "./runnable-capability";
-import { notRunnableMessage, repeatPromises, unknownOutcomeMessage } from "./run-words";
+import { notRunnableMessage, repeatPromises } from "./run-words";
 import type { HookResult } from "./run-types";
 
 // "Repeat execution": the same request again with the SAME execution ID, so the adapter answers per its
@@ -55,23 +53,12 @@ export async function repeatExecution(viewer: Viewer, executionId: string, args:
     }
   }
 
-  const outcome = await callTool({
-    endpoint: capability.agent.endpoint,
-    tool: capability.tool,
-    arguments: argumentsToSend(capability, own, execution.id, execution.dryRun),
-    meta: metaFor(execution.id, capability, consumerIdFor(viewer.id, capability.agent.handle)),
-    deadlineMs: callDeadlineMs(capability.maxDurationSeconds),
-    fetch: deps.fetch ?? publisherFetch(),
-    onProgress: deps.onProgress,
-  });
-  const settled = settle(outcome, {
-    externalAction: capability.class === "external_action",
-    dryRun: execution.dryRun,
-    unknownMessage: unknownOutcomeMessage(capability.outsideAction, {
-      escalate: capability.effects?.escalate ?? false,
-      outcomeLookup: Boolean(capability.effects?.outcomeLookup),
-    }),
-  });
+  const { outcome, settled } = await callAndSettle(
+    viewer,
+    capability,
+    { executionId: execution.id, arguments: argumentsToSend(capability, own, execution.id, execution.dryRun), dryRun: execution.dryRun },
+    deps,
+  );
   await db.execution.update({
     where: { id: execution.id },
     data: { repeatCount: { increment: 1 }, lastRepeatedAt: new Date(), lastRepeatStatus: settled.status },

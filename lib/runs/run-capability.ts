@@ -56,6 +56,33 @@ export function metaFor(executionId: string, capability: Pick<RunnableCapability
   return { [META_EXECUTION_ID]: executionId, [META_CAPABILITY_ID]: capability.capabilityId, [META_CONSUMER_ID]: consumerId };
 }
 
+/** One bounded adapter call for an execution (first run or repeat), and its outcome in Explore's words. */
+export async function callAndSettle(
+  viewer: Viewer,
+  capability: RunnableCapability,
+  call: { executionId: string; arguments: Record<string, unknown>; dryRun: boolean },
+  deps: Pick<RunDeps, "fetch" | "onProgress">,
+) {
+  const outcome = await callTool({
+    endpoint: capability.agent.endpoint,
+    tool: capability.tool,
+    arguments: call.arguments,
+    meta: metaFor(call.executionId, capability, consumerIdFor(viewer.id, capability.agent.handle)),
+    deadlineMs: callDeadlineMs(capability.maxDurationSeconds),
+    fetch: deps.fetch ?? publisherFetch(),
+    onProgress: deps.onProgress,
+  });
+  const settled = settle(outcome, {
+    externalAction: capability.class === "external_action",
+    dryRun: call.dryRun,
+    unknownMessage: unknownOutcomeMessage(capability.outsideAction, {
+      escalate: capability.effects?.escalate ?? false,
+      outcomeLookup: Boolean(capability.effects?.outcomeLookup),
+    }),
+  });
+  return { outcome, settled };
+}
+
 type Created = { ok: true } | { ok: false; notRunnable: NotRunnable };
 
 // The count and the insert happen under a per-(user, capability) advisory lock, so concurrent runs cannot
@@ -118,24 +145,7 @@ export async function runCapability(viewer: Viewer | null, input: RunInput, deps
   if (!created.ok) return refuse(created.notRunnable);
   deps.onStarted?.(executionId);
 
-  const outcome = await callTool({
-    endpoint: capability.agent.endpoint,
-    tool: capability.tool,
-    arguments: args,
-    meta: metaFor(executionId, capability, consumerIdFor(viewer.id, capability.agent.handle)),
-    deadlineMs: callDeadlineMs(capability.maxDurationSeconds),
-    fetch: deps.fetch ?? publisherFetch(),
-    onProgress: deps.onProgress,
-  });
-
-  const settled = settle(outcome, {
-    externalAction: capability.class === "external_action",
-    dryRun: input.dryRun,
-    unknownMessage: unknownOutcomeMessage(capability.outsideAction, {
-      escalate: capability.effects?.escalate ?? false,
-      outcomeLookup: Boolean(capability.effects?.outcomeLookup),
-    }),
-  });
+  const { outcome, settled } = await callAndSettle(viewer, capability, { executionId, arguments: args, dryRun: input.dryRun }, deps);
   const result = resultOf(outcome);
   // Only a run still "running" is finished here: a Cancel that came first keeps its status.
   const { count } = await db.execution.updateMany({

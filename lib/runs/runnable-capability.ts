@@ -5,7 +5,7 @@ import type { Prisma } from "@/generated/prisma/client";
 import type { CapabilityClass, RepeatMode } from "@/generated/prisma/enums";
 import type { Effects, JsonObject } from "@/lib/agent-file/types";
 import { capabilityVisibilityWhere } from "@/lib/listings/visibility";
-import { effectsSchema, jsonObjectSchema, readOutsideAction, readStored } from "@/lib/listings/stored-json";
+import { effectsSchema, jsonObjectSchema, readOutsideAction, readRefreshes, readStored } from "@/lib/listings/stored-json";
 // The domain's words (plain data), so records and the panel say outside_action the same way.
 import { outsideActionLabels } from "@/lib/listings/labels";
 import { choosePlan, type PlanChoice } from "./plan-choice";
@@ -79,10 +79,7 @@ export function toRunnable(row: Row): RunnableCapability {
     name: row.name,
     class: row.class,
     repeat: row.repeat,
-    refreshes:
-      row.refreshesPerExecution !== null && row.refreshesWithinHours !== null
-        ? { perExecution: row.refreshesPerExecution, withinHours: row.refreshesWithinHours }
-        : null,
+    refreshes: readRefreshes(row),
     outsideAction: action ? outsideActionLabels[action] : null,
     effects: readStored(effectsSchema, row.effects),
     cancellation: row.cancellation,

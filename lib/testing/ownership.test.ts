@@ -27,14 +27,9 @@ import {
 } from "@/lib/moderation/actions";
 import { cancelExecutionAction, checkOutcomeAction, repeatExecutionAction, runCapabilityAction } from "@/lib/runs/actions";
 import { testNowAction } from "@/lib/sample-tests/actions";
+import { formData } from "@/lib/testing/form-data";
 
 afterAll(cleanUpTestRows);
-
-function form(fields: Record<string, string>): FormData {
-  const f = new FormData();
-  for (const [k, v] of Object.entries(fields)) f.set(k, v);
-  return f;
-}
 
 type World = Awaited<ReturnType<typeof makeWorld>>;
 
@@ -114,25 +109,25 @@ function isFailure(result: unknown): boolean {
 
 // One line per action: what Bob sends, with Alice's IDs.
 const attempts: { name: string; call: (w: World) => Promise<unknown> }[] = [
-  { name: "importAgentAction (Alice's handle)", call: (w) => importAgentAction({ status: "idle", text: "" }, form({ text: otherAgentJson(w.published.handle), publish: "on" })) },
-  { name: "publishAgentAction", call: (w) => publishAgentAction(null, form({ handle: w.unpublished.handle })) },
-  { name: "unpublishAgentAction", call: (w) => unpublishAgentAction(null, form({ handle: w.published.handle })) },
-  { name: "testNowAction", call: (w) => testNowAction(null, form({ handle: w.published.handle, capabilityId: "cap_one" })) },
+  { name: "importAgentAction (Alice's handle)", call: (w) => importAgentAction({ status: "idle", text: "" }, formData({ text: otherAgentJson(w.published.handle), publish: "on" })) },
+  { name: "publishAgentAction", call: (w) => publishAgentAction(null, formData({ handle: w.unpublished.handle })) },
+  { name: "unpublishAgentAction", call: (w) => unpublishAgentAction(null, formData({ handle: w.published.handle })) },
+  { name: "testNowAction", call: (w) => testNowAction(null, formData({ handle: w.published.handle, capabilityId: "cap_one" })) },
   {
     name: "runCapabilityAction (Alice's unpublished service)",
-    call: (w) => runCapabilityAction({ status: "idle" }, form({ handle: w.unpublished.handle, capabilityId: "cap_two", arguments: "{}" })),
+    call: (w) => runCapabilityAction({ status: "idle" }, formData({ handle: w.unpublished.handle, capabilityId: "cap_two", arguments: "{}" })),
   },
   {
     name: "runCapabilityAction (Alice's suspended service)",
-    call: (w) => runCapabilityAction({ status: "idle" }, form({ handle: w.suspended.handle, capabilityId: "cap_three", arguments: "{}" })),
+    call: (w) => runCapabilityAction({ status: "idle" }, formData({ handle: w.suspended.handle, capabilityId: "cap_three", arguments: "{}" })),
   },
   { name: "checkOutcomeAction (Alice's run)", call: (w) => checkOutcomeAction(w.execution.id) },
   { name: "cancelExecutionAction (Alice's run)", call: (w) => cancelExecutionAction(w.execution.id) },
   { name: "repeatExecutionAction (Alice's run)", call: (w) => repeatExecutionAction({ executionId: w.execution.id, arguments: "{}" }) },
-  { name: "reportListingAction (Alice's unpublished service)", call: (w) => reportListingAction({ ok: true, message: "" }, form({ handle: w.unpublished.handle, capabilityId: "cap_two", reason: "broken" })) },
-  { name: "dismissReportAction (not an administrator)", call: (w) => dismissReportAction({ ok: true, message: "" }, form({ reportId: w.report.id })) },
-  { name: "suspendListingAction (not an administrator)", call: (w) => suspendListingAction({ ok: true, message: "" }, form({ handle: w.published.handle, capabilityId: "cap_one", reason: "Mine now." })) },
-  { name: "reinstateListingAction (not an administrator)", call: (w) => reinstateListingAction({ ok: true, message: "" }, form({ handle: w.suspended.handle, capabilityId: "cap_three" })) },
+  { name: "reportListingAction (Alice's unpublished service)", call: (w) => reportListingAction({ ok: true, message: "" }, formData({ handle: w.unpublished.handle, capabilityId: "cap_two", reason: "broken" })) },
+  { name: "dismissReportAction (not an administrator)", call: (w) => dismissReportAction({ ok: true, message: "" }, formData({ reportId: w.report.id })) },
+  { name: "suspendListingAction (not an administrator)", call: (w) => suspendListingAction({ ok: true, message: "" }, formData({ handle: w.published.handle, capabilityId: "cap_one", reason: "Mine now." })) },
+  { name: "reinstateListingAction (not an administrator)", call: (w) => reinstateListingAction({ ok: true, message: "" }, formData({ handle: w.suspended.handle, capabilityId: "cap_three" })) },
 ];
 
 describe("ownership: another user's IDs fail and change nothing", () => {
@@ -147,8 +142,8 @@ describe("ownership: another user's IDs fail and change nothing", () => {
 
   it("settings actions write only the caller's own row, whatever ids the form carries", async () => {
     const before = await snapshot(world);
-    const age = await saveAgeSettingsAction({ ok: true, message: "" }, form({ id: world.alice.id, userId: world.alice.id, dateOfBirth: "2012-01-01" }));
-    const rules = await saveDataRulesAction({ ok: true, message: "" }, form({ id: world.alice.id, userId: world.alice.id, preset: "strict" }));
+    const age = await saveAgeSettingsAction({ ok: true, message: "" }, formData({ id: world.alice.id, userId: world.alice.id, dateOfBirth: "2012-01-01" }));
+    const rules = await saveDataRulesAction({ ok: true, message: "" }, formData({ id: world.alice.id, userId: world.alice.id, preset: "strict" }));
     expect(age.ok && rules.ok).toBe(true);
     expect(await snapshot(world)).toEqual(before);
     const bob = await db.user.findUniqueOrThrow({ where: { id: world.bob.id }, select: { dateOfBirth: true, showMature: true, dataRules: true } });
