@@ -54,7 +54,7 @@ async function storeAgent(tx: Tx, agent: NormalizedAgent, ownerId: string, publi
   const fields = agentFields(agent);
   const stored = existing
     ? await tx.agent.update({
-        where: { id: existing.id },
+        where: { id: existing.id, ownerId },
         data: { ...fields, status, ...(status === "published" ? { publishedAt: new Date() } : {}) },
         select: { id: true },
       })

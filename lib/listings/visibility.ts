@@ -56,19 +56,6 @@ export function capabilityVisibilityWhere(viewer: Viewer | null, now: Date = new
 }
 
 /**
- * The SQL twin of capabilityVisibilityWhere for raw queries (search), over `"Capability" c JOIN "Agent" a`.
- * The property test checks it against the same oracle.
- */
-export function capabilityVisibilitySql(viewer: Viewer | null, now: Date = new Date()): Prisma.Sql {
-  const rating = mayViewerSeeMature(viewer, now) ? Prisma.empty : Prisma.sql` AND c."contentRating" = 'general'`;
-  const open = viewer?.isAdmin
-    ? Prisma.sql`(c."listed" = true${rating})`
-    : Prisma.sql`(c."listed" = true AND c."suspendedAt" IS NULL AND a."status" = 'published'${rating})`;
-  if (!viewer) return open;
-  return Prisma.sql`(${open} OR (c."listed" = true AND a."ownerId" = ${viewer.id}))`;
-}
-
-/**
  * Agents whose pages exist for this viewer: published agents — unless every listing they have is
  * mature and the viewer may not see mature listings (the page would only say what it hides) —
  * plus the viewer's own agents, and every agent for administrators.
@@ -155,24 +142,7 @@ export function isAgentVisible(viewer: Viewer | null, agent: AgentWithCapability
   return listed.length === 0 || listed.some((c) => c.contentRating === "general");
 }
 
-/**
- * Whether a listing page must be kept private (Cache-Control private/no-store, noindex,
- * `rating: adult` when mature): anything a signed-out visitor could not see.
- */
-export function isRestrictedListing(capability: CapabilityFacts): boolean {
-  return !isCapabilityVisible(null, capability);
-}
-
 // ───────────── what restricted listing pages send ─────────────
-
-/** Whether a listing exists for signed-out visitors (its page may then be indexed and cached publicly). */
-export async function isListingPublic(handle: string, capabilityId: string): Promise<boolean> {
-  const row = await db.capability.findFirst({
-    where: { AND: [capabilityVisibilityWhere(null), { capabilityId, agent: { handle } }] },
-    select: { id: true },
-  });
-  return row !== null;
-}
 
 /**
  * Metadata for a listing page someone is allowed to see: a mature listing gets `noindex` and
@@ -182,9 +152,4 @@ export async function isListingPublic(handle: string, capabilityId: string): Pro
 export function listingPrivacyMetadata(listing: { contentRating: ContentRating; isPublic: boolean }): Metadata {
   if (listing.contentRating === "mature") return { robots: { index: false, follow: false }, other: { rating: "adult" } };
   return listing.isPublic ? {} : { robots: { index: false, follow: false } };
-}
-
-/** Open Graph images of mature listings are neutral: no name, no summary, no logo. */
-export function usesNeutralOgImage(listing: { contentRating: ContentRating }): boolean {
-  return listing.contentRating === "mature";
 }

@@ -36,5 +36,5 @@ export async function findOwnedExecution(viewer: Viewer, executionId: string): P
   });
   if (!row) return null;
   const { capability, ...execution } = row;
-  return { ...execution, capability: toRunnable(capability) };
+  return { ...execution, capability: toRunnable(capability, viewer.id) };
 }

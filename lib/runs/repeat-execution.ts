@@ -60,7 +60,7 @@ export async function repeatExecution(viewer: Viewer, executionId: string, args:
     deps,
   );
   await db.execution.update({
-    where: { id: execution.id },
+    where: { id: execution.id, userId: viewer.id },
     data: { repeatCount: { increment: 1 }, lastRepeatedAt: new Date(), lastRepeatStatus: settled.status },
     select: { id: true },
   });

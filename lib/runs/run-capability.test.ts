@@ -96,6 +96,14 @@ describe("not runnable, each reason in words, nothing recorded", () => {
     expect(await run(publisher, target, { text: "a" })).toMatchObject({ ok: false, notRunnable: { reason: "suspended" } });
   });
 
+  it("lets only its publisher run an unpublished service, not an administrator who may see it", async () => {
+    const target = await agentWith("echo", {}, { status: "unpublished" });
+    const admin: Viewer = { ...stranger, isAdmin: true };
+    expect(await run(admin, target, { text: "a" })).toMatchObject({ ok: false, notRunnable: { reason: "unpublished" } });
+    expect(await executionsOf(admin.id)).toHaveLength(0);
+    expect((await run(publisher, target, { text: "a" })).ok).toBe(true);
+  });
+
   it("refuses unlisted services and unpublished agents as not existing", async () => {
     const viewer = await createTestUser();
     const unlisted = await agentWith("echo", {}, {}, { listed: false });

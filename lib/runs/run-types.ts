@@ -9,6 +9,7 @@ export type NotRunnable =
   | { reason: "not_found" }
   | { reason: "not_offered" }
   | { reason: "suspended" }
+  | { reason: "unpublished" }
   | { reason: "endpoint_pending" }
   | { reason: "paid_without_link" }
   | { reason: "daily_limit"; limit: number; resetsAt: string };

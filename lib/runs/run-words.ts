@@ -18,6 +18,8 @@ export function notRunnableMessage(n: NotRunnable, now = new Date()): string {
       return "The provider does not offer this service at the moment, so it cannot be run.";
     case "suspended":
       return "This service is suspended, so it cannot be run.";
+    case "unpublished":
+      return "This service is not published, so only its publisher can run it.";
     case "endpoint_pending":
       return "This service is waiting for its adapter: the provider has not announced its endpoint yet, so it cannot be run.";
     case "paid_without_link":

@@ -34,6 +34,8 @@ export type RunnableCapability = {
   offered: boolean;
   /** Suspended by moderation (the agent or this capability); its publisher still sees it, nobody runs it. */
   suspended: boolean;
+  /** Unpublished and not the viewer's: administrators may see it to judge reports, only its publisher runs it. */
+  unpublishedForViewer: boolean;
   agent: { handle: string; endpoint: string; endpointPending: boolean; paymentLink: string | null; resultRetentionDays: number | null };
   plan: PlanChoice;
 };
@@ -58,7 +60,7 @@ export const runnableSelect = {
   listed: true,
   suspendedAt: true,
   plans: { select: { planId: true, type: true, dailyLimit: true }, orderBy: { position: "asc" } },
-  agent: { select: { status: true, handle: true, endpoint: true, endpointPending: true, paymentLink: true, resultRetentionDays: true } },
+  agent: { select: { status: true, ownerId: true, handle: true, endpoint: true, endpointPending: true, paymentLink: true, resultRetentionDays: true } },
 } satisfies Prisma.CapabilitySelect;
 
 type Row = Prisma.CapabilityGetPayload<{ select: typeof runnableSelect }>;
@@ -67,7 +69,7 @@ function findRow(where: Prisma.CapabilityWhereInput): Promise<Row | null> {
   return db.capability.findFirst({ where, select: runnableSelect });
 }
 
-export function toRunnable(row: Row): RunnableCapability {
+export function toRunnable(row: Row, viewerId: string | null): RunnableCapability {
   const action = readOutsideAction(row.outsideAction);
   const example = row.example;
   const exampleInput =
@@ -89,6 +91,7 @@ export function toRunnable(row: Row): RunnableCapability {
     exampleInput,
     offered: row.offered && row.listed,
     suspended: row.agent.status === "suspended" || row.suspendedAt !== null,
+    unpublishedForViewer: row.agent.status === "unpublished" && row.agent.ownerId !== viewerId,
     agent: {
       handle: row.agent.handle,
       endpoint: row.agent.endpoint,
@@ -103,12 +106,13 @@ export function toRunnable(row: Row): RunnableCapability {
 /** The capability as this viewer may see it (visibility rule), or null: to them it does not exist. */
 export async function findRunnableCapability(viewer: Viewer | null, handle: string, capabilityId: string): Promise<RunnableCapability | null> {
   const row = await findRow({ AND: [capabilityVisibilityWhere(viewer), { capabilityId, agent: { handle } }] });
-  return row ? toRunnable(row) : null;
+  return row ? toRunnable(row, viewer?.id ?? null) : null;
 }
 
 /** The checks that do not depend on today's count: offered, endpoint known, plan. */
 export function staticBlock(capability: RunnableCapability): NotRunnable | null {
   if (capability.suspended) return { reason: "suspended" };
+  if (capability.unpublishedForViewer) return { reason: "unpublished" };
   if (!capability.offered) return { reason: "not_offered" };
   if (capability.agent.endpointPending) return { reason: "endpoint_pending" };
   if (capability.plan.kind === "paid_without_link") return { reason: "paid_without_link" };
