@@ -6,7 +6,7 @@ import { SearchForm, type SortOption } from "@/components/listings/search-form";
 import { ServiceList } from "@/components/listings/service-card";
 import { classLabels, fieldLabel, languageLabel, regionLabel } from "@/lib/listings/labels";
 import { getViewer } from "@/lib/accounts/viewer";
-import { countFacets, searchServices } from "@/lib/listings/search";
+import { countMatching, searchServices } from "@/lib/listings/search";
 import { isAdultWithMatureOff } from "@/lib/listings/visibility";
 import { HiddenMatureNotice } from "@/components/data-rules/hidden-mature-notice";
 import { DataRulesFilter } from "@/components/data-rules/data-rules-filter";
@@ -90,7 +90,7 @@ async function Results({ state, params }: { state: PageState; params: Record<str
     }),
     // "N results hidden by your 18+ setting": the same search as if 18+ were on, minus this one (adults with 18+ off only).
     viewer && isAdultWithMatureOff(viewer)
-      ? countFacets({ ...viewer, showMature: true }, filters, new Date()).then((f) => f.total)
+      ? countMatching({ ...viewer, showMature: true }, filters, new Date())
       : Promise.resolve(null),
   ]);
   if (state.page > 1 && results.length === 0) notFound();

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { importAgentFile } from "@/lib/agents/import-agent";
 import type { JsonObject } from "@/lib/agent-file/types";
-import { countFacets, findMatchingServices, searchServices, splitHighlight } from "./search";
+import { countFacets, countMatching, findMatchingServices, searchServices, splitHighlight } from "./search";
 import { noFilters, type SearchFilters } from "./search-filters";
 import { cleanUpTestRows, createTestUser, uniqueHandle } from "./test-fixtures";
 
@@ -110,8 +110,11 @@ describe("search", () => {
     expect(await tools({ ...f, tags: ["mortgages"] })).toEqual(["in_agent"]);
     expect(await tools({ ...f, region: "DE", dataRules: ["inputs_not_retained", "no_training"] })).toEqual(["in_agent"]);
     expect(await tools({ ...f, language: "de" })).toEqual([]);
-    const facets = await countFacets(await createTestUser(), f, NOW);
+    const viewer = await createTestUser();
+    const facets = await countFacets(viewer, f, NOW);
     expect(facets.total).toBe(4);
+    expect(await countMatching(viewer, f, NOW)).toBe(4);
+    expect(await countMatching(viewer, { ...f, price: "paid" }, NOW)).toBe(1);
     expect(facets.price).toEqual([
       { value: "free", label: null, count: 3 },
       { value: "paid", label: null, count: 1 },

@@ -1,4 +1,5 @@
 import "server-only";
+import { cache } from "react";
 import { z } from "zod";
 import { Prisma } from "@/generated/prisma/client";
 import { db } from "@/lib/db";
@@ -66,7 +67,8 @@ async function correct(words: string[]): Promise<Map<string, string | null>> {
  * The tsquery text for a query: every word must match, as itself or as a prefix, or as its
  * correction. Null when the query has no words. Only [\p{L}\p{N}] reach it, so it cannot be malformed.
  */
-export async function tsQueryText(query: string): Promise<string | null> {
+// Cached per request: a search page asks for the same query's words for its results and its counts.
+export const tsQueryText = cache(async (query: string): Promise<string | null> => {
   const words = queryWords(query);
   if (words.length === 0) return null;
   const corrected = await correct(words);
@@ -76,7 +78,7 @@ export async function tsQueryText(query: string): Promise<string | null> {
       return c ? `(${w}:* | ${c})` : `${w}:*`;
     })
     .join(" & ");
-}
+});
 
 function tsQuery(text: string): Prisma.Sql {
   return Prisma.sql`to_tsquery('english', ${text})`;
@@ -279,6 +281,14 @@ export async function countFacets(viewer: Viewer | null, f: SearchFilters, now: 
   anonymousFacets.set(key, { at: now.getTime(), facets });
   facets.catch(() => anonymousFacets.delete(key));
   return facets;
+}
+
+/** How many listings match a search for this viewer (no facets): e.g. what 18+ would add. */
+export async function countMatching(viewer: Viewer | null, f: SearchFilters, now: Date): Promise<number> {
+  const tsText = f.query ? await tsQueryText(f.query) : null;
+  const raw = await db.$queryRaw<unknown[]>(Prisma.sql`
+    SELECT count(*)::int AS n FROM ${fromSql(f, null, now)} WHERE ${whereSql(viewer, f, tsText, now)}`);
+  return z.array(z.object({ n: z.number() })).parse(raw)[0]?.n ?? 0;
 }
 
 // ───────────── the search page ─────────────
