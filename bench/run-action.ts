@@ -55,10 +55,14 @@ async function main(): Promise<void> {
   // The free plan allows 1000 runs a day per person: one person per 900 serial runs keeps the limit check real.
   let serialViewer = await viewerFor(`bench-serial-0@explore.localhost`);
 
+  // As Next's `after` does in the action: the record is finished once the answer has gone out.
+  const finishing: Promise<void>[] = [];
+  const afterAnswer = (task: () => Promise<void>) => void finishing.push(task());
+
   const viaAction = async (i: number): Promise<number> => {
     if (i > 0 && i % 900 === 0) serialViewer = await viewerFor(`bench-serial-${i}@explore.localhost`);
     const started = performance.now();
-    const result = await runCapability(serialViewer, target, { fetch: guarded });
+    const result = await runCapability(serialViewer, target, { fetch: guarded, afterAnswer });
     if (!result.ok || result.execution.status !== "succeeded") throw new Error(`run ${i}: ${result.ok ? result.execution.message : result.message}`);
     return performance.now() - started;
   };
@@ -80,7 +84,7 @@ async function main(): Promise<void> {
   const roundMs: number[] = [];
   for (let round = 0; round < ROUNDS; round += 1) {
     const started = performance.now();
-    const results = await Promise.all(people.map((p) => runCapability(p, target, { fetch: guarded }).catch((e: unknown) => String(e))));
+    const results = await Promise.all(people.map((p) => runCapability(p, target, { fetch: guarded, afterAnswer }).catch((e: unknown) => String(e))));
     roundMs.push(performance.now() - started);
     for (const r of results) {
       if (typeof r === "string") errors.push(r);
@@ -93,6 +97,9 @@ async function main(): Promise<void> {
     `${ROUNDS} rounds of ${CONCURRENT} concurrent runs: ${errors.length} errors of ${ROUNDS * CONCURRENT}; a round takes p50 ${rounds.p50.toFixed(1)} ms (${((CONCURRENT * 1000) / rounds.p50).toFixed(0)} runs/s)`,
   );
 
+  await Promise.all(finishing);
+  const unfinished = await db.execution.count({ where: { capability: { agent: { handle: HANDLE } }, status: "running" } });
+  if (unfinished > 0) errors.push(`${unfinished} execution records were left running`);
   await direct.close();
   await closeAdapterClients();
   await guarded.close();

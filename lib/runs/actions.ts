@@ -1,5 +1,6 @@
 "use server";
 
+import { after } from "next/server";
 import { z } from "zod";
 import { getViewer } from "@/lib/accounts/viewer";
 import { cancelExecution, checkOutcome } from "./execution-hooks";
@@ -56,12 +57,15 @@ export async function runCapabilityAction(_prev: RunFormState, form: FormData): 
     const result = await runCapability(
       viewer,
       { handle: parsed.data.handle, capabilityId: parsed.data.capabilityId, arguments: args.value, dryRun },
-      topic
-        ? {
-            onStarted: (executionId) => void publishRunEvent(topic, { type: "started", executionId }),
-            onProgress: throttledProgress(topic),
-          }
-        : {},
+      {
+        afterAnswer: (task) => after(task),
+        ...(topic
+          ? {
+              onStarted: (executionId: string) => void publishRunEvent(topic, { type: "started", executionId }),
+              onProgress: throttledProgress(topic),
+            }
+          : {}),
+      },
     );
     return { status: "done", ...result, argumentsText, dryRun };
   } finally {

@@ -206,6 +206,24 @@ describe("a run", () => {
     expect(record.finishedAt).not.toBeNull();
   });
 
+  it("finishes the record after the answer when nothing can cancel the run, and before it when something can", async () => {
+    const viewer = await createTestUser();
+    const later: (() => Promise<void>)[] = [];
+    const afterAnswer = (task: () => Promise<void>) => void later.push(task);
+    const plain = await agentWith("whoami", { inputSchema: { type: "object" } });
+    const first = okOf(await runCapability(viewer, { ...plain, arguments: {}, dryRun: false }, { fetch: guarded, afterAnswer }));
+    expect(first.execution.status).toBe("succeeded");
+    expect(later).toHaveLength(1);
+    expect(await db.execution.findUniqueOrThrow({ where: { id: first.execution.id } })).toMatchObject({ status: "running", finishedAt: null });
+    await later[0]?.();
+    expect(await db.execution.findUniqueOrThrow({ where: { id: first.execution.id } })).toMatchObject({ status: "succeeded", resultSha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
+
+    const cancellable = await agentWith("whoami", { inputSchema: { type: "object" }, cancellation: "whoami" });
+    const second = okOf(await runCapability(viewer, { ...cancellable, arguments: {}, dryRun: false }, { fetch: guarded, afterAnswer }));
+    expect(later).toHaveLength(1);
+    expect(await db.execution.findUniqueOrThrow({ where: { id: second.execution.id } })).toMatchObject({ status: "succeeded" });
+  });
+
   it("keeps no argument and no result: a marker appears nowhere in the database", async () => {
     const viewer = await createTestUser();
     const marker = `MARKER-${crypto.randomUUID()}`;

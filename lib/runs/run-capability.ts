@@ -25,6 +25,8 @@ export type RunDeps = {
   now?: () => Date;
   onStarted?: (executionId: string) => void;
   onProgress?: (p: ToolProgress) => void;
+  /** Runs work after the answer has gone out (the action passes Next's `after`); without it, the work is awaited. */
+  afterAnswer?: (task: () => Promise<void>) => void;
 };
 
 function refuse(notRunnable: NotRunnable): RunResult {
@@ -148,17 +150,21 @@ export async function runCapability(viewer: Viewer | null, input: RunInput, deps
   const { outcome, settled } = await callAndSettle(viewer, capability, { executionId, arguments: args, dryRun: input.dryRun }, deps);
   const result = resultOf(outcome);
   // Only a run still "running" is finished here: a Cancel that came first keeps its status.
-  const { count } = await db.execution.updateMany({
-    where: { id: executionId, status: "running" },
-    data: {
-      status: settled.status,
-      finishedAt: new Date(),
-      durationMs: outcome.durationMs,
-      resultSha256: result === null ? null : fingerprint(result),
-      message: settled.recordMessage,
-    },
-  });
-  const status = count === 1 ? settled.status : "cancelled";
+  const finish = () => db.$executeRaw`
+    UPDATE "Execution" SET "status" = ${settled.status}::"ExecutionStatus", "finishedAt" = ${new Date()}, "durationMs" = ${outcome.durationMs},
+           "resultSha256" = ${result === null ? null : fingerprint(result)}, "message" = ${settled.recordMessage}
+    WHERE "id" = ${executionId}::uuid AND "status" = 'running'`;
+  // Without a cancellation hook nobody else writes a running record, so finishing it after the answer changes
+  // nothing the person sees and takes a database write off their wait. With one, a Cancel may have come first.
+  let cancelled = false;
+  if (capability.cancellation === null && deps.afterAnswer) {
+    deps.afterAnswer(async () => {
+      await finish();
+    });
+  } else {
+    cancelled = (await finish()) === 0;
+  }
+  const status = cancelled ? "cancelled" : settled.status;
   return {
     ok: true,
     execution: {
@@ -166,7 +172,7 @@ export async function runCapability(viewer: Viewer | null, input: RunInput, deps
       status,
       dryRun: input.dryRun,
       durationMs: outcome.durationMs,
-      message: count === 1 ? settled.message : "You cancelled this run while it was in flight.",
+      message: cancelled ? "You cancelled this run while it was in flight." : settled.message,
       paid: capability.plan.kind === "paid",
       planId: capability.plan.kind === "free" || capability.plan.kind === "paid" ? capability.plan.planId : null,
     },

@@ -1,10 +1,12 @@
 import "server-only";
 import { db } from "@/lib/db";
 import type { Viewer } from "@/lib/accounts/viewer";
-import type { Prisma } from "@/generated/prisma/client";
-import type { CapabilityClass, RepeatMode } from "@/generated/prisma/enums";
+import { z } from "zod";
+import { Prisma } from "@/generated/prisma/client";
+import { AgentStatus, CapabilityClass, PlanType, RepeatMode } from "@/generated/prisma/enums";
 import type { Effects, JsonObject } from "@/lib/agent-file/types";
 import { capabilityVisibilityWhere } from "@/lib/listings/visibility";
+import { capabilityWhereSql } from "@/lib/listings/where-sql";
 import { effectsSchema, jsonObjectSchema, readOutsideAction, readRefreshes, readStored } from "@/lib/listings/stored-json";
 // The domain's words (plain data), so records and the panel say outside_action the same way.
 import { outsideActionLabels } from "@/lib/listings/labels";
@@ -63,10 +65,57 @@ export const runnableSelect = {
   agent: { select: { status: true, ownerId: true, handle: true, endpoint: true, endpointPending: true, paymentLink: true, resultRetentionDays: true } },
 } satisfies Prisma.CapabilitySelect;
 
-type Row = Prisma.CapabilityGetPayload<{ select: typeof runnableSelect }>;
+// The run action's hot path reads the same row with one hand-written statement (Prisma's nested select
+// costs ~1 ms more per run); the WHERE is THE visibility rule, translated from its Prisma form.
+const rowSchema = z.object({
+  id: z.string(),
+  capabilityId: z.string(),
+  tool: z.string(),
+  name: z.string(),
+  class: z.enum(CapabilityClass),
+  repeat: z.enum(RepeatMode),
+  refreshesPerExecution: z.number().int().nullable(),
+  refreshesWithinHours: z.number().int().nullable(),
+  outsideAction: z.string().nullable(),
+  effects: z.unknown(),
+  cancellation: z.string().nullable(),
+  maxDurationSeconds: z.number().int().nullable(),
+  inputSchema: z.unknown(),
+  outputSchema: z.unknown(),
+  example: z.unknown(),
+  offered: z.boolean(),
+  listed: z.boolean(),
+  suspendedAt: z.date().nullable(),
+  plans: z.array(z.object({ planId: z.string(), type: z.enum(PlanType), dailyLimit: z.number().int().nullable() })),
+  agent: z.object({
+    status: z.enum(AgentStatus),
+    ownerId: z.string(),
+    handle: z.string(),
+    endpoint: z.string(),
+    endpointPending: z.boolean(),
+    paymentLink: z.string().nullable(),
+    resultRetentionDays: z.number().int().nullable(),
+  }),
+});
 
-function findRow(where: Prisma.CapabilityWhereInput): Promise<Row | null> {
-  return db.capability.findFirst({ where, select: runnableSelect });
+/** The row as toRunnable reads it: what runnableSelect gives through Prisma, and the statement below gives raw. */
+type Row = z.infer<typeof rowSchema>;
+
+async function findVisibleRow(viewer: Viewer | null, handle: string, capabilityId: string): Promise<Row | null> {
+  const raw = await db.$queryRaw<unknown[]>(Prisma.sql`
+    SELECT c."id", c."capabilityId", c."tool", c."name", c."class", c."repeat", c."refreshesPerExecution",
+           c."refreshesWithinHours", c."outsideAction", c."effects", c."cancellation", c."maxDurationSeconds",
+           c."inputSchema", c."outputSchema", c."example", c."offered", c."listed", c."suspendedAt",
+           COALESCE((SELECT json_agg(json_build_object('planId', p."planId", 'type', p."type", 'dailyLimit', p."dailyLimit") ORDER BY p."position")
+                     FROM "Plan" p WHERE p."capabilityId" = c."id"), '[]'::json) AS "plans",
+           json_build_object('status', a."status", 'ownerId', a."ownerId", 'handle', a."handle", 'endpoint', a."endpoint",
+                             'endpointPending', a."endpointPending", 'paymentLink', a."paymentLink",
+                             'resultRetentionDays', a."resultRetentionDays") AS "agent"
+    FROM "Capability" c JOIN "Agent" a ON a."id" = c."agentId"
+    WHERE c."capabilityId" = ${capabilityId} AND a."handle" = ${handle} AND ${capabilityWhereSql(capabilityVisibilityWhere(viewer), "c")}
+    LIMIT 1`);
+  const first = raw[0];
+  return first === undefined ? null : rowSchema.parse(first);
 }
 
 export function toRunnable(row: Row, viewerId: string | null): RunnableCapability {
@@ -105,7 +154,7 @@ export function toRunnable(row: Row, viewerId: string | null): RunnableCapabilit
 
 /** The capability as this viewer may see it (visibility rule), or null: to them it does not exist. */
 export async function findRunnableCapability(viewer: Viewer | null, handle: string, capabilityId: string): Promise<RunnableCapability | null> {
-  const row = await findRow({ AND: [capabilityVisibilityWhere(viewer), { capabilityId, agent: { handle } }] });
+  const row = await findVisibleRow(viewer, handle, capabilityId);
   return row ? toRunnable(row, viewer?.id ?? null) : null;
 }
 
