@@ -4,7 +4,7 @@
 //
 //   AUTH_SECRET=… npx tsx scripts/with-db.ts sh -c "npx next build && npx tsx --conditions=react-server bench/sample-sweep.ts [N=10000]"
 //
-// Separate processes, as in production: the adapters, `next start`, the worker, and this one (load + clock).
+// Separate processes, as in production: the adapters, the web server (scripts/serve.ts), the worker, and this one (load + clock).
 
 import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -147,7 +147,8 @@ async function main(): Promise<void> {
   // Fresh statistics and no autovacuum of the new rows inside the idle window.
   await db.$executeRawUnsafe("VACUUM ANALYZE");
 
-  const web = spawn(path.join(root, "node_modules/.bin/next"), ["start", "--hostname", "127.0.0.1", "--port", String(PORT)], {
+  // Without the shared cache: this measures how the sweep's database load slows a real search, not a cached page.
+  const web = spawn(path.join(root, "node_modules/.bin/tsx"), ["scripts/serve.ts", "--no-shared-cache", "--hostname", "127.0.0.1", "--port", String(PORT)], {
     cwd: root,
     env: { ...process.env, NODE_ENV: "production", AUTH_URL: `http://127.0.0.1:${PORT}`, AUTH_TRUST_HOST: "true" },
     stdio: ["ignore", "ignore", "inherit"],
@@ -157,7 +158,7 @@ async function main(): Promise<void> {
     for (let i = 0; ; i += 1) {
       const ok = await fetch(`http://127.0.0.1:${PORT}/`).then((r) => r.ok, () => false);
       if (ok) break;
-      if (i > 300) throw new Error("next start did not come up");
+      if (i > 300) throw new Error("the web server did not come up");
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
     const warmEnd = Date.now() + 10_000;

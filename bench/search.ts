@@ -1,8 +1,10 @@
 // Search benchmarks (results go to docs/benchmarks.md; nothing here is asserted):
 //   1. the search API's and the search page's server latency (p50/p95/p99) at 20 concurrent clients,
-//      over a mix of queries (common and rare words, two words, typos, with a facet);
-//   2. the anonymous home page's throughput against a static HTML page of the same size served by
-//      the same `next start` in the same run (the ratio is printed).
+//      over a mix of queries (common and rare words, two words, typos, with a facet), served as in
+//      production (scripts/serve.ts: Next behind the shared cache for signed-out visitors);
+//   2. the same requests with the shared cache off, so every answer is computed: what a render costs;
+//   3. the anonymous home page's throughput against a static HTML page of the same size served by
+//      the same server in the same run (the ratio is printed).
 // Each size gets its own throw-away embedded PostgreSQL, filled by bench/generate-listings.ts.
 //
 //   npx next build            # once: the benchmark serves the production build
@@ -74,11 +76,12 @@ async function waitForServer(): Promise<void> {
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error("next start did not come up");
+  throw new Error("the web server did not come up");
 }
 
-async function startServer(databaseUrl: string): Promise<ChildProcess> {
-  const child = startChild(bin("next"), ["start", "--hostname", "127.0.0.1", "--port", String(port)], {
+async function startServer(databaseUrl: string, sharedCache = true): Promise<ChildProcess> {
+  const flags = sharedCache ? [] : ["--no-shared-cache"];
+  const child = startChild(bin("tsx"), ["scripts/serve.ts", ...flags, "--hostname", "127.0.0.1", "--port", String(port)], {
     DATABASE_URL: databaseUrl,
     AUTH_SECRET: "explore-bench-secret-explore-bench-secret-00",
     AUTH_URL: origin,
@@ -120,19 +123,35 @@ for (const size of sizes) {
   let server: ChildProcess | null = null;
   try {
     await generateListings(database.url, size);
+    // Every answer computed (shared cache off): what a search costs Next and PostgreSQL.
+    server = await startServer(database.url, false);
+    await load(apiPaths, 3);
+    const apiCold = await load(apiPaths);
+    console.log(line("search API, shared cache off", apiCold));
+    let pageCold: Measured | null = null;
+    if (size <= fullMax) {
+      await load(pagePaths, 3);
+      pageCold = await load(pagePaths);
+      console.log(line("search page, shared cache off", pageCold));
+    }
+    await stopServer(server);
+
+    // As served in production. Warm up: compile paths, fill pools and caches.
     server = await startServer(database.url);
-    // Warm up: compile paths, fill pools and caches.
     await load(apiPaths, 3);
     await load(pagePaths, 3);
     const api = await load(apiPaths);
     console.log(line("search API (/api/v1/services)", api));
+    const cold = (m: Measured | null) => (m ? `${m.p50.toFixed(1)} / ${m.p95.toFixed(1)}` : "–");
     if (size > fullMax) {
-      summary.push(`| ${size.toLocaleString("en")} | ${api.p50.toFixed(1)} | ${api.p95.toFixed(1)} | ${api.rps.toFixed(0)} | – | – | – |`);
+      summary.push(`| ${size.toLocaleString("en")} | ${api.p50.toFixed(1)} | ${api.p95.toFixed(1)} | ${api.rps.toFixed(0)} | – | – | – | ${cold(apiCold)} | – |`);
       continue;
     }
     const pageResult = await load(pagePaths);
     console.log(line("search page (/?q=…)", pageResult));
-    summary.push(`| ${size.toLocaleString("en")} | ${api.p50.toFixed(1)} | ${api.p95.toFixed(1)} | ${api.rps.toFixed(0)} | ${pageResult.p50.toFixed(1)} | ${pageResult.p95.toFixed(1)} | ${pageResult.rps.toFixed(0)} |`);
+    summary.push(
+      `| ${size.toLocaleString("en")} | ${api.p50.toFixed(1)} | ${api.p95.toFixed(1)} | ${api.rps.toFixed(0)} | ${pageResult.p50.toFixed(1)} | ${pageResult.p95.toFixed(1)} | ${pageResult.rps.toFixed(0)} | ${cold(apiCold)} | ${cold(pageCold)} |`,
+    );
 
     // Home page vs a static page of the same size, same server, same run.
     const home = await fetch(`${origin}/`);
@@ -156,7 +175,7 @@ for (const size of sizes) {
     await database.close();
   }
 }
-console.log("\n| listings | API p50 ms | API p95 ms | API req/s | page p50 ms | page p95 ms | page req/s |");
-console.log("| --- | --- | --- | --- | --- | --- | --- |");
+console.log("\n| listings | API p50 ms | API p95 ms | API req/s | page p50 ms | page p95 ms | page req/s | API p50 / p95 ms, cache off | page p50 / p95 ms, cache off |");
+console.log("| --- | --- | --- | --- | --- | --- | --- | --- | --- |");
 for (const row of summary) console.log(row);
 process.exit(0);

@@ -47,6 +47,13 @@ test("a publisher imports a document with an error, sees it at its path, fixes i
   // Not published yet: not on Explore for anyone else (its publisher may preview it: DESIGN.md "Visibility").
   const servicePath = `/services/${handle}/cap_tide_times`;
   expect((await request.get(servicePath)).status()).toBe(404);
+  // Signed-out visitors share answers (the shared cache): this search is now stored without the service.
+  const searchPath = "/?q=tide+times";
+  const listed = handle.slice(1); // in the result's link, whatever else matches
+  await request.get(searchPath);
+  const stored = await request.get(searchPath);
+  expect(stored.headers()["x-explore-cache"]).toBe("hit");
+  expect(await stored.text()).not.toContain(listed);
 
   await page.goto("/dashboard");
   await page.getByRole("button", { name: `Publish ${handle}` }).click();
@@ -57,6 +64,16 @@ test("a publisher imports a document with an error, sees it at its path, fixes i
   await expect(page).toHaveURL(new RegExp(`/services/(@|%40)${handle.slice(1)}/cap_tide_times$`));
   await expect(page.getByRole("heading", { level: 1, name: "Tide times" })).toBeVisible();
   await expect(page.getByText("Harbours in the bundled list only; no currents.")).toBeVisible();
+  // Publishing made the stored answers stale at once, for signed-out visitors too.
+  expect(await (await request.get(searchPath)).text()).toContain(listed);
+  expect((await request.get(servicePath)).status()).toBe(200);
+
+  // And unpublishing takes it away from them at once.
+  await page.goto("/dashboard");
+  await page.getByRole("button", { name: `Unpublish ${handle}` }).click();
+  await expect(page.getByRole("button", { name: `Publish ${handle}` })).toBeVisible();
+  expect((await request.get(servicePath)).status()).toBe(404);
+  expect(await (await request.get(searchPath)).text()).not.toContain(listed);
 });
 
 test("the demo network is on Explore and a mature demo listing is shown to nobody yet", async ({ page, request }) => {

@@ -1,5 +1,5 @@
 // What the end-to-end tests run against: an SMTP sink on loopback, the demo adapters on an
-// ephemeral port, the demo network seeded, and `next start` (a production build) on --port.
+// ephemeral port, the demo network seeded, and the production server (scripts/serve.ts: the build behind the shared cache) on --port.
 // DATABASE_URL comes from `npm test` (a throw-away embedded PostgreSQL, migrated).
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -46,7 +46,7 @@ const everything = await startEverythingServer();
 await importRunFixtures(adapters.url, everything.url);
 await db.$disconnect();
 
-const web = startChild(bin("next"), ["start", "--hostname", "127.0.0.1", "--port", values.port], {
+const web = startChild(bin("tsx"), ["scripts/serve.ts", "--hostname", "127.0.0.1", "--port", values.port], {
   SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
   DEMO_ADAPTERS_URL: adapters.url,
   EXPLORE_ALLOW_LOOPBACK_ADAPTERS: "1",

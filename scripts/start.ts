@@ -77,7 +77,8 @@ if (!dev && !buildIsCurrent()) {
   if (built !== 0) await shutdown(built);
 }
 
-const web = startChild(bin("next"), [dev ? "dev" : "start", "--hostname", "127.0.0.1", "--port", String(env.PORT)], childEnv);
+const address = ["--hostname", "127.0.0.1", "--port", String(env.PORT)];
+const web = dev ? startChild(bin("next"), ["dev", ...address], childEnv) : startChild(bin("tsx"), ["scripts/serve.ts", ...address], childEnv);
 web.once("exit", (code) => void shutdown(code ?? 0));
 // The sample-test worker beside it (npm run worker runs it alone); react-server lets it load server-only modules.
 const worker = startChild(bin("tsx"), ["--conditions=react-server", "scripts/worker.ts"], childEnv);

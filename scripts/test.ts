@@ -1,5 +1,5 @@
 // npm test: type-check, unit tests (Vitest) and end-to-end tests (Playwright in Chromium against
-// `next build` + `next start`), all on one throw-away embedded PostgreSQL unless DATABASE_URL is set.
+// `next build` + scripts/serve.ts), all on one throw-away embedded PostgreSQL unless DATABASE_URL is set.
 import { readFileSync, existsSync, rmSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";

@@ -3,6 +3,7 @@ import { db } from "@/lib/db";
 import type { Viewer } from "@/lib/accounts/viewer";
 import { ownerWhere } from "@/lib/listings/visibility";
 import { markAgentDue } from "@/lib/sample-tests/schedule";
+import { forgetSharedResponses } from "@/lib/http/shared-cache-generation";
 
 export type PublishResult =
   | { ok: true; handle: string; status: "published" | "unpublished" }
@@ -24,6 +25,7 @@ export async function setAgentPublished(
   if (count === 0) {
     return { ok: false, message: `No agent ${handle} of yours was found that can be ${published ? "published" : "unpublished"}.` };
   }
+  forgetSharedResponses();
   // Publishing makes its services due for a sample test at once (lib/sample-tests).
   if (published) await markAgentDue(handle);
   return { ok: true, handle, status: published ? "published" : "unpublished" };

@@ -2,6 +2,7 @@ import "server-only";
 import { db } from "@/lib/db";
 import type { Viewer } from "@/lib/accounts/viewer";
 import { asAdmin } from "./admin-check";
+import { forgetSharedResponses } from "@/lib/http/shared-cache-generation";
 
 // Administrators' decisions. Each checks the viewer is an administrator, acts in one transaction
 // and writes its ModerationDecision row in that same transaction: no decision goes unlogged.
@@ -41,7 +42,7 @@ export type ListingRef = { handle: string; capabilityId: string };
 export async function suspendListing(viewer: Viewer | null, listing: ListingRef, reason: string): Promise<DecisionResult> {
   const admin = asAdmin(viewer);
   if (!admin) return forbidden;
-  return db.$transaction(async (tx) => {
+  const result: DecisionResult = await db.$transaction(async (tx) => {
     const row = await tx.capability.findFirst({
       where: { capabilityId: listing.capabilityId, agent: { handle: listing.handle } },
       select: { id: true, suspendedAt: true },
@@ -56,13 +57,16 @@ export async function suspendListing(viewer: Viewer | null, listing: ListingRef,
     });
     return { ok: true };
   });
+  // Anonymous pages and API answers shared so far may show the listing as it was.
+  if (result.ok) forgetSharedResponses();
+  return result;
 }
 
 /** Lifts a suspension. */
 export async function reinstateListing(viewer: Viewer | null, listing: ListingRef, note: string | null): Promise<DecisionResult> {
   const admin = asAdmin(viewer);
   if (!admin) return forbidden;
-  return db.$transaction(async (tx) => {
+  const result: DecisionResult = await db.$transaction(async (tx) => {
     const { count } = await tx.capability.updateMany({
       where: { capabilityId: listing.capabilityId, agent: { handle: listing.handle }, suspendedAt: { not: null } },
       data: { suspendedAt: null, suspendedReason: null },
@@ -73,4 +77,7 @@ export async function reinstateListing(viewer: Viewer | null, listing: ListingRe
     });
     return { ok: true };
   });
+  // Anonymous pages and API answers shared so far may show the listing as it was.
+  if (result.ok) forgetSharedResponses();
+  return result;
 }

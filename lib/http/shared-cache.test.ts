@@ -1,0 +1,197 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { gzipSync } from "node:zlib";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createSharedCache, type SharedCache } from "./shared-cache";
+import { forgetSharedResponses } from "./shared-cache-generation";
+
+// A real HTTP server with the cache in front of a stand-in for Next that counts what it renders.
+
+let clock = 0;
+let renders = 0;
+let cache: SharedCache;
+let server: Server;
+let origin = "";
+/** Held renders: each resolves when the test releases it. */
+let gate: Promise<void> | null = null;
+
+function fakeNext(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  renders += 1;
+  const n = renders;
+  const url = new URL(req.url ?? "/", "http://x");
+  const answer = async () => {
+    if (gate) await gate;
+    if (url.searchParams.has("missing")) {
+      res.writeHead(404, { "content-type": "text/html" });
+      res.end("not here");
+    } else if (url.searchParams.has("cookie")) {
+      res.setHeader("set-cookie", "a=1");
+      res.end(`render ${n}`);
+    } else if (url.pathname.startsWith("/api/v1/")) {
+      const cacheControl = url.searchParams.get("cc") ?? "public, max-age=60";
+      res.writeHead(200, { "content-type": "application/json", "cache-control": cacheControl, etag: `"v${n}"` });
+      res.end(JSON.stringify({ render: n }));
+    } else if (url.searchParams.has("big")) {
+      res.end("x".repeat(2048));
+    } else if (req.headers["accept-encoding"]?.includes("gzip")) {
+      res.setHeader("content-encoding", "gzip");
+      res.end(gzipSync(`render ${n}`));
+    } else {
+      // Streamed in pieces, as Next streams a page.
+      res.setHeader("content-type", "text/html; charset=utf-8");
+      res.setHeader("cache-control", "private, no-cache, no-store, max-age=0, must-revalidate");
+      res.write("<p>render ");
+      res.end(`${n}</p>`);
+    }
+  };
+  return answer();
+}
+
+beforeAll(async () => {
+  server = createServer((req, res) => void cache.handle(req, res, fakeNext));
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+beforeEach(() => {
+  clock = 1_000_000;
+  renders = 0;
+  gate = null;
+  cache = createSharedCache({ pageTtlMs: 10_000, pageStaleMs: 60_000, maxBytes: 4096, maxEntryBytes: 1024, now: () => clock });
+});
+
+async function get(path: string, headers: Record<string, string> = {}) {
+  // fetch asks for gzip unless told otherwise; plain is the default here, as for autocannon.
+  const response = await fetch(`${origin}${path}`, { headers: { "accept-encoding": "identity", ...headers } });
+  return { status: response.status, state: response.headers.get("x-explore-cache"), body: await response.text(), headers: response.headers };
+}
+
+describe("the shared cache for signed-out visitors", () => {
+  it("renders a page once and serves the same bytes to the next visitor", async () => {
+    const first = await get("/?q=weather");
+    const second = await get("/?q=weather");
+    expect(first).toMatchObject({ status: 200, state: "miss", body: "<p>render 1</p>" });
+    expect(second).toMatchObject({ status: 200, state: "hit", body: "<p>render 1</p>" });
+    // Browsers are still told not to keep it: only this shared cache holds it.
+    expect(second.headers.get("cache-control")).toContain("no-store");
+    expect(second.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    expect((await get("/?q=other")).body).toBe("<p>render 2</p>");
+    expect(renders).toBe(2);
+  });
+
+  it("never shares what a signed-in person, a client-side navigation or a server action gets", async () => {
+    await get("/");
+    const personal: Record<string, string>[] = [
+      { cookie: "theme=dark; authjs.session-token=abc" },
+      { cookie: "__Secure-authjs.session-token.0=abc" },
+      { rsc: "1" },
+      { "next-action": "123" },
+      { authorization: "Bearer x" },
+    ];
+    for (const headers of personal) {
+      expect((await get("/", headers)).state).toBeNull();
+    }
+    expect((await get("/?_rsc=1")).state).toBeNull();
+    expect(renders).toBe(7);
+    // Other cookies do not change what a signed-out visitor sees.
+    expect((await get("/", { cookie: "theme=dark" })).state).toBe("hit");
+  });
+
+  it("shares only the listing pages and the public API, only 200 answers, never one that sets a cookie", async () => {
+    for (const path of ["/settings", "/dashboard", "/sign-in", "/?missing=1", "/?cookie=1"]) {
+      await get(path);
+      expect((await get(path)).state).not.toBe("hit");
+    }
+    for (const path of ["/services/@a/cap_x", "/agents/@a", "/api/v1/services?q=x"]) {
+      await get(path);
+      expect((await get(path)).state).toBe("hit");
+    }
+  });
+
+  it("keeps API answers as long as their Cache-Control says, and not at all when it says no-store", async () => {
+    await get("/api/v1/services?cc=public,+max-age=5");
+    clock += 4_000;
+    expect((await get("/api/v1/services?cc=public,+max-age=5")).state).toBe("hit");
+    clock += 2_000;
+    expect((await get("/api/v1/services?cc=public,+max-age=5")).state).toBe("miss");
+    await get("/api/v1/services?cc=no-store");
+    expect((await get("/api/v1/services?cc=no-store")).state).toBe("miss");
+  });
+
+  it("answers a matching If-None-Match with 304 from the stored ETag", async () => {
+    const first = await get("/api/v1/services?q=a");
+    const etag = first.headers.get("etag") ?? "";
+    const again = await get("/api/v1/services?q=a", { "if-none-match": etag });
+    expect(again).toMatchObject({ status: 304, state: "hit", body: "" });
+    expect((await get("/api/v1/services?q=a", { "if-none-match": '"other"' })).status).toBe(200);
+  });
+
+  it("keeps compressed and plain answers apart", async () => {
+    await get("/", { "accept-encoding": "gzip" });
+    const plain = await get("/");
+    expect(plain).toMatchObject({ state: "miss", body: "<p>render 2</p>" });
+    const zipped = await get("/", { "accept-encoding": "gzip" });
+    expect(zipped).toMatchObject({ state: "hit", body: "render 1" });
+    expect(zipped.headers.get("content-encoding")).toBe("gzip");
+  });
+
+  it("after expiry serves the old page while exactly one request renders the new one", async () => {
+    await get("/");
+    clock += 11_000;
+    let release = () => undefined as void;
+    gate = new Promise<void>((resolve) => (release = resolve));
+    const refreshing = get("/");
+    await expect.poll(() => renders).toBe(2);
+    const meanwhile = await Promise.all([get("/"), get("/")]);
+    expect(meanwhile.map((r) => [r.state, r.body])).toEqual([["stale", "<p>render 1</p>"], ["stale", "<p>render 1</p>"]]);
+    release();
+    expect((await refreshing).body).toBe("<p>render 2</p>");
+    gate = null;
+    expect(await get("/")).toMatchObject({ state: "hit", body: "<p>render 2</p>" });
+    expect(renders).toBe(2);
+    // Too old even to serve stale: rendered again before answering.
+    clock += 10_000 + 60_000 + 1;
+    expect(await get("/")).toMatchObject({ state: "miss", body: "<p>render 3</p>" });
+  });
+
+  it("lets concurrent first visitors of a page wait for one render", async () => {
+    let release = () => undefined as void;
+    gate = new Promise<void>((resolve) => (release = resolve));
+    const visits = Promise.all([get("/?q=new"), get("/?q=new"), get("/?q=new")]);
+    await expect.poll(() => renders).toBe(1);
+    release();
+    expect((await visits).map((r) => r.body)).toEqual(["<p>render 1</p>", "<p>render 1</p>", "<p>render 1</p>"]);
+    expect(renders).toBe(1);
+  });
+
+  it("forgets everything when listings change, including a render that was under way", async () => {
+    await get("/");
+    forgetSharedResponses();
+    expect(await get("/")).toMatchObject({ state: "miss", body: "<p>render 2</p>" });
+    let release = () => undefined as void;
+    gate = new Promise<void>((resolve) => (release = resolve));
+    const during = get("/?q=during");
+    await expect.poll(() => renders).toBe(3);
+    forgetSharedResponses();
+    release();
+    await during;
+    gate = null;
+    expect((await get("/?q=during")).state).toBe("miss");
+  });
+
+  it("stays within its byte budget, dropping the least recently used, and skips answers over the entry limit", async () => {
+    await get("/?big=1");
+    expect((await get("/?big=1")).state).toBe("miss");
+    for (let i = 0; i < 400; i += 1) await get(`/?q=${i}`);
+    const { bytes, entries } = cache.size();
+    expect(bytes).toBeLessThanOrEqual(4096);
+    expect(entries).toBeGreaterThan(100);
+    expect((await get("/?q=0")).state).toBe("miss");
+    expect((await get("/?q=399")).state).toBe("hit");
+  });
+});

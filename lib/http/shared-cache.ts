@@ -1,0 +1,285 @@
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
+import { sharedCacheGeneration } from "./shared-cache-generation";
+
+// A shared cache for what every signed-out visitor gets alike, in front of Next in the same process (what a
+// CDN would do, so one machine serves the anonymous home page nearly as fast as a static file).
+//
+// What it stores: answers to plain GET requests without a session cookie for the listing pages (the home and
+// search page `/`, service and agent pages) and the public API. A page's content for such a request depends on
+// its URL alone (the visibility rule for a signed-out viewer), so it is shared for a short time (`pageTtlMs`);
+// API answers are shared for as long as their own Cache-Control says. Only 200 answers without Set-Cookie are
+// stored. Client-side navigations (RSC requests), server actions and anything signed in go straight to Next.
+//
+// Expiry: an expired answer is still served while ONE request renders its replacement (stale-while-revalidate),
+// so a popular page never makes every visitor wait at once; concurrent first requests for a URL wait for one
+// render. Listing writes bump a generation (shared-cache-generation.ts) and everything stored before is dropped.
+
+export type SharedCacheOptions = {
+  /** How long a page answer is shared. */
+  pageTtlMs: number;
+  /** How long after expiry a page answer may still be served while its replacement renders. */
+  pageStaleMs: number;
+  /** All stored bodies together. */
+  maxBytes: number;
+  /** Larger answers are not stored. */
+  maxEntryBytes: number;
+  now?: () => number;
+};
+
+export const defaultSharedCacheOptions: SharedCacheOptions = {
+  pageTtlMs: 10_000,
+  pageStaleMs: 60_000,
+  maxBytes: 64 * 1024 * 1024,
+  maxEntryBytes: 2 * 1024 * 1024,
+};
+
+type Entry = {
+  status: number;
+  headers: OutgoingHttpHeaders;
+  body: Buffer;
+  etag: string | null;
+  storedAt: number;
+  expiresAt: number;
+  staleUntil: number;
+  generation: number;
+  refreshing: boolean;
+};
+
+type Kind = "page" | "api";
+
+type Captured = { status: number; headers: OutgoingHttpHeaders; body: Buffer } | null;
+
+export type Pass = (req: IncomingMessage, res: ServerResponse) => Promise<void> | void;
+
+/** Request headers that make an answer someone's own, or not a plain document: never shared. */
+const PERSONAL_HEADERS = ["authorization", "rsc", "next-action", "next-router-state-tree", "next-router-prefetch", "next-router-segment-prefetch", "range"];
+
+// Auth.js session cookies, plain, __Secure- and chunked (.0, .1…).
+const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-|__Host-)?(?:authjs|next-auth)\.session-token(?:\.\d+)?=/;
+
+function kindOf(pathname: string): Kind | null {
+  if (pathname === "/" || pathname.startsWith("/services/") || pathname.startsWith("/agents/")) return "page";
+  if (pathname.startsWith("/api/v1/")) return "api";
+  return null;
+}
+
+/** The cache key for a request that may share an answer, or null. */
+export function sharedKey(req: IncomingMessage): { key: string; kind: Kind } | null {
+  if (req.method !== "GET" || req.url === undefined || !req.url.startsWith("/")) return null;
+  for (const name of PERSONAL_HEADERS) if (req.headers[name] !== undefined) return null;
+  const cookie = req.headers.cookie;
+  if (cookie !== undefined && SESSION_COOKIE.test(cookie)) return null;
+  const queryAt = req.url.indexOf("?");
+  const pathname = queryAt === -1 ? req.url : req.url.slice(0, queryAt);
+  if (queryAt !== -1 && /[?&]_rsc=/.test(req.url)) return null;
+  const kind = kindOf(pathname);
+  if (kind === null) return null;
+  // Answers differ by content coding (Next compresses for clients that accept it).
+  const encoding = req.headers["accept-encoding"] ?? "";
+  return { key: `${Array.isArray(encoding) ? encoding.join(",") : encoding}\n${req.url}`, kind };
+}
+
+function directive(cacheControl: string, name: string): number | null {
+  const match = new RegExp(`(?:^|,)\\s*${name}=(\\d+)`, "i").exec(cacheControl);
+  return match?.[1] === undefined ? null : Number(match[1]) * 1000;
+}
+
+/** How long an answer may be shared ([fresh, stale] ms), or null when it must not be. */
+function lifetime(kind: Kind, captured: NonNullable<Captured>, options: SharedCacheOptions): [number, number] | null {
+  if (captured.status !== 200 || captured.headers["set-cookie"] !== undefined) return null;
+  if (captured.body.byteLength > options.maxEntryBytes) return null;
+  if (kind === "page") return [options.pageTtlMs, options.pageStaleMs];
+  const cacheControl = String(captured.headers["cache-control"] ?? "");
+  if (/\b(?:no-store|private|no-cache)\b/i.test(cacheControl)) return null;
+  const fresh = directive(cacheControl, "s-maxage") ?? directive(cacheControl, "max-age");
+  if (fresh === null || fresh === 0) return null;
+  return [fresh, directive(cacheControl, "stale-while-revalidate") ?? 0];
+}
+
+function lowerCaseHeaders(headers: unknown): OutgoingHttpHeaders {
+  const out: OutgoingHttpHeaders = {};
+  if (Array.isArray(headers)) {
+    // writeHead(status, ["name", "value", …]) or [[name, value], …]
+    const flat: unknown[] = headers.flat();
+    for (let i = 0; i + 1 < flat.length; i += 2) out[String(flat[i]).toLowerCase()] = String(flat[i + 1]);
+  } else if (typeof headers === "object" && headers !== null) {
+    for (const [name, value] of Object.entries(headers)) {
+      if (value !== undefined) out[name.toLowerCase()] = value as OutgoingHttpHeaders[string];
+    }
+  }
+  return out;
+}
+
+function toBuffer(chunk: unknown, encoding: unknown): Buffer | null {
+  if (chunk === undefined || chunk === null || typeof chunk === "function") return null;
+  if (Buffer.isBuffer(chunk)) return chunk;
+  if (chunk instanceof Uint8Array) return Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+  if (typeof chunk === "string") return Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8");
+  return null;
+}
+
+/** Lets Next answer, keeping a copy of what it sends (up to `limit` bytes). */
+function passAndCapture(req: IncomingMessage, res: ServerResponse, pass: Pass, limit: number): Promise<Captured> {
+  return new Promise<Captured>((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let overflow = false;
+    let headArg: OutgoingHttpHeaders = {};
+    const keep = (chunk: unknown, encoding: unknown) => {
+      if (overflow) return;
+      const buffer = toBuffer(chunk, encoding);
+      if (buffer === null) return;
+      size += buffer.byteLength;
+      if (size > limit) {
+        overflow = true;
+        chunks.length = 0;
+        return;
+      }
+      chunks.push(Buffer.from(buffer));
+    };
+    const { write, end, writeHead } = res;
+    res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
+      const headers = args.find((a, i) => i > 0 && typeof a === "object" && a !== null);
+      if (headers !== undefined) headArg = lowerCaseHeaders(headers);
+      return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args);
+    } as ServerResponse["writeHead"];
+    res.write = function (this: ServerResponse, chunk: unknown, ...rest: unknown[]) {
+      keep(chunk, rest[0]);
+      return (write as (...a: unknown[]) => boolean).call(this, chunk, ...rest);
+    } as ServerResponse["write"];
+    res.end = function (this: ServerResponse, chunk?: unknown, ...rest: unknown[]) {
+      keep(chunk, rest[0]);
+      return (end as (...a: unknown[]) => ServerResponse).call(this, chunk, ...rest);
+    } as ServerResponse["end"];
+    const done = (complete: boolean) => {
+      if (!complete || overflow) return resolve(null);
+      resolve({ status: res.statusCode, headers: { ...lowerCaseHeaders(res.getHeaders()), ...headArg }, body: Buffer.concat(chunks) });
+    };
+    res.once("finish", () => done(true));
+    res.once("close", () => done(res.writableFinished));
+    Promise.resolve()
+      .then(() => pass(req, res))
+      .catch(() => done(false));
+  });
+}
+
+function ifNoneMatchHits(req: IncomingMessage, etag: string | null): boolean {
+  const header = req.headers["if-none-match"];
+  if (etag === null || typeof header !== "string") return false;
+  return header.split(",").some((t) => {
+    const tag = t.trim().replace(/^W\//, "");
+    return tag === "*" || tag === etag.replace(/^W\//, "");
+  });
+}
+
+export type SharedCache = {
+  handle(req: IncomingMessage, res: ServerResponse, pass: Pass): Promise<void>;
+  /** Entries and bytes held (for tests and diagnostics). */
+  size(): { entries: number; bytes: number };
+};
+
+export function createSharedCache(options: SharedCacheOptions = defaultSharedCacheOptions): SharedCache {
+  const now = options.now ?? Date.now;
+  const entries = new Map<string, Entry>();
+  const filling = new Map<string, Promise<Entry | null>>();
+  let bytes = 0;
+
+  function drop(key: string): void {
+    const entry = entries.get(key);
+    if (!entry) return;
+    bytes -= entry.body.byteLength;
+    entries.delete(key);
+  }
+
+  function store(key: string, entry: Entry): void {
+    drop(key);
+    entries.set(key, entry);
+    bytes += entry.body.byteLength;
+    // Least recently used first: a hit moves its entry to the end.
+    for (const oldest of entries.keys()) {
+      if (bytes <= options.maxBytes) break;
+      drop(oldest);
+    }
+  }
+
+  function serve(req: IncomingMessage, res: ServerResponse, entry: Entry, state: "hit" | "stale"): void {
+    const headers: OutgoingHttpHeaders = {
+      ...entry.headers,
+      age: String(Math.max(0, Math.floor((now() - entry.storedAt) / 1000))),
+      "x-explore-cache": state,
+    };
+    if (ifNoneMatchHits(req, entry.etag)) {
+      delete headers["content-length"];
+      delete headers["content-type"];
+      res.writeHead(304, headers);
+      res.end();
+      return;
+    }
+    headers["content-length"] = String(entry.body.byteLength);
+    res.writeHead(entry.status, headers);
+    res.end(entry.body);
+  }
+
+  async function fill(req: IncomingMessage, res: ServerResponse, pass: Pass, key: string, kind: Kind): Promise<Entry | null> {
+    const generation = sharedCacheGeneration();
+    res.setHeader("x-explore-cache", "miss");
+    const captured = await passAndCapture(req, res, pass, options.maxEntryBytes);
+    if (captured === null) return null;
+    const life = lifetime(kind, captured, options);
+    // A listing changed while this answer was being made: it may already be out of date.
+    if (life === null || generation !== sharedCacheGeneration()) return null;
+    const storedAt = now();
+    const headers = { ...captured.headers };
+    delete headers["x-explore-cache"];
+    delete headers["transfer-encoding"];
+    delete headers["connection"];
+    delete headers["keep-alive"];
+    const etag = typeof headers.etag === "string" ? headers.etag : null;
+    const entry: Entry = { ...captured, headers, etag, storedAt, expiresAt: storedAt + life[0], staleUntil: storedAt + life[0] + life[1], generation, refreshing: false };
+    store(key, entry);
+    return entry;
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse, pass: Pass): Promise<void> {
+    const shared = sharedKey(req);
+    if (shared === null) return pass(req, res);
+    const { key, kind } = shared;
+    let entry = entries.get(key);
+    if (entry && entry.generation !== sharedCacheGeneration()) {
+      drop(key);
+      entry = undefined;
+    }
+    const t = now();
+    if (entry && t < entry.expiresAt) {
+      entries.delete(key);
+      entries.set(key, entry);
+      return serve(req, res, entry, "hit");
+    }
+    if (entry && t < entry.staleUntil) {
+      if (entry.refreshing) return serve(req, res, entry, "stale");
+      const stale = entry;
+      stale.refreshing = true;
+      try {
+        await fill(req, res, pass, key, kind);
+      } finally {
+        stale.refreshing = false;
+      }
+      return;
+    }
+    const pending = filling.get(key);
+    if (pending) {
+      const filled = await pending;
+      if (filled && !res.headersSent) return serve(req, res, filled, "hit");
+      return pass(req, res);
+    }
+    const promise = fill(req, res, pass, key, kind);
+    filling.set(key, promise);
+    try {
+      await promise;
+    } finally {
+      filling.delete(key);
+    }
+  }
+
+  return { handle, size: () => ({ entries: entries.size, bytes }) };
+}

@@ -1,0 +1,51 @@
+// Explore's production web server: Next's request handler (the production build in .next) behind the shared
+// cache for signed-out visitors (lib/http/shared-cache.ts). `npm start`, the end-to-end tests and the
+// benchmarks all serve through here, so what is measured is what runs.
+//
+//   tsx scripts/serve.ts [--hostname 127.0.0.1] [--port 3000] [--no-shared-cache]
+import { createServer } from "node:http";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { createSharedCache } from "../lib/http/shared-cache";
+
+const projectRoot = path.resolve(import.meta.dirname, "..");
+
+const { values } = parseArgs({
+  options: {
+    hostname: { type: "string", default: "127.0.0.1" },
+    port: { type: "string", default: process.env.PORT ?? "3000" },
+    // For measuring what a render costs: every request goes to Next.
+    "no-shared-cache": { type: "boolean", default: false },
+  },
+});
+const hostname = values.hostname ?? "127.0.0.1";
+const port = Number(values.port);
+
+// As under `next start`: the production build runs with React's production settings.
+Object.assign(process.env, { NODE_ENV: "production" });
+const { default: next } = await import("next");
+const app = next({ dev: false, dir: projectRoot, hostname, port });
+await app.prepare();
+const handle = app.getRequestHandler();
+const cache = values["no-shared-cache"] ? null : createSharedCache();
+
+const server = createServer((req, res) => {
+  const pass = () => handle(req, res);
+  const served = cache ? cache.handle(req, res, pass) : pass();
+  served.catch((error: unknown) => {
+    console.error("serve:", error);
+    if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain; charset=utf-8" });
+    res.end("Something went wrong.");
+  });
+});
+server.listen(port, hostname, () => {
+  console.log(`Explore listening on http://${hostname}:${port}${cache ? "" : " (shared cache off)"}`);
+});
+
+function shutdown(): void {
+  server.close();
+  server.closeAllConnections();
+  void app.close().finally(() => process.exit(0));
+}
+process.on("SIGTERM", shutdown);
+process.on("SIGINT", shutdown);
