@@ -66,9 +66,13 @@ test("validate: ok exits 0, errors name their path and exit 1, unreadable exits 
   expect((await explore("validate", "--frobnicate", good)).code).toBe(2);
 });
 
-test("import: publishes for the owner, then the service is on Explore; someone else's handle is refused", async ({ page }) => {
+test("import: publishes for the owner, then the service is on Explore; someone else's handle is refused", async ({ page, request }) => {
   const handle = `@cli-weather-${Date.now().toString(36)}`;
   const doc = file("weather.json", agentFile(handle));
+  // A search signed-out visitors share (the web server's shared cache), stored before the import.
+  const searchPath = "/?q=forecast+today";
+  await request.get(searchPath);
+  expect((await request.get(searchPath)).headers()["x-explore-cache"]).toBe("hit");
 
   const imported = await explore("import", doc, "--owner", "cli-owner@example.com");
   expect(imported.stderr).toBe("");
@@ -77,6 +81,9 @@ test("import: publishes for the owner, then the service is on Explore; someone e
 
   await page.goto(`/services/${handle}/cap_forecast_today`);
   await expect(page.getByRole("heading", { level: 1, name: "Forecast today" })).toBeVisible();
+  // The import ran in another process; the web server heard of it and shares no stale search.
+  // (Asked once, not polled: waiting would let the stored answer expire on its own.)
+  expect(await (await request.get(searchPath)).text()).toContain(handle.slice(1));
 
   const refused = await explore("import", doc, "--owner", "someone-else@example.com");
   expect(refused.code).toBe(1);

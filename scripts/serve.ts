@@ -6,6 +6,7 @@
 import { createServer } from "node:http";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { listenForListingChanges } from "../lib/http/listings-changed";
 import { createSharedCache } from "../lib/http/shared-cache";
 
 const projectRoot = path.resolve(import.meta.dirname, "..");
@@ -13,21 +14,23 @@ const projectRoot = path.resolve(import.meta.dirname, "..");
 const { values } = parseArgs({
   options: {
     hostname: { type: "string", default: "127.0.0.1" },
-    port: { type: "string", default: process.env.PORT ?? "3000" },
+    port: { type: "string" },
     // For measuring what a render costs: every request goes to Next.
     "no-shared-cache": { type: "boolean", default: false },
   },
 });
-const hostname = values.hostname ?? "127.0.0.1";
-const port = Number(values.port);
-
-// As under `next start`: the production build runs with React's production settings.
+// As under `next start`: the production build runs with React's production settings (set before anything reads it).
 Object.assign(process.env, { NODE_ENV: "production" });
+const { env, requireDatabaseUrl } = await import("../lib/env");
 const { default: next } = await import("next");
+const hostname = values.hostname ?? "127.0.0.1";
+const port = values.port === undefined ? env.PORT : Number(values.port);
 const app = next({ dev: false, dir: projectRoot, hostname, port });
 await app.prepare();
 const handle = app.getRequestHandler();
 const cache = values["no-shared-cache"] ? null : createSharedCache();
+// Listing writes anywhere (this server, another one, the CLI) make it forget what it shared.
+const listener = cache ? listenForListingChanges(requireDatabaseUrl()) : null;
 
 const server = createServer((req, res) => {
   const pass = () => handle(req, res);
@@ -45,7 +48,7 @@ server.listen(port, hostname, () => {
 function shutdown(): void {
   server.close();
   server.closeAllConnections();
-  void app.close().finally(() => process.exit(0));
+  void Promise.allSettled([listener?.close(), app.close()]).finally(() => process.exit(0));
 }
 process.on("SIGTERM", shutdown);
 process.on("SIGINT", shutdown);

@@ -5,7 +5,7 @@ import { parseAgentFile, listTags } from "@/lib/agent-file";
 import { refreshSearchDocuments } from "@/lib/listings/search-index";
 import { markDueAfterImport, snapshotForSampleTests } from "@/lib/sample-tests/schedule";
 import type { AgentFileError, NormalizedAgent, NormalizedCapability } from "@/lib/agent-file/types";
-import { forgetSharedResponses } from "@/lib/http/shared-cache-generation";
+import { listingsChangedSql } from "@/lib/listings/listings-changed";
 
 export type ImportResult =
   | { ok: true; handle: string; replaced: boolean }
@@ -28,10 +28,7 @@ export async function importAgentFile(input: { text: string; ownerId: string; pu
   try {
     const result = await db.$transaction((tx) => storeAgent(tx, parsed.agent, input.ownerId, input.publish ?? false));
     // After the commit: new, newly published, re-versioned or re-pointed capabilities get a sample test soon.
-    if (result.ok) {
-      forgetSharedResponses();
-      await markDueAfterImport(result.handle, before);
-    }
+    if (result.ok) await markDueAfterImport(result.handle, before);
     return result;
   } catch (error) {
     // Two imports racing for the same new handle: the loser gets the same answer as a taken handle.
@@ -75,6 +72,7 @@ async function storeAgent(tx: Tx, agent: NormalizedAgent, ownerId: string, publi
     await storeCapability(tx, stored.id, position, capability);
   }
   await refreshSearchDocuments(tx, [stored.id]);
+  await tx.$executeRaw(listingsChangedSql);
   return { ok: true, handle: agent.handle, replaced: existing !== null };
 }
 

@@ -3,7 +3,7 @@ import { db } from "@/lib/db";
 import type { Viewer } from "@/lib/accounts/viewer";
 import { ownerWhere } from "@/lib/listings/visibility";
 import { markAgentDue } from "@/lib/sample-tests/schedule";
-import { forgetSharedResponses } from "@/lib/http/shared-cache-generation";
+import { listingsChangedSql } from "@/lib/listings/listings-changed";
 
 export type PublishResult =
   | { ok: true; handle: string; status: "published" | "unpublished" }
@@ -18,14 +18,16 @@ export async function setAgentPublished(
   handle: string,
   published: boolean,
 ): Promise<PublishResult> {
-  const { count } = await db.agent.updateMany({
-    where: { AND: [ownerWhere(viewer), { handle, status: { not: "suspended" } }] },
-    data: published ? { status: "published", publishedAt: new Date() } : { status: "unpublished" },
-  });
+  const [{ count }] = await db.$transaction([
+    db.agent.updateMany({
+      where: { AND: [ownerWhere(viewer), { handle, status: { not: "suspended" } }] },
+      data: published ? { status: "published", publishedAt: new Date() } : { status: "unpublished" },
+    }),
+    db.$executeRaw(listingsChangedSql),
+  ]);
   if (count === 0) {
     return { ok: false, message: `No agent ${handle} of yours was found that can be ${published ? "published" : "unpublished"}.` };
   }
-  forgetSharedResponses();
   // Publishing makes its services due for a sample test at once (lib/sample-tests).
   if (published) await markAgentDue(handle);
   return { ok: true, handle, status: published ? "published" : "unpublished" };

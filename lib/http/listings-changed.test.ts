@@ -1,0 +1,75 @@
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { db } from "@/lib/db";
+import { requireDatabaseUrl } from "@/lib/env";
+import { setAgentPublished } from "@/lib/agents/publishing";
+import { cleanUpTestRows, createTestAgent, createTestUser } from "@/lib/listings/test-fixtures";
+import { listingsChangedSql } from "@/lib/listings/listings-changed";
+import { listenForListingChanges, type ListingsChangedListener } from "./listings-changed";
+import { LISTINGS_CHANGED_CHANNEL, sharedCacheGeneration } from "./shared-cache-generation";
+
+// The web server hears listing writes through PostgreSQL, only once they commit.
+
+let listener: ListingsChangedListener;
+let heard = 0;
+
+beforeAll(async () => {
+  listener = listenForListingChanges(requireDatabaseUrl(), { retryMs: 50, onChange: () => (heard += 1) });
+});
+
+afterAll(async () => {
+  await listener.close();
+  await cleanUpTestRows();
+});
+
+describe("listing writes reach the web server's shared cache", () => {
+  it("a publish or unpublish is heard and makes the shared answers stale", async () => {
+    // Connecting counts as a change (nothing could be heard before it), and means it is listening.
+    await expect.poll(() => heard).toBe(1);
+    const owner = await createTestUser();
+    const agent = await createTestAgent({ ownerId: owner.id, status: "unpublished" });
+    const before = sharedCacheGeneration();
+    const seen = heard;
+    expect(await setAgentPublished(owner, agent.handle, true)).toMatchObject({ ok: true });
+    await expect.poll(() => heard).toBe(seen + 1);
+    expect(sharedCacheGeneration()).toBeGreaterThan(before);
+    expect(await setAgentPublished(owner, agent.handle, false)).toMatchObject({ ok: true });
+    await expect.poll(() => heard).toBe(seen + 2);
+  });
+
+  it("a write that rolls back is never heard", async () => {
+    const client = new pg.Client({ connectionString: requireDatabaseUrl() });
+    await client.connect();
+    const payloads: string[] = [];
+    client.on("notification", (m) => payloads.push(m.payload ?? ""));
+    await client.query(`LISTEN ${LISTINGS_CHANGED_CHANNEL}`);
+    try {
+      await expect(
+        db.$transaction(async (tx) => {
+          await tx.$executeRaw(listingsChangedSql);
+          throw new Error("rolled back");
+        }),
+      ).rejects.toThrow("rolled back");
+      // Notifications arrive in commit order: had the rolled-back one been sent, it would come first.
+      await db.$executeRaw`SELECT pg_notify(${LISTINGS_CHANGED_CHANNEL}, 'after')`;
+      await expect.poll(() => payloads.length).toBeGreaterThan(0);
+      expect(payloads).toEqual(["after"]);
+    } finally {
+      await client.end();
+    }
+  });
+
+  it("a lost connection is made again, and forgets everything since nothing could be heard meanwhile", async () => {
+    await expect.poll(() => heard).toBeGreaterThan(0);
+    const seen = heard;
+    const killed = await db.$queryRaw<{ ok: boolean }[]>`
+      SELECT pg_terminate_backend(pid) AS ok FROM pg_stat_activity
+      WHERE query = ${`LISTEN ${LISTINGS_CHANGED_CHANNEL}`} AND pid <> pg_backend_pid()`;
+    expect(killed.length).toBeGreaterThan(0);
+    await expect.poll(() => heard).toBeGreaterThan(seen);
+    // And it listens again.
+    const after = heard;
+    await db.$executeRaw(listingsChangedSql);
+    await expect.poll(() => heard).toBeGreaterThan(after);
+  });
+});
