@@ -1,12 +1,15 @@
 import type PgBoss from "pg-boss";
 import { clearDue, findDueTests, scheduleUnscheduled, type DueTest } from "@/lib/sample-tests/schedule";
+import { settleAbandonedExecutions } from "@/lib/runs/abandoned-executions";
 import { sampleTestJob, type QueueTuning } from "./queue";
 
 // Turns due SampleTestState rows into queue jobs. Every worker runs it; two workers finding the same
 // row enqueue one job, because a capability has at most one queued test (the queue's singleton key).
+// Every few minutes it also does the worker's housekeeping: capabilities no trigger scheduled, and
+// executions abandoned by a server that stopped mid-run (lib/runs/abandoned-executions.ts).
 
 const BATCH = 500;
-const SPREAD_EVERY_MS = 5 * 60_000;
+const HOUSEKEEPING_EVERY_MS = 5 * 60_000;
 
 /**
  * Priorities that make the queue take adapters in turn: each adapter's first due test, then each one's
@@ -54,12 +57,21 @@ export function startScheduler(opts: { boss: PgBoss; intervalMs: number; tuning:
       console.error(`sample tests: could not schedule new capabilities: ${String(error)}`);
     }
   }
+  async function settleAbandoned() {
+    try {
+      const settled = await settleAbandonedExecutions(now());
+      if (settled > 0) console.log(`runs: ${settled} abandoned executions marked outcome unknown`);
+    } catch (error) {
+      console.error(`runs: could not settle abandoned executions: ${String(error)}`);
+    }
+  }
   const loop = (async () => {
-    let lastSpread = 0;
+    let lastHousekeeping = 0;
     while (!stopping) {
-      if (Date.now() - lastSpread >= SPREAD_EVERY_MS) {
-        lastSpread = Date.now();
+      if (Date.now() - lastHousekeeping >= HOUSEKEEPING_EVERY_MS) {
+        lastHousekeeping = Date.now();
         await spreadUnscheduled();
+        await settleAbandoned();
       }
       try {
         await enqueueDueTests(opts.boss, now(), opts.tuning);
