@@ -9,6 +9,8 @@ declare module "autocannon" {
     duration?: number;
     amount?: number;
     pipelining?: number;
+    /** Seconds to wait for a response (default 10). */
+    timeout?: number;
     headers?: Record<string, string>;
     requests?: (RequestData & { setupRequest?: (request: RequestData) => RequestData })[];
   };

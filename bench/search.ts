@@ -14,6 +14,7 @@ import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { ChildProcess } from "node:child_process";
 import autocannon, { type Result } from "autocannon";
+import pg from "pg";
 import { openMigratedDatabase, projectRoot } from "../scripts/lib/database";
 import { bin, startChild } from "../scripts/lib/children";
 import { benchQueries, generateListings } from "./generate-listings";
@@ -48,6 +49,8 @@ function load(paths: string[], seconds = duration): Promise<Measured> {
       url: origin,
       connections,
       duration: seconds,
+      // Computed searches over a million listings queue for seconds at 20 clients: measure them, do not drop them.
+      timeout: 120,
       requests: [{ method: "GET", setupRequest: (request) => ({ ...request, path: paths[i++ % paths.length] ?? "/" }) }],
     });
     instance.on("response", (_client, _status, _bytes, responseTime) => times.push(responseTime));
@@ -64,6 +67,45 @@ function load(paths: string[], seconds = duration): Promise<Measured> {
       });
     });
   });
+}
+
+/** Each path once, one at a time: the cost of a request alone (and, with the shared cache on, it fills it). */
+async function oneByOne(paths: string[]): Promise<{ p50: number; mean: number }> {
+  const times: number[] = [];
+  for (const p of paths) {
+    const started = performance.now();
+    // As autocannon asks (no compression), so what this stores is what the load then finds.
+    const response = await fetch(`${origin}${p}`, { headers: { "accept-encoding": "identity" } });
+    await response.arrayBuffer();
+    if (!response.ok) throw new Error(`${p}: ${response.status}`);
+    times.push(performance.now() - started);
+  }
+  const { p50, mean } = latencies(times);
+  return { p50, mean };
+}
+
+function aloneLine(label: string, t: { p50: number; mean: number }): string {
+  return `${label.padEnd(34)} one at a time: p50 ${t.p50.toFixed(1)} ms, mean ${t.mean.toFixed(1)} ms`;
+}
+
+/**
+ * Waits until PostgreSQL runs no statement: requests still in flight when a load ends are dropped by the
+ * client, but their queries run on, and would slow the next measurement.
+ */
+async function quietDatabase(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    for (;;) {
+      const { rows } = await client.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM pg_stat_activity WHERE state = 'active' AND pid <> pg_backend_pid() AND backend_type = 'client backend'`,
+      );
+      if ((rows[0]?.n ?? 0) === 0) return;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  } finally {
+    await client.end();
+  }
 }
 
 async function waitForServer(): Promise<void> {
@@ -125,32 +167,40 @@ for (const size of sizes) {
     await generateListings(database.url, size);
     // Every answer computed (shared cache off): what a search costs Next and PostgreSQL.
     server = await startServer(database.url, false);
-    await load(apiPaths, 3);
+    await oneByOne(apiPaths.slice(0, 5)); // compile the route, fill the pools
+    const apiAlone = await oneByOne(apiPaths);
+    console.log(aloneLine("search API, shared cache off", apiAlone));
     const apiCold = await load(apiPaths);
+    await quietDatabase(database.url);
     console.log(line("search API, shared cache off", apiCold));
     let pageCold: Measured | null = null;
     if (size <= fullMax) {
-      await load(pagePaths, 3);
+      console.log(aloneLine("search page, shared cache off", await oneByOne(pagePaths)));
       pageCold = await load(pagePaths);
+      await quietDatabase(database.url);
       console.log(line("search page, shared cache off", pageCold));
     }
     await stopServer(server);
 
     // As served in production. Warm up: compile paths, fill pools and caches.
     server = await startServer(database.url);
+    await oneByOne(apiPaths);
+    if (size <= fullMax) await oneByOne(pagePaths);
     await load(apiPaths, 3);
-    await load(pagePaths, 3);
+    if (size <= fullMax) await load(pagePaths, 3);
     const api = await load(apiPaths);
     console.log(line("search API (/api/v1/services)", api));
     const cold = (m: Measured | null) => (m ? `${m.p50.toFixed(1)} / ${m.p95.toFixed(1)}` : "–");
     if (size > fullMax) {
       summary.push(`| ${size.toLocaleString("en")} | ${api.p50.toFixed(1)} | ${api.p95.toFixed(1)} | ${api.rps.toFixed(0)} | – | – | – | ${cold(apiCold)} | – |`);
+      summary.push(`|   API one at a time, cache off: p50 ${apiAlone.p50.toFixed(1)} ms, mean ${apiAlone.mean.toFixed(1)} ms |`);
       continue;
     }
     const pageResult = await load(pagePaths);
     console.log(line("search page (/?q=…)", pageResult));
     summary.push(
       `| ${size.toLocaleString("en")} | ${api.p50.toFixed(1)} | ${api.p95.toFixed(1)} | ${api.rps.toFixed(0)} | ${pageResult.p50.toFixed(1)} | ${pageResult.p95.toFixed(1)} | ${pageResult.rps.toFixed(0)} | ${cold(apiCold)} | ${cold(pageCold)} |`,
+      `|   API one at a time, cache off: p50 ${apiAlone.p50.toFixed(1)} ms, mean ${apiAlone.mean.toFixed(1)} ms |`,
     );
 
     // Home page vs a static page of the same size, same server, same run.

@@ -3,11 +3,12 @@
 // benchmarks all serve through here, so what is measured is what runs.
 //
 //   tsx scripts/serve.ts [--hostname 127.0.0.1] [--port 3000] [--no-shared-cache]
+import { randomBytes } from "node:crypto";
 import { createServer } from "node:http";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { listenForListingChanges } from "../lib/http/listings-changed";
-import { createSharedCache } from "../lib/http/shared-cache";
+import { createSharedCache, type Refresh } from "../lib/http/shared-cache";
 
 const projectRoot = path.resolve(import.meta.dirname, "..");
 
@@ -28,7 +29,13 @@ const port = values.port === undefined ? env.PORT : Number(values.port);
 const app = next({ dev: false, dir: projectRoot, hostname, port });
 await app.prepare();
 const handle = app.getRequestHandler();
-const cache = values["no-shared-cache"] ? null : createSharedCache();
+// Stale answers are replaced in the background: the cache asks this server again, with a secret header.
+const self = `http://${hostname === "0.0.0.0" ? "127.0.0.1" : hostname === "::" ? "[::1]" : hostname}:${port}`;
+const refresh: Refresh = async (url, headers) => {
+  const response = await fetch(`${self}${url}`, { headers });
+  await response.arrayBuffer();
+};
+const cache = values["no-shared-cache"] ? null : createSharedCache({ refresh, secret: randomBytes(24).toString("base64url") });
 // Listing writes anywhere (this server, another one, the CLI) make it forget what it shared.
 const listener = cache ? listenForListingChanges(requireDatabaseUrl()) : null;
 

@@ -2,13 +2,15 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createSharedCache, type SharedCache } from "./shared-cache";
+import { createSharedCache, REFRESH_HEADER, type SharedCache } from "./shared-cache";
 import { forgetSharedResponses } from "./shared-cache-generation";
 
 // A real HTTP server with the cache in front of a stand-in for Next that counts what it renders.
 
+const SECRET = "test-secret";
 let clock = 0;
 let renders = 0;
+let refreshes = 0;
 let cache: SharedCache;
 let server: Server;
 let origin = "";
@@ -62,7 +64,12 @@ beforeEach(() => {
   clock = 1_000_000;
   renders = 0;
   gate = null;
-  cache = createSharedCache({ pageTtlMs: 10_000, pageStaleMs: 60_000, maxBytes: 4096, maxEntryBytes: 1024, now: () => clock });
+  refreshes = 0;
+  const refresh = async (url: string, headers: Record<string, string>) => {
+    refreshes += 1;
+    await (await fetch(`${origin}${url}`, { headers })).arrayBuffer();
+  };
+  cache = createSharedCache({ refresh, secret: SECRET }, { pageTtlMs: 10_000, pageStaleMs: 60_000, maxBytes: 4096, maxEntryBytes: 1024, maxRefreshes: 2, now: () => clock });
 });
 
 async function get(path: string, headers: Record<string, string> = {}) {
@@ -140,23 +147,55 @@ describe("the shared cache for signed-out visitors", () => {
     expect(zipped.headers.get("content-encoding")).toBe("gzip");
   });
 
-  it("after expiry serves the old page while exactly one request renders the new one", async () => {
+  it("after expiry serves the old page to everyone while one refresh renders the new one in the background", async () => {
     await get("/");
     clock += 11_000;
     let release = () => undefined as void;
     gate = new Promise<void>((resolve) => (release = resolve));
-    const refreshing = get("/");
+    // Nobody waits: the first visitor after expiry starts the refresh and gets the stale copy at once.
+    const meanwhile = [await get("/"), await get("/"), await get("/")];
+    expect(meanwhile.map((r) => [r.state, r.body])).toEqual(Array(3).fill(["stale", "<p>render 1</p>"]));
     await expect.poll(() => renders).toBe(2);
-    const meanwhile = await Promise.all([get("/"), get("/")]);
-    expect(meanwhile.map((r) => [r.state, r.body])).toEqual([["stale", "<p>render 1</p>"], ["stale", "<p>render 1</p>"]]);
+    expect(refreshes).toBe(1);
     release();
-    expect((await refreshing).body).toBe("<p>render 2</p>");
+    await expect.poll(async () => (await get("/")).body).toBe("<p>render 2</p>");
     gate = null;
     expect(await get("/")).toMatchObject({ state: "hit", body: "<p>render 2</p>" });
     expect(renders).toBe(2);
     // Too old even to serve stale: rendered again before answering.
     clock += 10_000 + 60_000 + 1;
     expect(await get("/")).toMatchObject({ state: "miss", body: "<p>render 3</p>" });
+  });
+
+  it("replaces at most a few stale answers at once, the others when those are done", async () => {
+    for (const q of ["a", "b", "c"]) await get(`/?q=${q}`);
+    clock += 11_000;
+    let release = () => undefined as void;
+    gate = new Promise<void>((resolve) => (release = resolve));
+    for (const q of ["a", "b", "c"]) expect((await get(`/?q=${q}`)).state).toBe("stale");
+    await expect.poll(() => renders).toBe(5);
+    expect(refreshes).toBe(2);
+    gate = null;
+    release();
+    await expect.poll(() => refreshes).toBe(3);
+    await expect.poll(async () => (await get("/?q=c")).body).toBe("<p>render 6</p>");
+  });
+
+  it("refreshes a compressed answer under its own key", async () => {
+    await get("/", { "accept-encoding": "gzip, deflate" });
+    clock += 11_000;
+    expect((await get("/", { "accept-encoding": "deflate, gzip" })).state).toBe("stale");
+    await expect.poll(() => refreshes).toBe(1);
+    await expect.poll(async () => (await get("/", { "accept-encoding": "gzip, deflate" })).body).toBe("render 2");
+    // The plain answer was never stored: its first visitor renders it.
+    expect((await get("/")).state).toBe("miss");
+  });
+
+  it("treats a refresh header without the secret as a request never to share", async () => {
+    await get("/");
+    expect((await get("/", { [REFRESH_HEADER]: "guess" })).state).toBeNull();
+    expect(renders).toBe(2);
+    expect((await get("/")).body).toBe("<p>render 1</p>");
   });
 
   it("lets concurrent first visitors of a page wait for one render", async () => {

@@ -10,9 +10,11 @@ import { sharedCacheGeneration } from "./shared-cache-generation";
 // API answers are shared for as long as their own Cache-Control says. Only 200 answers without Set-Cookie are
 // stored. Client-side navigations (RSC requests), server actions and anything signed in go straight to Next.
 //
-// Expiry: an expired answer is still served while ONE request renders its replacement (stale-while-revalidate),
-// so a popular page never makes every visitor wait at once; concurrent first requests for a URL wait for one
-// render. Listing writes bump a generation (shared-cache-generation.ts) and everything stored before is dropped.
+// Expiry: an expired answer is still served to everyone while its replacement renders in the background
+// (stale-while-revalidate): the cache asks its own server for the URL again (`refresh`, a request carrying a
+// per-process secret header), so no visitor waits on a render of a page that is already known. Concurrent
+// first requests for a URL wait for one render. Listing writes bump a generation (shared-cache-generation.ts)
+// and everything stored before is dropped.
 
 export type SharedCacheOptions = {
   /** How long a page answer is shared. */
@@ -23,14 +25,23 @@ export type SharedCacheOptions = {
   maxBytes: number;
   /** Larger answers are not stored. */
   maxEntryBytes: number;
+  /** Stale answers being replaced at once. */
+  maxRefreshes: number;
   now?: () => number;
 };
+
+/** Asks the server for `url` again, as a request carrying `headers`; resolves when the answer is complete. */
+export type Refresh = (url: string, headers: Record<string, string>) => Promise<void>;
+
+/** The request header that marks the cache's own refresh requests (its value is a per-process secret). */
+export const REFRESH_HEADER = "x-explore-cache-refresh";
 
 export const defaultSharedCacheOptions: SharedCacheOptions = {
   pageTtlMs: 10_000,
   pageStaleMs: 60_000,
   maxBytes: 64 * 1024 * 1024,
   maxEntryBytes: 2 * 1024 * 1024,
+  maxRefreshes: 2,
 };
 
 type Entry = {
@@ -52,7 +63,7 @@ type Captured = { status: number; headers: OutgoingHttpHeaders; body: Buffer } |
 export type Pass = (req: IncomingMessage, res: ServerResponse) => Promise<void> | void;
 
 /** Request headers that make an answer someone's own, or not a plain document: never shared. */
-const PERSONAL_HEADERS = ["authorization", "rsc", "next-action", "next-router-state-tree", "next-router-prefetch", "next-router-segment-prefetch", "range"];
+const PERSONAL_HEADERS = [REFRESH_HEADER, "authorization", "rsc", "next-action", "next-router-state-tree", "next-router-prefetch", "next-router-segment-prefetch", "range"];
 
 // Auth.js session cookies, plain, __Secure- and chunked (.0, .1…).
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-|__Host-)?(?:authjs|next-auth)\.session-token(?:\.\d+)?=/;
@@ -75,8 +86,20 @@ export function sharedKey(req: IncomingMessage): { key: string; kind: Kind } | n
   const kind = kindOf(pathname);
   if (kind === null) return null;
   // Answers differ by content coding (Next compresses for clients that accept it).
-  const encoding = req.headers["accept-encoding"] ?? "";
-  return { key: `${Array.isArray(encoding) ? encoding.join(",") : encoding}\n${req.url}`, kind };
+  return { key: `${encodingKey(req.headers["accept-encoding"])}\n${req.url}`, kind };
+}
+
+const CODINGS = new Set(["br", "gzip", "deflate", "zstd"]);
+
+/** The content codings a request accepts, in one spelling ("identity" and unknown ones left out). */
+function encodingKey(header: string | string[] | undefined): string {
+  const text = Array.isArray(header) ? header.join(",") : (header ?? "");
+  const accepted = text
+    .split(",")
+    .map((part) => part.trim().toLowerCase().split(";"))
+    .filter(([coding, ...params]) => coding !== undefined && CODINGS.has(coding) && !params.some((p) => /^\s*q\s*=\s*0(?:\.0*)?\s*$/.test(p)))
+    .map(([coding]) => coding);
+  return [...new Set(accepted)].sort().join(",");
 }
 
 function directive(cacheControl: string, name: string): number | null {
@@ -178,7 +201,7 @@ export type SharedCache = {
   size(): { entries: number; bytes: number };
 };
 
-export function createSharedCache(options: SharedCacheOptions = defaultSharedCacheOptions): SharedCache {
+export function createSharedCache(background: { refresh: Refresh; secret: string }, options: SharedCacheOptions = defaultSharedCacheOptions): SharedCache {
   const now = options.now ?? Date.now;
   const entries = new Map<string, Entry>();
   const filling = new Map<string, Promise<Entry | null>>();
@@ -240,7 +263,54 @@ export function createSharedCache(options: SharedCacheOptions = defaultSharedCac
     return entry;
   }
 
+  /** The cache's own request for a stale entry's replacement: rendered and stored whatever is held. */
+  function isRefresh(req: IncomingMessage): boolean {
+    return req.headers[REFRESH_HEADER] === background.secret;
+  }
+
+  // Refreshes run a few at a time: when many answers expire together, their renders would otherwise all
+  // take the CPU at once and delay every stored answer being served meanwhile.
+  const waiting: (() => Promise<void>)[] = [];
+  let refreshesRunning = 0;
+
+  function runRefreshes(): void {
+    while (refreshesRunning < options.maxRefreshes && waiting.length > 0) {
+      const next = waiting.shift();
+      if (!next) return;
+      refreshesRunning += 1;
+      void next().finally(() => {
+        refreshesRunning -= 1;
+        runRefreshes();
+      });
+    }
+  }
+
+  function refreshInBackground(req: IncomingMessage, stale: Entry): void {
+    if (req.url === undefined) return;
+    const url = req.url;
+    stale.refreshing = true;
+    // The same codings as the visitor's, so the answer lands under the same key ("identity": none at all).
+    const codings = encodingKey(req.headers["accept-encoding"]);
+    const headers: Record<string, string> = { [REFRESH_HEADER]: background.secret, "accept-encoding": codings === "" ? "identity" : codings };
+    waiting.push(() =>
+      background
+        .refresh(url, headers)
+        .catch(() => undefined)
+        .finally(() => {
+          stale.refreshing = false;
+        }),
+    );
+    runRefreshes();
+  }
+
   async function handle(req: IncomingMessage, res: ServerResponse, pass: Pass): Promise<void> {
+    if (isRefresh(req)) {
+      delete req.headers[REFRESH_HEADER];
+      const shared = sharedKey(req);
+      if (shared === null) return pass(req, res);
+      await fill(req, res, pass, shared.key, shared.kind);
+      return;
+    }
     const shared = sharedKey(req);
     if (shared === null) return pass(req, res);
     const { key, kind } = shared;
@@ -256,15 +326,8 @@ export function createSharedCache(options: SharedCacheOptions = defaultSharedCac
       return serve(req, res, entry, "hit");
     }
     if (entry && t < entry.staleUntil) {
-      if (entry.refreshing) return serve(req, res, entry, "stale");
-      const stale = entry;
-      stale.refreshing = true;
-      try {
-        await fill(req, res, pass, key, kind);
-      } finally {
-        stale.refreshing = false;
-      }
-      return;
+      if (!entry.refreshing) refreshInBackground(req, entry);
+      return serve(req, res, entry, "stale");
     }
     const pending = filling.get(key);
     if (pending) {
