@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { gzipSync } from "node:zlib";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { createSharedCache, REFRESH_HEADER, type SharedCache } from "./shared-cache";
 import { forgetSharedResponses } from "./shared-cache-generation";
 
@@ -23,6 +23,7 @@ function fakeNext(req: IncomingMessage, res: ServerResponse): Promise<void> {
   const url = new URL(req.url ?? "/", "http://x");
   const answer = async () => {
     if (gate) await gate;
+    if (url.searchParams.has("throw")) throw new Error("the handler failed");
     if (url.searchParams.has("missing")) {
       res.writeHead(404, { "content-type": "text/html" });
       res.end("not here");
@@ -117,6 +118,17 @@ describe("the shared cache for signed-out visitors", () => {
     for (const path of ["/services/@a/cap_x", "/agents/@a", "/api/v1/services?q=x"]) {
       await get(path);
       expect((await get(path)).state).toBe("hit");
+    }
+  });
+
+  it("answers 500 when the handler itself fails, and stores nothing", async () => {
+    const quiet = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    try {
+      expect(await get("/?throw=1")).toMatchObject({ status: 500, body: "Something went wrong." });
+      expect((await get("/?throw=1")).status).toBe(500);
+      expect(renders).toBe(2);
+    } finally {
+      quiet.mockRestore();
     }
   });
 

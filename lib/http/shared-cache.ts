@@ -182,7 +182,13 @@ function passAndCapture(req: IncomingMessage, res: ServerResponse, pass: Pass, l
     res.once("close", () => done(res.writableFinished));
     Promise.resolve()
       .then(() => pass(req, res))
-      .catch(() => done(false));
+      .catch((error: unknown) => {
+        // Next answers its own errors; this is for a failure outside them, so the visitor is not left waiting.
+        console.error("shared cache: the request failed:", error);
+        if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain; charset=utf-8" });
+        if (!res.writableEnded) res.end("Something went wrong.");
+        done(false);
+      });
   });
 }
 
