@@ -6,7 +6,7 @@ import { roles } from "./roles/roles";
 
 const wine = "/services/@cellar-pairings/cap_pair_wine";
 
-test("an adult turns 18+ on and finds a mature service, sent privately and marked adult", async ({ page }) => {
+test("an adult turns 18+ on and finds a mature service, sent privately and marked adult", async ({ page, request }) => {
   await signInByEmail(page, uniqueEmail("adult"), "/settings");
   await page.getByLabel("Date of birth").fill("1988-08-08");
   await page.getByRole("button", { name: "Save age settings" }).click();
@@ -38,6 +38,15 @@ test("an adult turns 18+ on and finds a mature service, sent privately and marke
   const cacheControl = response.headers()["cache-control"] ?? "";
   expect(cacheControl).toContain("private");
   expect(cacheControl).toContain("no-store");
+  // The web server's shared cache never stored the adult's answers: a signed-out visitor of the same
+  // URLs gets their own, twice (the second from the cache), without the mature listing.
+  expect(response.headers()["x-explore-cache"]).toBeUndefined();
+  for (let i = 0; i < 2; i += 1) {
+    expect((await request.get(wine)).status()).toBe(404);
+    const search = await request.get("/?q=wine");
+    expect(await search.text()).not.toContain("Wine pairing");
+    if (i === 1) expect(search.headers()["x-explore-cache"]).toBe("hit");
+  }
 });
 
 test.describe("a minor", () => {
