@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db";
 import type { Viewer } from "@/lib/accounts/viewer";
-import { runnableSelect, toRunnable, type RunnableCapability } from "./runnable-capability";
+import { findRunnableCapabilityOfExecution, type RunnableCapability } from "./runnable-capability";
 import type { ExecutionStatus } from "./run-types";
 
 // An execution of this viewer's, with its capability: ownership is part of the read's `where`.
@@ -31,10 +31,11 @@ export async function findOwnedExecution(viewer: Viewer, executionId: string): P
       finishedAt: true,
       argumentsSha256: true,
       refreshesUsed: true,
-      capability: { select: runnableSelect },
+      capabilityId: true,
     },
   });
   if (!row) return null;
-  const { capability, ...execution } = row;
-  return { ...execution, capability: toRunnable(capability, viewer.id) };
+  const { capabilityId, ...execution } = row;
+  const capability = await findRunnableCapabilityOfExecution(viewer.id, capabilityId);
+  return capability ? { ...execution, capability } : null;
 }

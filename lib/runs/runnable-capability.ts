@@ -42,31 +42,8 @@ export type RunnableCapability = {
   plan: PlanChoice;
 };
 
-export const runnableSelect = {
-  id: true,
-  capabilityId: true,
-  tool: true,
-  name: true,
-  class: true,
-  repeat: true,
-  refreshesPerExecution: true,
-  refreshesWithinHours: true,
-  outsideAction: true,
-  effects: true,
-  cancellation: true,
-  maxDurationSeconds: true,
-  inputSchema: true,
-  outputSchema: true,
-  example: true,
-  offered: true,
-  listed: true,
-  suspendedAt: true,
-  plans: { select: { planId: true, type: true, dailyLimit: true }, orderBy: { position: "asc" } },
-  agent: { select: { status: true, ownerId: true, handle: true, endpoint: true, endpointPending: true, paymentLink: true, resultRetentionDays: true } },
-} satisfies Prisma.CapabilitySelect;
-
-// The run action's hot path reads the same row with one hand-written statement (Prisma's nested select
-// costs ~1 ms more per run); the WHERE is THE visibility rule, translated from its Prisma form.
+// The row is read with one hand-written statement, the agent joined and the plans aggregated: it is on the
+// run action's hot path, where Prisma's nested select cost ~1 ms more per run.
 const rowSchema = z.object({
   id: z.string(),
   capabilityId: z.string(),
@@ -98,10 +75,9 @@ const rowSchema = z.object({
   }),
 });
 
-/** The row as toRunnable reads it: what runnableSelect gives through Prisma, and the statement below gives raw. */
 type Row = z.infer<typeof rowSchema>;
 
-async function findVisibleRow(viewer: Viewer | null, handle: string, capabilityId: string): Promise<Row | null> {
+async function findRow(where: Prisma.Sql): Promise<Row | null> {
   const raw = await db.$queryRaw<unknown[]>(Prisma.sql`
     SELECT c."id", c."capabilityId", c."tool", c."name", c."class", c."repeat", c."refreshesPerExecution",
            c."refreshesWithinHours", c."outsideAction", c."effects", c."cancellation", c."maxDurationSeconds",
@@ -112,13 +88,13 @@ async function findVisibleRow(viewer: Viewer | null, handle: string, capabilityI
                              'endpointPending', a."endpointPending", 'paymentLink', a."paymentLink",
                              'resultRetentionDays', a."resultRetentionDays") AS "agent"
     FROM "Capability" c JOIN "Agent" a ON a."id" = c."agentId"
-    WHERE c."capabilityId" = ${capabilityId} AND a."handle" = ${handle} AND ${capabilityWhereSql(capabilityVisibilityWhere(viewer), "c")}
+    WHERE ${where}
     LIMIT 1`);
   const first = raw[0];
   return first === undefined ? null : rowSchema.parse(first);
 }
 
-export function toRunnable(row: Row, viewerId: string | null): RunnableCapability {
+function toRunnable(row: Row, viewerId: string | null): RunnableCapability {
   const action = readOutsideAction(row.outsideAction);
   const example = row.example;
   const exampleInput =
@@ -154,8 +130,18 @@ export function toRunnable(row: Row, viewerId: string | null): RunnableCapabilit
 
 /** The capability as this viewer may see it (visibility rule), or null: to them it does not exist. */
 export async function findRunnableCapability(viewer: Viewer | null, handle: string, capabilityId: string): Promise<RunnableCapability | null> {
-  const row = await findVisibleRow(viewer, handle, capabilityId);
+  const visible = capabilityWhereSql(capabilityVisibilityWhere(viewer), "c");
+  const row = await findRow(Prisma.sql`c."capabilityId" = ${capabilityId} AND a."handle" = ${handle} AND ${visible}`);
   return row ? toRunnable(row, viewer?.id ?? null) : null;
+}
+
+/**
+ * A capability by its row id, whatever the visibility rule says: only for one the viewer already ran (their
+ * execution's), where every action re-checks what it needs (a repeat reads it again through the rule).
+ */
+export async function findRunnableCapabilityOfExecution(viewerId: string, capabilityRowId: string): Promise<RunnableCapability | null> {
+  const row = await findRow(Prisma.sql`c."id" = ${capabilityRowId}`);
+  return row ? toRunnable(row, viewerId) : null;
 }
 
 /** The checks that do not depend on today's count: offered, endpoint known, plan. */
