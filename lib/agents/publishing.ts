@@ -18,13 +18,16 @@ export async function setAgentPublished(
   handle: string,
   published: boolean,
 ): Promise<PublishResult> {
-  const [{ count }] = await db.$transaction([
-    db.agent.updateMany({
+  // Only a write that changed something tells the web servers: a refused one (not theirs, suspended) must not
+  // be a way for anyone to empty every server's shared cache at will.
+  const count = await db.$transaction(async (tx) => {
+    const updated = await tx.agent.updateMany({
       where: { AND: [ownerWhere(viewer), { handle, status: { not: "suspended" } }] },
       data: published ? { status: "published", publishedAt: new Date() } : { status: "unpublished" },
-    }),
-    db.$executeRaw(listingsChangedSql),
-  ]);
+    });
+    if (updated.count > 0) await tx.$executeRaw(listingsChangedSql);
+    return updated.count;
+  });
   if (count === 0) {
     return { ok: false, message: `No agent ${handle} of yours was found that can be ${published ? "published" : "unpublished"}.` };
   }

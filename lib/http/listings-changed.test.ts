@@ -37,26 +37,42 @@ describe("listing writes reach the web server's shared cache", () => {
     await expect.poll(() => heard).toBe(seen + 2);
   });
 
-  it("a write that rolls back is never heard", async () => {
+  /** What `write` announced: notifications arrive in commit order, so anything it sent comes before the marker. */
+  async function announcedBy(write: () => Promise<unknown>): Promise<string[]> {
     const client = new pg.Client({ connectionString: requireDatabaseUrl() });
     await client.connect();
     const payloads: string[] = [];
     client.on("notification", (m) => payloads.push(m.payload ?? ""));
     await client.query(`LISTEN ${LISTINGS_CHANGED_CHANNEL}`);
     try {
-      await expect(
+      await write();
+      await db.$executeRaw`SELECT pg_notify(${LISTINGS_CHANGED_CHANNEL}, 'marker')`;
+      await expect.poll(() => payloads.includes("marker")).toBe(true);
+      return payloads.filter((p) => p !== "marker");
+    } finally {
+      await client.end();
+    }
+  }
+
+  it("a write that rolls back is never heard", async () => {
+    const announced = await announcedBy(() =>
+      expect(
         db.$transaction(async (tx) => {
           await tx.$executeRaw(listingsChangedSql);
           throw new Error("rolled back");
         }),
-      ).rejects.toThrow("rolled back");
-      // Notifications arrive in commit order: had the rolled-back one been sent, it would come first.
-      await db.$executeRaw`SELECT pg_notify(${LISTINGS_CHANGED_CHANNEL}, 'after')`;
-      await expect.poll(() => payloads.length).toBeGreaterThan(0);
-      expect(payloads).toEqual(["after"]);
-    } finally {
-      await client.end();
-    }
+      ).rejects.toThrow("rolled back"),
+    );
+    expect(announced).toEqual([]);
+  });
+
+  it("a refused publish is never heard: nobody can empty the shared caches with writes that change nothing", async () => {
+    const [owner, stranger] = await Promise.all([createTestUser(), createTestUser()]);
+    const agent = await createTestAgent({ ownerId: owner.id, status: "unpublished" });
+    let refused: unknown;
+    expect(await announcedBy(async () => (refused = await setAgentPublished(stranger, agent.handle, true)))).toEqual([]);
+    expect(refused).toMatchObject({ ok: false });
+    expect(await announcedBy(() => setAgentPublished(owner, agent.handle, true))).toEqual([""]);
   });
 
   it("a lost connection is made again, and forgets everything since nothing could be heard meanwhile", async () => {
