@@ -8,6 +8,7 @@ import { createServer } from "node:http";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { listenForListingChanges } from "../lib/http/listings-changed";
+import { answerServerError } from "../lib/http/server-error";
 import { createSharedCache, type Refresh } from "../lib/http/shared-cache";
 
 const projectRoot = path.resolve(import.meta.dirname, "..");
@@ -42,11 +43,7 @@ const listener = cache ? listenForListingChanges(requireDatabaseUrl()) : null;
 const server = createServer((req, res) => {
   const pass = () => handle(req, res);
   const served = cache ? cache.handle(req, res, pass) : pass();
-  served.catch((error: unknown) => {
-    console.error("serve:", error);
-    if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain; charset=utf-8" });
-    res.end("Something went wrong.");
-  });
+  served.catch((error: unknown) => answerServerError(res, error));
 });
 server.listen(port, hostname, () => {
   console.log(`Explore listening on http://${hostname}:${port}${cache ? "" : " (shared cache off)"}`);

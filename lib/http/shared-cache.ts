@@ -1,4 +1,5 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
+import { answerServerError } from "./server-error";
 import { sharedCacheGeneration } from "./shared-cache-generation";
 
 // A shared cache for what every signed-out visitor gets alike, in front of Next in the same process (what a
@@ -183,10 +184,7 @@ function passAndCapture(req: IncomingMessage, res: ServerResponse, pass: Pass, l
     Promise.resolve()
       .then(() => pass(req, res))
       .catch((error: unknown) => {
-        // Next answers its own errors; this is for a failure outside them, so the visitor is not left waiting.
-        console.error("shared cache: the request failed:", error);
-        if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain; charset=utf-8" });
-        if (!res.writableEnded) res.end("Something went wrong.");
+        answerServerError(res, error);
         done(false);
       });
   });
