@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import { pathToFileURL } from "node:url";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import { serveStatelessMcp } from "../../lib/adapters/stateless-mcp-server";
 import { demoAgentTools } from "./agents";
 import { createReminderStore } from "./reminders";
 import type { DemoTool } from "./tool-kit";
@@ -20,17 +20,10 @@ function jsonRpcError(code: number, message: string) {
   return { jsonrpc: "2.0", error: { code, message }, id: null };
 }
 
-// Stateless: each POST gets a fresh server and transport, so any number of requests (and processes) can run side by side.
-async function handleMcp(slug: string, tools: readonly DemoTool[], req: IncomingMessage, res: ServerResponse): Promise<void> {
+function handleMcp(slug: string, tools: readonly DemoTool[], req: IncomingMessage, res: ServerResponse): Promise<void> {
   const server = new McpServer({ name: `explore-demo-${slug}`, version: "1.0.0" });
   for (const tool of tools) tool.register(server);
-  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-  res.on("close", () => {
-    void transport.close();
-    void server.close();
-  });
-  await server.connect(transport);
-  await transport.handleRequest(req, res);
+  return serveStatelessMcp(server, req, res);
 }
 
 /** Starts one HTTP server that serves every demo agent's MCP endpoint at `/<agent-slug>/mcp`. */

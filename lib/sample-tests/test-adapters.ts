@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import { serveStatelessMcp } from "@/lib/adapters/stateless-mcp-server";
 import { z } from "zod";
 
 // Test-only: MCP adapters on loopback whose answers, speed and failures the tests control, each at
@@ -78,15 +78,8 @@ export async function startTestAdapters(defaults: Partial<AdapterBehaviour> = {}
     return server;
   }
 
-  async function handle(name: string, req: IncomingMessage, res: ServerResponse) {
-    const server = buildServer(name);
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-    res.on("close", () => {
-      void transport.close();
-      void server.close();
-    });
-    await server.connect(transport);
-    await transport.handleRequest(req, res);
+  function handle(name: string, req: IncomingMessage, res: ServerResponse) {
+    return serveStatelessMcp(buildServer(name), req, res);
   }
 
   const sockets = new Set<Socket>();
