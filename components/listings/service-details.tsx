@@ -163,26 +163,8 @@ export function ServiceDetails({ service, otherServices }: { service: ServiceDet
       </Section>
 
       <Section id="schemas" title="Input and output">
-        <details className="rounded-md border border-border p-3">
-          <summary className="cursor-pointer font-medium">Input schema</summary>
-          <div className="mt-3">
-            {service.inputSchema ? (
-              <JsonBlock value={service.inputSchema} label="Input schema" />
-            ) : (
-              <p>The tool&apos;s own input schema applies; the publisher did not restate it.</p>
-            )}
-          </div>
-        </details>
-        <details className="rounded-md border border-border p-3">
-          <summary className="cursor-pointer font-medium">Output schema</summary>
-          <div className="mt-3">
-            {service.outputSchema ? (
-              <JsonBlock value={service.outputSchema} label="Output schema" />
-            ) : (
-              <p>The tool&apos;s own output schema applies; the publisher did not restate it.</p>
-            )}
-          </div>
-        </details>
+        <SchemaDetails which="input" schema={service.inputSchema} />
+        <SchemaDetails which="output" schema={service.outputSchema} />
       </Section>
 
       <section aria-labelledby="provider" className="flex flex-col gap-4 rounded-lg border border-border bg-surface p-4">
@@ -200,5 +182,18 @@ export function ServiceDetails({ service, otherServices }: { service: ServiceDet
         ) : null}
       </section>
     </article>
+  );
+}
+
+/** A declared schema, collapsed; or what applies when the publisher did not restate it. */
+function SchemaDetails({ which, schema }: { which: "input" | "output"; schema: ServiceDetail["inputSchema"] }) {
+  const label = which === "input" ? "Input schema" : "Output schema";
+  return (
+    <details className="rounded-md border border-border p-3">
+      <summary className="cursor-pointer font-medium">{label}</summary>
+      <div className="mt-3">
+        {schema ? <JsonBlock value={schema} label={label} /> : <p>The tool&apos;s own {which} schema applies; the publisher did not restate it.</p>}
+      </div>
+    </details>
   );
 }

@@ -6,6 +6,20 @@ import { absoluteUrl } from "./site";
 
 type JsonLd = { [key: string]: string | number | boolean | null | JsonLd | JsonLd[] | string[] };
 
+type Provider = { handle: string; displayName: string; purpose: string; website: string | null; logoUrl: string | null };
+
+/** The agent as a schema.org Organization: a service's provider, or an agent page's subject. */
+function organization(agent: Provider): JsonLd {
+  return {
+    "@type": "Organization",
+    name: agent.displayName,
+    description: agent.purpose,
+    url: absoluteUrl(agentPath(agent.handle)),
+    ...(agent.website ? { sameAs: [agent.website] } : {}),
+    ...(agent.logoUrl ? { logo: agent.logoUrl } : {}),
+  };
+}
+
 export function serviceJsonLd(service: ServiceDetail): JsonLd {
   const { agent } = service;
   const offers: JsonLd[] = service.plans.map((plan) => ({
@@ -24,26 +38,14 @@ export function serviceJsonLd(service: ServiceDetail): JsonLd {
     category: service.category,
     serviceType: service.class,
     ...(offers.length > 0 ? { offers } : { offers: { "@type": "Offer", price: "0", priceCurrency: "USD" } }),
-    provider: {
-      "@type": "Organization",
-      name: agent.displayName,
-      description: agent.purpose,
-      url: absoluteUrl(agentPath(agent.handle)),
-      ...(agent.website ? { sameAs: [agent.website] } : {}),
-      ...(agent.logoUrl ? { logo: agent.logoUrl } : {}),
-    },
+    provider: organization(agent),
   };
 }
 
 export function agentJsonLd(agent: AgentPage): JsonLd {
   return {
     "@context": "https://schema.org",
-    "@type": "Organization",
-    name: agent.displayName,
-    description: agent.purpose,
-    url: absoluteUrl(agentPath(agent.handle)),
-    ...(agent.website ? { sameAs: [agent.website] } : {}),
-    ...(agent.logoUrl ? { logo: agent.logoUrl } : {}),
+    ...organization(agent),
     makesOffer: agent.services.map((s) => ({
       "@type": "Offer",
       itemOffered: { "@type": "Service", name: s.name, description: s.summary, url: absoluteUrl(servicePath(agent.handle, s.capabilityId)) },

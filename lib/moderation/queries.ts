@@ -1,6 +1,7 @@
 import "server-only";
 import { cache } from "react";
 import { db } from "@/lib/db";
+import type { Prisma } from "@/generated/prisma/client";
 import type { ContentRating, ReportReason } from "@/generated/prisma/enums";
 import type { Viewer } from "@/lib/accounts/viewer";
 import { asAdmin } from "./admin-check";
@@ -28,19 +29,35 @@ export type LoggedDecision = {
   createdAt: Date;
 };
 
+const listingSelect = {
+  capabilityId: true,
+  name: true,
+  contentRating: true,
+  matureReasons: true,
+  suspendedAt: true,
+  suspendedReason: true,
+  agent: { select: { handle: true } },
+} satisfies Prisma.CapabilitySelect;
+
+function queueItem(r: Prisma.CapabilityGetPayload<{ select: typeof listingSelect }>, reports: QueueReport[]): QueueItem {
+  return {
+    handle: r.agent.handle,
+    capabilityId: r.capabilityId,
+    name: r.name,
+    contentRating: r.contentRating,
+    matureReasons: r.matureReasons,
+    suspended: r.suspendedAt ? { at: r.suspendedAt, reason: r.suspendedReason } : null,
+    reports,
+  };
+}
+
 /** Listings with open reports, oldest report first; null for anyone but an administrator. */
 export async function findModerationQueue(viewer: Viewer | null): Promise<QueueItem[] | null> {
   if (!asAdmin(viewer)) return null;
   const rows = await db.capability.findMany({
     where: { reports: { some: { status: "open" } } },
     select: {
-      capabilityId: true,
-      name: true,
-      contentRating: true,
-      matureReasons: true,
-      suspendedAt: true,
-      suspendedReason: true,
-      agent: { select: { handle: true } },
+      ...listingSelect,
       reports: {
         where: { status: "open" },
         select: { id: true, reason: true, comment: true, createdAt: true },
@@ -49,15 +66,7 @@ export async function findModerationQueue(viewer: Viewer | null): Promise<QueueI
     },
   });
   return rows
-    .map((r) => ({
-      handle: r.agent.handle,
-      capabilityId: r.capabilityId,
-      name: r.name,
-      contentRating: r.contentRating,
-      matureReasons: r.matureReasons,
-      suspended: r.suspendedAt ? { at: r.suspendedAt, reason: r.suspendedReason } : null,
-      reports: r.reports,
-    }))
+    .map((r) => queueItem(r, r.reports))
     .sort((a, b) => (a.reports[0]?.createdAt.getTime() ?? 0) - (b.reports[0]?.createdAt.getTime() ?? 0));
 }
 
@@ -66,19 +75,11 @@ export async function findSuspendedListings(viewer: Viewer | null): Promise<Queu
   if (!asAdmin(viewer)) return null;
   const rows = await db.capability.findMany({
     where: { suspendedAt: { not: null } },
-    select: { capabilityId: true, name: true, contentRating: true, matureReasons: true, suspendedAt: true, suspendedReason: true, agent: { select: { handle: true } } },
+    select: listingSelect,
     orderBy: { suspendedAt: "desc" },
     take: 100,
   });
-  return rows.map((r) => ({
-    handle: r.agent.handle,
-    capabilityId: r.capabilityId,
-    name: r.name,
-    contentRating: r.contentRating,
-    matureReasons: r.matureReasons,
-    suspended: r.suspendedAt ? { at: r.suspendedAt, reason: r.suspendedReason } : null,
-    reports: [],
-  }));
+  return rows.map((r) => queueItem(r, []));
 }
 
 /** The latest decisions, newest first; null for anyone but an administrator. */

@@ -1,21 +1,12 @@
 import { ImageResponse } from "next/og";
-import { SHARE_IMAGE_SIZE } from "@/lib/listings/share-image";
+import { SHARE_IMAGE_FRAME, SHARE_IMAGE_SIZE } from "@/lib/listings/share-image";
 
 // The share image of pages that must not describe themselves (mature listings): Explore's name only.
 export function GET() {
   return new ImageResponse(
     (
       <div
-        style={{
-          width: "100%",
-          height: "100%",
-          display: "flex",
-          flexDirection: "column",
-          justifyContent: "center",
-          padding: 72,
-          background: "#0b1120",
-          color: "#e2e8f0",
-        }}
+        style={{ ...SHARE_IMAGE_FRAME, justifyContent: "center" }}
       >
         <div style={{ display: "flex", fontSize: 96, fontWeight: 700, color: "#60a5fa" }}>Explore</div>
         <div style={{ display: "flex", fontSize: 40, color: "#94a3b8" }}>Agent services you can judge and run</div>

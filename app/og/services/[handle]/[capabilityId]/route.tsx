@@ -3,7 +3,7 @@ import { capabilityIdFromParam, handleFromParam } from "@/lib/listings/paths";
 import { findVisibleService } from "@/lib/listings/queries";
 import { classLabels } from "@/lib/listings/labels";
 
-import { SHARE_IMAGE_SIZE } from "@/lib/listings/share-image";
+import { SHARE_IMAGE_FRAME, SHARE_IMAGE_SIZE } from "@/lib/listings/share-image";
 
 // The service's share image. Link previews are fetched signed out, so it exists only for listings
 // a signed-out visitor may see (the visibility rule with no viewer); other pages use /og/neutral.
@@ -17,16 +17,7 @@ export async function GET(_request: Request, { params }: { params: Promise<{ han
   return new ImageResponse(
     (
       <div
-        style={{
-          width: "100%",
-          height: "100%",
-          display: "flex",
-          flexDirection: "column",
-          justifyContent: "space-between",
-          padding: 72,
-          background: "#0b1120",
-          color: "#e2e8f0",
-        }}
+        style={{ ...SHARE_IMAGE_FRAME, justifyContent: "space-between" }}
       >
         <div style={{ display: "flex", fontSize: 32, color: "#60a5fa" }}>Explore</div>
         <div style={{ display: "flex", flexDirection: "column", gap: 24 }}>
