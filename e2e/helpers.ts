@@ -1,4 +1,4 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
 import { latestSignInLink, messagesTo } from "./mailbox";
 
 /** Signs in the way a person does: asks for a link, opens it from the mail the SMTP sink received. */
@@ -16,4 +16,20 @@ export async function signInByEmail(page: Page, email: string, returnTo = "/dash
 
 export function uniqueEmail(role: string): string {
   return `${role}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}@example.com`;
+}
+
+/**
+ * A signed-out GET of `path` as the web server's shared cache holds it: asked until it comes from the cache,
+ * since listing writes by tests running alongside may empty the cache at any moment. Returns the body.
+ */
+export async function sharedAnswer(request: APIRequestContext, path: string): Promise<string> {
+  let body = "";
+  await expect
+    .poll(async () => {
+      const response = await request.get(path);
+      body = await response.text();
+      return response.headers()["x-explore-cache"];
+    })
+    .toBe("hit");
+  return body;
 }
