@@ -1,11 +1,10 @@
 import "server-only";
 import { Prisma } from "@/generated/prisma/client";
-import { db } from "@/lib/db";
 import { parseAgentFile, listTags } from "@/lib/agent-file";
 import { refreshSearchDocuments } from "@/lib/listings/search-index";
 import { markDueAfterImport, snapshotForSampleTests } from "@/lib/sample-tests/schedule";
 import type { AgentFileError, NormalizedAgent, NormalizedCapability } from "@/lib/agent-file/types";
-import { listingsChangedSql } from "@/lib/listings/listings-changed";
+import { writeListings } from "@/lib/listings/listings-changed";
 
 export type ImportResult =
   | { ok: true; handle: string; replaced: boolean }
@@ -26,7 +25,7 @@ export async function importAgentFile(input: { text: string; ownerId: string; pu
   }
   const before = await snapshotForSampleTests(parsed.agent.handle);
   try {
-    const result = await db.$transaction((tx) => storeAgent(tx, parsed.agent, input.ownerId, input.publish ?? false));
+    const result = await writeListings((tx) => storeAgent(tx, parsed.agent, input.ownerId, input.publish ?? false));
     // After the commit: new, newly published, re-versioned or re-pointed capabilities get a sample test soon.
     if (result.ok) await markDueAfterImport(result.handle, before);
     return result;
@@ -72,7 +71,6 @@ async function storeAgent(tx: Tx, agent: NormalizedAgent, ownerId: string, publi
     await storeCapability(tx, stored.id, position, capability);
   }
   await refreshSearchDocuments(tx, [stored.id]);
-  await tx.$executeRaw(listingsChangedSql);
   return { ok: true, handle: agent.handle, replaced: existing !== null };
 }
 

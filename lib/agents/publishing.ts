@@ -1,9 +1,8 @@
 import "server-only";
-import { db } from "@/lib/db";
 import type { Viewer } from "@/lib/accounts/viewer";
 import { ownerWhere } from "@/lib/listings/visibility";
 import { markAgentDue } from "@/lib/sample-tests/schedule";
-import { listingsChangedSql } from "@/lib/listings/listings-changed";
+import { writeListings } from "@/lib/listings/listings-changed";
 
 export type PublishResult =
   | { ok: true; handle: string; status: "published" | "unpublished" }
@@ -18,17 +17,14 @@ export async function setAgentPublished(
   handle: string,
   published: boolean,
 ): Promise<PublishResult> {
-  // Only a write that changed something tells the web servers: a refused one (not theirs, suspended) must not
-  // be a way for anyone to empty every server's shared cache at will.
-  const count = await db.$transaction(async (tx) => {
-    const updated = await tx.agent.updateMany({
+  const { ok: changed } = await writeListings(async (tx) => {
+    const { count } = await tx.agent.updateMany({
       where: { AND: [ownerWhere(viewer), { handle, status: { not: "suspended" } }] },
       data: published ? { status: "published", publishedAt: new Date() } : { status: "unpublished" },
     });
-    if (updated.count > 0) await tx.$executeRaw(listingsChangedSql);
-    return updated.count;
+    return { ok: count > 0 };
   });
-  if (count === 0) {
+  if (!changed) {
     return { ok: false, message: `No agent ${handle} of yours was found that can be ${published ? "published" : "unpublished"}.` };
   }
   // Publishing makes its services due for a sample test at once (lib/sample-tests).

@@ -2,7 +2,7 @@ import "server-only";
 import { db } from "@/lib/db";
 import type { Viewer } from "@/lib/accounts/viewer";
 import { asAdmin } from "./admin-check";
-import { listingsChangedSql } from "@/lib/listings/listings-changed";
+import { writeListings } from "@/lib/listings/listings-changed";
 
 // Administrators' decisions. Each checks the viewer is an administrator, acts in one transaction
 // and writes its ModerationDecision row in that same transaction: no decision goes unlogged.
@@ -42,7 +42,7 @@ export type ListingRef = { handle: string; capabilityId: string };
 export async function suspendListing(viewer: Viewer | null, listing: ListingRef, reason: string): Promise<DecisionResult> {
   const admin = asAdmin(viewer);
   if (!admin) return forbidden;
-  return db.$transaction(async (tx) => {
+  return writeListings(async (tx): Promise<DecisionResult> => {
     const row = await tx.capability.findFirst({
       where: { capabilityId: listing.capabilityId, agent: { handle: listing.handle } },
       select: { id: true, suspendedAt: true },
@@ -52,7 +52,6 @@ export async function suspendListing(viewer: Viewer | null, listing: ListingRef,
     await tx.capability.update({ where: { id: row.id }, data: { suspendedAt: new Date(), suspendedReason: reason } });
     const reports = await tx.report.findMany({ where: { capabilityId: row.id, status: "open" }, select: { id: true } });
     await tx.report.updateMany({ where: { id: { in: reports.map((r) => r.id) } }, data: { status: "actioned" } });
-    await tx.$executeRaw(listingsChangedSql);
     await tx.moderationDecision.create({
       data: { adminEmail: admin.email, action: "suspend_listing", agentHandle: listing.handle, capabilityId: listing.capabilityId, reason },
     });
@@ -64,13 +63,12 @@ export async function suspendListing(viewer: Viewer | null, listing: ListingRef,
 export async function reinstateListing(viewer: Viewer | null, listing: ListingRef, note: string | null): Promise<DecisionResult> {
   const admin = asAdmin(viewer);
   if (!admin) return forbidden;
-  return db.$transaction(async (tx) => {
+  return writeListings(async (tx): Promise<DecisionResult> => {
     const { count } = await tx.capability.updateMany({
       where: { capabilityId: listing.capabilityId, agent: { handle: listing.handle }, suspendedAt: { not: null } },
       data: { suspendedAt: null, suspendedReason: null },
     });
     if (count === 0) return { ok: false, message: "That listing is not suspended." };
-    await tx.$executeRaw(listingsChangedSql);
     await tx.moderationDecision.create({
       data: { adminEmail: admin.email, action: "reinstate_listing", agentHandle: listing.handle, capabilityId: listing.capabilityId, reason: note },
     });
