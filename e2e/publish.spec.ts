@@ -53,8 +53,8 @@ test("a publisher imports a document with an error, sees it at its path, fixes i
   expect(await sharedAnswer(request, searchPath)).not.toContain(listed);
 
   await page.goto("/dashboard");
-  await page.getByRole("button", { name: `Publish ${handle}` }).click();
-  await expect(page.getByRole("button", { name: `Unpublish ${handle}` })).toBeVisible();
+  await page.getByRole("button", { name: `Publish ${handle}`, exact: true }).click();
+  await expect(page.getByRole("button", { name: `Unpublish ${handle}`, exact: true })).toBeVisible();
 
   await page.goto("/");
   await page.getByRole("link", { name: "Tide times" }).click();
@@ -67,8 +67,8 @@ test("a publisher imports a document with an error, sees it at its path, fixes i
 
   // And unpublishing takes it away from them at once.
   await page.goto("/dashboard");
-  await page.getByRole("button", { name: `Unpublish ${handle}` }).click();
-  await expect(page.getByRole("button", { name: `Publish ${handle}` })).toBeVisible();
+  await page.getByRole("button", { name: `Unpublish ${handle}`, exact: true }).click();
+  await expect(page.getByRole("button", { name: `Publish ${handle}`, exact: true })).toBeVisible();
   expect((await request.get(servicePath)).status()).toBe(404);
   expect(await (await request.get(searchPath)).text()).not.toContain(listed);
 });

@@ -61,8 +61,8 @@ test("a publisher sees why their example fails, and may ask for a test at most o
   await page.getByRole("button", { name: "Import" }).click();
   await expect(page.locator("#import-result").getByRole("heading", { name: `Imported ${handle}` })).toBeVisible();
   await page.goto("/dashboard");
-  await page.getByRole("button", { name: `Publish ${handle}` }).click();
-  await expect(page.getByRole("button", { name: `Unpublish ${handle}` })).toBeVisible();
+  await page.getByRole("button", { name: `Publish ${handle}`, exact: true }).click();
+  await expect(page.getByRole("button", { name: `Unpublish ${handle}`, exact: true })).toBeVisible();
 
   await page.getByRole("link", { name: "Sample tests of Echo text" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Sample tests: Echo text" })).toBeVisible();
