@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { readFileSync } from "node:fs";
 import { leak, roles, type RoleName } from "./roles/roles";
 
 // The leak suite: for each role, every public page and route is fetched, and the names and IDs of
@@ -98,3 +99,44 @@ for (const roleName of checkedRoles) {
     });
   });
 }
+
+// The web server's shared cache decides by construction (no cookie at all), not by the session cookie's name:
+// every spelling Auth.js reads as a session is tried by an adult with 18+ on, and a signed-out visitor of the
+// same URLs never gets the adult's answer, whether rendered for them or served from the cache.
+test("a signed-out visitor never gets an answer rendered for a signed-in adult, however the session cookie is spelled", async ({ playwright }) => {
+  const state = JSON.parse(readFileSync(roles.adultOn.storageState, "utf8")) as { cookies: { name: string; value: string }[] };
+  const token = state.cookies.find((c) => c.name === "authjs.session-token")?.value;
+  expect(token, "the adult's session token").toBeTruthy();
+  const spellings = [
+    `authjs.session-token=${token}`,
+    `authjs.session-token.a=${token}`,
+    `authjs.session-token =${token}`,
+    `authjs.session-token\t=${token}`,
+    `authjs.session-tokenX=${token}`,
+    `theme=dark; authjs.session-token=${token}`,
+    `authjs.session-token=${token}; theme=dark`,
+    `authjs.session-token=${token}; authjs.session-token=${token}`,
+  ];
+  const paths = [service(leak.matureId), `/?q=nightcap`, `/agents/${leak.handle}`];
+  const signedOut = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
+  for (const cookie of spellings) {
+    const adult = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL, extraHTTPHeaders: { cookie } });
+    for (const path of paths) {
+      const answer = await adult.get(path);
+      expect(answer.headers()["x-explore-cache"], `${path} with ${cookie.slice(0, 24)}… is not shared`).toBeUndefined();
+      for (let i = 0; i < 3; i += 1) {
+        const visitor = await signedOut.get(path);
+        const body = await visitor.text();
+        expect(body.includes(leak.matureName), `a signed-out ${path} after ${cookie.slice(0, 24)}…`).toBe(false);
+        expect(body.includes(roles.adultOn.email ?? ""), "the adult's email").toBe(false);
+      }
+    }
+    await adult.dispose();
+  }
+  // The plain spelling is a real session here: the adult saw the mature listing, so the check above means something.
+  const adult = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL, extraHTTPHeaders: { cookie: spellings[0] ?? "" } });
+  expect((await adult.get(service(leak.matureId))).status()).toBe(200);
+  await adult.dispose();
+  expect((await signedOut.get(service(leak.matureId))).status()).toBe(404);
+  await signedOut.dispose();
+});

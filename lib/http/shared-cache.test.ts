@@ -16,6 +16,13 @@ let server: Server;
 let origin = "";
 /** Held renders: each resolves when the test releases it. */
 let gate: Promise<void> | null = null;
+/** Paths the stand-in answers 404 for from now on (a listing suspended after it was stored). */
+let gone = new Set<string>();
+
+/** Whether the stand-in treats a request as signed in: any cookie at all, the most lenient reading there is. */
+function signedIn(req: IncomingMessage): boolean {
+  return req.headers.cookie !== undefined;
+}
 
 function fakeNext(req: IncomingMessage, res: ServerResponse): Promise<void> {
   renders += 1;
@@ -24,7 +31,11 @@ function fakeNext(req: IncomingMessage, res: ServerResponse): Promise<void> {
   const answer = async () => {
     if (gate) await gate;
     if (url.searchParams.has("throw")) throw new Error("the handler failed");
-    if (url.searchParams.has("missing")) {
+    if (signedIn(req)) {
+      res.setHeader("content-type", "text/html; charset=utf-8");
+      res.setHeader("cache-control", "private, no-cache, no-store, max-age=0, must-revalidate");
+      res.end(`<p>signed in as adult@example.com, 18+ shown, render ${n}</p>`);
+    } else if (url.searchParams.has("missing") || gone.has(url.pathname)) {
       res.writeHead(404, { "content-type": "text/html" });
       res.end("not here");
     } else if (url.searchParams.has("cookie")) {
@@ -40,9 +51,10 @@ function fakeNext(req: IncomingMessage, res: ServerResponse): Promise<void> {
       res.setHeader("content-encoding", "gzip");
       res.end(gzipSync(`render ${n}`));
     } else {
-      // Streamed in pieces, as Next streams a page.
+      // Streamed in pieces, as Next streams a page. Like Next, it keeps a Cache-Control set before it, unless
+      // the page itself says it is private.
       res.setHeader("content-type", "text/html; charset=utf-8");
-      res.setHeader("cache-control", "private, no-cache, no-store, max-age=0, must-revalidate");
+      if (url.searchParams.has("private") || !res.hasHeader("cache-control")) res.setHeader("cache-control", "private, no-cache, no-store, max-age=0, must-revalidate");
       res.write("<p>render ");
       res.end(`${n}</p>`);
     }
@@ -66,6 +78,7 @@ beforeEach(() => {
   renders = 0;
   gate = null;
   refreshes = 0;
+  gone = new Set();
   const refresh = async (url: string, headers: Record<string, string>) => {
     refreshes += 1;
     await (await fetch(`${origin}${url}`, { headers })).arrayBuffer();
@@ -85,29 +98,84 @@ describe("the shared cache for signed-out visitors", () => {
     const second = await get("/?q=weather");
     expect(first).toMatchObject({ status: 200, state: "miss", body: "<p>render 1</p>" });
     expect(second).toMatchObject({ status: 200, state: "hit", body: "<p>render 1</p>" });
-    // Browsers are still told not to keep it: only this shared cache holds it.
-    expect(second.headers.get("cache-control")).toContain("no-store");
+    // Shared caches may keep it briefly, browsers not at all, and never for a request with a cookie.
+    expect(second.headers.get("cache-control")).toBe("public, max-age=0, s-maxage=10, stale-while-revalidate=60");
+    expect(second.headers.get("vary")).toContain("Cookie, Authorization");
     expect(second.headers.get("content-type")).toBe("text/html; charset=utf-8");
     expect((await get("/?q=other")).body).toBe("<p>render 2</p>");
     expect(renders).toBe(2);
   });
 
-  it("never shares what a signed-in person, a client-side navigation or a server action gets", async () => {
+  it("never shares what a request with a cookie, credentials, a client-side navigation or a server action gets", async () => {
     await get("/");
     const personal: Record<string, string>[] = [
-      { cookie: "theme=dark; authjs.session-token=abc" },
-      { cookie: "__Secure-authjs.session-token.0=abc" },
+      { cookie: "theme=dark" },
+      { cookie: "" },
       { rsc: "1" },
       { "next-action": "123" },
       { authorization: "Bearer x" },
+      { "proxy-authorization": "Basic eA==" },
     ];
     for (const headers of personal) {
       expect((await get("/", headers)).state).toBeNull();
     }
     expect((await get("/?_rsc=1")).state).toBeNull();
-    expect(renders).toBe(7);
-    // Other cookies do not change what a signed-out visitor sees.
-    expect((await get("/", { cookie: "theme=dark" })).state).toBe("hit");
+    expect(renders).toBe(8);
+    expect(await get("/")).toMatchObject({ state: "hit", body: "<p>render 1</p>" });
+  });
+
+  // Every spelling of a session cookie that Auth.js accepts, and a valid one among others.
+  const sessionSpellings = [
+    "authjs.session-token=tok",
+    "authjs.session-token.a=tok",
+    "authjs.session-token =tok",
+    "authjs.session-token\t=tok",
+    "authjs.session-tokenX=tok",
+    "__Secure-authjs.session-token=tok",
+    "__Host-authjs.session-token=tok",
+    "authjs.session-token.0=to; authjs.session-token.1=k",
+    "next-auth.session-token=tok",
+    "theme=dark; authjs.session-token=tok",
+    "authjs.session-token=tok; theme=dark",
+    "authjs.session-token=tok; authjs.session-token=tok",
+    "a=1;authjs.session-token=tok;b=2",
+  ];
+
+  it("never gives a signed-out visitor an answer rendered for a signed-in viewer, however the session cookie is spelled", async () => {
+    const paths = ["/?q=wine", "/services/@cellar/cap_pair_wine", "/agents/@cellar", "/api/v1/services?q=wine"];
+    for (const cookie of sessionSpellings) {
+      for (const path of paths) {
+        const signedInAnswer = await get(path, { cookie });
+        expect(signedInAnswer.body).toContain("signed in");
+        expect(signedInAnswer.state).toBeNull();
+        // Signed-out visitors before and after, also while an expired copy is being replaced.
+        for (let i = 0; i < 2; i += 1) expect((await get(path)).body).not.toContain("signed in");
+        clock += 11_000;
+        expect((await get(path)).body).not.toContain("signed in");
+        await expect.poll(() => refreshes).toBeGreaterThan(0);
+        expect((await get(path)).body).not.toContain("signed in");
+      }
+    }
+    // Concurrently, signed in and signed out, on a URL nobody has asked for yet.
+    const mixed = await Promise.all(sessionSpellings.flatMap((cookie) => [get("/?q=fresh", { cookie }), get("/?q=fresh")]));
+    mixed.forEach((answer, i) => expect(answer.body.includes("signed in")).toBe(i % 2 === 0));
+    expect((await get("/?q=fresh")).body).not.toContain("signed in");
+  });
+
+  it("does not store a page that says it is private", async () => {
+    await get("/?private=1");
+    expect((await get("/?private=1")).state).toBe("miss");
+    expect(renders).toBe(2);
+  });
+
+  it("drops the stored copy when its refresh no longer answers 200", async () => {
+    await get("/services/@a/cap_x");
+    gone.add("/services/@a/cap_x");
+    clock += 11_000;
+    expect((await get("/services/@a/cap_x")).state).toBe("stale");
+    await expect.poll(() => refreshes).toBe(1);
+    await expect.poll(async () => (await get("/services/@a/cap_x")).status).toBe(404);
+    expect((await get("/services/@a/cap_x")).state).toBe("miss");
   });
 
   it("shares only the listing pages and the public API, only 200 answers, never one that sets a cookie", async () => {

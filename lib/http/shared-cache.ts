@@ -5,11 +5,15 @@ import { sharedCacheGeneration } from "./shared-cache-generation";
 // A shared cache for what every signed-out visitor gets alike, in front of Next in the same process (what a
 // CDN would do, so one machine serves the anonymous home page nearly as fast as a static file).
 //
-// What it stores: answers to plain GET requests without a session cookie for the listing pages (the home and
-// search page `/`, service and agent pages) and the public API. A page's content for such a request depends on
-// its URL alone (the visibility rule for a signed-out viewer), so it is shared for a short time (`pageTtlMs`);
-// API answers are shared for as long as their own Cache-Control says. Only 200 answers without Set-Cookie are
-// stored. Client-side navigations (RSC requests), server actions and anything signed in go straight to Next.
+// What it stores, by construction rather than by recognising session cookies: answers rendered for plain GET
+// requests that carry no cookie and no credentials at all, for the listing pages (the home and search page `/`,
+// service and agent pages) and the public API. Whatever Auth.js accepts as a session, such a request has none, so
+// its answer depends on the URL alone (the visibility rule for a signed-out viewer). A request with any cookie is
+// never served a stored answer either: it may be signed in. Pages are offered to Next as shareable for a short
+// time (`pageTtlMs`, as `Cache-Control: public, s-maxage`, which Next keeps unless it renders an error); every
+// answer is then shared only for as long as its own Cache-Control says, never when it says private, no-store or
+// no-cache, and only when it is a 200 without Set-Cookie. Client-side navigations (RSC requests) and server
+// actions go straight to Next.
 //
 // Expiry: an expired answer is still served to everyone while its replacement renders in the background
 // (stale-while-revalidate): the cache asks its own server for the URL again (`refresh`, a request carrying a
@@ -63,11 +67,11 @@ type Captured = { status: number; headers: OutgoingHttpHeaders; body: Buffer } |
 
 export type Pass = (req: IncomingMessage, res: ServerResponse) => Promise<void> | void;
 
-/** Request headers that make an answer someone's own, or not a plain document: never shared. */
-const PERSONAL_HEADERS = [REFRESH_HEADER, "authorization", "rsc", "next-action", "next-router-state-tree", "next-router-prefetch", "next-router-segment-prefetch", "range"];
-
-// Auth.js session cookies, plain, __Secure- and chunked (.0, .1…).
-const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-|__Host-)?(?:authjs|next-auth)\.session-token(?:\.\d+)?=/;
+/**
+ * Request headers that may make an answer someone's own, or not a plain document: never shared. Any cookie at
+ * all counts, whatever its name or spelling, since Auth.js reads sessions from more spellings than one.
+ */
+const PERSONAL_HEADERS = [REFRESH_HEADER, "cookie", "authorization", "proxy-authorization", "rsc", "next-action", "next-router-state-tree", "next-router-prefetch", "next-router-segment-prefetch", "range"];
 
 function kindOf(pathname: string): Kind | null {
   if (pathname === "/" || pathname.startsWith("/services/") || pathname.startsWith("/agents/")) return "page";
@@ -79,8 +83,6 @@ function kindOf(pathname: string): Kind | null {
 export function sharedKey(req: IncomingMessage): { key: string; kind: Kind } | null {
   if (req.method !== "GET" || req.url === undefined || !req.url.startsWith("/")) return null;
   for (const name of PERSONAL_HEADERS) if (req.headers[name] !== undefined) return null;
-  const cookie = req.headers.cookie;
-  if (cookie !== undefined && SESSION_COOKIE.test(cookie)) return null;
   const queryAt = req.url.indexOf("?");
   const pathname = queryAt === -1 ? req.url : req.url.slice(0, queryAt);
   if (queryAt !== -1 && /[?&]_rsc=/.test(req.url)) return null;
@@ -108,11 +110,15 @@ function directive(cacheControl: string, name: string): number | null {
   return match?.[1] === undefined ? null : Number(match[1]) * 1000;
 }
 
-/** How long an answer may be shared ([fresh, stale] ms), or null when it must not be. */
-function lifetime(kind: Kind, captured: NonNullable<Captured>, options: SharedCacheOptions): [number, number] | null {
+/** What a page answer for a cookie-less request is offered to Next as: shared briefly, never kept by browsers. */
+export function pageCacheControl(options: SharedCacheOptions): string {
+  return `public, max-age=0, s-maxage=${Math.ceil(options.pageTtlMs / 1000)}, stale-while-revalidate=${Math.ceil(options.pageStaleMs / 1000)}`;
+}
+
+/** How long an answer may be shared ([fresh, stale] ms), by its own status and headers, or null when it must not be. */
+function lifetime(captured: NonNullable<Captured>, options: SharedCacheOptions): [number, number] | null {
   if (captured.status !== 200 || captured.headers["set-cookie"] !== undefined) return null;
   if (captured.body.byteLength > options.maxEntryBytes) return null;
-  if (kind === "page") return [options.pageTtlMs, options.pageStaleMs];
   const cacheControl = String(captured.headers["cache-control"] ?? "");
   if (/\b(?:no-store|private|no-cache)\b/i.test(cacheControl)) return null;
   const fresh = directive(cacheControl, "s-maxage") ?? directive(cacheControl, "max-age");
@@ -250,11 +256,18 @@ export function createSharedCache(background: { refresh: Refresh; secret: string
   async function fill(req: IncomingMessage, res: ServerResponse, pass: Pass, key: string, kind: Kind): Promise<Entry | null> {
     const generation = sharedCacheGeneration();
     res.setHeader("x-explore-cache", "miss");
+    // Shared caches further out (a CDN) must not give this answer to a request with a cookie either.
+    res.appendHeader("vary", "Cookie, Authorization");
+    if (kind === "page") res.setHeader("cache-control", pageCacheControl(options));
     const captured = await passAndCapture(req, res, pass, options.maxEntryBytes);
-    if (captured === null) return null;
-    const life = lifetime(kind, captured, options);
+    const life = captured === null ? null : lifetime(captured, options);
+    if (captured === null || life === null) {
+      // What was stored under this URL is no longer what it answers (a 404, an error, now private).
+      drop(key);
+      return null;
+    }
     // A listing changed while this answer was being made: it may already be out of date.
-    if (life === null || generation !== sharedCacheGeneration()) return null;
+    if (generation !== sharedCacheGeneration()) return null;
     const storedAt = now();
     const headers = { ...captured.headers };
     delete headers["x-explore-cache"];
