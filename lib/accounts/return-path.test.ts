@@ -12,6 +12,28 @@ describe("safeReturnPath", () => {
     ["//evil.example/", "/"],
     ["/\\evil.example/", "/"],
     ["dashboard", "/"],
+    // What browsers strip or rewrite: tabs, newlines, carriage returns, backslashes.
+    ["/\t/127.0.0.1:4598/x", "/"],
+    ["/\n/evil.example/", "/"],
+    ["/\r/evil.example/", "/"],
+    ["/\r\n/evil.example/", "/"],
+    ["\t//evil.example/", "/"],
+    ["/\\/evil.example/", "/"],
+    ["/\t\\evil.example/", "/"],
+    // Percent-encoded slashes and backslashes, dot segments, other schemes.
+    ["/%2F%2Fevil.example", "/"],
+    ["/%2f/evil.example", "/"],
+    ["/%5Cevil.example", "/"],
+    ["/.//evil.example", "/"],
+    ["/x/..//evil.example", "/"],
+    ["https:evil.example", "/"],
+    ["https:/evil.example", "/"],
+    ["javascript:alert(1)", "/"],
+    ["/%E0%A4%A", "/"],
+    // Still fine, normalised as a browser would.
+    ["/services/@a/cap_x?q=a%2Fb", "/services/@a/cap_x?q=a%2Fb"],
+    ["/a/./b/../c", "/a/c"],
+    ["/sett\tings", "/settings"],
   ])("%s → %s", (input, expected) => {
     expect(safeReturnPath(input)).toBe(expected);
   });
@@ -46,5 +68,7 @@ describe("authRedirectTarget", () => {
     expect(authRedirectTarget("//evil.example/steal", base)).toBe("/");
     expect(authRedirectTarget("javascript:alert(1)", base)).toBe("/");
     expect(authRedirectTarget("not a url", base)).toBe("/");
+    expect(authRedirectTarget("/\t/127.0.0.1:4598/x", base)).toBe("/");
+    expect(authRedirectTarget("http://localhost:3000/.//evil.example", base)).toBe("/");
   });
 });

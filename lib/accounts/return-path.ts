@@ -1,9 +1,26 @@
 // Where people go after signing in: only ever a path on this site.
 
-/** A same-site path ("/x?y"), or "/" for anything else (absolute URLs, "//host", "/\\host"). */
+// Any origin would do: a value is kept only when the URL parser, reading it as a browser would (tabs and
+// newlines dropped, backslashes as slashes, dot segments resolved), leaves it on this one.
+const HERE = "https://explore.invalid";
+
+/** Paths a browser or a server may still read as another host once decoded ("//host", "/\\host"). */
+const HOST_LIKE = /^\/[\\/]/;
+
+/** A same-site path ("/x?y#z"), as the URL parser reads it, or "/" for anything else. */
 export function safeReturnPath(value: string | null | undefined): string {
-  if (!value || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return "/";
-  return value;
+  if (!value || !value.startsWith("/") || !URL.canParse(value, HERE)) return "/";
+  const url = new URL(value, HERE);
+  if (url.origin !== HERE) return "/";
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  let decoded = url.pathname;
+  try {
+    decoded = decodeURIComponent(url.pathname);
+  } catch {
+    return "/";
+  }
+  if (HOST_LIKE.test(path) || HOST_LIKE.test(decoded)) return "/";
+  return path;
 }
 
 /** /sign-in with a callbackUrl, kept only when it is a path on this site. */
