@@ -1,0 +1,29 @@
+import { NextResponse, type NextRequest } from "next/server";
+import { env } from "@/lib/env";
+import { commonSecurityHeaders, documentPolicy, isResourcePath, newNonce, RESOURCE_POLICY, type SecurityContext } from "@/lib/http/security-headers";
+
+// Security headers on every answer. A page's policy carries a nonce that Next reads from the request's
+// Content-Security-Policy header and puts on each script it renders, so every page is rendered per request
+// (they all are: the root layout reads the session).
+
+const context: SecurityContext = {
+  https: env.AUTH_URL?.startsWith("https:") ?? false,
+  dev: env.NODE_ENV === "development",
+  githubSignIn: Boolean(env.AUTH_GITHUB_ID),
+};
+
+export function proxy(request: NextRequest): NextResponse {
+  const resource = isResourcePath(request.nextUrl.pathname);
+  const policy = resource ? RESOURCE_POLICY : documentPolicy(newNonce(), context);
+  const requestHeaders = new Headers(request.headers);
+  if (!resource) requestHeaders.set("content-security-policy", policy);
+  const response = NextResponse.next({ request: { headers: requestHeaders } });
+  response.headers.set("content-security-policy", policy);
+  for (const [name, value] of Object.entries(commonSecurityHeaders(context))) response.headers.set(name, value);
+  return response;
+}
+
+export const config = {
+  // Built assets are immutable files with their own content types; everything else gets the headers.
+  matcher: ["/((?!_next/static|_next/image|favicon.ico).*)"],
+};
