@@ -130,6 +130,21 @@ export async function generateListings(url: string, count: number, log = console
       await client.query(`SELECT FROM explore_refresh_search_documents(ARRAY(SELECT 'gen-agent-' || i FROM generate_series(${from}, ${to}) i))`);
     }
     log(`  search documents: ${((Date.now() - t) / 1000).toFixed(1)} s`);
+    // The typo lexicon, as listing writes keep it (lib/listings/search-lexicon.ts): words of public listings only.
+    await step(
+      "search lexicon",
+      `INSERT INTO "AgentLexeme" ("agentId", "word")
+       SELECT DISTINCT c."agentId", w FROM "Capability" c JOIN "Agent" a ON a."id" = c."agentId",
+         regexp_split_to_table(c."searchWords" || ' ' || lower(c."summary"), '[^[:alnum:]]+') w
+       WHERE c."id" LIKE 'gen-cap-%' AND c."listed" AND c."suspendedAt" IS NULL AND c."contentRating" = 'general'
+         AND a."status" = 'published' AND length(w) BETWEEN 3 AND 40
+       ON CONFLICT DO NOTHING`,
+    );
+    await step(
+      "search lexicon counts",
+      `INSERT INTO "SearchLexeme" ("word", "agents") SELECT "word", count(*) FROM "AgentLexeme" GROUP BY "word"
+       ON CONFLICT ("word") DO UPDATE SET "agents" = EXCLUDED."agents"`,
+    );
     await step("analyze", `VACUUM ANALYZE`);
     log(`  generated ${count} listings in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   } finally {

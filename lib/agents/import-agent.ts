@@ -2,6 +2,7 @@ import "server-only";
 import { Prisma } from "@/generated/prisma/client";
 import { parseAgentFile, listTags } from "@/lib/agent-file";
 import { refreshSearchDocuments } from "@/lib/listings/search-index";
+import { refreshSearchLexicon } from "@/lib/listings/search-lexicon";
 import { markDueAfterImport, snapshotForSampleTests } from "@/lib/sample-tests/schedule";
 import type { AgentFileError, NormalizedAgent, NormalizedCapability } from "@/lib/agent-file/types";
 import { writeListings } from "@/lib/listings/listings-changed";
@@ -71,6 +72,7 @@ async function storeAgent(tx: Tx, agent: NormalizedAgent, ownerId: string, publi
     await storeCapability(tx, stored.id, position, capability);
   }
   await refreshSearchDocuments(tx, [stored.id]);
+  await refreshSearchLexicon(tx, [agent.handle]);
   return { ok: true, handle: agent.handle, replaced: existing !== null };
 }
 

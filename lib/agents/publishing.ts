@@ -3,6 +3,7 @@ import type { Viewer } from "@/lib/accounts/viewer";
 import { ownerWhere } from "@/lib/listings/visibility";
 import { markAgentDue } from "@/lib/sample-tests/schedule";
 import { writeListings } from "@/lib/listings/listings-changed";
+import { refreshSearchLexicon } from "@/lib/listings/search-lexicon";
 
 export type PublishResult =
   | { ok: true; handle: string; status: "published" | "unpublished" }
@@ -22,6 +23,7 @@ export async function setAgentPublished(
       where: { AND: [ownerWhere(viewer), { handle, status: { not: "suspended" } }] },
       data: published ? { status: "published", publishedAt: new Date() } : { status: "unpublished" },
     });
+    if (count > 0) await refreshSearchLexicon(tx, [handle]);
     return { ok: count > 0 };
   });
   if (!changed) {

@@ -3,6 +3,7 @@ import { cache } from "react";
 import { z } from "zod";
 import { Prisma } from "@/generated/prisma/client";
 import { db } from "@/lib/db";
+import { sharedCacheGeneration } from "@/lib/http/shared-cache-generation";
 import type { Viewer } from "@/lib/accounts/viewer";
 import { capabilityVisibilityWhere } from "./visibility";
 import { capabilityWhereSql } from "./where-sql";
@@ -17,7 +18,7 @@ import { findServiceSummariesByIds, type ServiceSummary } from "./queries";
 // Matching: the query's words (letters and digits, at most 8) must all match the weighted tsvector
 // (A name, B summary, C tags and category, D agent name and purpose) or the limitations' own
 // vector — each word as itself, as the beginning of a longer word (half-typed), or as its nearest
-// lexeme when it is misspelt (pg_trgm similarity over the SearchLexeme table, which is small, so
+// lexeme when it is misspelt (pg_trgm similarity over the SearchLexeme table of words everyone may see, so
 // typo tolerance costs one indexed lookup per word instead of trigram matching over every listing).
 // Ranking: ts_rank with the default weights {D 0.1, C 0.2, B 0.4, A 1.0}, limitations at half of D.
 
@@ -45,9 +46,14 @@ export function queryWords(query: string): string[] {
 
 const correctionSchema = z.array(z.object({ word: z.string(), corrected: z.string().nullable() }));
 const corrections = new Map<string, string | null>();
+let correctionsGeneration = sharedCacheGeneration();
 
-/** Each word's nearest lexeme (trigram similarity ≥ 0.3), or null; remembered for the process's life. */
+/** Each word's nearest lexeme (trigram similarity ≥ 0.3), or null; remembered until listings change. */
 async function correct(words: string[]): Promise<Map<string, string | null>> {
+  if (correctionsGeneration !== sharedCacheGeneration()) {
+    corrections.clear();
+    correctionsGeneration = sharedCacheGeneration();
+  }
   const unknown = words.filter((w) => w.length >= 3 && !corrections.has(w));
   if (unknown.length > 0) {
     const rows = correctionSchema.parse(

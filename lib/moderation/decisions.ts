@@ -3,6 +3,7 @@ import { db } from "@/lib/db";
 import type { Viewer } from "@/lib/accounts/viewer";
 import { asAdmin } from "./admin-check";
 import { writeListings } from "@/lib/listings/listings-changed";
+import { refreshSearchLexicon } from "@/lib/listings/search-lexicon";
 
 // Administrators' decisions. Each checks the viewer is an administrator, acts in one transaction
 // and writes its ModerationDecision row in that same transaction: no decision goes unlogged.
@@ -50,6 +51,7 @@ export async function suspendListing(viewer: Viewer | null, listing: ListingRef,
     if (!row) return { ok: false, message: "That listing was not found." };
     if (row.suspendedAt) return { ok: false, message: "That listing is already suspended." };
     await tx.capability.update({ where: { id: row.id }, data: { suspendedAt: new Date(), suspendedReason: reason } });
+    await refreshSearchLexicon(tx, [listing.handle]);
     const reports = await tx.report.findMany({ where: { capabilityId: row.id, status: "open" }, select: { id: true } });
     await tx.report.updateMany({ where: { id: { in: reports.map((r) => r.id) } }, data: { status: "actioned" } });
     await tx.moderationDecision.create({
@@ -69,6 +71,7 @@ export async function reinstateListing(viewer: Viewer | null, listing: ListingRe
       data: { suspendedAt: null, suspendedReason: null },
     });
     if (count === 0) return { ok: false, message: "That listing is not suspended." };
+    await refreshSearchLexicon(tx, [listing.handle]);
     await tx.moderationDecision.create({
       data: { adminEmail: admin.email, action: "reinstate_listing", agentHandle: listing.handle, capabilityId: listing.capabilityId, reason: note },
     });
