@@ -3,6 +3,8 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 
 export const mailDir = path.resolve(import.meta.dirname, "../test-results/e2e-mail");
+/** The sink's smtp:// URL, for servers a test starts itself (e2e/production.spec.ts). */
+export const smtpUrlFile = path.join(mailDir, "..", "e2e-smtp-url");
 
 export function messagesTo(address: string): string[] {
   if (!existsSync(mailDir)) return [];

@@ -9,7 +9,7 @@ import { startDemoAdapters } from "../demo/adapters/server";
 import { seedDemoNetwork } from "../scripts/lib/seed-demo";
 import { bin, startChild, stopChildren } from "../scripts/lib/children";
 import { db } from "../lib/db";
-import { mailDir } from "./mailbox";
+import { mailDir, smtpUrlFile } from "./mailbox";
 import { importRunFixtures, startEverythingServer } from "./run-fixtures";
 
 const { values } = parseArgs({ options: { port: { type: "string", default: "3100" } } });
@@ -39,6 +39,8 @@ const smtpPort = await new Promise<number>((resolve) => {
   });
 });
 
+writeFileSync(smtpUrlFile, `smtp://127.0.0.1:${smtpPort}`);
+
 const adapters = await startDemoAdapters({ port: 0 });
 await seedDemoNetwork(adapters.url);
 // The run journeys: the reference MCP server on loopback, imported as an agent, and a daily_limit: 1 service.
@@ -46,7 +48,9 @@ const everything = await startEverythingServer();
 await importRunFixtures(adapters.url, everything.url);
 await db.$disconnect();
 
+// The production build under NODE_ENV=test, as `npm start` runs it: loopback adapters allowed (never in production).
 const web = startChild(bin("tsx"), ["scripts/serve.ts", "--hostname", "127.0.0.1", "--port", values.port], {
+  NODE_ENV: "test",
   SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
   DEMO_ADAPTERS_URL: adapters.url,
   EXPLORE_ALLOW_LOOPBACK_ADAPTERS: "1",
@@ -56,7 +60,7 @@ const web = startChild(bin("tsx"), ["scripts/serve.ts", "--hostname", "127.0.0.1
 });
 
 // The sample-test worker, as under npm start (the seeded demo services are due for their first test).
-startChild(bin("tsx"), ["--conditions=react-server", "scripts/worker.ts"], { EXPLORE_ALLOW_LOOPBACK_ADAPTERS: "1" });
+startChild(bin("tsx"), ["--conditions=react-server", "scripts/worker.ts"], { NODE_ENV: "test", EXPLORE_ALLOW_LOOPBACK_ADAPTERS: "1" });
 
 async function shutdown() {
   stopChildren();

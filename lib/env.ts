@@ -20,6 +20,12 @@ const emailList = z
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  /** The address the production web server binds (scripts/serve.ts); `npm start` binds 127.0.0.1. */
+  HOSTNAME: z.string().min(1).default("0.0.0.0"),
+  /** On SIGTERM, how long requests in flight (runs within their deadline) may take before the server exits. */
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(3600).default(120),
+  /** One JSON line per request on stdout (the load balancer usually logs requests already). */
+  LOG_REQUESTS: flag,
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   /** Explore's public origin. Auth.js builds sign-in links from it, never from a request's Host. */
@@ -46,7 +52,8 @@ const schema = z.object({
 
 export type Env = z.infer<typeof schema>;
 
-function parseEnv(source: NodeJS.ProcessEnv): Env {
+/** Explore's configuration from an environment, or an error naming each bad variable. */
+export function parseEnv(source: NodeJS.ProcessEnv): Env {
   const parsed = schema.safeParse(source);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
@@ -59,6 +66,11 @@ function parseEnv(source: NodeJS.ProcessEnv): Env {
   }
   if (serving && !env.AUTH_URL) {
     throw new Error("Explore's configuration is invalid:\n  AUTH_URL: is required in production (Explore's public origin, e.g. https://explore.example.com)");
+  }
+  if (serving && env.EXPLORE_ALLOW_LOOPBACK_ADAPTERS) {
+    throw new Error(
+      "Explore's configuration is invalid:\n  EXPLORE_ALLOW_LOOPBACK_ADAPTERS: is for the demo and tests only, never in production (adapters must be public https endpoints)",
+    );
   }
   if (Boolean(env.AUTH_GITHUB_ID) !== Boolean(env.AUTH_GITHUB_SECRET)) {
     throw new Error("Explore's configuration is invalid:\n  AUTH_GITHUB_ID and AUTH_GITHUB_SECRET: set both or neither");

@@ -1,31 +1,35 @@
-// Explore's production web server: Next's request handler (the production build in .next) behind the shared
-// cache for signed-out visitors (lib/http/shared-cache.ts). `npm start`, the end-to-end tests and the
+// Explore's web server: Next's request handler (the production build in .next) behind the shared cache for
+// signed-out visitors (lib/http/shared-cache.ts). Production, `npm start`, the end-to-end tests and the
 // benchmarks all serve through here, so what is measured is what runs.
 //
-//   tsx scripts/serve.ts [--hostname 127.0.0.1] [--port 3000] [--no-shared-cache]
+//   tsx scripts/serve.ts [--hostname 0.0.0.0] [--port 3000] [--no-shared-cache]
+//
+// Without NODE_ENV it runs as production (lib/env.ts then insists on AUTH_SECRET and AUTH_URL and refuses
+// the loopback switch); the demo and the tests run the same build with NODE_ENV=test.
 import { randomBytes } from "node:crypto";
-import { createServer } from "node:http";
+import { createServer, type IncomingMessage } from "node:http";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { listenForListingChanges } from "../lib/http/listings-changed";
 import { answerServerError } from "../lib/http/server-error";
 import { createSharedCache, type Refresh } from "../lib/http/shared-cache";
+import { log } from "../lib/log";
 
 const projectRoot = path.resolve(import.meta.dirname, "..");
 
 const { values } = parseArgs({
   options: {
-    hostname: { type: "string", default: "127.0.0.1" },
+    hostname: { type: "string" },
     port: { type: "string" },
     // For measuring what a render costs: every request goes to Next.
     "no-shared-cache": { type: "boolean", default: false },
   },
 });
-// As under `next start`: the production build runs with React's production settings (set before anything reads it).
-Object.assign(process.env, { NODE_ENV: "production" });
+// Set before anything reads it: anything but "development" runs Next's production runtime.
+Object.assign(process.env, { NODE_ENV: process.env.NODE_ENV ?? "production" });
 const { env, requireDatabaseUrl } = await import("../lib/env");
 const { default: next } = await import("next");
-const hostname = values.hostname ?? "127.0.0.1";
+const hostname = values.hostname ?? env.HOSTNAME;
 const port = values.port === undefined ? env.PORT : Number(values.port);
 const app = next({ dev: false, dir: projectRoot, hostname, port });
 await app.prepare();
@@ -40,19 +44,56 @@ const cache = values["no-shared-cache"] ? null : createSharedCache({ refresh, se
 // Listing writes anywhere (this server, another one, the CLI) make it forget what it shared.
 const listener = cache ? listenForListingChanges(requireDatabaseUrl()) : null;
 
+// Requests in flight, so a shutdown can let them finish. Event streams (run progress) are not waited for:
+// they last as long as the page is open, and the browser reconnects to another instance.
+const inFlight = new Set<IncomingMessage>();
+let drained: (() => void) | null = null;
+const isEventStream = (req: IncomingMessage) => req.url?.startsWith("/api/runs/events") === true;
+
 const server = createServer((req, res) => {
+  const started = performance.now();
+  if (!isEventStream(req)) {
+    inFlight.add(req);
+    res.once("close", () => {
+      inFlight.delete(req);
+      if (!stopping) return;
+      // Shutting down: a keep-alive connection whose answer is sent closes now.
+      server.closeIdleConnections();
+      if (inFlight.size === 0) drained?.();
+    });
+  }
+  if (env.LOG_REQUESTS) {
+    res.once("finish", () => log.info("request", { method: req.method, path: req.url, status: res.statusCode, ms: Math.round(performance.now() - started) }));
+  }
   const pass = () => handle(req, res);
   const served = cache ? cache.handle(req, res, pass) : pass();
   served.catch((error: unknown) => answerServerError(res, error));
 });
+// Longer than the idle timeout of common load balancers (60 s), so they never reuse a connection this server
+// has just closed; the header timeout must be longer still.
+server.keepAliveTimeout = 65_000;
+server.headersTimeout = 66_000;
 server.listen(port, hostname, () => {
-  console.log(`Explore listening on http://${hostname}:${port}${cache ? "" : " (shared cache off)"}`);
+  log.info("Explore listening", { url: `http://${hostname}:${port}`, sharedCache: cache !== null, nodeEnv: env.NODE_ENV });
 });
 
-function shutdown(): void {
+let stopping = false;
+async function shutdown(signal: string): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  log.info("shutting down: no new connections, waiting for requests in flight", { signal, inFlight: inFlight.size, graceSeconds: env.SHUTDOWN_GRACE_SECONDS });
+  // Stop accepting; idle keep-alive connections close now, busy ones once their answer is sent.
   server.close();
+  server.closeIdleConnections();
+  await Promise.race([
+    new Promise<void>((resolve) => (inFlight.size === 0 ? resolve() : (drained = resolve))),
+    new Promise<void>((resolve) => setTimeout(resolve, env.SHUTDOWN_GRACE_SECONDS * 1000).unref()),
+  ]);
+  if (inFlight.size > 0) log.warn("grace period over: closing requests still in flight", { inFlight: inFlight.size });
   server.closeAllConnections();
-  void Promise.allSettled([listener?.close(), app.close()]).finally(() => process.exit(0));
+  await Promise.allSettled([listener?.close(), app.close()]);
+  log.info("stopped");
+  process.exit(0);
 }
-process.on("SIGTERM", shutdown);
-process.on("SIGINT", shutdown);
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+process.on("SIGINT", () => void shutdown("SIGINT"));

@@ -10,6 +10,11 @@ import { bin, run, startChild, stopChildren } from "./lib/children";
 
 const dev = process.argv.includes("--dev");
 
+if (env.NODE_ENV === "production") {
+  console.error("npm start is the demo (embedded database, demo network, loopback adapters). For production see docs/operations.md: npm run db:deploy, npm run build, npm run serve, npm run worker.");
+  process.exit(2);
+}
+
 function authSecret(): string {
   if (env.AUTH_SECRET) return env.AUTH_SECRET;
   // A local secret, made once, so sessions survive restarts of the local server.
@@ -78,9 +83,12 @@ if (!dev && !buildIsCurrent()) {
 }
 
 const address = ["--hostname", "127.0.0.1", "--port", String(env.PORT)];
-const web = dev ? startChild(bin("next"), ["dev", ...address], childEnv) : startChild(bin("tsx"), ["scripts/serve.ts", ...address], childEnv);
+// The demo serves the production build, but it is no production deployment (it allows loopback adapters,
+// which lib/env.ts refuses under NODE_ENV=production): anything but "development" runs Next's production runtime.
+const demoEnv = dev ? childEnv : { ...childEnv, NODE_ENV: "test" };
+const web = dev ? startChild(bin("next"), ["dev", ...address], childEnv) : startChild(bin("tsx"), ["scripts/serve.ts", ...address], demoEnv);
 web.once("exit", (code) => void shutdown(code ?? 0));
 // The sample-test worker beside it (npm run worker runs it alone); react-server lets it load server-only modules.
-const worker = startChild(bin("tsx"), ["--conditions=react-server", "scripts/worker.ts"], childEnv);
+const worker = startChild(bin("tsx"), ["--conditions=react-server", "scripts/worker.ts"], demoEnv);
 worker.once("exit", (code) => void shutdown(code ?? 0));
 console.log(`Explore: http://127.0.0.1:${env.PORT}  (Ctrl-C stops it)`);

@@ -2,6 +2,7 @@ import { lookup } from "node:dns/promises";
 import type { LookupFunction } from "node:net";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { Agent, fetch as undiciFetch } from "undici";
+import ipaddr from "ipaddr.js";
 import { checkAddress, parseHostLiteral } from "./address-guard";
 
 // THE one way Explore calls publisher URLs. Every request: scheme check, address check of the IP literal
@@ -34,6 +35,7 @@ export type ResolveHost = (host: string) => Promise<string[]>;
 
 export interface GuardedFetchOptions {
   allowLoopback: boolean;
+  /** Refuse plain http. Without it, plain http is still only for loopback addresses (the demo adapters). */
   requireHttps: boolean;
   maxResponseBytes: number;
   /** Default 10 s. */
@@ -53,6 +55,10 @@ export type GuardedFetch = typeof fetch & {
 
 const MAX_POOLED_AGENTS = 64;
 const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
+
+function isLoopback(address: string): boolean {
+  return ipaddr.isValid(address) && ipaddr.process(address).range() === "loopback";
+}
 
 async function resolveWithSystem(host: string): Promise<string[]> {
   const found = await lookup(host, { all: true, verbatim: true });
@@ -276,6 +282,9 @@ export function createGuardedFetch(opts: GuardedFetchOptions): GuardedFetch {
     }
     request.signal?.throwIfAborted();
     const addresses = await checkedAddresses(url, where);
+    if (url.protocol === "http:" && !addresses.every(isLoopback)) {
+      throw new GuardedFetchError("insecure_url", `Explore calls adapters over https only; ${url.origin} is plain http.`, false);
+    }
     request.signal?.throwIfAborted();
 
     let response: Awaited<ReturnType<typeof undiciFetch>>;

@@ -1,0 +1,128 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { once } from "node:events";
+import { readFileSync } from "node:fs";
+import { createServer } from "node:net";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import pg from "pg";
+import { latestSignInLink, messagesTo, smtpUrlFile } from "./mailbox";
+import { uniqueEmail } from "./helpers";
+
+// The production path of docs/operations.md on a throw-away database: migrations, then the web server under
+// NODE_ENV=production (no seeding, no loopback switch), then a person signs in.
+
+const root = path.resolve(import.meta.dirname, "..");
+const tsx = path.join(root, "node_modules/.bin/tsx");
+const testDatabase = process.env.DATABASE_URL ?? "";
+/** What a production host would have: the system's PATH and HOME and Explore's own settings, nothing of the test stack's. */
+function hostEnv(extra: Record<string, string> & { NODE_ENV: "production" }): NodeJS.ProcessEnv {
+  return { PATH: process.env.PATH, HOME: process.env.HOME, ...extra };
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  server.listen(0, "127.0.0.1");
+  await once(server, "listening");
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : 0;
+  server.close();
+  return port;
+}
+
+/** Runs a command to its end: exit code and what it printed. */
+async function runToEnd(args: string[], env: Record<string, string> & { NODE_ENV: "production" }): Promise<{ code: number | null; output: string }> {
+  const child = spawn(tsx, args, { cwd: root, env: hostEnv(env), stdio: ["ignore", "pipe", "pipe"] });
+  let output = "";
+  child.stdout.on("data", (c: Buffer) => (output += c.toString()));
+  child.stderr.on("data", (c: Buffer) => (output += c.toString()));
+  const [code] = (await once(child, "exit")) as [number | null];
+  return { code, output };
+}
+
+test.describe("the production start", () => {
+  let database = "";
+  let server: ChildProcess | null = null;
+  let port = 0;
+  const admin = new pg.Client({ connectionString: testDatabase });
+
+  test.beforeAll(async () => {
+    await admin.connect();
+    const name = `explore_production_${Date.now().toString(36)}`;
+    await admin.query(`CREATE DATABASE ${name}`);
+    const url = new URL(testDatabase);
+    url.pathname = `/${name}`;
+    database = url.toString();
+  });
+
+  test.afterAll(async () => {
+    if (server && server.exitCode === null) {
+      server.kill("SIGTERM");
+      await once(server, "exit");
+    }
+    await admin.query(`DROP DATABASE IF EXISTS ${new URL(database).pathname.slice(1)} WITH (FORCE)`);
+    await admin.end();
+  });
+
+  test("migrates, refuses demo settings, serves without the demo network, and signs a person in", async ({ page }) => {
+    test.setTimeout(120_000);
+    port = await freePort();
+    const origin = `http://127.0.0.1:${port}`;
+    const production = {
+      NODE_ENV: "production" as const,
+      DATABASE_URL: database,
+      AUTH_SECRET: "explore-production-e2e-secret-000000000000",
+      AUTH_URL: origin,
+      HOSTNAME: "127.0.0.1",
+      PORT: String(port),
+      SMTP_URL: readFileSync(smtpUrlFile, "utf8").trim(),
+    };
+
+    const migrated = await runToEnd(["scripts/db-migrate.ts", "deploy"], production);
+    expect(migrated.code, migrated.output).toBe(0);
+
+    // Settings only the demo may use, and settings production cannot do without, stop it with their names.
+    const loopback = await runToEnd(["scripts/serve.ts"], { ...production, EXPLORE_ALLOW_LOOPBACK_ADAPTERS: "1" });
+    expect(loopback.code).not.toBe(0);
+    expect(loopback.output).toContain("EXPLORE_ALLOW_LOOPBACK_ADAPTERS: is for the demo and tests only");
+    const { AUTH_SECRET: _secret, ...withoutSecret } = production;
+    const noSecret = await runToEnd(["scripts/serve.ts"], withoutSecret);
+    expect(noSecret.code).not.toBe(0);
+    expect(noSecret.output).toContain("AUTH_SECRET");
+
+    const web = spawn(tsx, ["scripts/serve.ts"], { cwd: root, env: hostEnv(production), stdio: ["ignore", "pipe", "inherit"] });
+    server = web;
+    let logs = "";
+    web.stdout?.on("data", (c: Buffer) => (logs += c.toString()));
+    await expect.poll(() => logs, { timeout: 60_000 }).toContain('"msg":"Explore listening"');
+    // Structured logs: one JSON object a line.
+    const listening = logs.split("\n").find((line) => line.includes("Explore listening")) ?? "";
+    expect(JSON.parse(listening)).toMatchObject({ level: "info", url: origin, nodeEnv: "production" });
+
+    const health = await page.request.get(`${origin}/api/health`);
+    expect(health.status()).toBe(200);
+    expect(await health.json()).toEqual({ ok: true, database: "reachable", migrations: "current", pending: [] });
+
+    // No demo network: an empty marketplace.
+    const services = await (await page.request.get(`${origin}/api/v1/services?include_unreachable=true`)).json();
+    expect(services.services).toEqual([]);
+
+    const email = uniqueEmail("production");
+    const before = messagesTo(email).length;
+    await page.goto(`${origin}/sign-in?callbackUrl=%2Fsettings`);
+    await page.getByLabel("Email address").fill(email);
+    await page.getByRole("button", { name: "Email me a sign-in link" }).click();
+    await expect(page.getByRole("heading", { name: "Check your email" })).toBeVisible();
+    await expect.poll(() => messagesTo(email).length).toBeGreaterThan(before);
+    const link = latestSignInLink(email) ?? "";
+    expect(link.startsWith(`${origin}/api/auth/callback/nodemailer`)).toBe(true);
+    await page.goto(link);
+    await expect(page).toHaveURL(`${origin}/settings`);
+    await expect(page.getByLabel("Date of birth")).toBeVisible();
+
+    // SIGTERM: it stops accepting, finishes, logs and exits 0.
+    web.kill("SIGTERM");
+    const [code] = (await once(web, "exit")) as [number | null];
+    expect(code).toBe(0);
+    expect(logs).toContain('"msg":"stopped"');
+  });
+});

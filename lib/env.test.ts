@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import { parseEnv } from "./env";
+
+const production = {
+  NODE_ENV: "production",
+  AUTH_SECRET: "a-production-secret-of-at-least-32-chars",
+  AUTH_URL: "https://explore.example.com",
+  DATABASE_URL: "postgresql://explore@db.internal/explore",
+} as const;
+
+describe("configuration", () => {
+  it("serves in production with a secret, a public origin and no demo switches", () => {
+    const env = parseEnv(production);
+    expect(env).toMatchObject({ NODE_ENV: "production", HOSTNAME: "0.0.0.0", PORT: 3000, EXPLORE_ALLOW_LOOPBACK_ADAPTERS: false, SHUTDOWN_GRACE_SECONDS: 120 });
+  });
+
+  it("refuses the loopback switch in production, naming it", () => {
+    expect(() => parseEnv({ ...production, EXPLORE_ALLOW_LOOPBACK_ADAPTERS: "1" })).toThrow(/EXPLORE_ALLOW_LOOPBACK_ADAPTERS: is for the demo and tests only/);
+    // The demo and the tests serve the same build under NODE_ENV=test, where it is allowed.
+    expect(parseEnv({ ...production, NODE_ENV: "test", EXPLORE_ALLOW_LOOPBACK_ADAPTERS: "1" }).EXPLORE_ALLOW_LOOPBACK_ADAPTERS).toBe(true);
+  });
+
+  it("refuses production without AUTH_SECRET or AUTH_URL, but lets the build run without them", () => {
+    const { AUTH_SECRET: _secret, ...noSecret } = production;
+    const { AUTH_URL: _url, ...noUrl } = production;
+    expect(() => parseEnv(noSecret)).toThrow(/AUTH_SECRET: is required in production/);
+    expect(() => parseEnv(noUrl)).toThrow(/AUTH_URL: is required in production/);
+    expect(parseEnv({ ...noSecret, NEXT_PHASE: "phase-production-build" }).AUTH_SECRET).toBeUndefined();
+  });
+
+  it("names a bad value", () => {
+    expect(() => parseEnv({ ...production, PORT: "eighty" })).toThrow(/PORT:/);
+    expect(() => parseEnv({ ...production, SHUTDOWN_GRACE_SECONDS: "-1" })).toThrow(/SHUTDOWN_GRACE_SECONDS:/);
+  });
+});

@@ -1,0 +1,41 @@
+import "server-only";
+import { readdir } from "node:fs/promises";
+import path from "node:path";
+import { z } from "zod";
+import { db } from "@/lib/db";
+
+// What /api/health reports to a load balancer or an orchestrator: this instance can reach its database, and
+// the database has every migration this build ships (a web instance started before `npm run db:deploy`
+// would otherwise serve queries against tables that are not there yet).
+
+export type Health = {
+  ok: boolean;
+  database: "reachable" | "unreachable";
+  migrations: "current" | "behind" | "unknown";
+  /** Migrations this build ships that the database has not applied. */
+  pending: string[];
+};
+
+const appliedRows = z.array(z.object({ migration_name: z.string() }));
+
+const SHIPPED = path.join(process.cwd(), "prisma", "migrations");
+
+async function shippedMigrations(folder: string): Promise<string[]> {
+  const entries = await readdir(folder, { withFileTypes: true });
+  return entries.filter((e) => e.isDirectory()).map((e) => e.name).sort();
+}
+
+/** `migrationsFolder`: where this build's migrations are (tests point it elsewhere). */
+export async function checkHealth(migrationsFolder = SHIPPED): Promise<Health> {
+  let applied: Set<string>;
+  try {
+    const rows = appliedRows.parse(
+      await db.$queryRaw`SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`,
+    );
+    applied = new Set(rows.map((r) => r.migration_name));
+  } catch {
+    return { ok: false, database: "unreachable", migrations: "unknown", pending: [] };
+  }
+  const pending = (await shippedMigrations(migrationsFolder)).filter((name) => !applied.has(name));
+  return { ok: pending.length === 0, database: "reachable", migrations: pending.length === 0 ? "current" : "behind", pending };
+}
