@@ -57,6 +57,10 @@ const web = startChild(bin("tsx"), ["scripts/serve.ts", "--hostname", "127.0.0.1
   AUTH_URL: `http://127.0.0.1:${values.port}`,
   // The e2e administrator (e2e/roles/roles.ts).
   ADMIN_EMAILS: "admin@explore.test",
+  // Every test comes from 127.0.0.1, as do the shared cache's refreshes: the per-client limits would count
+  // the whole suite as one client. The per-person limits keep their defaults.
+  RATE_LIMIT_SIGN_IN_PER_CLIENT: "10000/10m",
+  RATE_LIMIT_API: "100000/1m",
 });
 
 // The sample-test worker, as under npm start (the seeded demo services are due for their first test).

@@ -17,6 +17,31 @@ const emailList = z
       .filter((s) => s.length > 0),
   );
 
+// A rate limit as "<points>/<window>": at most <points> requests per key in a window of <window>
+// seconds, minutes or hours that starts at the key's first request (lib/rate-limits).
+const RATE_LIMIT = /^(\d{1,9})\/(\d{1,6})([smh])$/;
+const WINDOW_UNIT_SECONDS = { s: 1, m: 60, h: 3600 } as const;
+
+function rateLimit(fallback: string) {
+  return z
+    .string()
+    .default(fallback)
+    .transform((text, ctx) => {
+      const match = RATE_LIMIT.exec(text.replaceAll(" ", ""));
+      const [, points, amount, unit] = match ?? [];
+      if (points === undefined || amount === undefined || (unit !== "s" && unit !== "m" && unit !== "h")) {
+        ctx.addIssue({ code: "custom", message: `must be <points>/<window>, e.g. ${fallback} (window in s, m or h)` });
+        return z.NEVER;
+      }
+      const rule = { points: Number(points), durationSeconds: Number(amount) * WINDOW_UNIT_SECONDS[unit] };
+      if (rule.points < 1 || rule.durationSeconds < 1 || rule.durationSeconds > 7 * 86_400) {
+        ctx.addIssue({ code: "custom", message: "needs at least 1 point and a window of 1 s to 7 days" });
+        return z.NEVER;
+      }
+      return rule;
+    });
+}
+
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -48,6 +73,22 @@ const schema = z.object({
   SAMPLE_TEST_CONCURRENCY_PER_ADAPTER: z.coerce.number().int().min(1).max(100).default(2),
   /** Sample tests running at once in one worker process, all adapters together. */
   SAMPLE_TEST_CONCURRENCY_TOTAL: z.coerce.number().int().min(1).max(1000).default(20),
+  /** Reverse proxies in front of Explore's server that append to X-Forwarded-For (lib/http/client-address.ts). */
+  EXPLORE_TRUSTED_PROXIES: z.coerce.number().int().min(0).max(10).default(0),
+  /** Sign-in mails per email address. */
+  RATE_LIMIT_SIGN_IN_PER_ADDRESS: rateLimit("5/10m"),
+  /** Sign-in mails per client address, whatever the email addresses. */
+  RATE_LIMIT_SIGN_IN_PER_CLIENT: rateLimit("20/10m"),
+  /** Runs and repeats per signed-in person (on top of plans' daily limits). */
+  RATE_LIMIT_RUNS: rateLimit("60/1m"),
+  /** Reports filed per signed-in person. */
+  RATE_LIMIT_REPORTS: rateLimit("10/1h"),
+  /** "Test now" per publisher, all their services together (each service also at most once a minute). */
+  RATE_LIMIT_TEST_NOW: rateLimit("20/10m"),
+  /** Dashboard imports per publisher (the CLI's import is not limited). */
+  RATE_LIMIT_IMPORTS: rateLimit("30/1h"),
+  /** Public API requests per client address. */
+  RATE_LIMIT_API: rateLimit("600/1m"),
 });
 
 export type Env = z.infer<typeof schema>;

@@ -9,6 +9,7 @@ vi.mock("@/lib/accounts/auth", () => ({ signIn, signOut, auth: vi.fn() }));
 vi.mock("@/lib/db", () => ({ db: {} }));
 
 import { signInWithEmail, type SignInResult } from "@/lib/accounts/actions";
+import { SignInLinksLimited } from "@/lib/accounts/sign-in-limits";
 import { formData } from "@/lib/testing/form-data";
 import { redirectTarget } from "@/lib/testing/next-redirect";
 
@@ -60,6 +61,15 @@ describe("signInWithEmail", () => {
       message: "We could not send the sign-in link just now. Try again in a minute.",
       email: "ada@example.com",
     });
+  });
+
+  it("shows a rate limit's words on the sign-in form, not an exception", async () => {
+    const words = "Too many sign-in links asked for this address; try again in 40 seconds.";
+    // As Auth.js throws it: the signIn callback's error inside an AccessDenied.
+    const limited = new SignInLinksLimited({ message: words, retryAfterSeconds: 40 });
+    signIn.mockRejectedValue(new AuthError("AccessDenied", { cause: { err: limited } }));
+    const result = await signInWithEmail(initial, formData({ email: "ada@example.com" }));
+    expect(result).toEqual({ ok: false, message: words, email: "ada@example.com" });
   });
 
   it("lets an unexpected failure through (a bug, not a value)", async () => {

@@ -5,6 +5,7 @@ import { redirect } from "next/navigation";
 import { AuthError } from "next-auth";
 import { signIn, signOut } from "@/lib/accounts/auth";
 import { safeReturnPath } from "@/lib/accounts/return-path";
+import { signInLimitOf } from "@/lib/accounts/sign-in-limits";
 
 export type SignInResult =
   | { ok: true }
@@ -43,6 +44,8 @@ export async function signInWithEmail(_previous: SignInResult, form: FormData): 
       redirect: false,
     });
   } catch (error) {
+    const limited = signInLimitOf(error);
+    if (limited) return { ok: false, message: limited.words, email: input.data.email };
     if (error instanceof AuthError) {
       console.error(`sign-in link for ${input.data.email} could not be sent: ${error.type}`);
       return {

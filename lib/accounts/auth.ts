@@ -1,12 +1,14 @@
 import "server-only";
 import NextAuth, { AuthError } from "next-auth";
 import { PrismaAdapter } from "@auth/prisma-adapter";
+import { headers } from "next/headers";
 import GitHub from "next-auth/providers/github";
 import Nodemailer from "next-auth/providers/nodemailer";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { authRedirectTarget } from "@/lib/accounts/return-path";
 import { sendSignInLink } from "@/lib/accounts/send-sign-in-link";
+import { countSignInLinkRequest } from "@/lib/accounts/sign-in-limits";
 
 // env.ts refuses to start production without AUTH_SECRET; a fresh clone runs without configuration.
 const DEVELOPMENT_SECRET = "explore-development-secret-not-for-production-use";
@@ -51,6 +53,11 @@ export const { handlers, auth, signIn, signOut } = NextAuth({
     error: "/sign-in",
   },
   callbacks: {
+    // A request for an emailed link is counted here, before Auth.js writes its token or sends the mail.
+    async signIn({ account, email }) {
+      if (email?.verificationRequest && account?.type === "email") await countSignInLinkRequest(account.providerAccountId, await headers());
+      return true;
+    },
     redirect({ url, baseUrl }) {
       return authRedirectTarget(url, baseUrl);
     },

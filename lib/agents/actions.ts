@@ -3,8 +3,9 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { requireViewer } from "@/lib/accounts/viewer";
+import { consume } from "@/lib/rate-limits/rate-limit";
 import { importAgentFromForm } from "./import-from-form";
-import type { ImportFormState } from "./import-form-state";
+import { MAX_AGENT_FILE_BYTES, type ImportFormState } from "./import-form-state";
 import { setAgentPublished, type PublishResult } from "./publishing";
 
 // The dashboard's writes. Each: who is asking → parse → act (ownership inside the write) → revalidate → result.
@@ -18,6 +19,13 @@ function revalidateListings() {
 
 export async function importAgentAction(_prev: ImportFormState, form: FormData): Promise<ImportFormState> {
   const viewer = await requireViewer("/dashboard/import");
+  const limit = await consume("imports", viewer.id);
+  if (!limit.ok) {
+    // The pasted document stays in the form, to import once the wait is over.
+    const pasted = form.get("text");
+    const text = typeof pasted === "string" ? pasted.slice(0, MAX_AGENT_FILE_BYTES) : "";
+    return { status: "invalid", message: limit.message, errors: [], fieldErrors: {}, text };
+  }
   const state = await importAgentFromForm(viewer, form);
   if (state.status === "imported") revalidateListings();
   return state;

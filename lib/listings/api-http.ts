@@ -1,9 +1,12 @@
 import "server-only";
 import { createHash } from "node:crypto";
+import { clientAddress } from "@/lib/http/client-address";
+import { consume } from "@/lib/rate-limits/rate-limit";
 import type { ParamError, Problem } from "./api-schemas";
 
 // HTTP for the public API: JSON with an ETag and a short public cache (answers are the same for
-// everyone: the API reads as a signed-out visitor), errors as RFC 9457 problem details, CORS for GET.
+// everyone: the API reads as a signed-out visitor), errors as RFC 9457 problem details, CORS for GET,
+// and a rate limit per client address.
 
 const CACHE_CONTROL = "public, max-age=60, stale-while-revalidate=300";
 
@@ -11,7 +14,7 @@ export const corsHeaders: Record<string, string> = {
   "Access-Control-Allow-Origin": "*",
   "Access-Control-Allow-Methods": "GET, HEAD, OPTIONS",
   "Access-Control-Allow-Headers": "If-None-Match",
-  "Access-Control-Expose-Headers": "ETag",
+  "Access-Control-Expose-Headers": "ETag, Retry-After",
   "Access-Control-Max-Age": "86400",
 };
 
@@ -40,16 +43,23 @@ const problemTypes: Record<number, { type: string; title: string }> = {
   400: { type: "urn:explore:problem:invalid-parameter", title: "Invalid parameter" },
   404: { type: "urn:explore:problem:not-found", title: "Not found" },
   405: { type: "urn:explore:problem:method-not-allowed", title: "Method not allowed" },
+  429: { type: "urn:explore:problem:too-many-requests", title: "Too many requests" },
   500: { type: "urn:explore:problem:internal", title: "Something went wrong" },
 };
 
-export function problemResponse(request: Request, status: 400 | 404 | 405 | 500, detail: string, errors?: ParamError[]): Response {
+export function problemResponse(
+  request: Request,
+  status: 400 | 404 | 405 | 429 | 500,
+  detail: string,
+  errors?: ParamError[],
+  extraHeaders: Record<string, string> = {},
+): Response {
   const { type, title } = problemTypes[status] ?? { type: "about:blank", title: "Error" };
   const problem: Problem = { type, title, status, detail, instance: new URL(request.url).pathname, ...(errors ? { errors } : {}) };
   // Errors are not cached publicly: a fix (a new listing, a deploy) should show at once.
   return new Response(JSON.stringify(problem), {
     status,
-    headers: { ...corsHeaders, "Content-Type": "application/problem+json; charset=utf-8", "Cache-Control": "no-store" },
+    headers: { ...corsHeaders, ...extraHeaders, "Content-Type": "application/problem+json; charset=utf-8", "Cache-Control": "no-store" },
   });
 }
 
@@ -62,9 +72,15 @@ export function optionsResponse(): Response {
   return new Response(null, { status: 204, headers: corsHeaders });
 }
 
-/** Runs a handler; a bug becomes a 500 problem without detail (never a stack). */
+/**
+ * Runs a handler once the client is within its rate limit (else 429 with Retry-After); a bug becomes a 500
+ * problem without detail (never a stack). Answers within the limit carry no per-client headers: Explore's
+ * shared cache (lib/http/shared-cache.ts) hands a 200 to every client alike.
+ */
 export async function handle(request: Request, run: () => Promise<Response>): Promise<Response> {
   try {
+    const limit = await consume("api", clientAddress(request.headers));
+    if (!limit.ok) return problemResponse(request, 429, limit.message, undefined, { "Retry-After": String(limit.retryAfterSeconds) });
     return await run();
   } catch (error) {
     console.error("api/v1:", error);

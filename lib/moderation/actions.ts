@@ -3,6 +3,7 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { getViewer, requireViewer } from "@/lib/accounts/viewer";
+import { consume } from "@/lib/rate-limits/rate-limit";
 import { createReport } from "./reports";
 import { dismissReport, reinstateListing, suspendListing } from "./decisions";
 import { MAX_COMMENT, MAX_SUSPENSION_REASON, REPORT_REASONS } from "./reasons";
@@ -39,6 +40,9 @@ export async function reportListingAction(_previous: ModerationResult, form: For
   if (input.data.reason === "other" && input.data.comment === null) {
     return { ok: false, message: "Check the report.", fieldErrors: { comment: ["Tell us what is wrong."] } };
   }
+  // Counted once the report reads well, so fixing a mistake in the form costs nothing.
+  const limit = await consume("reports", viewer.id);
+  if (!limit.ok) return { ok: false, message: limit.message };
   const result = await createReport(viewer, input.data);
   if (!result.ok) return result;
   revalidatePath("/admin");

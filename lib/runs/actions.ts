@@ -3,6 +3,7 @@
 import { after } from "next/server";
 import { z } from "zod";
 import { getViewer } from "@/lib/accounts/viewer";
+import { consume } from "@/lib/rate-limits/rate-limit";
 import { cancelExecution, checkOutcome } from "./execution-hooks";
 import { publishRunEvent, runTopic, throttledProgress } from "./progress-bus";
 import { repeatExecution } from "./repeat-execution";
@@ -51,6 +52,11 @@ export async function runCapabilityAction(_prev: RunFormState, form: FormData): 
   }
   const args = parseArguments(parsed.data.arguments);
   if (!args.ok) return { status: "done", ok: false, message: args.message, fieldErrors: { "": [args.message] }, argumentsText, dryRun };
+  // Signed out, runCapability refuses before any adapter call; signed in, each run counts (dry runs too: they call the adapter).
+  if (viewer) {
+    const limit = await consume("runs", viewer.id);
+    if (!limit.ok) return { status: "done", ok: false, message: limit.message, argumentsText, dryRun };
+  }
 
   const topic = viewer && parsed.data.progressKey ? runTopic(viewer.id, parsed.data.progressKey) : null;
   try {
@@ -100,6 +106,9 @@ export async function repeatExecutionAction(input: { executionId: string; argume
   if (!parsed.success) return { ok: false, message: "The repeat request was incomplete." };
   const args = parseArguments(parsed.data.arguments);
   if (!args.ok) return { ok: false, message: args.message };
+  // A repeat calls the adapter again, so it counts as a run.
+  const limit = await consume("runs", viewer.id);
+  if (!limit.ok) return { ok: false, message: limit.message };
   const topic = parsed.data.progressKey ? runTopic(viewer.id, parsed.data.progressKey) : null;
   try {
     return await repeatExecution(viewer, parsed.data.executionId, args.value, topic ? { onProgress: throttledProgress(topic) } : {});

@@ -1,0 +1,123 @@
+import { randomInt, randomUUID } from "node:crypto";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { AuthConfig } from "@auth/core";
+
+// Small limits for this file (lib/env.ts reads them when first imported, after this).
+vi.hoisted(() => {
+  process.env.RATE_LIMIT_SIGN_IN_PER_ADDRESS = "2/10m";
+  process.env.RATE_LIMIT_SIGN_IN_PER_CLIENT = "3/5m";
+});
+// What next/headers gives the signIn callback: the request's headers, as Next set them.
+const incoming = vi.hoisted(() => ({ headers: new Headers() }));
+vi.mock("next/headers", () => ({ headers: async () => incoming.headers }));
+// next-auth's entry imports next/server, which only resolves inside Next. Its NextAuth() is replaced by one that
+// keeps the configuration lib/accounts/auth.ts builds, which these tests hand to Auth.js's own core (the
+// package next-auth runs on), with the real Prisma adapter, database and limits.
+const built = vi.hoisted(() => ({ config: null as AuthConfig | null }));
+vi.mock("next-auth", async () => {
+  const { AuthError } = await import("@auth/core/errors");
+  return {
+    AuthError,
+    default: (config: AuthConfig) => {
+      built.config = config;
+      return { handlers: {}, auth: vi.fn(), signIn: vi.fn(), signOut: vi.fn() };
+    },
+  };
+});
+
+import { Auth, raw, skipCSRFCheck } from "@auth/core";
+import "@/lib/accounts/auth";
+import { db } from "@/lib/db";
+import { signInLimitOf } from "@/lib/accounts/sign-in-limits";
+
+const newEmail = () => `limits-${randomUUID()}@example.com`;
+const newClient = () => `198.18.${randomInt(256)}.${randomInt(256)}`;
+
+let info: { mock: { calls: unknown[][] } };
+beforeEach(() => {
+  info = vi.spyOn(console, "info").mockImplementation(() => {});
+  // Auth.js logs every error it throws back.
+  vi.spyOn(console, "error").mockImplementation(() => {});
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+/** Asks for a link as the sign-in action does: Auth.js in raw mode, from `client` (its X-Forwarded-For). */
+function askForLink(email: string, forwardedFor: string) {
+  const config = built.config;
+  if (!config) throw new Error("lib/accounts/auth.ts did not build an Auth.js configuration");
+  incoming.headers = new Headers({ "x-forwarded-for": forwardedFor });
+  const request = new Request("http://127.0.0.1:3000/api/auth/signin/nodemailer", {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": forwardedFor },
+    body: new URLSearchParams({ email, callbackUrl: "http://127.0.0.1:3000/" }),
+  });
+  return Auth(request, { ...config, basePath: "/api/auth", raw, skipCSRFCheck });
+}
+
+/** Without SMTP the link goes to the log, one line per mail. */
+function mailsTo(email: string): number {
+  return info.mock.calls.filter(([line]) => typeof line === "string" && line.startsWith(`sign-in link for ${email}:`)).length;
+}
+
+async function refusal(asked: Promise<unknown>): Promise<{ words: string; retryAfterSeconds: number }> {
+  const error: unknown = await asked.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  const limited = signInLimitOf(error);
+  if (!limited) throw new Error(`expected a rate limit's refusal, got ${String(error)}`);
+  return limited;
+}
+
+describe("asking for sign-in links", () => {
+  it("sends two links to one address, then refuses in words, with no mail and no token", async () => {
+    const email = newEmail();
+    await askForLink(email, newClient());
+    await askForLink(email, newClient());
+    const refused = await refusal(askForLink(email, newClient()));
+    expect(refused.words).toBe("Too many sign-in links asked for this address; try again in 10 minutes.");
+    expect(refused.retryAfterSeconds).toBeGreaterThan(595);
+    expect(refused.retryAfterSeconds).toBeLessThanOrEqual(600);
+    expect(mailsTo(email)).toBe(2);
+    expect(await db.verificationToken.count({ where: { identifier: email } })).toBe(2);
+  });
+
+  it("counts an address whatever its case", async () => {
+    const email = newEmail();
+    await askForLink(email.toUpperCase(), newClient());
+    await askForLink(email, newClient());
+    await refusal(askForLink(email.replace("limits", "LIMITS"), newClient()));
+  });
+
+  it("sends three links from one client address, then refuses that client for any address", async () => {
+    const client = newClient();
+    for (let i = 0; i < 3; i += 1) await askForLink(newEmail(), client);
+    const fourth = newEmail();
+    const refused = await refusal(askForLink(fourth, client));
+    expect(refused.words).toBe("Too many sign-in links asked for from your network; try again in 5 minutes.");
+    expect(refused.retryAfterSeconds).toBeGreaterThan(295);
+    // Hops the client wrote before the one Explore trusts do not make a new bucket.
+    await refusal(askForLink(fourth, `203.0.113.${randomInt(256)}, ${client}`));
+    expect(mailsTo(fourth)).toBe(0);
+    // Those refusals did not use up the address's links: from another client it gets both.
+    await askForLink(fourth, newClient());
+    await askForLink(fourth, newClient());
+    expect(mailsTo(fourth)).toBe(2);
+  });
+
+  it("does not count opening the link (the callback runs again then, without verificationRequest)", async () => {
+    const config = built.config;
+    const signIn = config?.callbacks?.signIn;
+    if (!signIn) throw new Error("lib/accounts/auth.ts has no signIn callback");
+    const email = newEmail();
+    const client = newClient();
+    incoming.headers = new Headers({ "x-forwarded-for": client });
+    const account = { type: "email" as const, provider: "nodemailer", providerAccountId: email };
+    for (let i = 0; i < 5; i += 1) await expect(signIn({ user: { email }, account })).resolves.toBe(true);
+    await askForLink(email, client);
+    await askForLink(email, client);
+    await refusal(askForLink(email, client));
+  });
+});

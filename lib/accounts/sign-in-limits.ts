@@ -1,0 +1,39 @@
+import "server-only";
+import { AuthError } from "next-auth";
+import { clientAddress } from "@/lib/http/client-address";
+import { consume } from "@/lib/rate-limits/rate-limit";
+
+// The limits on asking for sign-in links, per client address and per email address. Auth.js's signIn callback
+// counts every request for a link (the sign-in page's action and a direct POST to /api/auth/signin/nodemailer
+// alike) before it writes a verification token or sends the mail. What the callback throws comes back to the
+// server action wrapped in an AccessDenied (Auth.js runs in raw mode there), which is how the action finds the words.
+
+/** Too many sign-in links asked for; `words` says which limit and when to come back. */
+export class SignInLinksLimited extends AuthError {
+  readonly words: string;
+  readonly retryAfterSeconds: number;
+  constructor(refusal: { message: string; retryAfterSeconds: number }) {
+    super("Too many sign-in links asked for");
+    this.words = refusal.message;
+    this.retryAfterSeconds = refusal.retryAfterSeconds;
+  }
+}
+
+/** Counts one request for a link to `email` from the client of `headers`; throws SignInLinksLimited when over. */
+export async function countSignInLinkRequest(email: string, headers: Pick<Headers, "get">): Promise<void> {
+  // The network first: a client over its own limit does not also use up the address's links.
+  const client = await consume("signInPerClient", clientAddress(headers));
+  if (!client.ok) throw new SignInLinksLimited(client);
+  // Auth.js has normalised the address (lower case, NFKC); lower-casing again keeps one mailbox one bucket.
+  const address = await consume("signInPerAddress", email.toLowerCase());
+  if (!address.ok) throw new SignInLinksLimited(address);
+}
+
+/** The limit's refusal in what Auth.js threw (itself, or inside the AccessDenied it wraps callback errors in). */
+export function signInLimitOf(error: unknown): SignInLinksLimited | null {
+  if (error instanceof SignInLinksLimited) return error;
+  if (error instanceof Error && typeof error.cause === "object" && error.cause !== null && "err" in error.cause) {
+    return error.cause.err instanceof SignInLinksLimited ? error.cause.err : null;
+  }
+  return null;
+}

@@ -1,0 +1,194 @@
+import { randomInt } from "node:crypto";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import type { Viewer } from "@/lib/accounts/viewer";
+
+// Every limited action and the public API, with small limits, against the real (throw-away) database: the
+// (N+1)th request is refused in the limit's words (or 429 with Retry-After), and nothing is done for it.
+// (Sign-in links: lib/accounts/sign-in-limits.test.ts.)
+
+vi.hoisted(() => {
+  Object.assign(process.env, {
+    RATE_LIMIT_RUNS: "2/1m",
+    RATE_LIMIT_REPORTS: "2/1h",
+    RATE_LIMIT_TEST_NOW: "2/10m",
+    RATE_LIMIT_IMPORTS: "2/1h",
+    RATE_LIMIT_API: "2/30s",
+    // The runs below call a real MCP server on loopback through Explore's own guarded fetch.
+    EXPLORE_ALLOW_LOOPBACK_ADAPTERS: "1",
+  });
+});
+const session = vi.hoisted(() => ({ viewer: null as Viewer | null }));
+vi.mock("@/lib/accounts/viewer", () => ({
+  getViewer: async () => session.viewer,
+  requireViewer: async () => {
+    if (!session.viewer) throw new Error("signed out");
+    return session.viewer;
+  },
+}));
+vi.mock("next/cache", () => ({ revalidatePath: vi.fn(), revalidateTag: vi.fn() }));
+// Outside a request Next has no `after`; the run action's deferred work runs at once instead.
+vi.mock("next/server", () => ({ after: (task: () => Promise<void>) => void task() }));
+
+import { db } from "@/lib/db";
+import { minimalAgentFile } from "@/lib/agent-file/fixtures";
+import { closeAdapterClients } from "@/lib/adapters/mcp-call";
+import { startMcpServer, type TestServer } from "@/lib/adapters/test-servers";
+import { importAgentAction } from "@/lib/agents/actions";
+import { cleanUpTestRows, createTestAgent, createTestUser, uniqueHandle } from "@/lib/listings/test-fixtures";
+import { reportListingAction } from "@/lib/moderation/actions";
+import { repeatExecutionAction, runCapabilityAction } from "@/lib/runs/actions";
+import { testNowAction } from "@/lib/sample-tests/actions";
+import { formData } from "@/lib/testing/form-data";
+import { GET as openApiGet } from "@/app/api/v1/openapi.json/route";
+
+let adapter: TestServer;
+const importedHandles: string[] = [];
+
+beforeAll(async () => {
+  adapter = await startMcpServer();
+});
+afterAll(async () => {
+  await closeAdapterClients();
+  await adapter.close();
+  await db.agent.deleteMany({ where: { handle: { in: importedHandles } } });
+  await cleanUpTestRows();
+});
+
+let viewer: Viewer;
+beforeEach(async () => {
+  viewer = await createTestUser();
+  session.viewer = viewer;
+});
+
+const echoSchema = { type: "object", properties: { text: { type: "string" } }, required: ["text"] };
+
+async function echoService() {
+  const publisher = await createTestUser();
+  const agent = await createTestAgent({
+    ownerId: publisher.id,
+    extra: { endpoint: adapter.url },
+    capabilities: [{ capabilityId: "cap_echo", extra: { tool: "echo", inputSchema: echoSchema } }],
+  });
+  return { handle: agent.handle, capabilityId: "cap_echo" };
+}
+
+function runEcho(service: { handle: string; capabilityId: string }) {
+  return runCapabilityAction({ status: "idle" }, formData({ ...service, arguments: '{"text":"hi"}' }));
+}
+
+describe("runs", () => {
+  it("lets two runs through, then refuses the third in words without calling the adapter", async () => {
+    const service = await echoService();
+    expect(await runEcho(service)).toMatchObject({ status: "done", ok: true });
+    expect(await runEcho(service)).toMatchObject({ status: "done", ok: true });
+    const refused = await runEcho(service);
+    expect(refused).toEqual({
+      status: "done",
+      ok: false,
+      message: "Too many runs in a short time; try again in 1 minute.",
+      argumentsText: '{"text":"hi"}',
+      dryRun: false,
+    });
+    expect(await db.execution.count({ where: { userId: viewer.id } })).toBe(2);
+  });
+
+  it("counts a repeat as a run", async () => {
+    const service = await echoService();
+    const first = await runEcho(service);
+    if (first.status !== "done" || !first.ok) throw new Error(`the first run failed: ${JSON.stringify(first)}`);
+    const repeated = await repeatExecutionAction({ executionId: first.execution.id, arguments: '{"text":"hi"}' });
+    expect(repeated.ok).toBe(true);
+    expect(await repeatExecutionAction({ executionId: first.execution.id, arguments: '{"text":"hi"}' })).toEqual({
+      ok: false,
+      message: "Too many runs in a short time; try again in 1 minute.",
+    });
+    expect(await runEcho(service)).toMatchObject({ ok: false, message: "Too many runs in a short time; try again in 1 minute." });
+    const execution = await db.execution.findUniqueOrThrow({ where: { id: first.execution.id }, select: { repeatCount: true } });
+    expect(execution.repeatCount).toBe(1);
+  });
+
+  it("counts each person in their own bucket", async () => {
+    const service = await echoService();
+    await runEcho(service);
+    await runEcho(service);
+    expect(await runEcho(service)).toMatchObject({ ok: false, message: "Too many runs in a short time; try again in 1 minute." });
+    session.viewer = await createTestUser();
+    expect(await runEcho(service)).toMatchObject({ ok: true });
+  });
+});
+
+describe("reports", () => {
+  it("files two reports, then refuses the third in words and files nothing", async () => {
+    const publisher = await createTestUser();
+    const agent = await createTestAgent({ ownerId: publisher.id, capabilities: [{ capabilityId: "cap_a" }, { capabilityId: "cap_b" }, { capabilityId: "cap_c" }] });
+    const report = (capabilityId: string) => reportListingAction({ ok: true, message: "" }, formData({ handle: agent.handle, capabilityId, reason: "broken" }));
+    expect(await report("cap_a")).toMatchObject({ ok: true });
+    expect(await report("cap_b")).toMatchObject({ ok: true });
+    expect(await report("cap_c")).toEqual({ ok: false, message: "Too many reports in a short time; try again in 60 minutes." });
+    expect(await db.report.count({ where: { reporterId: viewer.id } })).toBe(2);
+  });
+});
+
+describe("Test now", () => {
+  it("counts a publisher's requests across services, then refuses in words", async () => {
+    const ask = (capabilityId: string) => testNowAction(null, formData({ handle: "@not-mine", capabilityId }));
+    expect(await ask("cap_one")).toEqual({ ok: false, message: "No service cap_one of yours was found under @not-mine." });
+    expect(await ask("cap_two")).toEqual({ ok: false, message: "No service cap_two of yours was found under @not-mine." });
+    expect(await ask("cap_three")).toEqual({ ok: false, message: "Too many tests asked for in a short time; try again in 10 minutes." });
+  });
+});
+
+describe("imports", () => {
+  const agentJson = (handle: string) => JSON.stringify(minimalAgentFile({ agent: { handle, display_name: "Limited", purpose: "Shows the import limit." } }));
+
+  it("imports twice, then refuses the third in words, keeping the pasted document and importing nothing", async () => {
+    const handles = [uniqueHandle("rl"), uniqueHandle("rl"), uniqueHandle("rl")];
+    importedHandles.push(...handles);
+    const [a, b, c] = handles.map(agentJson);
+    expect(await importAgentAction({ status: "idle", text: "" }, formData({ text: a ?? "" }))).toMatchObject({ status: "imported" });
+    expect(await importAgentAction({ status: "idle", text: "" }, formData({ text: b ?? "" }))).toMatchObject({ status: "imported" });
+    expect(await importAgentAction({ status: "idle", text: "" }, formData({ text: c ?? "" }))).toEqual({
+      status: "invalid",
+      message: "Too many imports in a short time; nothing was imported. Try again in 60 minutes.",
+      errors: [],
+      fieldErrors: {},
+      text: c,
+    });
+    expect(await db.agent.count({ where: { handle: { in: handles } } })).toBe(2);
+  });
+});
+
+describe("the public API", () => {
+  const client = () => `198.18.${randomInt(256)}.${randomInt(256)}`;
+  const get = (forwardedFor: string) => openApiGet(new Request("http://127.0.0.1:3000/api/v1/openapi.json", { headers: { "x-forwarded-for": forwardedFor } }));
+
+  it("answers two requests from a client address, then 429 problem+json with Retry-After", async () => {
+    const address = client();
+    expect((await get(address)).status).toBe(200);
+    expect((await get(address)).status).toBe(200);
+    const refused = await get(address);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("content-type")).toBe("application/problem+json; charset=utf-8");
+    expect(refused.headers.get("cache-control")).toBe("no-store");
+    const retryAfter = Number(refused.headers.get("retry-after"));
+    expect(retryAfter).toBeGreaterThan(25);
+    expect(retryAfter).toBeLessThanOrEqual(30);
+    // A page on another origin may read it.
+    expect(refused.headers.get("access-control-expose-headers")).toContain("Retry-After");
+    expect(await refused.json()).toEqual({
+      type: "urn:explore:problem:too-many-requests",
+      title: "Too many requests",
+      status: 429,
+      detail: `Too many requests from this address; try again in ${retryAfter} seconds.`,
+      instance: "/api/v1/openapi.json",
+    });
+  });
+
+  it("counts each client address apart, and ignores hops the client wrote before the trusted one", async () => {
+    const address = client();
+    await get(address);
+    await get(address);
+    expect((await get(`203.0.113.${randomInt(256)}, ${address}`)).status).toBe(429);
+    expect((await get(client())).status).toBe(200);
+  });
+});

@@ -1,0 +1,45 @@
+import { env } from "@/lib/env";
+
+// Explore's named rate limits: what each counts, its rule (from lib/env.ts) and the words for a refusal.
+
+export type LimitRule = { points: number; durationSeconds: number };
+
+export const limitNames = ["signInPerAddress", "signInPerClient", "runs", "reports", "testNow", "imports", "api"] as const;
+export type LimitName = (typeof limitNames)[number];
+
+/** Each limit's rule as configured. */
+export function configuredRules(): Record<LimitName, LimitRule> {
+  return {
+    signInPerAddress: env.RATE_LIMIT_SIGN_IN_PER_ADDRESS,
+    signInPerClient: env.RATE_LIMIT_SIGN_IN_PER_CLIENT,
+    runs: env.RATE_LIMIT_RUNS,
+    reports: env.RATE_LIMIT_REPORTS,
+    testNow: env.RATE_LIMIT_TEST_NOW,
+    imports: env.RATE_LIMIT_IMPORTS,
+    api: env.RATE_LIMIT_API,
+  };
+}
+
+const refusals: Record<LimitName, (wait: string) => string> = {
+  signInPerAddress: (wait) => `Too many sign-in links asked for this address; try again in ${wait}.`,
+  signInPerClient: (wait) => `Too many sign-in links asked for from your network; try again in ${wait}.`,
+  runs: (wait) => `Too many runs in a short time; try again in ${wait}.`,
+  reports: (wait) => `Too many reports in a short time; try again in ${wait}.`,
+  testNow: (wait) => `Too many tests asked for in a short time; try again in ${wait}.`,
+  imports: (wait) => `Too many imports in a short time; nothing was imported. Try again in ${wait}.`,
+  api: (wait) => `Too many requests from this address; try again in ${wait}.`,
+};
+
+/** The sentence a person reads when `name` refuses them for `retryAfterSeconds`. */
+export function refusalWords(name: LimitName, retryAfterSeconds: number): string {
+  return refusals[name](waitWords(retryAfterSeconds));
+}
+
+/** "40 seconds", "3 minutes", "2 hours": rounded up, so nobody is told to come back too early. */
+export function waitWords(seconds: number): string {
+  const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? "" : "s"}`;
+  const s = Math.max(1, Math.ceil(seconds));
+  if (s < 60) return plural(s, "second");
+  if (s < 2 * 3600) return plural(Math.ceil(s / 60), "minute");
+  return plural(Math.ceil(s / 3600), "hour");
+}

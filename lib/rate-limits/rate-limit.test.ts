@@ -1,0 +1,136 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
+import type pg from "pg";
+import { requireDatabaseUrl } from "@/lib/env";
+import { limitNames, type LimitName, type LimitRule } from "./limits";
+import { createRateLimitPool, createRateLimits } from "./rate-limit";
+
+// Against the real (throw-away) database the migrations made: the table is the one production counts in.
+
+const windows: Record<LimitName, number> = {
+  signInPerAddress: 600,
+  signInPerClient: 300,
+  runs: 60,
+  reports: 3600,
+  testNow: 120,
+  imports: 1800,
+  api: 30,
+};
+const two = (name: LimitName): LimitRule => ({ points: 2, durationSeconds: windows[name] });
+const rules: Record<LimitName, LimitRule> = {
+  signInPerAddress: two("signInPerAddress"),
+  signInPerClient: two("signInPerClient"),
+  runs: two("runs"),
+  reports: two("reports"),
+  testNow: two("testNow"),
+  imports: two("imports"),
+  api: two("api"),
+};
+
+const pools: pg.Pool[] = [];
+function instance(connectionString = requireDatabaseUrl(), limitRules = rules) {
+  const pool = createRateLimitPool(connectionString);
+  pools.push(pool);
+  return { limits: createRateLimits(pool, limitRules), pool };
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+afterAll(async () => {
+  await Promise.all(pools.map((pool) => pool.end()));
+});
+
+const expectedWords: Record<LimitName, string> = {
+  signInPerAddress: "Too many sign-in links asked for this address; try again in 10 minutes.",
+  signInPerClient: "Too many sign-in links asked for from your network; try again in 5 minutes.",
+  runs: "Too many runs in a short time; try again in 1 minute.",
+  reports: "Too many reports in a short time; try again in 60 minutes.",
+  testNow: "Too many tests asked for in a short time; try again in 2 minutes.",
+  imports: "Too many imports in a short time; nothing was imported. Try again in 30 minutes.",
+  api: "Too many requests from this address; try again in 30 seconds.",
+};
+
+describe("consume", () => {
+  const { limits } = instance();
+
+  it.each(limitNames)("%s lets N requests through and refuses the next with its Retry-After and words", async (name) => {
+    const key = randomUUID();
+    expect(await limits.consume(name, key)).toEqual({ ok: true });
+    expect(await limits.consume(name, key)).toEqual({ ok: true });
+    const refused = await limits.consume(name, key);
+    if (refused.ok) throw new Error(`${name} let a third request through`);
+    // The window started with the first request, a moment ago.
+    expect(refused.retryAfterSeconds).toBeGreaterThan(windows[name] - 5);
+    expect(refused.retryAfterSeconds).toBeLessThanOrEqual(windows[name]);
+    expect(refused.message).toBe(expectedWords[name]);
+    // Refused requests do not move the window on.
+    const again = await limits.consume(name, key);
+    expect(again.ok === false && again.retryAfterSeconds <= refused.retryAfterSeconds).toBe(true);
+  });
+
+  it("counts each key, and each limit, in its own bucket", async () => {
+    const [a, b] = [randomUUID(), randomUUID()];
+    await limits.consume("runs", a);
+    await limits.consume("runs", a);
+    expect((await limits.consume("runs", a)).ok).toBe(false);
+    expect(await limits.consume("runs", b)).toEqual({ ok: true });
+    expect(await limits.consume("reports", a)).toEqual({ ok: true });
+  });
+
+  it("lets the key through again once its window is over", async () => {
+    const key = randomUUID();
+    await limits.consume("api", key);
+    await limits.consume("api", key);
+    expect((await limits.consume("api", key)).ok).toBe(false);
+    // The library reads the clock through Date.now; only that is moved, the database and sockets run as ever.
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + windows.api * 1000 + 1000 });
+    expect(await limits.consume("api", key)).toEqual({ ok: true });
+  });
+
+  it("keeps only digests of the keys", async () => {
+    const email = `${randomUUID()}@example.com`;
+    await limits.consume("signInPerAddress", email);
+    const { pool } = instance();
+    const rows = await pool.query<{ key: string }>(`SELECT key FROM "RateLimit" WHERE key LIKE 'signInPerAddress:%'`);
+    expect(rows.rows.length).toBeGreaterThan(0);
+    expect(rows.rows.some((row) => row.key.includes(email))).toBe(false);
+  });
+});
+
+describe("two web servers", () => {
+  it("share one bucket through the database", async () => {
+    const one = instance().limits;
+    const two = instance().limits;
+    const key = randomUUID();
+    expect(await one.consume("imports", key)).toEqual({ ok: true });
+    expect(await two.consume("imports", key)).toEqual({ ok: true });
+    const refusedByOne = await one.consume("imports", key);
+    const refusedByTwo = await two.consume("imports", key);
+    expect(refusedByOne.ok).toBe(false);
+    expect(refusedByTwo.ok).toBe(false);
+  });
+
+  it("let exactly N of many simultaneous requests through", async () => {
+    const servers = [instance().limits, instance().limits];
+    const key = randomUUID();
+    const results = await Promise.all(Array.from({ length: 12 }, (_, i) => servers[i % 2]?.consume("testNow", key)));
+    expect(results.filter((r) => r?.ok === true)).toHaveLength(2);
+    expect(results.filter((r) => r?.ok === false)).toHaveLength(10);
+  });
+});
+
+describe("when the database cannot be reached", () => {
+  it("says so in the log and still limits, counting in this process", async () => {
+    const error = vi.spyOn(console, "error").mockImplementation(() => {});
+    // Nothing listens on port 1 of loopback: every query fails at once.
+    const { limits } = instance("postgresql://explore@127.0.0.1:1/explore");
+    const key = randomUUID();
+    expect(await limits.consume("runs", key)).toEqual({ ok: true });
+    expect(await limits.consume("runs", key)).toEqual({ ok: true });
+    const refused = await limits.consume("runs", key);
+    expect(refused).toMatchObject({ ok: false, message: expectedWords.runs });
+    expect(error).toHaveBeenCalledWith(expect.stringContaining("rate limit runs: the PostgreSQL store failed"), expect.anything());
+  });
+});
