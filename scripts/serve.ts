@@ -52,6 +52,8 @@ const isEventStream = (req: IncomingMessage) => req.url?.startsWith("/api/runs/e
 
 const server = createServer((req, res) => {
   const started = performance.now();
+  // No proxy in front: the client is the socket, whatever X-Forwarded-For it sent (lib/http/client-address.ts).
+  if (env.EXPLORE_TRUSTED_PROXIES === 0) req.headers["x-forwarded-for"] = req.socket.remoteAddress ?? "";
   if (!isEventStream(req)) {
     inFlight.add(req);
     res.once("close", () => {

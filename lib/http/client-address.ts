@@ -12,9 +12,8 @@ import { env } from "@/lib/env";
 // EXPLORE_TRUSTED_PROXIES = n ≥ 1 the client is the n-th entry from the right (the last proxy's own address
 // is the socket's, which Next does not add). Entries further left were written by the client and are
 // ignored, so a client cannot pick its bucket by sending the header. With n = 0 (Explore's server faces
-// clients itself) the right-most entry is taken: the socket's address, as Next filled it, unless the client
-// sent the header itself: such a deployment needs its server (scripts/serve.ts) to delete a client's
-// X-Forwarded-For before Next sees the request, or a proxy in front and EXPLORE_TRUSTED_PROXIES=1.
+// clients itself) the right-most entry is taken: the socket's address, which scripts/serve.ts writes over
+// whatever X-Forwarded-For the client sent before Next sees the request.
 //
 // An IPv6 client counts by its /64 (one subscriber's network, from which any address may be used), an
 // IPv4-mapped IPv6 address as its IPv4 address; what is not an address counts as "unknown".

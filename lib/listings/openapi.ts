@@ -25,6 +25,12 @@ function queryParameters() {
   });
 }
 
+const tooMany = {
+  description: "Too many requests from this client address; `Retry-After` says how many seconds to wait.",
+  headers: { "Retry-After": { schema: { type: "integer" } } },
+  content: { "application/problem+json": { schema: { $ref: "#/components/schemas/Problem" } } },
+};
+
 const problem = (description: string) => ({
   description,
   content: { "application/problem+json": { schema: { $ref: "#/components/schemas/Problem" } } },
@@ -67,6 +73,7 @@ export function openApiDocument(serverUrl: string) {
             "200": ok("ServicesResponse", "One page of matching services, best first."),
             "304": { description: "Not modified." },
             "400": problem("A parameter is invalid; `errors` names each one."),
+            "429": tooMany,
           },
         },
       },
@@ -82,6 +89,7 @@ export function openApiDocument(serverUrl: string) {
             "200": ok("ServiceDetail", "The service."),
             "304": { description: "Not modified." },
             "400": problem("The handle or capability ID cannot be one."),
+            "429": tooMany,
             "404": problem("No such service (or it is not public)."),
           },
         },
@@ -95,6 +103,7 @@ export function openApiDocument(serverUrl: string) {
             "200": ok("Agent", "The agent."),
             "304": { description: "Not modified." },
             "400": problem("The handle cannot be one."),
+            "429": tooMany,
             "404": problem("No such agent (or it is not public)."),
           },
         },
@@ -108,6 +117,7 @@ export function openApiDocument(serverUrl: string) {
             "200": { description: "The agent.json (seed 000's schema).", content: { "application/json": { schema: { type: "object" } } } },
             "304": { description: "Not modified." },
             "400": problem("The handle cannot be one."),
+            "429": tooMany,
             "404": problem("No such agent (or it is not public)."),
           },
         },
