@@ -99,7 +99,22 @@ describe("the address guard in front of every request", () => {
         return [address];
       },
     });
-    await expect(guarded("http://public.example/", { signal: controller.signal })).rejects.toMatchObject({ name: "AbortError" });
+    await expect(guarded("https://public.example/", { signal: controller.signal })).rejects.toMatchObject({ name: "AbortError" });
+  });
+
+  it("with allowLoopback still calls a public address over https only", async () => {
+    // The resolver aborts the request too: had the refusal not come first, nothing would leave the machine.
+    const controller = new AbortController();
+    const guarded = createGuardedFetch({
+      ...dev,
+      resolve: async () => {
+        controller.abort();
+        return ["8.8.8.8"];
+      },
+    });
+    const error = await failure(guarded("http://public.example/", { signal: controller.signal }));
+    expect(error.code).toBe("insecure_url");
+    expect(error.requestSent).toBe(false);
   });
 
   it("with allowLoopback reaches 127.0.0.1 but still refuses private and link-local addresses", async () => {

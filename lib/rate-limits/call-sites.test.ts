@@ -76,6 +76,9 @@ function runEcho(service: { handle: string; capabilityId: string }) {
   return runCapabilityAction({ status: "idle" }, formData({ ...service, arguments: '{"text":"hi"}' }));
 }
 
+// A minute's window: by the time the refusal is worded a second may have gone by on a busy machine.
+const tooManyRuns = expect.stringMatching(/^Too many runs in a short time; try again in (1 minute|[1-5]?\d seconds)\.$/);
+
 describe("runs", () => {
   it("lets two runs through, then refuses the third in words without calling the adapter", async () => {
     const service = await echoService();
@@ -85,7 +88,7 @@ describe("runs", () => {
     expect(refused).toEqual({
       status: "done",
       ok: false,
-      message: "Too many runs in a short time; try again in 1 minute.",
+      message: tooManyRuns,
       argumentsText: '{"text":"hi"}',
       dryRun: false,
     });
@@ -100,9 +103,9 @@ describe("runs", () => {
     expect(repeated.ok).toBe(true);
     expect(await repeatExecutionAction({ executionId: first.execution.id, arguments: '{"text":"hi"}' })).toEqual({
       ok: false,
-      message: "Too many runs in a short time; try again in 1 minute.",
+      message: tooManyRuns,
     });
-    expect(await runEcho(service)).toMatchObject({ ok: false, message: "Too many runs in a short time; try again in 1 minute." });
+    expect(await runEcho(service)).toMatchObject({ ok: false, message: tooManyRuns });
     const execution = await db.execution.findUniqueOrThrow({ where: { id: first.execution.id }, select: { repeatCount: true } });
     expect(execution.repeatCount).toBe(1);
   });
@@ -111,7 +114,7 @@ describe("runs", () => {
     const service = await echoService();
     await runEcho(service);
     await runEcho(service);
-    expect(await runEcho(service)).toMatchObject({ ok: false, message: "Too many runs in a short time; try again in 1 minute." });
+    expect(await runEcho(service)).toMatchObject({ ok: false, message: tooManyRuns });
     session.viewer = await createTestUser();
     expect(await runEcho(service)).toMatchObject({ ok: true });
   });
