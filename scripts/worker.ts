@@ -4,6 +4,7 @@ import os from "node:os";
 import { env, requireDatabaseUrl } from "../lib/env";
 import { publisherFetch } from "../lib/adapters/publisher-fetch";
 import { startWorker } from "../lib/jobs/worker";
+import { log } from "../lib/log";
 
 // Background work: where it shares a machine with the web server, the web server's requests come first.
 try {
@@ -18,14 +19,13 @@ const worker = await startWorker({
   total: env.SAMPLE_TEST_CONCURRENCY_TOTAL,
   fetch: publisherFetch(),
 });
-console.log(
-  `worker: sample tests running, at most ${env.SAMPLE_TEST_CONCURRENCY_PER_ADAPTER} per adapter and ${env.SAMPLE_TEST_CONCURRENCY_TOTAL} in all`,
-);
+log.info("worker: sample tests running", { perAdapter: env.SAMPLE_TEST_CONCURRENCY_PER_ADAPTER, total: env.SAMPLE_TEST_CONCURRENCY_TOTAL });
 
 let stopping = false;
 async function shutdown() {
   if (stopping) return;
   stopping = true;
+  log.info("worker: stopping; running tests finish, held jobs go back to the queue");
   // Running tests finish; held jobs go back to the queue. A second signal does not wait.
   const timer = setTimeout(() => process.exit(0), 70_000);
   await worker.stop();

@@ -1,6 +1,7 @@
 import PgBoss from "pg-boss";
 import { z } from "zod";
 import { callDeadlineMs } from "@/lib/adapters/publisher-fetch";
+import { log } from "@/lib/log";
 
 // The job queue: pg-boss 10 in Explore's own PostgreSQL (its tables live in the `pgboss` schema, beside
 // Prisma's). pg-boss 11+ and graphile-worker need Node 22; this project runs on Node 20.
@@ -39,7 +40,7 @@ export async function startBoss(opts: BossOptions): Promise<PgBoss> {
     // No pg-boss cron: the daily schedule is per capability (lib/sample-tests/schedule.ts).
     schedule: false,
   });
-  boss.on("error", (error) => console.error(`job queue: ${error.message}`));
+  boss.on("error", (error) => log.error("job queue", { error }));
   await boss.start();
   if (!(await boss.getQueue(SAMPLE_TEST_QUEUE))) {
     // "short": at most one queued (not yet started) test per capability, so triggers never pile up.

@@ -1,6 +1,7 @@
 import type PgBoss from "pg-boss";
 import { AdapterLimiter } from "./limiter";
 import { SAMPLE_TEST_QUEUE, sampleTestJob, sampleTestJobData, type QueueTuning, type SampleTestJobData } from "./queue";
+import { log } from "@/lib/log";
 
 // Takes sample-test jobs from the queue and runs them within the limits: at most `perAdapter` at once
 // against one adapter and `total` in all. pg-boss's own work() waits for a whole batch before fetching
@@ -65,7 +66,7 @@ export function startSampleTestDispatcher(opts: DispatcherOptions): Dispatcher {
       // Only Explore's own trouble lands here (an adapter's failure is a recorded result): retry later.
       stats.errors += 1;
       const message = error instanceof Error ? error.message : String(error);
-      console.error(`sample test job ${job.id} failed: ${message}`);
+      log.error("sample test job failed", { job: job.id, message });
       await boss.fail(SAMPLE_TEST_QUEUE, job.id, { message }).catch(() => undefined);
     }
   }
@@ -124,7 +125,7 @@ export function startSampleTestDispatcher(opts: DispatcherOptions): Dispatcher {
           if (data.success) await accept({ id: job.id, data: data.data });
           else await boss.complete(SAMPLE_TEST_QUEUE, job.id, { skipped: "malformed job data" });
         } catch (error) {
-          console.error(`sample test job ${job.id}: ${error instanceof Error ? error.message : String(error)}`);
+          log.error("sample test job", { job: job.id, error });
         }
       }
       if (jobs.length === 0) await sleep(opts.pollMs);

@@ -2,6 +2,7 @@ import type PgBoss from "pg-boss";
 import { clearDue, findDueTests, scheduleUnscheduled, type DueTest } from "@/lib/sample-tests/schedule";
 import { settleAbandonedExecutions } from "@/lib/runs/abandoned-executions";
 import { sampleTestJob, type QueueTuning } from "./queue";
+import { log } from "@/lib/log";
 
 // Turns due SampleTestState rows into queue jobs. Every worker runs it; two workers finding the same
 // row enqueue one job, because a capability has at most one queued test (the queue's singleton key).
@@ -52,17 +53,17 @@ export function startScheduler(opts: { boss: PgBoss; intervalMs: number; tuning:
   async function spreadUnscheduled() {
     try {
       const spread = await scheduleUnscheduled(now());
-      if (spread > 0) console.log(`sample tests: scheduled ${spread} capabilities over the next hour`);
+      if (spread > 0) log.info("sample tests scheduled over the next hour", { capabilities: spread });
     } catch (error) {
-      console.error(`sample tests: could not schedule new capabilities: ${String(error)}`);
+      log.error("sample tests: could not schedule new capabilities", { error });
     }
   }
   async function settleAbandoned() {
     try {
       const settled = await settleAbandonedExecutions(now());
-      if (settled > 0) console.log(`runs: ${settled} abandoned executions marked outcome unknown`);
+      if (settled > 0) log.info("abandoned executions marked outcome unknown", { executions: settled });
     } catch (error) {
-      console.error(`runs: could not settle abandoned executions: ${String(error)}`);
+      log.error("runs: could not settle abandoned executions", { error });
     }
   }
   const loop = (async () => {
@@ -76,7 +77,7 @@ export function startScheduler(opts: { boss: PgBoss; intervalMs: number; tuning:
       try {
         await enqueueDueTests(opts.boss, now(), opts.tuning);
       } catch (error) {
-        console.error(`sample tests: could not enqueue due tests: ${String(error)}`);
+        log.error("sample tests: could not enqueue due tests", { error });
       }
       await new Promise<void>((resolve) => {
         wake = resolve;

@@ -3,6 +3,7 @@ import { createHash } from "node:crypto";
 import { clientAddress } from "@/lib/http/client-address";
 import { consume } from "@/lib/rate-limits/rate-limit";
 import type { ParamError, Problem } from "./api-schemas";
+import { log } from "@/lib/log";
 
 // HTTP for the public API: JSON with an ETag and a short public cache (answers are the same for
 // everyone: the API reads as a signed-out visitor), errors as RFC 9457 problem details, CORS for GET,
@@ -83,7 +84,7 @@ export async function handle(request: Request, run: () => Promise<Response>): Pr
     if (!limit.ok) return problemResponse(request, 429, limit.message, undefined, { "Retry-After": String(limit.retryAfterSeconds) });
     return await run();
   } catch (error) {
-    console.error("api/v1:", error);
+    log.error("api/v1: the request failed", { error });
     return problemResponse(request, 500, "The request could not be answered just now; try again later.");
   }
 }
