@@ -35,13 +35,16 @@ export function SearchForm({
   const [sortTouched, setSortTouched] = useState(sortExplicit);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
-  // A new URL (back button, a facet link) brings its words into the box.
-  useEffect(() => {
+  // A new URL (back button, a facet link) brings its words into the box, while rendering (no effect and a
+  // second render): what was last taken from the URL is kept to notice the change.
+  const [fromUrl, setFromUrl] = useState({ query, sort, sortExplicit });
+  if (fromUrl.query !== query || fromUrl.sort !== sort || fromUrl.sortExplicit !== sortExplicit) {
+    setFromUrl({ query, sort, sortExplicit });
     // Keep what is being typed when the URL only caught up with it (a trailing space, say).
     setText((current) => (current.trim().replace(/\s+/g, " ") === query ? current : query));
     setSortValue(sort);
     setSortTouched(sortExplicit);
-  }, [query, sort, sortExplicit]);
+  }
 
   useEffect(() => () => {
     if (timer.current) clearTimeout(timer.current);

@@ -238,7 +238,7 @@ export function RunForm({ info }: { info: RunPanelInfo }) {
         <div className="flex flex-col gap-1">
           <Label htmlFor="run-arguments-json">Arguments (JSON)</Label>
           <p id="run-arguments-help" className="text-sm text-muted-foreground">
-            One JSON object, as the service's input schema describes.
+            One JSON object, as the service&apos;s input schema describes.
           </p>
           <Textarea
             id="run-arguments-json"

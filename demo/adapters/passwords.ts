@@ -50,7 +50,7 @@ const passwordStrength = defineTool({
   },
 });
 
-const SHA256: "sha256" = "sha256";
+const SHA256 = "sha256" as const;
 
 const sha256Hash = defineTool({
   name: "sha256_hash",

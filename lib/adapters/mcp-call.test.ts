@@ -358,7 +358,7 @@ describe("200 faults in a row", () => {
       raw((res) => res.writeHead(500).end()),
       raw((res) => res.writeHead(429).end()),
       raw((res) => res.writeHead(200, { "content-type": "application/json" }).end("{")),
-      raw((res, id) => json(res, { jsonrpc: "2.0", id: 99_999, result: { content: [] } })),
+      raw((res) => json(res, { jsonrpc: "2.0", id: 99_999, result: { content: [] } })),
       raw((res) => res.writeHead(307, { location: "http://10.0.0.1/" }).end()),
       raw((res) => {
         res.writeHead(200, { "content-type": "application/json" });

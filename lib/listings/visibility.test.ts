@@ -1,7 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { db } from "@/lib/db";
-import { Prisma } from "@/generated/prisma/client";
 import type { Viewer } from "@/lib/accounts/viewer";
 import type { AgentStatus, ContentRating } from "@/generated/prisma/enums";
 import {

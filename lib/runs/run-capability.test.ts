@@ -22,7 +22,6 @@ let hanging: TestServer;
 let adapters: DemoAdapters;
 let guarded: GuardedFetch;
 let publisher: Viewer;
-let consumer: Viewer;
 let stranger: Viewer;
 const importedHandles: string[] = [];
 
@@ -33,7 +32,7 @@ beforeAll(async () => {
     startDemoAdapters({ port: 0 }),
   ]);
   guarded = createGuardedFetch({ allowLoopback: true, requireHttps: false, maxResponseBytes: 1_048_576 });
-  [publisher, consumer, stranger] = await Promise.all([createTestUser(), createTestUser(), createTestUser()]);
+  [publisher, stranger] = await Promise.all([createTestUser(), createTestUser()]);
 });
 
 afterAll(async () => {
