@@ -80,10 +80,39 @@ describe("importAgentFile", () => {
       text: doc(h, [minimalCapability({ name: "Hijacked" })]),
       ownerId: second.id,
     });
-    expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.errors).toEqual([{ path: "/agent/handle", message: expect.stringContaining("taken") }]);
+    expect(result).toEqual({
+      ok: false,
+      message: `The handle ${h} is taken; nothing was imported.`,
+      errors: [{ path: "/agent/handle", message: `${h} is taken; choose another handle` }],
+    });
     const agent = await db.agent.findUniqueOrThrow({ where: { handle: h }, include: { capabilities: true } });
     expect(agent.ownerId).toBe(first.id);
     expect(agent.capabilities.map((c) => c.name)).toEqual(["Home search"]);
+  });
+
+  it("says only that a handle is taken: the same words whoever owns it and whatever state its agent is in", async () => {
+    const [owner, other] = [await user("f"), await user("g")];
+    const answers = new Set<string>();
+    const states = [
+      { name: "published", publish: true, capabilities: [minimalCapability()] },
+      { name: "unpublished", publish: false, capabilities: [minimalCapability()] },
+      { name: "mature", publish: true, capabilities: [minimalCapability({ content_rating: "mature", mature_reasons: ["alcohol"] })] },
+      { name: "suspended", publish: true, capabilities: [minimalCapability()] },
+    ];
+    for (const state of states) {
+      const h = handle(`oracle-${state.name}`);
+      expect((await importAgentFile({ text: doc(h, state.capabilities), ownerId: owner.id, publish: state.publish })).ok).toBe(true);
+      if (state.name === "suspended") await db.agent.update({ where: { handle: h }, data: { status: "suspended", suspendedReason: "Test." } });
+      const result = await importAgentFile({ text: doc(h), ownerId: other.id });
+      // With the handle taken out, every answer must be the same text.
+      answers.add(JSON.stringify(result).replaceAll(h, "@HANDLE"));
+    }
+    expect([...answers]).toEqual([
+      JSON.stringify({
+        ok: false,
+        message: "The handle @HANDLE is taken; nothing was imported.",
+        errors: [{ path: "/agent/handle", message: "@HANDLE is taken; choose another handle" }],
+      }),
+    ]);
   });
 });

@@ -38,11 +38,12 @@ export async function importAgentFile(input: { text: string; ownerId: string; pu
   }
 }
 
+// Only that the handle is taken: not by whom, nor whether that agent is published, suspended or mature.
 function handleTaken(handle: string): ImportResult {
   return {
     ok: false,
-    message: `The handle ${handle} belongs to another publisher; nothing was imported.`,
-    errors: [{ path: "/agent/handle", message: `${handle} is already taken by another publisher; choose another handle` }],
+    message: `The handle ${handle} is taken; nothing was imported.`,
+    errors: [{ path: "/agent/handle", message: `${handle} is taken; choose another handle` }],
   };
 }
 
