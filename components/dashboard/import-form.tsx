@@ -1,26 +1,52 @@
 "use client";
 
 import Link from "next/link";
-import { useActionState } from "react";
+import { useActionState, useState, type FormEvent } from "react";
 import { Button, buttonClassName } from "@/components/ui/button";
 import { FieldError } from "@/components/ui/field-error";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
 import { importAgentAction } from "@/lib/agents/actions";
-import { initialImportFormState, MAX_AGENT_FILE_BYTES } from "@/lib/agents/import-form-state";
+import {
+  initialImportFormState,
+  MAX_AGENT_FILE_BYTES,
+  oversizeFieldErrors,
+  TOO_LARGE_SUMMARY,
+  type ImportFieldErrors,
+  type ImportFormState,
+} from "@/lib/agents/import-form-state";
 import { agentPath } from "@/lib/listings/paths";
+
+// Checked here before sending: a body over Next's server-action limit never reaches the action, and the
+// person would get an error page instead of these words. The server checks the same again.
+function oversizeErrors(form: HTMLFormElement): ImportFieldErrors | null {
+  const data = new FormData(form);
+  const text = data.get("text");
+  const file = data.get("file");
+  return oversizeFieldErrors(typeof text === "string" ? text : null, file instanceof File ? file.size : null);
+}
 
 /** Paste or upload an agent.json; problems are listed beside the document, which is kept as written. */
 export function ImportForm() {
-  const [state, formAction, pending] = useActionState(importAgentAction, initialImportFormState);
+  const [serverState, formAction, pending] = useActionState(importAgentAction, initialImportFormState);
+  const [refused, setRefused] = useState<ImportFieldErrors | null>(null);
+  const state: ImportFormState = refused
+    ? { status: "invalid", message: TOO_LARGE_SUMMARY, errors: [], fieldErrors: refused, text: serverState.text }
+    : serverState;
   const invalid = state.status === "invalid";
+  const checkSize = (event: FormEvent<HTMLFormElement>) => {
+    const errors = oversizeErrors(event.currentTarget);
+    // React does not call the form's action for a submit event whose default was prevented.
+    if (errors) event.preventDefault();
+    setRefused(errors);
+  };
   const documentErrors = invalid ? state.errors : [];
   const textErrors = invalid ? state.fieldErrors.text : undefined;
   const fileErrors = invalid ? state.fieldErrors.file : undefined;
 
   return (
-    <form action={formAction} className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+    <form action={formAction} onSubmit={checkSize} className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
       <div className="flex min-w-0 flex-col gap-4">
         <div className="flex flex-col gap-1">
           <Label htmlFor="agent-json">agent.json</Label>

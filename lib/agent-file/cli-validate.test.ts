@@ -51,6 +51,22 @@ describe("explore validate", () => {
     );
   });
 
+  it("answers a document nested 10,000 deep and one with NUL in words, with exit code 1", async () => {
+    const deep = VALID.replace('"capabilities":[{', '"capabilities":[{"input_schema":' + '{"a":'.repeat(10_000) + "{}" + "}".repeat(10_000) + ",");
+    const nul = VALID.replace('"Homes"', '"Ho\\u0000mes"');
+    const t = fakeIo({ "deep.json": deep, "nul.json": nul });
+    expect(await runValidate(["deep.json", "nul.json"], t.io)).toBe(1);
+    expect(t.stdout()).toBe(
+      [
+        "deep.json:",
+        `  /capabilities/0/input_schema${"/a".repeat(61)}: is nested too deeply: an agent.json may nest objects and lists at most 64 levels deep`,
+        "nul.json:",
+        "  /agent/display_name: contains the NUL character (\\u0000), which Explore cannot store; remove it",
+        "",
+      ].join("\n"),
+    );
+  });
+
   it("prints one JSON object per file with --json", async () => {
     const t = fakeIo({ "a.json": VALID, "bad.json": INVALID });
     expect(await runValidate(["--json", "a.json", "bad.json"], t.io)).toBe(1);

@@ -4,6 +4,8 @@ export { normalizeAgentFile, stripLocalFields, hasPlaceholder, sha256Hex, MAX_TA
 export { agentFileSchema, capabilitySchema, dataSchema, planSchema } from "./schema";
 export type { AgentFileInput, CapabilityInput, DataInput, PlanInput } from "./schema";
 export { issuesToErrors, toPointer } from "./errors";
+export { MAX_JSON_DEPTH, findTooDeep, findUnstorableValues } from "./json-limits";
+export { formatBytes } from "./file-size";
 export { resolveTag, suggestTags, listTags, isCanonicalTag, normalizeTagWord } from "./tags";
 export type { Tag } from "./tags";
 export * from "./types";

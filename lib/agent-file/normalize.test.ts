@@ -430,3 +430,47 @@ describe("cross-field errors", () => {
     ]);
   });
 });
+
+describe("what Explore's columns can hold", () => {
+  const big = 2_147_483_648;
+
+  it("refuses whole numbers beyond a PostgreSQL integer where they become columns, and accepts the largest", () => {
+    expect(
+      reject(
+        withCapability(
+          { refreshes: { per_execution: big, within_hours: 1 }, plans: [{ type: "free", daily_limit: big }] },
+          { execution_mode: "durable", adapter: { endpoint: "https://mcp.example.com/ekl", result_retention_days: big, execution_id_retention_days: big } },
+        ),
+      ),
+    ).toEqual([
+      { path: "/adapter/result_retention_days", message: "must be at most 2147483647, the largest whole number Explore stores" },
+      { path: "/adapter/execution_id_retention_days", message: "must be at most 2147483647, the largest whole number Explore stores" },
+      { path: "/capabilities/0/plans/0/daily_limit", message: "must be at most 2147483647, the largest whole number Explore stores" },
+      { path: "/capabilities/0/refreshes/per_execution", message: "must be at most 2147483647, the largest whole number Explore stores" },
+    ]);
+    const largest = 2_147_483_647;
+    expect(onlyCapability(accept(withCapability({ refreshes: { per_execution: largest, within_hours: largest }, plans: [{ type: "free", daily_limit: largest }] }))).refreshes).toEqual({
+      perExecution: largest,
+      withinHours: largest,
+    });
+  });
+
+  it("refuses a price numeric(12,4) cannot hold, in the capability's plans and the defaults", () => {
+    const paid = (price: number) => ({ type: "per_call", price_usd: price });
+    expect(reject(withCapability({ plans: [paid(100_000_000)], storage_free_accepted: true }, { defaults: { plans: [paid(-99_999_999.99996)] } }))).toEqual([
+      { path: "/defaults/plans/0/price_usd", message: "must be at most 99999999.9999 dollars, the largest price Explore stores" },
+      { path: "/capabilities/0/plans/0/price_usd", message: "must be at most 99999999.9999 dollars, the largest price Explore stores" },
+    ]);
+    expect(accept(withCapability({ plans: [paid(99_999_999.9999)], storage_free_accepted: true })).capabilities).toHaveLength(1);
+  });
+
+  it("refuses a category or plan ID longer than an index holds, and accepts 500 characters", () => {
+    const long = "😀".repeat(501);
+    expect(reject(withCapability({ category: `real_estate.${long}`, plans: [{ type: "free", plan_id: long }] }))).toEqual([
+      { path: "/capabilities/0/plans/0/plan_id", message: "must be at most 500 characters, the longest Explore indexes" },
+      { path: "/capabilities/0/category", message: "must be at most 500 characters, the longest Explore indexes" },
+    ]);
+    const category = `real_estate.${"😀".repeat(500 - "real_estate.".length)}`;
+    expect(onlyCapability(accept(withCapability({ category, plans: [{ type: "free", plan_id: "😀".repeat(500) }] }))).category).toBe(category);
+  });
+});

@@ -3,7 +3,7 @@
 // yields no agent at all (rule 1: never half-imported).
 import { createHash } from "node:crypto";
 import { toPointer } from "./errors";
-import { CAPABILITY_ID_PATTERN, type AgentFileInput, type CapabilityInput, type DataInput, type PlanInput } from "./schema";
+import { CAPABILITY_ID_PATTERN, codePointLength, type AgentFileInput, type CapabilityInput, type DataInput, type PlanInput } from "./schema";
 import { resolveTag, suggestTags } from "./tags";
 import type {
   AgentFileError,
@@ -187,6 +187,40 @@ function duplicatePlanErrors(plans: readonly Plan[], at: (string | number)[]): A
   return errors;
 }
 
+// Not DESIGN.md rules either, but where the schema sets no bound and a column does: Explore keeps these
+// numbers in PostgreSQL integer columns and prices as numeric(12,4), and looks up categories and plan IDs
+// by index (an index entry holds ~2.7 KB), so larger ones are refused in words rather than failing the write.
+export const MAX_STORED_INTEGER = 2_147_483_647;
+export const MAX_PRICE_USD = 99_999_999.9999;
+export const MAX_INDEXED_TEXT_LENGTH = 500;
+
+function indexedTextTooLong(value: string | undefined, path: (string | number)[], errors: AgentFileError[]): void {
+  if (value !== undefined && codePointLength(value) > MAX_INDEXED_TEXT_LENGTH) {
+    errors.push({ path: toPointer(path), message: `must be at most ${MAX_INDEXED_TEXT_LENGTH} characters, the longest Explore indexes` });
+  }
+}
+
+function integerTooLarge(value: number | null | undefined, path: (string | number)[], errors: AgentFileError[]): void {
+  if (typeof value === "number" && Math.abs(value) > MAX_STORED_INTEGER) {
+    errors.push({ path: toPointer(path), message: `must be at most ${MAX_STORED_INTEGER}, the largest whole number Explore stores` });
+  }
+}
+
+/** The plan fields Explore copies into columns: daily_limit (when whole) and price_usd (when a number). */
+function planStorageErrors(plans: readonly PlanInput[], at: (string | number)[]): AgentFileError[] {
+  const errors: AgentFileError[] = [];
+  plans.forEach((plan, i) => {
+    const { daily_limit: dailyLimit, price_usd: priceUsd } = plan;
+    indexedTextTooLong(plan.plan_id, [...at, i, "plan_id"], errors);
+    if (typeof dailyLimit === "number" && Number.isInteger(dailyLimit)) integerTooLarge(dailyLimit, [...at, i, "daily_limit"], errors);
+    // numeric(12,4) rounds to four places first, so anything that rounds to 100,000,000 does not fit either.
+    if (typeof priceUsd === "number" && Math.abs(priceUsd) >= MAX_PRICE_USD + 0.00005) {
+      errors.push({ path: toPointer([...at, i, "price_usd"]), message: `must be at most ${MAX_PRICE_USD} dollars, the largest price Explore stores` });
+    }
+  });
+  return errors;
+}
+
 type CapabilityContext = {
   document: AgentFileInput;
   index: number;
@@ -255,7 +289,10 @@ function normalizeCapability(capability: CapabilityInput, context: CapabilityCon
   // Rule 3: a capability's plans replace the defaults whole; no plan at all is free without a limit.
   const planInputs = capability.plans ?? document.defaults?.plans ?? [];
   const plans = planInputs.length > 0 ? planInputs.map(toPlan) : [FREE_WITHOUT_LIMIT];
-  if (capability.plans) errors.push(...duplicatePlanErrors(plans, [...at, "plans"]));
+  if (capability.plans) errors.push(...duplicatePlanErrors(plans, [...at, "plans"]), ...planStorageErrors(capability.plans, [...at, "plans"]));
+  indexedTextTooLong(capability.category, [...at, "category"], errors);
+  integerTooLarge(capability.refreshes?.per_execution, [...at, "refreshes", "per_execution"], errors);
+  integerTooLarge(capability.refreshes?.within_hours, [...at, "refreshes", "within_hours"], errors);
 
   // Rule 6, reported on the capability (where the fix goes), even when the paid plan is a default.
   const storageFreeAccepted = capability.storage_free_accepted ?? false;
@@ -319,6 +356,9 @@ export function normalizeAgentFile(document: AgentFileInput, raw: JsonObject): P
   const errors: AgentFileError[] = [];
   const idsSeen = new Map<string, number>();
   errors.push(...duplicatePlanErrors((document.defaults?.plans ?? []).map(toPlan), ["defaults", "plans"]));
+  errors.push(...planStorageErrors(document.defaults?.plans ?? [], ["defaults", "plans"]));
+  integerTooLarge(document.adapter.result_retention_days, ["adapter", "result_retention_days"], errors);
+  integerTooLarge(document.adapter.execution_id_retention_days, ["adapter", "execution_id_retention_days"], errors);
   const capabilities = document.capabilities.map((capability, index) =>
     normalizeCapability(capability, { document, index, errors, idsSeen }),
   );

@@ -1,6 +1,9 @@
-// The one way into an agent.json: size, JSON syntax, the schema (every error at once), then — only
-// for a schema-valid document — the cross-field rules (every error at once).
-import { issuesToErrors } from "./errors";
+// The one way into an agent.json: size, JSON syntax, nesting depth, then the schema and the values
+// PostgreSQL cannot store (every error at once), then — only for a schema-valid document — the
+// cross-field rules (every error at once).
+import { issuesToErrors, toPointer } from "./errors";
+import { formatBytes } from "./file-size";
+import { findTooDeep, findUnstorableValues, MAX_JSON_DEPTH } from "./json-limits";
 import { findJsonSyntaxProblem, lineAndColumn } from "./json-position";
 import { normalizeAgentFile } from "./normalize";
 import { agentFileSchema, isJsonObject, type AgentFileInput } from "./schema";
@@ -14,25 +17,45 @@ function tooLarge(bytes: number): ParseResult {
     errors: [
       {
         path: "",
-        message: `is ${bytes} bytes; an agent.json may be at most ${MAX_AGENT_FILE_BYTES} bytes (512 KB)`,
+        message: `is ${bytes} bytes (${formatBytes(bytes)}); an agent.json may be at most ${MAX_AGENT_FILE_BYTES} bytes (512 KB)`,
       },
     ],
   };
 }
 
-/** Schema-level verdict only (no cross-field rules): the errors, or the typed document. */
-export function checkAgentSchema(value: unknown): { ok: true; document: AgentFileInput } | { ok: false; errors: AgentFileError[] } {
+/** Too deep for the recursive checks after it: that error alone, before anything walks the value. */
+function tooDeep(value: unknown): AgentFileError[] | null {
+  const path = findTooDeep(value);
+  if (path === null) return null;
+  return [{ path: toPointer(path), message: `is nested too deeply: an agent.json may nest objects and lists at most ${MAX_JSON_DEPTH} levels deep` }];
+}
+
+function schemaVerdict(value: unknown): { ok: true; document: AgentFileInput } | { ok: false; errors: AgentFileError[] } {
   const result = agentFileSchema.safeParse(value);
   if (result.success) return { ok: true, document: result.data };
   return { ok: false, errors: issuesToErrors(result.error.issues, value) };
 }
 
+/** Schema-level verdict only (no cross-field rules): the errors, or the typed document. */
+export function checkAgentSchema(value: unknown): { ok: true; document: AgentFileInput } | { ok: false; errors: AgentFileError[] } {
+  const deep = tooDeep(value);
+  return deep ? { ok: false, errors: deep } : schemaVerdict(value);
+}
+
 function validateJson(value: unknown): ParseResult {
-  const checked = checkAgentSchema(value);
-  if (!checked.ok) return checked;
+  const deep = tooDeep(value);
+  if (deep) return { ok: false, errors: deep };
+  // PostgreSQL refuses NUL (22021) and cannot keep lone surrogates: reported along with the schema's and
+  // the cross-field rules' errors. A number beyond Infinity would only confuse those, so it comes alone.
+  const { problems: unstorable, infinite } = findUnstorableValues(value);
+  if (infinite) return { ok: false, errors: unstorable };
+  const checked = schemaVerdict(value);
+  if (!checked.ok) return { ok: false, errors: [...unstorable, ...checked.errors] };
   // The schema has just said it is an object; the guard gives it the JSON type without a cast.
   if (!isJsonObject(value)) return { ok: false, errors: [{ path: "", message: "must be a JSON object" }] };
-  return normalizeAgentFile(checked.document, value);
+  const normalized = normalizeAgentFile(checked.document, value);
+  if (unstorable.length === 0) return normalized;
+  return { ok: false, errors: [...unstorable, ...(normalized.ok ? [] : normalized.errors)] };
 }
 
 /** Parses and validates the text of an agent.json. */
@@ -61,6 +84,9 @@ export function validateAgentDocument(value: unknown): ParseResult {
   try {
     text = JSON.stringify(value);
   } catch {
+    // JSON.stringify overflows the stack on deep nesting: say so, rather than "not JSON".
+    const deep = tooDeep(value);
+    if (deep) return { ok: false, errors: deep };
     text = undefined;
   }
   if (text === undefined) return { ok: false, errors: [{ path: "", message: "is not a JSON document" }] };

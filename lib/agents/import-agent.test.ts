@@ -2,7 +2,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { randomUUID } from "node:crypto";
 import { db } from "@/lib/db";
 import { minimalAgentFile, minimalCapability } from "@/lib/agent-file/fixtures";
-import { importAgentFile } from "./import-agent";
+import type { JsonObject } from "@/lib/agent-file/types";
+import { importAgentFile, importTimeoutMs, inImportTurn, MAX_CONCURRENT_IMPORTS } from "./import-agent";
 
 const run = randomUUID().slice(0, 8);
 const handle = (name: string) => `@imp-${name}-${run}`;
@@ -11,8 +12,21 @@ async function user(name: string) {
   return db.user.create({ data: { email: `${name}-${run}@import.test` }, select: { id: true } });
 }
 
-function doc(h: string, capabilities = [minimalCapability()]) {
-  return JSON.stringify(minimalAgentFile({ agent: { handle: h, display_name: "Homes", purpose: "Finds homes." }, capabilities }));
+function doc(h: string, capabilities = [minimalCapability()], top: JsonObject = {}) {
+  return JSON.stringify(minimalAgentFile({ agent: { handle: h, display_name: "Homes", purpose: "Finds homes." }, capabilities, ...top }));
+}
+
+/** `n` distinct capabilities, a tenth of them paid. */
+function manyCapabilities(n: number): JsonObject[] {
+  return Array.from({ length: n }, (_, i) =>
+    minimalCapability({
+      tool: `tool_${i}`,
+      name: `Service ${i}`,
+      tags: ["#mortgages"],
+      input_schema: { type: "object", properties: { q: { type: "string" } } },
+      ...(i % 10 === 0 ? { plans: [{ type: "per_call", price_usd: 0.01 }], storage_free_accepted: true } : {}),
+    }),
+  );
 }
 
 afterAll(async () => {
@@ -80,10 +94,197 @@ describe("importAgentFile", () => {
       text: doc(h, [minimalCapability({ name: "Hijacked" })]),
       ownerId: second.id,
     });
-    expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.errors).toEqual([{ path: "/agent/handle", message: expect.stringContaining("taken") }]);
+    expect(result).toEqual({
+      ok: false,
+      message: `The handle ${h} is taken; nothing was imported.`,
+      errors: [{ path: "/agent/handle", message: `${h} is taken; choose another handle` }],
+    });
     const agent = await db.agent.findUniqueOrThrow({ where: { handle: h }, include: { capabilities: true } });
     expect(agent.ownerId).toBe(first.id);
     expect(agent.capabilities.map((c) => c.name)).toEqual(["Home search"]);
+  });
+
+  it("says only that a handle is taken: the same words whoever owns it and whatever state its agent is in", async () => {
+    const [owner, other] = [await user("f"), await user("g")];
+    const answers = new Set<string>();
+    const states = [
+      { name: "published", publish: true, capabilities: [minimalCapability()] },
+      { name: "unpublished", publish: false, capabilities: [minimalCapability()] },
+      { name: "mature", publish: true, capabilities: [minimalCapability({ content_rating: "mature", mature_reasons: ["alcohol"] })] },
+      { name: "suspended", publish: true, capabilities: [minimalCapability()] },
+    ];
+    for (const state of states) {
+      const h = handle(`oracle-${state.name}`);
+      expect((await importAgentFile({ text: doc(h, state.capabilities), ownerId: owner.id, publish: state.publish })).ok).toBe(true);
+      if (state.name === "suspended") await db.agent.update({ where: { handle: h }, data: { status: "suspended", suspendedReason: "Test." } });
+      const result = await importAgentFile({ text: doc(h), ownerId: other.id });
+      // With the handle taken out, every answer must be the same text.
+      answers.add(JSON.stringify(result).replaceAll(h, "@HANDLE"));
+    }
+    expect([...answers]).toEqual([
+      JSON.stringify({
+        ok: false,
+        message: "The handle @HANDLE is taken; nothing was imported.",
+        errors: [{ path: "/agent/handle", message: "@HANDLE is taken; choose another handle" }],
+      }),
+    ]);
+  });
+
+  it("stores every field of a capability with one statement per table, and a re-import updates the same row in place", async () => {
+    const owner = await user("h");
+    const h = handle("fields");
+    const rich = minimalCapability({
+      tool: "send_offer",
+      capability_id: "cap_send_offer",
+      class: "external_action",
+      outside_action: "send_messages",
+      effects: { idempotency_argument: "key", escalate: true, dry_run_argument: "dry" },
+      refreshes: { per_execution: 3, within_hours: 24 },
+      content_rating: "mature",
+      mature_reasons: ["alcohol"],
+      tags: ["#mortgages"],
+      cancellation: "cancel_offer",
+      max_duration_seconds: 30,
+      input_schema: { type: "object", properties: { q: { type: "string" } } },
+      output_schema: { type: "object" },
+      example: { input: { q: "x" }, problem: "P" },
+      data: { inputs: { retention: "none" }, used_for_training: false, processing_regions: ["DE"] },
+      plans: [{ type: "free", daily_limit: 20 }, { type: "per_call", plan_id: "call", price_usd: 0.02 }],
+      storage_free_accepted: true,
+      version: "2.0.0",
+    });
+    expect((await importAgentFile({ text: doc(h, [rich]), ownerId: owner.id })).ok).toBe(true);
+    const read = () =>
+      db.capability.findFirstOrThrow({
+        where: { agent: { handle: h } },
+        include: { plans: { orderBy: { position: "asc" } }, tags: { orderBy: { position: "asc" } } },
+        omit: { searchWords: true },
+      });
+    const first = await read();
+    expect(first).toMatchObject({
+      capabilityId: "cap_send_offer",
+      position: 0,
+      tool: "send_offer",
+      contentRating: "mature",
+      matureReasons: ["alcohol"],
+      class: "external_action",
+      repeat: "status_only",
+      refreshesPerExecution: 3,
+      refreshesWithinHours: 24,
+      storageFreeAccepted: true,
+      outsideAction: "send_messages",
+      effects: { idempotencyArgument: "key", outcomeLookup: null, escalate: true, dryRunArgument: "dry" },
+      cancellation: "cancel_offer",
+      maxDurationSeconds: 30,
+      inputSchema: { type: "object", properties: { q: { type: "string" } } },
+      outputSchema: { type: "object" },
+      data: { inputs: { retention: "none", days: null, journal: null }, usedForTraining: false, processingRegions: ["DE"] },
+      version: "2.0.0",
+      example: { input: { q: "x" }, problem: "P", successCriteria: null, expectedOutput: null, origin: "publisher", helpers: [] },
+      offered: true,
+      needsConfirmation: false,
+      listed: true,
+      isPaid: true,
+      hasExample: true,
+      inputsRetained: false,
+      usedForTraining: false,
+      processingRegions: ["DE"],
+    });
+    expect(first.plans.map((p) => [p.planId, p.type, p.position, p.priceUsd?.toString() ?? null, p.dailyLimit, p.extra])).toEqual([
+      ["free", "free", 0, null, 20, { daily_limit: 20 }],
+      ["call", "per_call", 1, "0.02", null, { price_usd: 0.02 }],
+    ]);
+    expect(first.tags.map((t) => t.tagSlug)).toEqual(["real_estate", "mortgages"]);
+    // Searchable straight away: the search documents were built in the same transaction.
+    expect(await db.capability.count({ where: { id: first.id, searchWords: { contains: "home search" } } })).toBe(1);
+    // Written as Prisma writes it: UTC, to the millisecond, at most a few seconds ago.
+    expect(Math.abs(first.updatedAt.getTime() - Date.now())).toBeLessThan(60_000);
+
+    const plain = minimalCapability({ tool: "send_offer", capability_id: "cap_send_offer", name: "Offer sender" });
+    expect((await importAgentFile({ text: doc(h, [minimalCapability({ tool: "other" }), plain]), ownerId: owner.id })).ok).toBe(true);
+    const second = await db.capability.findFirstOrThrow({ where: { agent: { handle: h }, capabilityId: "cap_send_offer" }, include: { plans: true, tags: true } });
+    expect(second).toMatchObject({
+      id: first.id,
+      createdAt: first.createdAt,
+      position: 1,
+      name: "Offer sender",
+      class: "read_only",
+      effects: null,
+      example: null,
+      inputSchema: null,
+      refreshesPerExecution: null,
+      isPaid: false,
+      hasExample: false,
+      inputsRetained: null,
+      processingRegions: [],
+    });
+    expect(second.updatedAt.getTime()).toBeGreaterThanOrEqual(first.updatedAt.getTime());
+    expect(second.plans.map((p) => p.planId)).toEqual(["free"]);
+    expect(second.tags.map((t) => t.tagSlug)).toEqual(["real_estate"]);
+  });
+
+  it("imports and re-imports 1,000 capabilities, all or nothing, within a time budget that grows with the document", async () => {
+    expect(importTimeoutMs({ capabilities: manyCapabilities(1) })).toBeLessThan(importTimeoutMs({ capabilities: manyCapabilities(1000) }));
+    // Prisma's default is 5 s; the budget for 1,000 capabilities is three times that.
+    expect(importTimeoutMs({ capabilities: manyCapabilities(1000) })).toBeGreaterThanOrEqual(15_000);
+    const owner = await user("i");
+    const h = handle("large");
+    const text = doc(h, manyCapabilities(1000));
+    expect(Buffer.byteLength(text)).toBeLessThan(512 * 1024);
+    expect(await importAgentFile({ text, ownerId: owner.id, publish: true })).toEqual({ ok: true, handle: h, replaced: false });
+    const where = { agent: { handle: h } };
+    expect(await db.capability.count({ where })).toBe(1000);
+    expect(await db.plan.count({ where: { capability: where } })).toBe(1000);
+    expect(await db.capabilityTag.count({ where: { capability: where } })).toBe(2000);
+    const ids = await db.capability.findMany({ where, select: { id: true, capabilityId: true }, orderBy: { position: "asc" } });
+    expect(await importAgentFile({ text, ownerId: owner.id })).toEqual({ ok: true, handle: h, replaced: true });
+    expect(await db.capability.findMany({ where, select: { id: true, capabilityId: true }, orderBy: { position: "asc" } })).toEqual(ids);
+  }, 60_000);
+
+  it("lets ten imports of new agents run at once, adding the same new search words, without one failing", async () => {
+    const owner = await user("j");
+    // Words no other listing has, each document listing them in its own order.
+    const words = Array.from({ length: 40 }, (_, i) => `zq${run}w${i}`);
+    const texts = Array.from({ length: 10 }, (_, i) => {
+      const shuffled = [...words.slice(i), ...words.slice(0, i)].reverse();
+      const capabilities = Array.from({ length: 20 }, (_, j) =>
+        minimalCapability({ tool: `t_${j}`, name: shuffled.slice(j, j + 10).join(" "), summary: `Summary of ${shuffled.slice(j + 10, j + 20).join(" ")}.` }),
+      );
+      return { h: handle(`together-${i}`), capabilities };
+    });
+    const results = await Promise.all(texts.map(({ h, capabilities }) => importAgentFile({ text: doc(h, capabilities), ownerId: owner.id })));
+    expect(results.map((r) => r.ok)).toEqual(texts.map(() => true));
+    expect(await db.searchLexeme.count({ where: { word: { in: words } } })).toBe(words.length);
+  }, 60_000);
+});
+
+describe("inImportTurn", () => {
+  it(`lets ${MAX_CONCURRENT_IMPORTS} imports store at once and the rest wait their turn, in order`, async () => {
+    const started: number[] = [];
+    const finish: (() => void)[] = [];
+    const works = Array.from({ length: MAX_CONCURRENT_IMPORTS + 2 }, (_, i) =>
+      inImportTurn(async () => {
+        started.push(i);
+        await new Promise<void>((resolve) => finish.push(resolve));
+        return i;
+      }),
+    );
+    const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
+    await settle();
+    expect(started).toEqual([0, 1]);
+    finish.shift()?.();
+    await settle();
+    expect(started).toEqual([0, 1, 2]);
+    finish.splice(0).forEach((done) => done());
+    await settle();
+    finish.splice(0).forEach((done) => done());
+    expect(await Promise.all(works)).toEqual([0, 1, 2, 3]);
+    expect(started).toEqual([0, 1, 2, 3]);
+  });
+
+  it("passes the turn on when an import fails", async () => {
+    await expect(inImportTurn(() => Promise.reject(new Error("boom")))).rejects.toThrow("boom");
+    const all = await Promise.all(Array.from({ length: MAX_CONCURRENT_IMPORTS + 1 }, (_, i) => inImportTurn(async () => i)));
+    expect(all).toEqual([0, 1, 2]);
   });
 });

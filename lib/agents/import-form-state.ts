@@ -1,4 +1,5 @@
 // What the import form shows; shared by the server action and the client form (no server code here).
+import { formatBytes } from "@/lib/agent-file/file-size";
 import type { AgentFileError } from "@/lib/agent-file/types";
 
 export const MAX_AGENT_FILE_BYTES = 512 * 1024;
@@ -17,3 +18,21 @@ export type ImportFormState =
     };
 
 export const initialImportFormState: ImportFormState = { status: "idle", text: "" };
+
+/** The words for a file or pasted text over the limit, with its size: the browser and the server say the same. */
+export function tooLargeMessage(what: "file" | "text", bytes: number): string {
+  return `The ${what === "file" ? "file" : "pasted text"} is ${formatBytes(bytes)}; the limit is ${MAX_AGENT_FILE_BYTES / 1024} KB.`;
+}
+
+export type ImportFieldErrors = Extract<ImportFormState, { status: "invalid" }>["fieldErrors"];
+
+/** The form's fields over the limit, in words; null when both fit. Measured in UTF-8 bytes, as the server does. */
+export function oversizeFieldErrors(text: string | null, fileBytes: number | null): ImportFieldErrors | null {
+  const errors: ImportFieldErrors = {};
+  const textBytes = text === null ? 0 : new TextEncoder().encode(text).length;
+  if (textBytes > MAX_AGENT_FILE_BYTES) errors.text = [tooLargeMessage("text", textBytes)];
+  if (fileBytes !== null && fileBytes > MAX_AGENT_FILE_BYTES) errors.file = [tooLargeMessage("file", fileBytes)];
+  return errors.text || errors.file ? errors : null;
+}
+
+export const TOO_LARGE_SUMMARY = "The agent.json is too large; nothing was imported.";

@@ -5,7 +5,7 @@ import { minimalAgentFile, minimalCapability } from "@/lib/agent-file/fixtures";
 import { cleanUpTestRows, createTestUser, uniqueHandle } from "@/lib/listings/test-fixtures";
 import { formData } from "@/lib/testing/form-data";
 import { importAgentFromForm } from "./import-from-form";
-import { MAX_AGENT_FILE_BYTES } from "./import-form-state";
+import { MAX_AGENT_FILE_BYTES, TOO_LARGE_SUMMARY } from "./import-form-state";
 
 const handles: string[] = [];
 
@@ -82,5 +82,42 @@ describe("importAgentFromForm", () => {
     const state = await importAgentFromForm(second, formData({ text }));
     expect(state).toMatchObject({ status: "invalid", errors: [{ path: "/agent/handle" }] });
     expect((await db.agent.findUniqueOrThrow({ where: { handle }, select: { ownerId: true } })).ownerId).toBe(first.id);
+  });
+
+  it("says how large a 5 MB file or pasted text is, and what the limit is", async () => {
+    const viewer = await createTestUser();
+    const fiveMegabytes = "x".repeat(5 * 1024 * 1024);
+    expect(await importAgentFromForm(viewer, formData({ text: "", file: new File([fiveMegabytes], "big.json") }))).toEqual({
+      status: "invalid",
+      message: TOO_LARGE_SUMMARY,
+      errors: [],
+      fieldErrors: { file: ["The file is 5.0 MB; the limit is 512 KB."] },
+      text: "",
+    });
+    const state = await importAgentFromForm(viewer, formData({ text: "€".repeat(200_000) }));
+    expect(state).toMatchObject({ status: "invalid", message: TOO_LARGE_SUMMARY, fieldErrors: { text: ["The pasted text is 586.0 KB; the limit is 512 KB."] } });
+  });
+
+  it("measures pasted text with the line breaks the person wrote, not the CRLF browsers send", async () => {
+    const viewer = await createTestUser();
+    const { handle, text } = documentFor();
+    // Under the limit as written; over it once every line break is sent as CRLF.
+    const padded = text.replace("{", "{" + "\n".repeat(MAX_AGENT_FILE_BYTES - Buffer.byteLength(text) - 10));
+    expect(Buffer.byteLength(padded.replaceAll("\n", "\r\n"))).toBeGreaterThan(MAX_AGENT_FILE_BYTES);
+    const state = await importAgentFromForm(viewer, formData({ text: padded.replaceAll("\n", "\r\n") }));
+    expect(state).toMatchObject({ status: "imported", handle });
+  });
+
+  it("lists a document nested 10,000 deep as one problem with its path, and imports nothing", async () => {
+    const viewer = await createTestUser();
+    const { handle, text } = documentFor();
+    const deep = text.replace('"capabilities":[{', '"capabilities":[{"input_schema":' + '{"a":'.repeat(10_000) + "{}" + "}".repeat(10_000) + ",");
+    const state = await importAgentFromForm(viewer, formData({ text: deep }));
+    expect(state).toMatchObject({
+      status: "invalid",
+      message: "The agent.json has 1 problem; nothing was imported.",
+      errors: [{ path: `/capabilities/0/input_schema${"/a".repeat(61)}`, message: "is nested too deeply: an agent.json may nest objects and lists at most 64 levels deep" }],
+    });
+    expect(await db.agent.count({ where: { handle } })).toBe(0);
   });
 });

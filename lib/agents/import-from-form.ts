@@ -3,21 +3,24 @@ import { z } from "zod";
 import { db } from "@/lib/db";
 import type { Viewer } from "@/lib/accounts/viewer";
 import { importAgentFile } from "./import-agent";
-import { MAX_AGENT_FILE_BYTES, type ImportFormState } from "./import-form-state";
-
-const tooLarge = `The agent.json is larger than ${MAX_AGENT_FILE_BYTES / 1024} KB.`;
+import { MAX_AGENT_FILE_BYTES, TOO_LARGE_SUMMARY, tooLargeMessage, type ImportFormState } from "./import-form-state";
 
 const formSchema = z.object({
   text: z
     .string()
     .optional()
-    .refine((t) => t === undefined || Buffer.byteLength(t, "utf8") <= MAX_AGENT_FILE_BYTES, tooLarge),
+    .superRefine((t, context) => {
+      const bytes = t === undefined ? 0 : Buffer.byteLength(t, "utf8");
+      if (bytes > MAX_AGENT_FILE_BYTES) context.addIssue({ code: "custom", message: tooLargeMessage("text", bytes) });
+    }),
   // An empty file input still submits a nameless, empty File: that counts as no file.
   file: z
     .instanceof(File)
     .optional()
     .transform((f) => (f && f.size > 0 ? f : undefined))
-    .refine((f) => f === undefined || f.size <= MAX_AGENT_FILE_BYTES, tooLarge),
+    .superRefine((f, context) => {
+      if (f && f.size > MAX_AGENT_FILE_BYTES) context.addIssue({ code: "custom", message: tooLargeMessage("file", f.size) });
+    }),
   publish: z.literal("on").optional(),
 });
 
@@ -34,15 +37,18 @@ function invalid(text: string, fieldErrors: { text?: string[]; file?: string[] }
  * imports it for the viewer, and answers with what the form shows next.
  */
 export async function importAgentFromForm(viewer: Pick<Viewer, "id">, form: FormData): Promise<ImportFormState> {
-  const pasted = field(form, "text");
+  const submitted = field(form, "text");
+  // Browsers send a textarea's line breaks as CRLF; the person's document (and the browser's size check) has LF.
+  const pasted = typeof submitted === "string" ? submitted.replace(/\r\n/g, "\n") : submitted;
   const pastedText = typeof pasted === "string" ? pasted.slice(0, MAX_AGENT_FILE_BYTES) : "";
   const parsed = formSchema.safeParse({ text: pasted, file: field(form, "file"), publish: field(form, "publish") });
   if (!parsed.success) {
     const flat = z.flattenError(parsed.error).fieldErrors;
+    const tooLarge = parsed.error.issues.every((issue) => issue.code === "custom");
     return invalid(
       pastedText,
       { ...(flat.text ? { text: flat.text } : {}), ...(flat.file ? { file: flat.file } : {}) },
-      "The form could not be read; nothing was imported.",
+      tooLarge ? TOO_LARGE_SUMMARY : "The form could not be read; nothing was imported.",
     );
   }
 

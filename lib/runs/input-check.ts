@@ -1,5 +1,7 @@
 import Ajv2020, { type ErrorObject, type ValidateFunction } from "ajv/dist/2020";
 import AjvDraft07 from "ajv";
+import { toPointer } from "@/lib/agent-file/errors";
+import { findTooDeep, MAX_JSON_DEPTH } from "@/lib/agent-file/json-limits";
 import type { FieldErrors } from "./run-types";
 
 // Validates a run's arguments against the capability's input schema on the server (the form validates
@@ -50,6 +52,11 @@ function sentence(error: ErrorObject): { path: string; message: string } {
 
 /** null when the arguments are valid; otherwise the errors by JSON Pointer ("" is the whole object). */
 export function checkArguments(schema: object | null, args: Record<string, unknown>): FieldErrors | null {
+  // Before anything recursive (ajv, the fingerprint, the MCP call's JSON) walks them, and with or without a schema.
+  const deep = findTooDeep(args);
+  if (deep !== null) {
+    return { [toPointer(deep)]: [`is nested too deeply: arguments may nest objects and lists at most ${MAX_JSON_DEPTH} levels deep`] };
+  }
   if (schema === null) return null;
   const validate = validatorFor(schema);
   if (typeof validate === "string") return { "": [validate] };
