@@ -1,4 +1,4 @@
-// npm test: type-check, unit tests (Vitest) and end-to-end tests (Playwright in Chromium against
+// npm test: type-check, lint, unit tests (Vitest) and end-to-end tests (Playwright in Chromium against
 // `next build` + scripts/serve.ts), all on one throw-away embedded PostgreSQL unless DATABASE_URL is set.
 import { readFileSync, existsSync, rmSync } from "node:fs";
 import path from "node:path";
@@ -24,6 +24,7 @@ async function must(name: string, command: string, args: string[], extraEnv: Rec
 }
 
 await must("type-check", bin("tsc"), ["--noEmit"]);
+await must("lint", bin("eslint"), [".", "--max-warnings", "0"]);
 
 const database = await openMigratedDatabase("throwaway");
 try {
