@@ -5,6 +5,9 @@ import { GET as getAgentDocument } from "@/app/api/v1/agents/[handle]/agent.json
 import { GET as getServices } from "@/app/api/v1/services/route";
 import { GET as getService } from "@/app/api/v1/services/[handle]/[capabilityId]/route";
 import { servicesQuerySchema } from "./api-schemas";
+
+// Hundreds of requests from one client address: the per-client API limit (lib/rate-limits) is not what is fuzzed here.
+vi.hoisted(() => Object.assign(process.env, { RATE_LIMIT_API: "1000000/1m" }));
 import { cleanUpTestRows, createTestAgent, createTestUser } from "./test-fixtures";
 
 // The public JSON API's handling of what a client sends — query strings and path parameters — through the
