@@ -1,5 +1,6 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { env } from "@/lib/env";
+import { oversizeAnswer } from "@/lib/http/body-limit";
 import { commonSecurityHeaders, documentPolicy, isResourcePath, newNonce, RESOURCE_POLICY, type SecurityContext } from "@/lib/http/security-headers";
 
 // Security headers on every answer. A page's policy carries a nonce that Next reads from the request's
@@ -14,6 +15,14 @@ const context: SecurityContext = {
 
 export function proxy(request: NextRequest): NextResponse {
   const resource = isResourcePath(request.nextUrl.pathname);
+  const declared = request.headers.get("content-length");
+  const oversize = declared === null ? null : oversizeAnswer(request.nextUrl.pathname, Number(declared));
+  if (oversize) {
+    const response = new NextResponse(oversize.body, { status: oversize.status, headers: oversize.headers });
+    response.headers.set("content-security-policy", RESOURCE_POLICY);
+    for (const [name, value] of Object.entries(commonSecurityHeaders(context))) response.headers.set(name, value);
+    return response;
+  }
   const policy = resource ? RESOURCE_POLICY : documentPolicy(newNonce(), context);
   const requestHeaders = new Headers(request.headers);
   if (!resource) requestHeaders.set("content-security-policy", policy);

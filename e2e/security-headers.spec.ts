@@ -87,3 +87,15 @@ test.describe("signed in, with the Run panel", () => {
     expect(violations).toEqual([]);
   });
 });
+
+test("a body over 2 MB is refused with 413 in words before anything reads it, problem+json on the API", async ({ request }) => {
+  const body = "x".repeat(3 * 1024 * 1024);
+  const form = await request.post("/dashboard/import", { data: body, headers: { "content-type": "text/plain" } });
+  expect(form.status()).toBe(413);
+  expect(await form.text()).toBe("The request is 3.0 MB; Explore accepts at most 2.0 MB. Nothing was saved.");
+  expect(form.headers()["x-content-type-options"]).toBe("nosniff");
+  const api = await request.post("/api/v1/services", { data: body, headers: { "content-type": "application/json" } });
+  expect(api.status()).toBe(413);
+  expect(api.headers()["content-type"]).toContain("application/problem+json");
+  expect(await api.json()).toMatchObject({ status: 413, title: "Request body too large" });
+});
