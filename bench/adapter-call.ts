@@ -8,7 +8,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { createGuardedFetch } from "../lib/adapters/guarded-fetch";
 import { callTool, closeAdapterClients } from "../lib/adapters/mcp-call";
-import { startMcpServer } from "../lib/adapters/test-servers";
+import { startMcpServer } from "../lib/testing/mcp-test-servers";
 import { latencies, timeInterleaved, type Latencies } from "./latency";
 
 const N = Number(process.argv[2] ?? 500);

@@ -15,7 +15,7 @@ import { db } from "../lib/db";
 import { requireDatabaseUrl } from "../lib/env";
 import { refreshSearchDocuments } from "../lib/listings/search-index";
 import { markSampleTestsDue } from "../lib/sample-tests/schedule";
-import { startTestAdapters } from "../lib/sample-tests/test-adapters";
+import { startTestAdapters } from "../lib/testing/sample-test-adapters";
 import { latencies } from "./latency";
 
 const root = path.resolve(import.meta.dirname, "..");

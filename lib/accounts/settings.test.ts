@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
-import { cleanUpTestRows, createTestUser } from "@/lib/listings/test-fixtures";
+import { cleanUpTestRows, createTestUser } from "@/lib/testing/fixtures";
 import { PRESETS } from "@/lib/data-rules/rules";
 import { findSavedDataRules } from "@/lib/data-rules/queries";
 import { saveAgeSettings, saveDataRules } from "./settings";

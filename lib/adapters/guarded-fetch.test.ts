@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createGuardedFetch, GuardedFetchError, type GuardedFetchErrorCode, type GuardedFetchOptions } from "./guarded-fetch";
-import { freePort, pump, startRawHttpServer, type TestServer } from "./test-servers";
+import { freePort, pump, startRawHttpServer, type TestServer } from "@/lib/testing/mcp-test-servers";
 
 const MB = 1024 * 1024;
 const strict: GuardedFetchOptions = { allowLoopback: false, requireHttps: false, maxResponseBytes: MB };

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createGuardedFetch, type GuardedFetch } from "./guarded-fetch";
 import { callTool, closeAdapterClients, listTools, type ToolCallOutcome, type ToolProgress } from "./mcp-call";
 import { checkOutput } from "./output-check";
-import { drip, freePort, pump, startMcpServer, startRawHttpServer, startRawMcpServer, type TestServer, type ToolCallHandler } from "./test-servers";
+import { drip, freePort, pump, startMcpServer, startRawHttpServer, startRawMcpServer, type TestServer, type ToolCallHandler } from "@/lib/testing/mcp-test-servers";
 
 const DEADLINE = 1500;
 const SLACK = 2000;

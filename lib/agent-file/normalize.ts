@@ -1,7 +1,6 @@
 // From a schema-valid agent.json to what Explore keeps: DESIGN.md "Rules Explore reads out of
 // agent.json" 2-8, 11 and 12. Every cross-field rule reports at once; a document with any error
 // yields no agent at all (rule 1: never half-imported).
-import { createHash } from "node:crypto";
 import { toPointer } from "./errors";
 import { CAPABILITY_ID_PATTERN, codePointLength, type AgentFileInput, type CapabilityInput, type DataInput, type PlanInput } from "./schema";
 import { resolveTag, suggestTags } from "./tags";
@@ -17,6 +16,7 @@ import type {
   Plan,
   RepeatMode,
 } from "./types";
+import { sha256Hex } from "@/lib/sha256";
 
 export const MAX_TAGS = 7;
 const PLACEHOLDER = /\$\{[A-Z0-9_]+\}/u;
@@ -24,10 +24,6 @@ const PLACEHOLDER = /\$\{[A-Z0-9_]+\}/u;
 /** A `${NAME}` value is the adapter's to resolve; until it is announced the agent cannot be run. */
 export function hasPlaceholder(value: string): boolean {
   return PLACEHOLDER.test(value);
-}
-
-export function sha256Hex(text: string): string {
-  return createHash("sha256").update(text, "utf8").digest("hex");
 }
 
 function toJsonValue(value: unknown): JsonValue | undefined {

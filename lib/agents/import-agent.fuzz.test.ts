@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { listTags } from "@/lib/agent-file";
-import { cleanUpTestRows, createTestUser } from "@/lib/listings/test-fixtures";
+import { cleanUpTestRows, createTestUser } from "@/lib/testing/fixtures";
 import { formData } from "@/lib/testing/form-data";
 import { importAgentFile, type ImportResult } from "./import-agent";
 import { importAgentFromForm } from "./import-from-form";

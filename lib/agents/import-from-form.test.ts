@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { MAX_AGENT_FILE_BYTES as agentFileLimit } from "@/lib/agent-file";
 import { minimalAgentFile, minimalCapability } from "@/lib/agent-file/fixtures";
-import { cleanUpTestRows, createTestUser, uniqueHandle } from "@/lib/listings/test-fixtures";
+import { cleanUpTestRows, createTestUser, uniqueHandle } from "@/lib/testing/fixtures";
 import { formData } from "@/lib/testing/form-data";
 import { importAgentFromForm } from "./import-from-form";
 import { MAX_AGENT_FILE_BYTES, TOO_LARGE_SUMMARY } from "./import-form-state";

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
-import { cleanUpTestRows, createTestAgent, createTestUser } from "@/lib/listings/test-fixtures";
+import { cleanUpTestRows, createTestAgent, createTestUser } from "@/lib/testing/fixtures";
 import { setAgentPublished } from "./publishing";
 
 afterAll(cleanUpTestRows);

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import type { DataDeclaration } from "@/lib/agent-file/types";
-import { cleanUpTestRows, createTestAgent, createTestUser } from "@/lib/listings/test-fixtures";
+import { cleanUpTestRows, createTestAgent, createTestUser } from "@/lib/testing/fixtures";
 import { NO_RULES, PRESETS } from "./rules";
 import { dataRulesWhere } from "./where";
 

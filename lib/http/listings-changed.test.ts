@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { requireDatabaseUrl } from "@/lib/env";
 import { setAgentPublished } from "@/lib/agents/publishing";
-import { cleanUpTestRows, createTestAgent, createTestUser } from "@/lib/listings/test-fixtures";
+import { cleanUpTestRows, createTestAgent, createTestUser } from "@/lib/testing/fixtures";
 import { listingsChangedSql } from "@/lib/listings/listings-changed";
 import { listenForListingChanges, type ListingsChangedListener } from "./listings-changed";
 import { LISTINGS_CHANGED_CHANNEL, sharedCacheGeneration } from "./shared-cache-generation";

@@ -7,8 +7,8 @@ import { db } from "@/lib/db";
 import { requireDatabaseUrl } from "@/lib/env";
 import { createGuardedFetch, type GuardedFetch } from "@/lib/adapters/guarded-fetch";
 import { closeAdapterClients } from "@/lib/adapters/mcp-call";
-import { cleanUpTestRows, createTestAgent, createTestUser } from "@/lib/listings/test-fixtures";
-import { startTestAdapters, type TestAdapters } from "@/lib/sample-tests/test-adapters";
+import { cleanUpTestRows, createTestAgent, createTestUser } from "@/lib/testing/fixtures";
+import { startTestAdapters, type TestAdapters } from "@/lib/testing/sample-test-adapters";
 import { SAMPLE_TEST_QUEUE, sampleTestJob, startBoss, type QueueTuning } from "./queue";
 import { startWorker } from "./worker";
 

@@ -8,7 +8,7 @@ import { servicesQuerySchema } from "./api-schemas";
 
 // Hundreds of requests from one client address: the per-client API limit (lib/rate-limits) is not what is fuzzed here.
 vi.hoisted(() => Object.assign(process.env, { RATE_LIMIT_API: "1000000/1m" }));
-import { cleanUpTestRows, createTestAgent, createTestUser } from "./test-fixtures";
+import { cleanUpTestRows, createTestAgent, createTestUser } from "@/lib/testing/fixtures";
 
 // The public JSON API's handling of what a client sends — query strings and path parameters — through the
 // route handlers themselves (lib/listings/api.ts and api-http.ts, as the routes call them) against a real

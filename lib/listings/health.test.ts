@@ -3,7 +3,7 @@ import { Prisma } from "@/generated/prisma/client";
 import { db } from "@/lib/db";
 import { isUnreachable, reputationOf, reputationSql, statsJoinSql, unreachableSql } from "./reputation";
 import { isSampleTested, sampleTestedSql, SAMPLE_TEST_FRESH_DAYS } from "./sample-tested";
-import { cleanUpTestRows, createTestAgent, createTestUser } from "./test-fixtures";
+import { cleanUpTestRows, createTestAgent, createTestUser } from "@/lib/testing/fixtures";
 
 afterAll(cleanUpTestRows);
 

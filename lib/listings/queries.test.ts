@@ -3,7 +3,7 @@ import { db } from "@/lib/db";
 import type { JsonObject } from "@/lib/agent-file/types";
 import { importAgentFile } from "@/lib/agents/import-agent";
 import { findVisibleAgent, findVisibleService, findVisibleServices } from "./queries";
-import { cleanUpTestRows, createTestAgent, createTestUser, uniqueHandle } from "./test-fixtures";
+import { cleanUpTestRows, createTestAgent, createTestUser, uniqueHandle } from "@/lib/testing/fixtures";
 
 const imported: string[] = [];
 

@@ -6,7 +6,7 @@ import { reinstateListing, suspendListing } from "@/lib/moderation/decisions";
 import { forgetSharedResponses } from "@/lib/http/shared-cache-generation";
 import type { JsonObject } from "@/lib/agent-file/types";
 import { tsQueryText } from "./search";
-import { cleanUpTestRows, createTestUser, uniqueHandle } from "./test-fixtures";
+import { cleanUpTestRows, createTestUser, uniqueHandle } from "@/lib/testing/fixtures";
 
 // The typo lexicon holds only words a signed-out visitor may see, and follows every listing write: a
 // correction never reveals a word of a mature, unpublished or suspended listing.

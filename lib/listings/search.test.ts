@@ -4,7 +4,7 @@ import { importAgentFile } from "@/lib/agents/import-agent";
 import type { JsonObject } from "@/lib/agent-file/types";
 import { countFacets, countMatching, findMatchingServices, searchServices, splitHighlight } from "./search";
 import { noFilters, type SearchFilters } from "./search-filters";
-import { cleanUpTestRows, createTestUser, uniqueHandle } from "./test-fixtures";
+import { cleanUpTestRows, createTestUser, uniqueHandle } from "@/lib/testing/fixtures";
 
 // Each test run uses its own made-up words so rows from other tests never match.
 const word = `zq${Math.random().toString(36).slice(2, 8)}`;

@@ -13,7 +13,7 @@ import {
   ownerCapabilityWhere,
   ownerWhere,
 } from "./visibility";
-import { cleanUpTestRows, createTestAgent, createTestUser, deleteTestAgents } from "./test-fixtures";
+import { cleanUpTestRows, createTestAgent, createTestUser, deleteTestAgents } from "@/lib/testing/fixtures";
 
 afterAll(cleanUpTestRows);
 

@@ -6,7 +6,7 @@ import type { Viewer } from "@/lib/accounts/viewer";
 import { db } from "@/lib/db";
 import { agentVisibilityWhere, capabilityVisibilityWhere } from "./visibility";
 import { agentWhereSql, capabilityWhereSql } from "./where-sql";
-import { cleanUpTestRows, createTestAgent, createTestUser, deleteTestAgents } from "./test-fixtures";
+import { cleanUpTestRows, createTestAgent, createTestUser, deleteTestAgents } from "@/lib/testing/fixtures";
 
 afterAll(cleanUpTestRows);
 

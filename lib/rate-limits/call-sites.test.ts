@@ -32,9 +32,9 @@ vi.mock("next/server", () => ({ after: (task: () => Promise<void>) => void task(
 import { db } from "@/lib/db";
 import { minimalAgentFile } from "@/lib/agent-file/fixtures";
 import { closeAdapterClients } from "@/lib/adapters/mcp-call";
-import { startMcpServer, type TestServer } from "@/lib/adapters/test-servers";
+import { startMcpServer, type TestServer } from "@/lib/testing/mcp-test-servers";
 import { importAgentAction } from "@/lib/agents/actions";
-import { cleanUpTestRows, createTestAgent, createTestUser, uniqueHandle } from "@/lib/listings/test-fixtures";
+import { cleanUpTestRows, createTestAgent, createTestUser, uniqueHandle } from "@/lib/testing/fixtures";
 import { reportListingAction } from "@/lib/moderation/actions";
 import { repeatExecutionAction, runCapabilityAction } from "@/lib/runs/actions";
 import { testNowAction } from "@/lib/sample-tests/actions";

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
-import { cleanUpTestRows, createTestAgent, createTestUser } from "@/lib/listings/test-fixtures";
+import { cleanUpTestRows, createTestAgent, createTestUser } from "@/lib/testing/fixtures";
 import type { ExecutionStatus } from "@/generated/prisma/enums";
 import { ABANDONED_AFTER_MS, ABANDONED_MESSAGE, settleAbandonedExecutions } from "./abandoned-executions";
 

@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { sha256Hex } from "@/lib/sha256";
 
 // SHA-256 fingerprints of canonical JSON: what Explore keeps instead of arguments and results.
 
@@ -47,10 +47,6 @@ export function canonicalJson(value: unknown): string {
     }
   }
   return out.join("");
-}
-
-export function sha256Hex(text: string): string {
-  return createHash("sha256").update(text, "utf8").digest("hex");
 }
 
 export function fingerprint(value: unknown): string {

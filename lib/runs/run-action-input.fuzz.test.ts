@@ -14,7 +14,7 @@ const pending = vi.hoisted(() => ({ tasks: [] as Promise<void>[] }));
 vi.mock("next/server", () => ({ after: (task: () => Promise<void>) => void pending.tasks.push(task()) }));
 
 import { db } from "@/lib/db";
-import { cleanUpTestRows, createTestAgent, createTestUser } from "@/lib/listings/test-fixtures";
+import { cleanUpTestRows, createTestAgent, createTestUser } from "@/lib/testing/fixtures";
 import { formData } from "@/lib/testing/form-data";
 import { repeatExecutionAction, runCapabilityAction } from "./actions";
 

@@ -4,13 +4,13 @@ import { Prisma } from "@/generated/prisma/client";
 import { db } from "@/lib/db";
 import { createGuardedFetch, type GuardedFetch } from "@/lib/adapters/guarded-fetch";
 import { closeAdapterClients } from "@/lib/adapters/mcp-call";
-import { cleanUpTestRows, createTestAgent, createTestUser } from "@/lib/listings/test-fixtures";
+import { cleanUpTestRows, createTestAgent, createTestUser } from "@/lib/testing/fixtures";
 import { sampleTestedSql } from "@/lib/listings/sample-tested";
 import { sampleTestLabel } from "./label";
 import { findSampleTestSummary } from "./queries";
 import { markAgentDue } from "./schedule";
 import { runSampleTestJob } from "./test-job";
-import { startTestAdapters, type TestAdapters } from "./test-adapters";
+import { startTestAdapters, type TestAdapters } from "@/lib/testing/sample-test-adapters";
 
 let adapters: TestAdapters;
 let guarded: GuardedFetch;

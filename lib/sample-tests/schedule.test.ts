@@ -4,7 +4,7 @@ import { db } from "@/lib/db";
 import { minimalAgentFile, minimalCapability } from "@/lib/agent-file/fixtures";
 import { importAgentFile } from "@/lib/agents/import-agent";
 import { setAgentPublished } from "@/lib/agents/publishing";
-import { cleanUpTestRows, createTestUser } from "@/lib/listings/test-fixtures";
+import { cleanUpTestRows, createTestUser } from "@/lib/testing/fixtures";
 import { recordSampleTest } from "./record";
 import { importCallsForTest, nextDailyRun } from "./schedule-rules";
 import { requestTestNow } from "./test-now";

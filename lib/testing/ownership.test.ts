@@ -16,7 +16,7 @@ vi.mock("@/lib/accounts/viewer", () => ({
 vi.mock("next/cache", () => ({ revalidatePath: vi.fn(), revalidateTag: vi.fn() }));
 
 import { db } from "@/lib/db";
-import { cleanUpTestRows, createTestAgent, createTestUser } from "@/lib/listings/test-fixtures";
+import { cleanUpTestRows, createTestAgent, createTestUser } from "@/lib/testing/fixtures";
 import { importAgentAction, publishAgentAction, unpublishAgentAction } from "@/lib/agents/actions";
 import { saveAgeSettingsAction, saveDataRulesAction } from "@/lib/accounts/settings-actions";
 import {
