@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { minimalAgentFile } from "@/lib/agent-file/fixtures";
-import type { CliIo } from "@/lib/agent-file/cli-validate";
+import type { CliIo } from "./validate-command";
 import { runImport } from "./import-command";
 
 function fakeIo(files: Record<string, string>) {

@@ -6,7 +6,7 @@ import { z } from "zod";
 import { db } from "../db";
 import { importAgentFile } from "../agents/import-agent";
 import { parseAgentFile } from "../agent-file";
-import type { CliIo } from "../agent-file/cli-validate";
+import type { CliIo } from "./validate-command";
 import type { AgentFileError } from "../agent-file/types";
 
 function printRefusal(io: CliIo, file: string, message: string, errors: AgentFileError[]) {

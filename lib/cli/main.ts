@@ -1,6 +1,6 @@
 // The `explore` command line: bin/explore.mjs loads this file through tsx and exits with what main returns.
 import { readFile } from "node:fs/promises";
-import { runValidate, type CliIo } from "../agent-file/cli-validate";
+import { runValidate, type CliIo } from "./validate-command";
 
 const USAGE = `usage: explore <command> [arguments]
 

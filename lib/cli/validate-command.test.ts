@@ -5,9 +5,9 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
-import { main } from "../cli/main";
-import { runValidate, type CliIo } from "./cli-validate";
-import { minimalAgentFile } from "./fixtures";
+import { main } from "./main";
+import { runValidate, type CliIo } from "./validate-command";
+import { minimalAgentFile } from "../agent-file/fixtures";
 
 const VALID = JSON.stringify(minimalAgentFile());
 const INVALID = JSON.stringify(minimalAgentFile({ ekl: "2.0", extra: true }));

@@ -1,6 +1,6 @@
 // `explore validate <file…> [--json]`: the publisher's check before importing an agent.json.
-import { parseAgentFile } from "./parse";
-import type { AgentFileError } from "./types";
+import { parseAgentFile } from "../agent-file/parse";
+import type { AgentFileError } from "../agent-file/types";
 
 export type CliIo = {
   /** Writes text as given (lines carry their own "\n"). */
