@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { servicePath } from "@/lib/listings/paths";
 import type { MyRun } from "@/lib/runs/queries";
+import { durationText } from "@/lib/runs/run-words";
 import { StatusBadge } from "./run-answer";
 
 const when = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "medium", timeZone: "UTC" });
@@ -43,7 +44,7 @@ export function MyRunsTable({ runs }: { runs: MyRun[] }) {
                 {run.paid ? <span className="block text-xs">paid plan</span> : null}
                 {run.repeatCount > 0 ? <span className="block text-xs">repeated {run.repeatCount}×</span> : null}
               </td>
-              <td className="py-2 pr-4 tabular-nums">{run.durationMs === null ? "—" : `${(run.durationMs / 1000).toFixed(2)} s`}</td>
+              <td className="py-2 pr-4 tabular-nums">{run.durationMs === null ? "—" : durationText(run.durationMs)}</td>
               <td className="py-2 pr-4">{run.message ?? "—"}</td>
               <td className="py-2">
                 <code className="break-all font-mono text-xs">{run.id}</code>

@@ -10,7 +10,7 @@ import { cancelExecutionAction, checkOutcomeAction, repeatExecutionAction, runCa
 import type { RunPanelInfo } from "@/lib/runs/queries";
 import { initialRunFormState } from "@/lib/runs/run-form-state";
 import type { ExecutionView, FieldErrors, HookResult, RunEvent } from "@/lib/runs/run-types";
-import { repeatPromises } from "@/lib/runs/run-words";
+import { durationText, repeatPromises } from "@/lib/runs/run-words";
 import { ConfirmDialog } from "./confirm-dialog";
 import { fieldLabel, toErrorSchema } from "./error-schema";
 import { checkJsonArguments, parseJsonArguments, withoutFields } from "./json-arguments";
@@ -24,10 +24,6 @@ type Live = { startedAt: number; executionId: string | null; progress: Extract<R
 
 function pretty(value: unknown): string {
   return JSON.stringify(value, null, 2);
-}
-
-function elapsedText(ms: number): string {
-  return `${(ms / 1000).toFixed(1)} s`;
 }
 
 /** Resolves when the event stream is open (or after a short wait: progress is a courtesy, the run is not). */
@@ -279,7 +275,7 @@ export function RunForm({ info }: { info: RunPanelInfo }) {
       <div aria-live="polite" className="text-sm">
         {pending && live ? (
           <p>
-            Running… <span className="tabular-nums">{elapsedText(Math.max(0, now - live.startedAt))}</span>
+            Running… <span className="tabular-nums">{durationText(Math.max(0, now - live.startedAt), 1)}</span>
             {live.progress ? (
               <span className="block">
                 Progress: {live.progress.progress}
@@ -371,7 +367,7 @@ function RunOutcome({
       <div className="flex flex-wrap items-center gap-2">
         <StatusBadge status={execution.status} />
         {execution.dryRun ? <span className="text-sm font-medium">Dry run: nothing happened outside Explore.</span> : null}
-        {execution.durationMs !== null ? <span className="text-sm text-muted-foreground">Time taken: {(execution.durationMs / 1000).toFixed(2)} s</span> : null}
+        {execution.durationMs !== null ? <span className="text-sm text-muted-foreground">Time taken: {durationText(execution.durationMs)}</span> : null}
       </div>
       <p className={execution.status === "tool_error" || execution.status === "failed" ? "text-danger" : undefined}>{execution.message}</p>
       {execution.paid ? (

@@ -1,6 +1,7 @@
 import type { ContentBlock, ToolCallOutcome } from "@/lib/adapters/mcp-call";
 import { checkOutput } from "@/lib/adapters/output-check";
 import type { ExecutionStatus, RunAnswer, ShownContent } from "./run-types";
+import { durationText } from "./run-words";
 
 // Turns an adapter's answer into what the panel shows, and into the record's status and sentence.
 
@@ -54,9 +55,6 @@ export function resultOf(outcome: ToolCallOutcome): unknown {
     : null;
 }
 
-export function seconds(ms: number): string {
-  return ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`;
-}
 
 export type Settled = {
   status: ExecutionStatus;
@@ -69,7 +67,7 @@ export type Settled = {
 export function settle(outcome: ToolCallOutcome, opts: { externalAction: boolean; dryRun: boolean; unknownMessage: string }): Settled {
   switch (outcome.status) {
     case "succeeded": {
-      const message = `${opts.dryRun ? "Dry run finished" : "Finished"} in ${seconds(outcome.durationMs)}.`;
+      const message = `${opts.dryRun ? "Dry run finished" : "Finished"} in ${durationText(outcome.durationMs)}.`;
       return { status: "succeeded", message, recordMessage: message };
     }
     case "tool_error":

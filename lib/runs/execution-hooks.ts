@@ -3,7 +3,8 @@ import { db } from "@/lib/db";
 import type { Viewer } from "@/lib/accounts/viewer";
 import { callTool } from "@/lib/adapters/mcp-call";
 import { callDeadlineMs, publisherFetch } from "@/lib/adapters/publisher-fetch";
-import { answerOf, seconds } from "./answer";
+import { answerOf } from "./answer";
+import { durationText } from "./run-words";
 import { consumerIdFor } from "./consumer-id";
 import { metaFor } from "./run-capability";
 import { findOwnedExecution, type OwnedExecution } from "./owned-execution";
@@ -38,7 +39,7 @@ export async function checkOutcome(viewer: Viewer, executionId: string, deps: De
   if (execution.capability.agent.endpointPending) return { ok: false, message: "The service's adapter endpoint is not announced, so it cannot be asked." };
   const outcome = await callHook(viewer, execution, hook, deps);
   if (outcome.status === "succeeded") {
-    return { ok: true, status: execution.status, message: `The provider answered in ${seconds(outcome.durationMs)}:`, answer: answerOf(outcome, null) };
+    return { ok: true, status: execution.status, message: `The provider answered in ${durationText(outcome.durationMs)}:`, answer: answerOf(outcome, null) };
   }
   if (outcome.status === "tool_error") return { ok: false, message: `The outcome lookup failed: ${outcome.message}` };
   return { ok: false, message: `The outcome lookup failed: ${outcome.message} The outcome is still unknown.` };

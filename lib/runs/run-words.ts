@@ -1,6 +1,11 @@
 // The Run panel's sentences, shared by the server (records, results) and the client (no server code).
 import type { NotRunnable, RepeatMode } from "./run-types";
 
+/** A duration in seconds: two decimals for a finished run ("0.42 s"), one for a clock still running. */
+export function durationText(ms: number, decimals: 1 | 2 = 2): string {
+  return `${(ms / 1000).toFixed(decimals)} s`;
+}
+
 export function resetsIn(resetsAt: string, now = new Date()): string {
   const minutes = Math.max(1, Math.ceil((new Date(resetsAt).getTime() - now.getTime()) / 60_000));
   const h = Math.floor(minutes / 60);
