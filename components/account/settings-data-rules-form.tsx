@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { FieldError } from "@/components/ui/field-error";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { saveDataRulesAction, type DataRulesResult } from "@/lib/accounts/settings-actions";
+import { saveDataRulesAction, type DataRulesResult } from "@/lib/data-rules/actions";
 import { DATA_CLASSES } from "@/lib/agent-file/types";
 import { regionsFieldValue } from "@/lib/data-rules/form";
 import { PRESETS, PRESET_NAMES, type DataRules } from "@/lib/data-rules/rules";

@@ -1,19 +1,15 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { parseRulesForm, type RulesField } from "@/lib/data-rules/form";
 import { requireViewer } from "./viewer";
-import { saveAgeSettings, saveDataRules } from "./settings";
+import { saveAgeSettings } from "./settings";
 import { parseAgeForm, type AgeField } from "./settings-input";
 
-// Settings writes. Each: who is asking → parse → write keyed by the viewer's own id → revalidate → result.
+// Age settings writes. Each: who is asking → parse → write keyed by the viewer's own id → revalidate → result.
 
-export type SettingsResult<F extends string> =
+export type AgeSettingsResult =
   | { ok: true; message: string }
-  | { ok: false; message: string; fieldErrors?: Partial<Record<F, string[]>> };
-
-export type AgeSettingsResult = SettingsResult<AgeField>;
-export type DataRulesResult = SettingsResult<RulesField>;
+  | { ok: false; message: string; fieldErrors?: Partial<Record<AgeField, string[]>> };
 
 export async function saveAgeSettingsAction(_previous: AgeSettingsResult, form: FormData): Promise<AgeSettingsResult> {
   const viewer = await requireViewer("/settings");
@@ -27,13 +23,4 @@ export async function saveAgeSettingsAction(_previous: AgeSettingsResult, form: 
     return { ok: true, message: "Saved. 18+ services stay hidden: they are only for adults." };
   }
   return { ok: true, message: showMature ? "Saved. 18+ services are shown." : "Saved." };
-}
-
-export async function saveDataRulesAction(_previous: DataRulesResult, form: FormData): Promise<DataRulesResult> {
-  const viewer = await requireViewer("/settings");
-  const parsed = parseRulesForm(form);
-  if (!parsed.ok) return { ok: false, message: "Check the highlighted rules.", fieldErrors: parsed.fieldErrors };
-  await saveDataRules(viewer.id, parsed.rules);
-  revalidatePath("/settings");
-  return { ok: true, message: "Your data rules are saved." };
 }

@@ -1,9 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { cleanUpTestRows, createTestUser } from "@/lib/testing/fixtures";
-import { PRESETS } from "@/lib/data-rules/rules";
-import { findSavedDataRules } from "@/lib/data-rules/queries";
-import { saveAgeSettings, saveDataRules } from "./settings";
+import { saveAgeSettings } from "./settings";
 import { parseAgeForm } from "./settings-input";
 
 afterAll(cleanUpTestRows);
@@ -41,13 +39,5 @@ describe("age settings", () => {
     expect(parseAgeForm(form({ dateOfBirth: "2030-01-01" }), NOW)).toMatchObject({ ok: false });
     expect(parseAgeForm(form({ dateOfBirth: "23/04/1990" }), NOW)).toMatchObject({ ok: false });
     expect(parseAgeForm(form({}), NOW)).toEqual({ ok: true, input: { dateOfBirth: null, showMature: false } });
-  });
-});
-
-describe("data rules settings", () => {
-  it("saves and reads back the rules", async () => {
-    const user = await createTestUser();
-    await saveDataRules(user.id, PRESETS.strict.rules);
-    expect(await findSavedDataRules(user.id)).toEqual(PRESETS.strict.rules);
   });
 });

@@ -1,7 +1,5 @@
 import "server-only";
-import type { Prisma } from "@/generated/prisma/client";
 import { db } from "@/lib/db";
-import type { DataRules } from "@/lib/data-rules/rules";
 import { isAdultOn } from "./age";
 import type { AgeInput } from "./settings-input";
 
@@ -20,9 +18,4 @@ export async function saveAgeSettings(viewerId: string, input: AgeInput, now: Da
   const showMature = settledShowMature(input, now);
   await db.user.update({ where: { id: viewerId }, data: { dateOfBirth: input.dateOfBirth, showMature } });
   return { showMature };
-}
-
-export async function saveDataRules(viewerId: string, rules: DataRules): Promise<void> {
-  const value: Prisma.InputJsonObject = { ...rules };
-  await db.user.update({ where: { id: viewerId }, data: { dataRules: value } });
 }

@@ -1,5 +1,6 @@
 import "server-only";
 import { cache } from "react";
+import type { Prisma } from "@/generated/prisma/client";
 import { db } from "@/lib/db";
 import type { Viewer } from "@/lib/accounts/viewer";
 import { NO_RULES, hasAnyRule, readStoredRules, type DataRules } from "./rules";
@@ -10,6 +11,12 @@ export const findSavedDataRules = cache(async (viewerId: string): Promise<DataRu
   const row = await db.user.findUnique({ where: { id: viewerId }, select: { dataRules: true } });
   return row ? readStoredRules(row.dataRules) : NO_RULES;
 });
+
+/** Saves the viewer's data rules, keyed by their own id. */
+export async function saveDataRules(viewerId: string, rules: DataRules): Promise<void> {
+  const value: Prisma.InputJsonObject = { ...rules };
+  await db.user.update({ where: { id: viewerId }, data: { dataRules: value } });
+}
 
 export type RulesFilter = {
   /** The rules in force for this request. */

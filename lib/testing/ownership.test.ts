@@ -18,7 +18,8 @@ vi.mock("next/cache", () => ({ revalidatePath: vi.fn(), revalidateTag: vi.fn() }
 import { db } from "@/lib/db";
 import { cleanUpTestRows, createTestAgent, createTestUser } from "@/lib/testing/fixtures";
 import { importAgentAction, publishAgentAction, unpublishAgentAction } from "@/lib/agents/actions";
-import { saveAgeSettingsAction, saveDataRulesAction } from "@/lib/accounts/settings-actions";
+import { saveAgeSettingsAction } from "@/lib/accounts/settings-actions";
+import { saveDataRulesAction } from "@/lib/data-rules/actions";
 import {
   dismissReportAction,
   reinstateListingAction,
