@@ -1,28 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { minimalAgentFile } from "@/lib/agent-file/fixtures";
-import type { CliIo } from "./validate-command";
 import { runImport } from "./import-command";
+import { fakeCliIo } from "@/lib/testing/cli-io";
 
-function fakeIo(files: Record<string, string>) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const io: CliIo = {
-    stdout: (text) => void out.push(text),
-    stderr: (text) => void err.push(text),
-    readFile: async (path) => {
-      const text = files[path];
-      if (text === undefined) throw new Error(`ENOENT: ${path}`);
-      return text;
-    },
-  };
-  return { io, stdout: () => out.join(""), stderr: () => err.join("") };
-}
 
 describe("explore import", () => {
   it("refuses a document nested 10,000 deep or carrying NUL in words, with exit code 1, before touching the database", async () => {
     const valid = JSON.stringify(minimalAgentFile());
     const deep = valid.replace('"capabilities":[{', '"capabilities":[{"input_schema":' + '{"a":'.repeat(10_000) + "{}" + "}".repeat(10_000) + ",");
-    const t = fakeIo({ "deep.json": deep, "nul.json": valid.replace('"Homes"', '"Ho\\u0000mes"') });
+    const t = fakeCliIo({ "deep.json": deep, "nul.json": valid.replace('"Homes"', '"Ho\\u0000mes"') });
     expect(await runImport(["deep.json", "--owner", "nobody@import.test"], t.io)).toBe(1);
     expect(await runImport(["nul.json", "--owner", "nobody@import.test"], t.io)).toBe(1);
     expect(t.stderr()).toBe(

@@ -6,37 +6,24 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { main } from "./main";
-import { runValidate, type CliIo } from "./validate-command";
+import { runValidate } from "./validate-command";
 import { minimalAgentFile } from "../agent-file/fixtures";
+import { fakeCliIo } from "@/lib/testing/cli-io";
 
 const VALID = JSON.stringify(minimalAgentFile());
 const INVALID = JSON.stringify(minimalAgentFile({ ekl: "2.0", extra: true }));
 
-function fakeIo(files: Record<string, string>) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const io: CliIo = {
-    stdout: (text) => void out.push(text),
-    stderr: (text) => void err.push(text),
-    readFile: async (path) => {
-      const text = files[path];
-      if (text === undefined) throw Object.assign(new Error(`ENOENT: ${path}`), { code: "ENOENT" });
-      return text;
-    },
-  };
-  return { io, stdout: () => out.join(""), stderr: () => err.join("") };
-}
 
 describe("explore validate", () => {
   it("prints ok and returns 0 when every file is valid", async () => {
-    const t = fakeIo({ "a.json": VALID, "b.json": VALID });
+    const t = fakeCliIo({ "a.json": VALID, "b.json": VALID });
     expect(await runValidate(["a.json", "b.json"], t.io)).toBe(0);
     expect(t.stdout()).toBe("a.json: ok\nb.json: ok\n");
     expect(t.stderr()).toBe("");
   });
 
   it("prints each error under its file and returns 1 when any file is invalid", async () => {
-    const t = fakeIo({ "a.json": VALID, "bad.json": INVALID, "broken.json": "{" });
+    const t = fakeCliIo({ "a.json": VALID, "bad.json": INVALID, "broken.json": "{" });
     expect(await runValidate(["a.json", "bad.json", "broken.json"], t.io)).toBe(1);
     expect(t.stdout()).toBe(
       [
@@ -54,7 +41,7 @@ describe("explore validate", () => {
   it("answers a document nested 10,000 deep and one with NUL in words, with exit code 1", async () => {
     const deep = VALID.replace('"capabilities":[{', '"capabilities":[{"input_schema":' + '{"a":'.repeat(10_000) + "{}" + "}".repeat(10_000) + ",");
     const nul = VALID.replace('"Homes"', '"Ho\\u0000mes"');
-    const t = fakeIo({ "deep.json": deep, "nul.json": nul });
+    const t = fakeCliIo({ "deep.json": deep, "nul.json": nul });
     expect(await runValidate(["deep.json", "nul.json"], t.io)).toBe(1);
     expect(t.stdout()).toBe(
       [
@@ -68,7 +55,7 @@ describe("explore validate", () => {
   });
 
   it("prints one JSON object per file with --json", async () => {
-    const t = fakeIo({ "a.json": VALID, "bad.json": INVALID });
+    const t = fakeCliIo({ "a.json": VALID, "bad.json": INVALID });
     expect(await runValidate(["--json", "a.json", "bad.json"], t.io)).toBe(1);
     const lines = t.stdout().trim().split("\n").map((line) => JSON.parse(line));
     expect(lines).toEqual([
@@ -85,24 +72,24 @@ describe("explore validate", () => {
   });
 
   it("returns 2 on usage errors", async () => {
-    const none = fakeIo({});
+    const none = fakeCliIo({});
     expect(await runValidate([], none.io)).toBe(2);
     expect(none.stderr()).toContain("usage: explore validate");
-    const flag = fakeIo({ "a.json": VALID });
+    const flag = fakeCliIo({ "a.json": VALID });
     expect(await runValidate(["a.json", "--strict"], flag.io)).toBe(2);
     expect(flag.stderr()).toContain("unknown option --strict");
     expect(flag.stdout()).toBe("");
   });
 
   it("returns 2 when a file cannot be read, after checking the others", async () => {
-    const t = fakeIo({ "bad.json": INVALID });
+    const t = fakeCliIo({ "bad.json": INVALID });
     expect(await runValidate(["missing.json", "bad.json"], t.io)).toBe(2);
     expect(t.stderr()).toBe("explore validate: cannot read missing.json: no such file\n");
     expect(t.stdout()).toContain("bad.json:");
   });
 
   it("treats arguments after -- as files", async () => {
-    const t = fakeIo({ "--json": VALID });
+    const t = fakeCliIo({ "--json": VALID });
     expect(await runValidate(["--", "--json"], t.io)).toBe(0);
     expect(t.stdout()).toBe("--json: ok\n");
   });
@@ -110,13 +97,13 @@ describe("explore validate", () => {
 
 describe("explore (main)", () => {
   it("dispatches validate and refuses unknown commands", async () => {
-    const t = fakeIo({ "a.json": VALID });
+    const t = fakeCliIo({ "a.json": VALID });
     expect(await main(["validate", "a.json"], t.io)).toBe(0);
     expect(t.stdout()).toBe("a.json: ok\n");
-    const unknown = fakeIo({});
+    const unknown = fakeCliIo({});
     expect(await main(["frobnicate", "x"], unknown.io)).toBe(2);
     expect(unknown.stderr()).toContain("unknown command frobnicate");
-    expect(await main([], fakeIo({}).io)).toBe(2);
+    expect(await main([], fakeCliIo({}).io)).toBe(2);
   });
 
   it("runs as bin/explore.mjs from another directory with an absolute path", async () => {
