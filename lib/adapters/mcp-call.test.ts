@@ -199,6 +199,16 @@ describe("the fault suite: every misbehaviour ends within the deadline + 2 s as 
     expect(failedWith(outcome)).toMatchObject({ code: "protocol_error" });
   });
 
+  it("an answer nested deeper than 64 levels → failed in words, before anything walks it", async () => {
+    // Written as text: JSON.stringify itself would overflow on it.
+    const deep = '{"a":'.repeat(10_000) + "{}" + "}".repeat(10_000);
+    const server = await raw((res, id) =>
+      res.writeHead(200, { "content-type": "application/json" }).end(`{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":{"content":[],"structuredContent":${deep}}}`),
+    );
+    const { outcome } = await call(server.url);
+    expect(failedWith(outcome)).toMatchObject({ code: "protocol_error", message: "The adapter's answer nests objects and lists more than 64 levels deep; Explore does not show it.", requestSent: true });
+  });
+
   it("wrong response id → failed at once, protocol_error", async () => {
     const server = await raw((res, id) => json(res, { jsonrpc: "2.0", id: typeof id === "number" ? id + 1000 : "other", result: { content: [] } }));
     const { outcome, wallMs } = await call(server.url);

@@ -10,6 +10,7 @@ import {
   type Tool,
 } from "@modelcontextprotocol/sdk/types.js";
 import { GuardedFetchError, type GuardedFetchErrorCode } from "./guarded-fetch";
+import { findTooDeep, MAX_JSON_DEPTH } from "@/lib/agent-file/json-limits";
 
 // Calls a publisher's MCP tool over Streamable HTTP with the SDK client, through the fetch it is given
 // (in Explore: the guarded fetch). Every failure becomes a value with a plain sentence; nothing throws.
@@ -481,6 +482,11 @@ export async function callTool(opts: CallToolOptions): Promise<ToolCallOutcome> 
   );
   if (!result.ok) return { ...result.failure, durationMs: result.durationMs };
   const answer = result.value;
+  // Checked before the output schema, the fingerprint or the page walk it: none may overflow the stack.
+  if (findTooDeep(answer) !== null) {
+    const message = `The adapter's answer nests objects and lists more than ${MAX_JSON_DEPTH} levels deep; Explore does not show it.`;
+    return { status: "failed", code: "protocol_error", message, requestSent: true, durationMs: result.durationMs };
+  }
   if (answer.isError === true) {
     return {
       status: "tool_error",

@@ -190,13 +190,15 @@ describe("the shared cache for signed-out visitors", () => {
   });
 
   it("answers 500 when the handler itself fails, and stores nothing", async () => {
-    const quiet = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    // The failure is logged as a JSON line on stderr.
+    const logged = vi.spyOn(process.stderr, "write").mockImplementation(() => true);
     try {
       expect(await get("/?throw=1")).toMatchObject({ status: 500, body: "Something went wrong." });
       expect((await get("/?throw=1")).status).toBe(500);
       expect(renders).toBe(2);
+      expect(JSON.parse(String(logged.mock.calls[0]?.[0]))).toMatchObject({ level: "error", msg: "the request failed", error: { message: "the handler failed" } });
     } finally {
-      quiet.mockRestore();
+      logged.mockRestore();
     }
   });
 
