@@ -4,8 +4,8 @@ import type { AuthConfig } from "@auth/core";
 
 // Small limits for this file (lib/env.ts reads them when first imported, after this).
 vi.hoisted(() => {
-  process.env.RATE_LIMIT_SIGN_IN_PER_ADDRESS = "2/10m";
-  process.env.RATE_LIMIT_SIGN_IN_PER_CLIENT = "3/5m";
+  vi.stubEnv("RATE_LIMIT_SIGN_IN_PER_ADDRESS", "2/10m");
+  vi.stubEnv("RATE_LIMIT_SIGN_IN_PER_CLIENT", "3/5m");
 });
 // What next/headers gives the signIn callback: the request's headers, as Next set them.
 const incoming = vi.hoisted(() => ({ headers: new Headers() }));

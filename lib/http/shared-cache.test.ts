@@ -19,7 +19,7 @@ let gate: Promise<void> | null = null;
 /** Paths the stand-in answers 404 for from now on (a listing suspended after it was stored). */
 let gone = new Set<string>();
 
-/** Whether the stand-in treats a request as signed in: any cookie at all, the most lenient reading there is. */
+/** Whether the stand-in treats a request as signed in (whatever cookie it carries: the most lenient reading). */
 function signedIn(req: IncomingMessage): boolean {
   return req.headers.cookie !== undefined;
 }

@@ -7,7 +7,7 @@ import { GET as getService } from "@/app/api/v1/services/[handle]/[capabilityId]
 import { servicesQuerySchema } from "./api-schemas";
 
 // Hundreds of requests from one client address: the per-client API limit (lib/rate-limits) is not what is fuzzed here.
-vi.hoisted(() => Object.assign(process.env, { RATE_LIMIT_API: "1000000/1m" }));
+vi.hoisted(() => vi.stubEnv("RATE_LIMIT_API", "1000000/1m"));
 import { cleanUpTestRows, createTestAgent, createTestUser } from "@/lib/testing/fixtures";
 
 // The public JSON API's handling of what a client sends — query strings and path parameters — through the

@@ -7,7 +7,7 @@ import type { Viewer } from "@/lib/accounts/viewer";
 // (Sign-in links: lib/accounts/sign-in-limits.test.ts.)
 
 vi.hoisted(() => {
-  Object.assign(process.env, {
+  const limits = {
     RATE_LIMIT_RUNS: "2/1m",
     RATE_LIMIT_REPORTS: "2/1h",
     RATE_LIMIT_TEST_NOW: "2/10m",
@@ -15,7 +15,8 @@ vi.hoisted(() => {
     RATE_LIMIT_API: "2/30s",
     // The runs below call a real MCP server on loopback through Explore's own guarded fetch.
     EXPLORE_ALLOW_LOOPBACK_ADAPTERS: "1",
-  });
+  };
+  for (const [name, value] of Object.entries(limits)) vi.stubEnv(name, value);
 });
 const session = vi.hoisted(() => ({ viewer: null as Viewer | null }));
 vi.mock("@/lib/accounts/viewer", () => ({

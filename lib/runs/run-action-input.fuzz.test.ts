@@ -7,7 +7,7 @@ import type { Viewer } from "@/lib/accounts/viewer";
 // a 500), and no execution record is left running. Only the viewer and Next's `after` are stand-ins.
 
 // Hundreds of runs by one person: the per-person runs limit (lib/rate-limits) is not what is fuzzed here.
-vi.hoisted(() => Object.assign(process.env, { RATE_LIMIT_RUNS: "1000000/1m" }));
+vi.hoisted(() => vi.stubEnv("RATE_LIMIT_RUNS", "1000000/1m"));
 const session = vi.hoisted(() => ({ viewer: null as Viewer | null }));
 vi.mock("@/lib/accounts/viewer", () => ({ getViewer: async () => session.viewer }));
 const pending = vi.hoisted(() => ({ tasks: [] as Promise<void>[] }));
