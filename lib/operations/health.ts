@@ -20,9 +20,17 @@ const appliedRows = z.array(z.object({ migration_name: z.string() }));
 
 const SHIPPED = path.join(process.cwd(), "prisma", "migrations");
 
-async function shippedMigrations(folder: string): Promise<string[]> {
-  const entries = await readdir(folder, { withFileTypes: true });
-  return entries.filter((e) => e.isDirectory()).map((e) => e.name).sort();
+// A build's migrations do not change while it runs: read once per folder, not on every probe.
+const shipped = new Map<string, Promise<string[]>>();
+
+function shippedMigrations(folder: string): Promise<string[]> {
+  let names = shipped.get(folder);
+  if (!names) {
+    names = readdir(folder, { withFileTypes: true }).then((entries) => entries.filter((e) => e.isDirectory()).map((e) => e.name).sort());
+    shipped.set(folder, names);
+    names.catch(() => shipped.delete(folder));
+  }
+  return names;
 }
 
 /** `migrationsFolder`: where this build's migrations are (tests point it elsewhere). */
