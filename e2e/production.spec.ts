@@ -89,7 +89,8 @@ test.describe("the production start", () => {
     expect(noSecret.code).not.toBe(0);
     expect(noSecret.output).toContain("AUTH_SECRET");
 
-    const web = spawn(tsx, ["scripts/serve.ts"], { cwd: root, env: hostEnv(production), stdio: ["ignore", "pipe", "inherit"] });
+    // As `npm run serve` starts it: node itself, so SIGTERM reaches the server with no wrapper process between.
+    const web = spawn(process.execPath, ["--import", "tsx", "scripts/serve.ts"], { cwd: root, env: hostEnv(production), stdio: ["ignore", "pipe", "inherit"] });
     server = web;
     let logs = "";
     web.stdout?.on("data", (c: Buffer) => (logs += c.toString()));
