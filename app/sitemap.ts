@@ -1,6 +1,6 @@
 import type { MetadataRoute } from "next";
 import { agentPath, servicePath } from "@/lib/listings/paths";
-import { findPublicSitemapEntries } from "@/lib/listings/queries";
+import { findPublicSitemapEntries } from "@/lib/catalog/queries";
 import { absoluteUrl } from "@/lib/listings/site";
 
 // Read at request time: the listings change, and the build has no database to read.

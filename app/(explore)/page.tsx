@@ -7,7 +7,7 @@ import { ServiceList } from "@/components/listings/service-card";
 import { classLabels, fieldLabel, languageLabel, regionLabel } from "@/lib/listings/labels";
 import { getViewer } from "@/lib/accounts/viewer";
 import { countMatching, searchServices } from "@/lib/listings/search";
-import { isAdultWithMatureOff } from "@/lib/listings/visibility";
+import { isAdultWithMatureOff } from "@/lib/catalog/visibility";
 import { HiddenMatureNotice } from "@/components/data-rules/hidden-mature-notice";
 import { DataRulesFilter } from "@/components/data-rules/data-rules-filter";
 import { resolveRulesFilter } from "@/lib/data-rules/queries";

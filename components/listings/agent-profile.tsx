@@ -1,4 +1,6 @@
-import type { AgentProfile } from "@/lib/listings/queries";
+import type { CatalogAgent } from "@/lib/catalog/read-model";
+
+type AgentProfile = Pick<CatalogAgent, "handle" | "displayName" | "purpose" | "interests" | "languages" | "logoUrl" | "website">;
 
 import { languageLabel } from "@/lib/listings/labels";
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import type { DataDeclaration as Declaration, Retention } from "@/lib/agent-file/types";
-import type { DataView } from "@/lib/listings/queries";
+import type { DataView } from "@/lib/catalog/read-model";
 import { dataClassLabels, regionLabel } from "@/lib/listings/labels";
 
 const notStated = "Not stated";

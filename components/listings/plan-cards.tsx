@@ -1,5 +1,5 @@
 import type { JsonValue } from "@/lib/agent-file/types";
-import type { PlanView } from "@/lib/listings/queries";
+import type { CatalogPlan } from "@/lib/catalog/read-model";
 import { fieldLabel, formatUsd, planTypeLabels } from "@/lib/listings/labels";
 
 // Fields shown in a plan's headline; every other field of the plan is listed as written.
@@ -12,14 +12,14 @@ function valueWords(value: JsonValue): string {
   return JSON.stringify(value);
 }
 
-function headline(plan: PlanView): string | null {
+function headline(plan: CatalogPlan): string | null {
   if (plan.type === "free") return null;
   if (plan.priceUsd === null) return "Price not stated";
   const price = formatUsd(plan.priceUsd);
   return plan.type === "per_call" ? `${price} per call` : price;
 }
 
-function PlanCard({ plan, payment }: { plan: PlanView; payment: { link: string; note: string | null } | null }) {
+function PlanCard({ plan, payment }: { plan: CatalogPlan; payment: { link: string; note: string | null } | null }) {
   const extra = Object.entries(plan.extra).filter(([key]) => !headlineFields.has(key));
   const titleId = `plan-${plan.planId}`;
   const price = headline(plan);
@@ -66,7 +66,7 @@ function PlanCard({ plan, payment }: { plan: PlanView; payment: { link: string; 
 }
 
 /** The capability's plans, in USD, with where to pay for the paid ones. */
-export function PlanCards({ plans, payment }: { plans: PlanView[]; payment: { link: string; note: string | null } | null }) {
+export function PlanCards({ plans, payment }: { plans: CatalogPlan[]; payment: { link: string; note: string | null } | null }) {
   return (
     <ul className="grid gap-4 sm:grid-cols-2">
       {plans.map((plan) => (

@@ -3,12 +3,12 @@ import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { classNames } from "@/components/ui/class-names";
 import { agentPath, servicePath } from "@/lib/listings/paths";
-import type { ServiceSummary } from "@/lib/listings/queries";
+import type { CatalogCapability } from "@/lib/catalog/read-model";
 import type { SearchResult } from "@/lib/listings/search";
 import { HighlightedText } from "./highlighted-text";
 import { classLabels, ratingLabels } from "@/lib/listings/labels";
 
-type CardService = ServiceSummary & Partial<Pick<SearchResult, "highlight" | "sampleTested">>;
+type CardService = CatalogCapability & Partial<Pick<SearchResult, "highlight" | "sampleTested">>;
 
 /** The badges row of a service (card and page): its class and price, then what the caller adds. */
 export function ServiceFacts({
@@ -16,7 +16,7 @@ export function ServiceFacts({
   className,
   children,
 }: {
-  service: Pick<ServiceSummary, "class" | "isPaid">;
+  service: Pick<CatalogCapability, "class" | "isPaid">;
   className?: string;
   children: ReactNode;
 }) {

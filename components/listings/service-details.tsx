@@ -5,7 +5,7 @@ import { Badge } from "@/components/ui/badge";
 import { Section } from "@/components/ui/section";
 import { SampleTestSection } from "@/components/sample-tests/sample-test-section";
 import { agentPath } from "@/lib/listings/paths";
-import type { ServiceDetail, ServiceSummary } from "@/lib/listings/queries";
+import type { CatalogCapability } from "@/lib/catalog/read-model";
 import { AgentProfileCard } from "./agent-profile";
 import { DataDeclaration } from "./data-declaration";
 import { ExternalAction } from "./external-action";
@@ -27,7 +27,7 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
 }
 
 /** Every field of a listing, in words: the body of the service page. */
-export function ServiceDetails({ service, otherServices }: { service: ServiceDetail; otherServices: ServiceSummary[] }) {
+export function ServiceDetails({ service, otherServices }: { service: CatalogCapability; otherServices: CatalogCapability[] }) {
   const { agent } = service;
   const reasons = service.matureReasons.map((r) => matureReasonLabels[r] ?? r);
   return (
@@ -186,7 +186,7 @@ export function ServiceDetails({ service, otherServices }: { service: ServiceDet
 }
 
 /** A declared schema, collapsed; or what applies when the publisher did not restate it. */
-function SchemaDetails({ which, schema }: { which: "input" | "output"; schema: ServiceDetail["inputSchema"] }) {
+function SchemaDetails({ which, schema }: { which: "input" | "output"; schema: CatalogCapability["inputSchema"] }) {
   const label = which === "input" ? "Input schema" : "Output schema";
   return (
     <details className="rounded-md border border-border p-3">

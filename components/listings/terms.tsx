@@ -1,7 +1,7 @@
-import type { TermsView } from "@/lib/listings/queries";
+import type { CatalogTerms } from "@/lib/catalog/read-model";
 
 /** The services' terms: the text with its SHA-256, or the link with the hash of the copy fetched. */
-export function Terms({ terms }: { terms: TermsView | null }) {
+export function Terms({ terms }: { terms: CatalogTerms | null }) {
   if (!terms || (!terms.text && !terms.url)) return <p>The provider has not published terms.</p>;
   return (
     <div className="flex flex-col gap-3">

@@ -1,5 +1,4 @@
 import "server-only";
-import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { Prisma } from "@/generated/prisma/client";
 import { parseAgentFile, listTags } from "@/lib/agent-file";
@@ -8,6 +7,7 @@ import { refreshSearchLexicon } from "@/lib/listings/search-lexicon";
 import { markDueAfterImport, snapshotForSampleTests } from "@/lib/sample-tests/schedule";
 import type { AgentFileError, NormalizedAgent, NormalizedCapability } from "@/lib/agent-file/types";
 import { writeListings } from "@/lib/listings/listings-changed";
+import { agentRow, capabilityRow, planRows, tagRows } from "@/lib/catalog/rows";
 
 export type ImportResult =
   | { ok: true; handle: string; replaced: boolean }
@@ -100,7 +100,7 @@ async function storeAgent(tx: Tx, agent: NormalizedAgent, ownerId: string, publi
   if (existing && existing.ownerId !== ownerId) return handleTaken(agent.handle);
 
   const status = existing?.status === "suspended" ? "suspended" : publish ? "published" : (existing?.status ?? "unpublished");
-  const fields = agentFields(agent);
+  const fields = agentRow(agent);
   const stored = existing
     ? await tx.agent.update({
         where: { id: existing.id, ownerId },
@@ -124,7 +124,7 @@ async function storeAgent(tx: Tx, agent: NormalizedAgent, ownerId: string, publi
   await insertRows(
     tx,
     CAPABILITY_TAG_TABLE,
-    agent.capabilities.flatMap((c) => c.tags.map((tagSlug, position) => ({ capabilityId: rowIdOf(rowIds, c), tagSlug, position }))),
+    agent.capabilities.flatMap((c) => tagRows(rowIdOf(rowIds, c), c)),
   );
   await refreshSearchDocuments(tx, [stored.id]);
   await refreshSearchLexicon(tx, [agent.handle]);
@@ -136,32 +136,6 @@ function rowIdOf(rowIds: ReadonlyMap<string, string>, c: NormalizedCapability): 
   // The upsert returns a row for every capability it was given; a miss is a bug, not bad input.
   if (id === undefined) throw new Error(`import: no row was written for ${c.capabilityId}`);
   return id;
-}
-
-function agentFields(agent: NormalizedAgent) {
-  return {
-    ekl: agent.ekl,
-    mode: agent.mode,
-    executionMode: agent.executionMode,
-    displayName: agent.displayName,
-    purpose: agent.purpose,
-    interests: agent.interests,
-    languages: agent.languages,
-    logoUrl: agent.logoUrl,
-    website: agent.website,
-    endpoint: agent.endpoint,
-    endpointPending: agent.endpointPending,
-    resultRetentionDays: agent.resultRetentionDays,
-    executionIdRetentionDays: agent.executionIdRetentionDays,
-    termsText: agent.terms?.text ?? null,
-    termsTextSha256: agent.terms?.textSha256 ?? null,
-    termsUrl: agent.terms?.url ?? null,
-    termsVersion: agent.terms?.version ?? null,
-    paymentLink: agent.payment?.link ?? null,
-    paymentNote: agent.payment?.note ?? null,
-    dataDeclared: agent.dataDeclared,
-    document: agent.document,
-  };
 }
 
 async function ensureTags(tx: Tx, agent: NormalizedAgent) {
@@ -192,48 +166,6 @@ async function insertRows<Row>(tx: Tx, table: Table<Row>, rows: readonly Row[]):
   await tx.$executeRaw`
     INSERT INTO ${Prisma.raw(quoted(table.name))} (${sql.columns})
     SELECT ${sql.select} FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(${sql.types})`;
-}
-
-/** One capability as a row of the upsert below: JSON values as they are, SQL NULL as null. */
-function capabilityRow(agentId: string, position: number, c: NormalizedCapability) {
-  const inputs = c.data.inputs;
-  return {
-    // Used only when the capability is new; a matched one keeps its ID, and with it its runs and tests.
-    id: randomUUID(),
-    agentId,
-    capabilityId: c.capabilityId,
-    position,
-    tool: c.tool,
-    name: c.name,
-    summary: c.summary,
-    category: c.category,
-    contentRating: c.contentRating,
-    matureReasons: c.matureReasons,
-    limitations: c.limitations,
-    class: c.class,
-    repeat: c.repeat,
-    refreshesPerExecution: c.refreshes?.perExecution ?? null,
-    refreshesWithinHours: c.refreshes?.withinHours ?? null,
-    storageFreeAccepted: c.storageFreeAccepted,
-    outsideAction: c.outsideAction,
-    effects: c.effects,
-    cancellation: c.cancellation,
-    maxDurationSeconds: c.maxDurationSeconds,
-    inputSchema: c.inputSchema,
-    outputSchema: c.outputSchema,
-    data: c.data,
-    version: c.version,
-    example: c.example,
-    offered: c.offered,
-    needsConfirmation: c.needsConfirmation,
-    listed: c.listed,
-    isPaid: c.plans.some((p) => p.type !== "free"),
-    hasExample: c.example !== null,
-    // Journalled arguments are input retention too (seed 000, data.inputs.journal).
-    inputsRetained: inputs === null ? null : inputs.retention === "retained" || inputs.journal === true ? true : inputs.retention === "none" ? false : null,
-    usedForTraining: c.data.usedForTraining,
-    processingRegions: c.data.processingRegions ?? [],
-  };
 }
 
 type CapabilityRow = ReturnType<typeof capabilityRow>;
@@ -310,19 +242,6 @@ async function upsertCapabilities(tx: Tx, agentId: string, capabilities: readonl
 
 type PlanRow = ReturnType<typeof planRows>[number];
 
-function planRows(capabilityRowId: string, c: NormalizedCapability) {
-  return c.plans.map((p, position) => ({
-    id: randomUUID(),
-    capabilityId: capabilityRowId,
-    planId: p.planId,
-    position,
-    type: p.type,
-    extra: p.extra,
-    priceUsd: typeof p.extra.price_usd === "number" ? p.extra.price_usd : null,
-    dailyLimit: typeof p.extra.daily_limit === "number" && Number.isInteger(p.extra.daily_limit) ? p.extra.daily_limit : null,
-  }));
-}
-
 const PLAN_TABLE: Table<PlanRow> = {
   name: "Plan",
   columns: {
@@ -337,7 +256,7 @@ const PLAN_TABLE: Table<PlanRow> = {
   },
 };
 
-const CAPABILITY_TAG_TABLE: Table<{ capabilityId: string; tagSlug: string; position: number }> = {
+const CAPABILITY_TAG_TABLE: Table<ReturnType<typeof tagRows>[number]> = {
   name: "CapabilityTag",
   columns: { capabilityId: "text", tagSlug: "text", position: "integer" },
 };

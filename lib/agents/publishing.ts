@@ -1,6 +1,5 @@
 import "server-only";
 import type { Viewer } from "@/lib/accounts/viewer";
-import { ownerWhere } from "@/lib/listings/visibility";
 import { markAgentDue } from "@/lib/sample-tests/schedule";
 import { writeListings } from "@/lib/listings/listings-changed";
 import { refreshSearchLexicon } from "@/lib/listings/search-lexicon";
@@ -20,7 +19,7 @@ export async function setAgentPublished(
 ): Promise<PublishResult> {
   const { ok: changed } = await writeListings(async (tx) => {
     const { count } = await tx.agent.updateMany({
-      where: { AND: [ownerWhere(viewer), { handle, status: { not: "suspended" } }] },
+      where: { ownerId: viewer.id, handle, status: { not: "suspended" } },
       data: published ? { status: "published", publishedAt: new Date() } : { status: "unpublished" },
     });
     if (count > 0) await refreshSearchLexicon(tx, [handle]);

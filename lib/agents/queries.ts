@@ -2,9 +2,11 @@ import "server-only";
 import { cache } from "react";
 import { db } from "@/lib/db";
 import type { AgentStatus, CapabilityClass, ContentRating } from "@/generated/prisma/enums";
-import { isCapabilityVisible, ownerWhere } from "@/lib/listings/visibility";
+import { z } from "zod";
+import { Prisma } from "@/generated/prisma/client";
+import { capabilityPublicSql } from "@/lib/catalog/visibility";
 
-// The publisher's own reads (dashboard). Public pages read through lib/listings/queries instead.
+// The publisher's own reads (dashboard): ownership is the where. Public pages read through lib/catalog/queries instead.
 
 export type OwnedCapability = {
   capabilityId: string;
@@ -34,40 +36,47 @@ export type OwnedAgent = {
 
 /** The viewer's agents, whatever their status, with all their capabilities, listed or not. */
 export const findOwnedAgents = cache(async (viewerId: string): Promise<OwnedAgent[]> => {
-  const rows = await db.agent.findMany({
-    where: ownerWhere({ id: viewerId }),
-    select: {
-      handle: true,
-      ownerId: true,
-      displayName: true,
-      status: true,
-      suspendedReason: true,
-      endpointPending: true,
-      updatedAt: true,
-      publishedAt: true,
-      capabilities: {
-        select: {
-          capabilityId: true,
-          name: true,
-          class: true,
-          contentRating: true,
-          listed: true,
-          offered: true,
-          needsConfirmation: true,
-          suspendedAt: true,
-          suspendedReason: true,
+  const [rows, publicRows] = await Promise.all([
+    db.agent.findMany({
+      where: { ownerId: viewerId },
+      select: {
+        handle: true,
+        displayName: true,
+        status: true,
+        suspendedReason: true,
+        endpointPending: true,
+        updatedAt: true,
+        publishedAt: true,
+        capabilities: {
+          select: {
+            id: true,
+            capabilityId: true,
+            name: true,
+            class: true,
+            contentRating: true,
+            listed: true,
+            offered: true,
+            needsConfirmation: true,
+            suspendedAt: true,
+            suspendedReason: true,
+          },
+          orderBy: { position: "asc" },
         },
-        orderBy: { position: "asc" },
       },
-    },
-    orderBy: { handle: "asc" },
-  });
-  return rows.map(({ ownerId, ...agent }) => ({
+      orderBy: { handle: "asc" },
+    }),
+    // Which of them a signed-out visitor sees: THE visibility rule, asked of the database.
+    db.$queryRaw<unknown[]>(Prisma.sql`
+      SELECT c."id" FROM "Capability" c JOIN "Agent" a ON a."id" = c."agentId"
+      WHERE a."ownerId" = ${viewerId} AND ${capabilityPublicSql()}`),
+  ]);
+  const publicIds = new Set(z.array(z.object({ id: z.string() })).parse(publicRows).map((r) => r.id));
+  return rows.map((agent) => ({
     ...agent,
-    capabilities: agent.capabilities.map(({ suspendedAt, ...c }) => ({
+    capabilities: agent.capabilities.map(({ id, suspendedAt, ...c }) => ({
       ...c,
       suspended: suspendedAt !== null,
-      public: isCapabilityVisible(null, { ...c, suspendedAt, agent: { status: agent.status, ownerId } }),
+      public: publicIds.has(id),
     })),
   }));
 });

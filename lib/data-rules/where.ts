@@ -2,7 +2,7 @@ import "server-only";
 import { cache } from "react";
 import { Prisma } from "@/generated/prisma/client";
 import { db } from "@/lib/db";
-import { dataDeclarationSchema, readStored } from "@/lib/listings/stored-json";
+import { dataDeclarationSchema, readStored } from "@/lib/catalog/stored-json";
 import { matchesDataRules } from "./match";
 import { hasAnyRule, type DataRules } from "./rules";
 import { formatRulesParam, parseRulesParam } from "./url";

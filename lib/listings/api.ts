@@ -11,13 +11,14 @@ import type {
   ServicesResponse,
 } from "./api-schemas";
 import { agentPath, servicePath } from "./paths";
-import { findVisibleAgent, findVisibleService, type ServiceDetail } from "./queries";
 import { reputationSql, runsSql, statsJoinSql, unreachableSql } from "./reputation";
 import { sampleTestedSql } from "./sample-tested";
 import { findMatchingServices } from "./search";
 import { noFilters, type SearchFilters, type Sort } from "./search-filters";
 import { absoluteUrl } from "./site";
-import { agentVisibilityWhere, capabilityVisibilityWhere } from "./visibility";
+import { findAgentWithListings, findListing, findListingsByRowIds } from "@/lib/catalog/queries";
+import type { CatalogCapability } from "@/lib/catalog/read-model";
+import { agentVisibleSql, capabilityVisibleSql } from "@/lib/catalog/visibility";
 
 // The public API's reads. The API is anonymous: every read applies the visibility rule for a
 // signed-out viewer (no cookies are read), so its answers are the same for everyone and can be
@@ -69,28 +70,11 @@ async function findHealth(where: Prisma.Sql, now: Date): Promise<Map<string, Hea
   return new Map(z.array(healthRowSchema).parse(raw).map((row) => [row.id, row]));
 }
 
-const itemSelect = {
-  id: true,
-  capabilityId: true,
-  name: true,
-  summary: true,
-  category: true,
-  class: true,
-  version: true,
-  isPaid: true,
-  createdAt: true,
-  updatedAt: true,
-  tags: { select: { tagSlug: true }, orderBy: { position: "asc" } },
-  agent: { select: { handle: true, displayName: true } },
-} satisfies Prisma.CapabilitySelect;
-
-type ItemRow = Prisma.CapabilityGetPayload<{ select: typeof itemSelect }>;
-
 function round(value: number | null): number | null {
   return value === null ? null : Math.round(value * 1000) / 1000;
 }
 
-function itemOf(row: ItemRow, health: Health | undefined): ServiceItem {
+function itemOf(row: CatalogCapability, health: Health | undefined): ServiceItem {
   const handle = row.agent.handle;
   return {
     handle,
@@ -98,7 +82,7 @@ function itemOf(row: ItemRow, health: Health | undefined): ServiceItem {
     name: row.name,
     summary: row.summary,
     category: row.category,
-    tags: row.tags.map((t) => t.tagSlug),
+    tags: row.tags.map((t) => t.slug),
     class: row.class,
     version: row.version,
     paid: row.isPaid,
@@ -121,11 +105,10 @@ export async function apiSearchServices(q: ServicesQuery, now = new Date()): Pro
   const sort: Sort = sortBy === "relevance" && !filters.query ? "newest" : sortMap[sortBy];
   const matched = await findMatchingServices(VIEWER, filters, { sort, limit: q.limit, offset: q.offset, now });
   const ids = matched.rows.map((r) => r.id);
-  const [rows, health] = await Promise.all([
-    db.capability.findMany({ where: { AND: [capabilityVisibilityWhere(VIEWER, now), { id: { in: ids } }] }, select: itemSelect }),
+  const [byId, health] = await Promise.all([
+    findListingsByRowIds(VIEWER, ids, now),
     ids.length > 0 ? findHealth(Prisma.sql`c."id" IN (${Prisma.join(ids)})`, now) : new Map<string, Health>(),
   ]);
-  const byId = new Map(rows.map((row) => [row.id, row]));
   const services = ids.flatMap((id) => {
     const row = byId.get(id);
     return row ? [itemOf(row, health.get(id))] : [];
@@ -133,7 +116,7 @@ export async function apiSearchServices(q: ServicesQuery, now = new Date()): Pro
   return { services, sort_by: sortBy, limit: q.limit, offset: q.offset, next_offset: matched.hasMore ? q.offset + q.limit : null };
 }
 
-function detailOf(s: ServiceDetail, item: ServiceItem): ServiceDetailDto {
+function detailOf(s: CatalogCapability, item: ServiceItem): ServiceDetailDto {
   const d = s.data.declared ? s.data.declaration : null;
   const retention = (part: { retention: "none" | "retained" | null; days: number | null; journal: boolean | null } | null) =>
     part ? { retention: part.retention, days: part.days, journal: part.journal } : null;
@@ -191,22 +174,17 @@ function detailOf(s: ServiceDetail, item: ServiceItem): ServiceDetailDto {
 
 /** GET /api/v1/services/{handle}/{capability_id} */
 export async function apiFindService(handle: string, capabilityId: string, now = new Date()): Promise<ServiceDetailDto | null> {
-  const [service, row] = await Promise.all([
-    findVisibleService(VIEWER, handle, capabilityId),
-    db.capability.findFirst({
-      where: { AND: [capabilityVisibilityWhere(VIEWER, now), { capabilityId, agent: { handle } }] },
-      select: itemSelect,
-    }),
-  ]);
-  if (!service || !row) return null;
-  const health = await findHealth(Prisma.sql`c."id" = ${row.id}`, now);
-  return detailOf(service, itemOf(row, health.get(row.id)));
+  const service = await findListing(VIEWER, handle, capabilityId);
+  if (!service) return null;
+  const health = await findHealth(Prisma.sql`c."id" = ${service.rowId}`, now);
+  return detailOf(service, itemOf(service, health.get(service.rowId)));
 }
 
 /** GET /api/v1/agents/{handle} */
 export async function apiFindAgent(handle: string): Promise<AgentDto | null> {
-  const agent = await findVisibleAgent(VIEWER, handle);
-  if (!agent) return null;
+  const page = await findAgentWithListings(VIEWER, handle);
+  if (!page) return null;
+  const { agent } = page;
   return {
     handle: agent.handle,
     display_name: agent.displayName,
@@ -217,7 +195,7 @@ export async function apiFindAgent(handle: string): Promise<AgentDto | null> {
     logo_url: agent.logoUrl,
     url: absoluteUrl(agentPath(agent.handle)),
     agent_json_url: absoluteUrl(`/api/v1/agents/${agent.handle}/agent.json`),
-    services: agent.services.map((s) => ({
+    services: page.listings.map((s) => ({
       capability_id: s.capabilityId,
       name: s.name,
       summary: s.summary,
@@ -234,17 +212,15 @@ export async function apiFindAgent(handle: string): Promise<AgentDto | null> {
  * removed at import), without the capabilities a signed-out visitor may not see.
  */
 export async function apiFindAgentDocument(handle: string, now = new Date()): Promise<JsonValue | null> {
-  const row = await db.agent.findFirst({
-    where: { AND: [agentVisibilityWhere(VIEWER, now), { handle }] },
-    select: {
-      document: true,
-      capabilities: { where: { NOT: capabilityVisibilityWhere(VIEWER, now) }, select: { tool: true, capabilityId: true } },
-    },
-  });
+  const raw = await db.$queryRaw<unknown[]>(Prisma.sql`
+    SELECT a."document",
+           ARRAY(SELECT c."tool" FROM "Capability" c WHERE c."agentId" = a."id" AND NOT ${capabilityVisibleSql(VIEWER, now)}) AS "hidden"
+    FROM "Agent" a WHERE a."handle" = ${handle} AND ${agentVisibleSql(VIEWER, now)}`);
+  const [row] = z.array(z.object({ document: z.unknown(), hidden: z.array(z.string()) })).parse(raw);
   if (!row) return null;
   const document = jsonValue(row.document);
   if (!isObject(document)) return null;
-  const hidden = new Set(row.capabilities.map((c) => c.tool));
+  const hidden = new Set(row.hidden);
   const capabilities = Array.isArray(document.capabilities) ? document.capabilities : [];
   return {
     ...document,

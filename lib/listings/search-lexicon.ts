@@ -1,7 +1,6 @@
 import "server-only";
 import { Prisma } from "@/generated/prisma/client";
-import { capabilityVisibilityWhere } from "@/lib/listings/visibility";
-import { capabilityWhereSql } from "@/lib/listings/where-sql";
+import { capabilityPublicSql } from "@/lib/catalog/visibility";
 
 // The typo-correction lexicon holds only words of listings a signed-out visitor may see: a correction must
 // never reveal that a word exists in a mature, unpublished or suspended listing. Each listing write gives it
@@ -25,7 +24,7 @@ export async function refreshSearchLexicon(tx: Prisma.TransactionClient, agentHa
     UPDATE "SearchLexeme" s SET "agents" = s."agents" - counted.n FROM counted
     WHERE s."word" = counted."word"
     RETURNING s."word", s."agents"`;
-  const everyone = capabilityWhereSql(capabilityVisibilityWhere(null), "c");
+  const everyone = capabilityPublicSql("c", "owner");
   await tx.$executeRaw`
     WITH fresh AS (
       INSERT INTO "AgentLexeme" ("agentId", "word")

@@ -5,15 +5,15 @@ import { Prisma } from "@/generated/prisma/client";
 import { db } from "@/lib/db";
 import { sharedCacheGeneration } from "@/lib/http/shared-cache-generation";
 import type { Viewer } from "@/lib/accounts/viewer";
-import { capabilityVisibilityWhere } from "./visibility";
-import { capabilityWhereSql } from "./where-sql";
+import { capabilityVisibleSql } from "@/lib/catalog/visibility";
+import { findListingsByRowIds } from "@/lib/catalog/queries";
+import type { CatalogCapability } from "@/lib/catalog/read-model";
 import { sampleTestedSql } from "./sample-tested";
 import { reputationSql, runsSql, statsJoinSql, unreachableSql } from "./reputation";
 import type { PageSort, SearchFilters, Sort } from "./search-filters";
-import { findServiceSummariesByIds, type ServiceSummary } from "./queries";
 
-// Search over listings in PostgreSQL. Every query here starts from the visibility rule:
-// capabilityVisibilityWhere, turned into SQL by where-sql.ts.
+// Search over listings in PostgreSQL. Every query here starts from THE visibility rule
+// (lib/catalog/visibility.ts, the SQL function explore_capability_visible).
 //
 // Matching: the query's words (letters and digits, at most 8) must all match the weighted tsvector
 // (A name, B summary, C tags and category, D agent name and purpose) or the limitations' own
@@ -108,7 +108,7 @@ export type FacetKey = "category" | "tag" | "class" | "price" | "tested" | "lang
 
 /** The WHERE of a search: visibility, words, and every filter. */
 function whereSql(viewer: Viewer | null, f: SearchFilters, tsText: string | null, now: Date): Prisma.Sql {
-  const parts: Prisma.Sql[] = [capabilityWhereSql(capabilityVisibilityWhere(viewer, now))];
+  const parts: Prisma.Sql[] = [capabilityVisibleSql(viewer, now)];
   // Words that are all stop words or symbols match nothing rather than everything.
   if (f.query) parts.push(tsText ? matchSql(tsText) : Prisma.sql`FALSE`);
   if (f.category) parts.push(Prisma.sql`split_part(c."category", '.', 1) = ${f.category}`);
@@ -299,9 +299,9 @@ export async function countMatching(viewer: Viewer | null, f: SearchFilters, now
 
 // ───────────── the search page ─────────────
 
-export type SearchResult = ServiceSummary & { highlight: MatchedRow["highlight"]; sampleTested: boolean };
+export type SearchResult = CatalogCapability & { highlight: MatchedRow["highlight"]; sampleTested: boolean };
 
-/** One page of the search page: results (hydrated through the Prisma visibility where too) and facet counts. */
+/** One page of the search page: results (read from the catalog, through the visibility rule again) and facet counts. */
 export async function searchServices(
   viewer: Viewer | null,
   f: SearchFilters,
@@ -312,9 +312,10 @@ export async function searchServices(
     findMatchingServices(viewer, f, { sort: options.sort, limit: options.pageSize, offset: (options.page - 1) * options.pageSize, now }),
     countFacets(viewer, f, now),
   ]);
-  const summaries = await findServiceSummariesByIds(
+  const summaries = await findListingsByRowIds(
     viewer,
     matched.rows.map((r) => r.id),
+    now,
   );
   const results: SearchResult[] = [];
   for (const row of matched.rows) {

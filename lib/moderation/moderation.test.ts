@@ -1,7 +1,8 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { cleanUpTestRows, createTestAgent, createTestUser } from "@/lib/testing/fixtures";
-import { capabilityVisibilityWhere } from "@/lib/listings/visibility";
+import type { Viewer } from "@/lib/accounts/viewer";
+import { findAgentWithListings } from "@/lib/catalog/queries";
 import { createReport } from "./reports";
 import { dismissReport, reinstateListing, suspendListing } from "./decisions";
 import { findDecisionLog, findModerationQueue, findSuspensionNotice } from "./queries";
@@ -27,8 +28,7 @@ describe("reports and moderation", () => {
     expect(await suspendListing(admin, ref, "Misleading about what it keeps.")).toEqual({ ok: true });
     expect(await db.report.findMany({ where: { capability: { agentId: agent.id } }, select: { status: true } })).toEqual([{ status: "actioned" }]);
 
-    const visibleTo = async (viewer: Parameters<typeof capabilityVisibilityWhere>[0]) =>
-      db.capability.count({ where: { AND: [capabilityVisibilityWhere(viewer), { agentId: agent.id }] } });
+    const visibleTo = async (viewer: Viewer | null) => (await findAgentWithListings(viewer, agent.handle))?.listings.length ?? 0;
     expect(await visibleTo(null)).toBe(0);
     expect(await visibleTo(reader)).toBe(0);
     expect(await visibleTo(publisher)).toBe(1);

@@ -1,6 +1,7 @@
 import "server-only";
 import { cache } from "react";
 import { db } from "@/lib/db";
+import { findListing } from "@/lib/catalog/queries";
 import type { Prisma } from "@/generated/prisma/client";
 import type { ContentRating, ReportReason } from "@/generated/prisma/enums";
 import type { Viewer } from "@/lib/accounts/viewer";
@@ -92,14 +93,9 @@ export async function findDecisionLog(viewer: Viewer | null, take = 50): Promise
 export const findSuspensionNotice = cache(
   async (viewer: Viewer | null, handle: string, capabilityId: string): Promise<{ reason: string | null; at: Date } | null> => {
     if (!viewer) return null;
-    const row = await db.capability.findFirst({
-      where: {
-        capabilityId,
-        suspendedAt: { not: null },
-        agent: viewer.isAdmin ? { handle } : { handle, ownerId: viewer.id },
-      },
-      select: { suspendedAt: true, suspendedReason: true },
-    });
-    return row?.suspendedAt ? { reason: row.suspendedReason, at: row.suspendedAt } : null;
+    // The page's own read of the listing (once per request); only its publisher and administrators are told.
+    const listing = await findListing(viewer, handle, capabilityId);
+    if (!listing?.suspension || !(viewer.isAdmin || listing.agent.ownerId === viewer.id)) return null;
+    return listing.suspension;
   },
 );

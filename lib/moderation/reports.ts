@@ -1,18 +1,18 @@
 import "server-only";
 import { db } from "@/lib/db";
+import { findListing } from "@/lib/catalog/queries";
 import type { ReportReason } from "@/generated/prisma/enums";
 import type { Viewer } from "@/lib/accounts/viewer";
-import { capabilityVisibilityWhere } from "@/lib/listings/visibility";
 
 // Reports by signed-in users. You can only report a listing that exists for you (visibility rule).
 
 export type ReportableListing = { id: string; name: string; capabilityId: string; agent: { handle: string; displayName: string } };
 
 export async function findReportableListing(viewer: Viewer, handle: string, capabilityId: string): Promise<ReportableListing | null> {
-  return db.capability.findFirst({
-    where: { AND: [capabilityVisibilityWhere(viewer), { capabilityId, agent: { handle } }] },
-    select: { id: true, name: true, capabilityId: true, agent: { select: { handle: true, displayName: true } } },
-  });
+  const listing = await findListing(viewer, handle, capabilityId);
+  return listing
+    ? { id: listing.rowId, name: listing.name, capabilityId: listing.capabilityId, agent: { handle: listing.agent.handle, displayName: listing.agent.displayName } }
+    : null;
 }
 
 export type ReportInput = { handle: string; capabilityId: string; reason: ReportReason; comment: string | null };

@@ -1,7 +1,8 @@
 import "server-only";
 import { db } from "@/lib/db";
 import type { Viewer } from "@/lib/accounts/viewer";
-import { findRunnableCapabilityOfExecution, type RunnableCapability } from "./runnable-capability";
+import { findListingOfExecution } from "@/lib/catalog/queries";
+import type { CatalogCapability } from "@/lib/catalog/read-model";
 import type { ExecutionStatus } from "./run-types";
 
 // An execution of this viewer's, with its capability: ownership is part of the read's `where`.
@@ -14,7 +15,7 @@ export type OwnedExecution = {
   finishedAt: Date | null;
   argumentsSha256: string;
   refreshesUsed: number;
-  capability: RunnableCapability;
+  capability: CatalogCapability;
 };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -36,6 +37,6 @@ export async function findOwnedExecution(viewer: Viewer, executionId: string): P
   });
   if (!row) return null;
   const { capabilityId, ...execution } = row;
-  const capability = await findRunnableCapabilityOfExecution(viewer.id, capabilityId);
+  const capability = await findListingOfExecution(capabilityId);
   return capability ? { ...execution, capability } : null;
 }

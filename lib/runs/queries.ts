@@ -5,7 +5,9 @@ import type { Viewer } from "@/lib/accounts/viewer";
 import type { JsonObject } from "@/lib/agent-file/types";
 import { consumerIdFor } from "./consumer-id";
 import { filledArgumentNames } from "./run-capability";
-import { dailyAllowance, findRunnableCapability, staticBlock } from "./runnable-capability";
+import { findListing } from "@/lib/catalog/queries";
+import { outsideActionLabels } from "@/lib/listings/labels";
+import { dailyAllowance, planOf, staticBlock } from "./runnable-capability";
 import type { ExecutionStatus, NotRunnable, RepeatMode } from "./run-types";
 
 // Reads of the runs room: the Run panel, My runs, one run's state, and the publisher's unknown outcomes.
@@ -29,27 +31,27 @@ export type RunPanelInfo = {
 
 /** What the Run panel shows for this viewer, or null when the service does not exist for them. */
 export const getRunPanel = cache(async (viewer: Viewer | null, handle: string, capabilityId: string): Promise<RunPanelInfo | null> => {
-  const capability = await findRunnableCapability(viewer, handle, capabilityId);
+  const capability = await findListing(viewer, handle, capabilityId);
   if (!capability) return null;
   const allowance = viewer ? await dailyAllowance(viewer, capability) : null;
   const blocked: NotRunnable | null = !viewer
     ? { reason: "sign_in" }
-    : (staticBlock(capability) ??
+    : (staticBlock(capability, viewer.id) ??
       (allowance && allowance.used >= allowance.limit ? { reason: "daily_limit", limit: allowance.limit, resetsAt: allowance.resetsAt } : null));
   const effects = capability.effects;
-  const plan = capability.plan;
+  const plan = planOf(capability);
   return {
     handle: capability.agent.handle,
     capabilityId: capability.capabilityId,
     name: capability.name,
     notRunnable: blocked,
     inputSchema: capability.inputSchema,
-    exampleInput: capability.exampleInput,
+    exampleInput: capability.example?.input ?? null,
     filledArguments: filledArgumentNames(capability),
     externalAction:
       capability.class === "external_action"
         ? {
-            outsideAction: capability.outsideAction,
+            outsideAction: capability.outsideAction ? outsideActionLabels[capability.outsideAction] : null,
             dryRun: Boolean(effects?.dryRunArgument),
             outcomeLookup: Boolean(effects?.outcomeLookup),
             escalate: effects?.escalate ?? false,

@@ -7,7 +7,8 @@ import { fingerprint } from "./fingerprint";
 import { isPlainObject } from "./input-check";
 import { findOwnedExecution } from "./owned-execution";
 import { argumentsToSend, callAndSettle, filledArgumentNames, ownArguments } from "./run-capability";
-import { findRunnableCapability, staticBlock } from "./runnable-capability";
+import { findListing } from "@/lib/catalog/queries";
+import { staticBlock } from "./runnable-capability";
 import { notRunnableMessage, repeatPromises } from "./run-words";
 import type { HookResult } from "./run-types";
 
@@ -24,9 +25,9 @@ export async function repeatExecution(viewer: Viewer, executionId: string, args:
   const execution = await findOwnedExecution(viewer, executionId);
   if (!execution) return { ok: false, message: "There is no such run of yours." };
   // The listing must still exist for this viewer and be runnable, as for a first run.
-  const capability = await findRunnableCapability(viewer, execution.capability.agent.handle, execution.capability.capabilityId);
+  const capability = await findListing(viewer, execution.capability.agent.handle, execution.capability.capabilityId);
   if (!capability || capability.rowId !== execution.capability.rowId) return { ok: false, message: notRunnableMessage({ reason: "not_found" }) };
-  const blocked = staticBlock(capability);
+  const blocked = staticBlock(capability, viewer.id);
   if (blocked) return { ok: false, message: notRunnableMessage(blocked) };
   if (execution.status === "running") return { ok: false, message: "This run has not finished yet." };
   if (!isPlainObject(args)) return { ok: false, message: "The arguments must be a JSON object." };

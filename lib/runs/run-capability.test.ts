@@ -9,7 +9,7 @@ import { startMcpServer, startRawMcpServer, type TestServer } from "@/lib/testin
 import { cleanUpTestRows, createTestAgent, createTestUser, uniqueHandle, type TestCapability } from "@/lib/testing/fixtures";
 import { startDemoAdapters, type DemoAdapters } from "@/demo/adapters/server";
 import type { Prisma } from "@/generated/prisma/client";
-import { mayViewerSeeMature } from "@/lib/listings/visibility";
+import { mayViewerSeeMature } from "@/lib/catalog/visibility";
 import { cancelExecution, checkOutcome } from "./execution-hooks";
 import { fingerprint } from "./fingerprint";
 import { findEscalatedUnknownOutcomes, findMyRuns, findRunState, getRunPanel } from "./queries";

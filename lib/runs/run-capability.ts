@@ -11,7 +11,10 @@ import { fingerprint } from "./fingerprint";
 import { checkArguments, isPlainObject } from "./input-check";
 import { META_CAPABILITY_ID, META_CONSUMER_ID, META_EXECUTION_ID } from "./meta-keys";
 import { notRunnableMessage, unknownOutcomeMessage } from "./run-words";
-import { findRunnableCapability, staticBlock, type RunnableCapability } from "./runnable-capability";
+import { findListing } from "@/lib/catalog/queries";
+import type { CatalogCapability } from "@/lib/catalog/read-model";
+import { outsideActionLabels } from "@/lib/listings/labels";
+import { planOf, staticBlock } from "./runnable-capability";
 import type { NotRunnable, RunResult } from "./run-types";
 
 // Running a service (DESIGN.md "Running a service"): every check again, whatever the page showed, then one
@@ -34,7 +37,7 @@ function refuse(notRunnable: NotRunnable): RunResult {
 }
 
 /** The fields Explore fills itself: the idempotency argument (external actions) and the dry-run switch. */
-export function filledArgumentNames(capability: Pick<RunnableCapability, "class" | "effects">): string[] {
+export function filledArgumentNames(capability: Pick<CatalogCapability, "class" | "effects">): string[] {
   const names: string[] = [];
   if (capability.class === "external_action" && capability.effects?.idempotencyArgument) names.push(capability.effects.idempotencyArgument);
   if (capability.effects?.dryRunArgument) names.push(capability.effects.dryRunArgument);
@@ -47,21 +50,21 @@ export function ownArguments(args: Record<string, unknown>, filled: readonly str
 }
 
 /** The arguments sent: the person's, plus the execution ID as idempotency key and the dry-run switch. */
-export function argumentsToSend(capability: Pick<RunnableCapability, "class" | "effects">, own: Record<string, unknown>, executionId: string, dryRun: boolean): Record<string, unknown> {
+export function argumentsToSend(capability: Pick<CatalogCapability, "class" | "effects">, own: Record<string, unknown>, executionId: string, dryRun: boolean): Record<string, unknown> {
   const args: Record<string, unknown> = { ...own };
   if (capability.class === "external_action" && capability.effects?.idempotencyArgument) args[capability.effects.idempotencyArgument] = executionId;
   if (capability.effects?.dryRunArgument) args[capability.effects.dryRunArgument] = dryRun;
   return args;
 }
 
-export function metaFor(executionId: string, capability: Pick<RunnableCapability, "capabilityId">, consumerId: string): Record<string, unknown> {
+export function metaFor(executionId: string, capability: Pick<CatalogCapability, "capabilityId">, consumerId: string): Record<string, unknown> {
   return { [META_EXECUTION_ID]: executionId, [META_CAPABILITY_ID]: capability.capabilityId, [META_CONSUMER_ID]: consumerId };
 }
 
 /** One bounded adapter call for an execution (first run or repeat), and its outcome in Explore's words. */
 export async function callAndSettle(
   viewer: Viewer,
-  capability: RunnableCapability,
+  capability: CatalogCapability,
   call: { executionId: string; arguments: Record<string, unknown>; dryRun: boolean },
   deps: Pick<RunDeps, "fetch" | "onProgress">,
 ) {
@@ -77,7 +80,7 @@ export async function callAndSettle(
   const settled = settle(outcome, {
     externalAction: capability.class === "external_action",
     dryRun: call.dryRun,
-    unknownMessage: unknownOutcomeMessage(capability.outsideAction, {
+    unknownMessage: unknownOutcomeMessage(capability.outsideAction ? outsideActionLabels[capability.outsideAction] : null, {
       escalate: capability.effects?.escalate ?? false,
       outcomeLookup: Boolean(capability.effects?.outcomeLookup),
     }),
@@ -92,11 +95,11 @@ type Created = { ok: true } | { ok: false; notRunnable: NotRunnable };
 // driver; the insert's own snapshot is taken after the lock is held, so its count sees every earlier run.
 async function createExecution(
   viewer: Viewer,
-  capability: RunnableCapability,
+  capability: CatalogCapability,
   data: { id: string; dryRun: boolean; argumentsSha256: string },
   now: Date,
 ): Promise<Created> {
-  const plan = capability.plan;
+  const plan = planOf(capability);
   const paid = plan.kind === "paid";
   const planId = plan.kind === "free" || plan.kind === "paid" ? plan.planId : null;
   if (plan.kind !== "free" || plan.dailyLimit === null) {
@@ -122,9 +125,9 @@ async function createExecution(
 
 export async function runCapability(viewer: Viewer | null, input: RunInput, deps: RunDeps = {}): Promise<RunResult> {
   if (!viewer) return refuse({ reason: "sign_in" });
-  const capability = await findRunnableCapability(viewer, input.handle, input.capabilityId);
+  const capability = await findListing(viewer, input.handle, input.capabilityId);
   if (!capability) return refuse({ reason: "not_found" });
-  const blocked = staticBlock(capability);
+  const blocked = staticBlock(capability, viewer.id);
   if (blocked) return refuse(blocked);
 
   if (!isPlainObject(input.arguments)) {
@@ -165,6 +168,7 @@ export async function runCapability(viewer: Viewer | null, input: RunInput, deps
     cancelled = (await finish()) === 0;
   }
   const status = cancelled ? "cancelled" : settled.status;
+  const plan = planOf(capability);
   return {
     ok: true,
     execution: {
@@ -173,8 +177,8 @@ export async function runCapability(viewer: Viewer | null, input: RunInput, deps
       dryRun: input.dryRun,
       durationMs: outcome.durationMs,
       message: cancelled ? "You cancelled this run while it was in flight." : settled.message,
-      paid: capability.plan.kind === "paid",
-      planId: capability.plan.kind === "free" || capability.plan.kind === "paid" ? capability.plan.planId : null,
+      paid: plan.kind === "paid",
+      planId: plan.kind === "free" || plan.kind === "paid" ? plan.planId : null,
     },
     answer: answerOf(outcome, capability.outputSchema),
   };

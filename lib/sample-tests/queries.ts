@@ -6,8 +6,8 @@ import type { Prisma } from "@/generated/prisma/client";
 import type { SampleTestStatus } from "@/generated/prisma/enums";
 import type { Viewer } from "@/lib/accounts/viewer";
 import type { JsonObject, JsonValue } from "@/lib/agent-file/types";
-import { effectsSchema, exampleSchema, readStored } from "@/lib/listings/stored-json";
-import { capabilityVisibilityWhere, ownerCapabilityWhere } from "@/lib/listings/visibility";
+import { effectsSchema, exampleSchema, readStored } from "@/lib/catalog/stored-json";
+import { findListing } from "@/lib/catalog/queries";
 import { PASS_RATE_WINDOW_MS, sampleTestLabel, type SampleTestLabel } from "./label";
 import { testNowWaitSeconds } from "./schedule-rules";
 import { sampleTestability } from "./testability";
@@ -59,10 +59,10 @@ async function summarize(c: CapabilityFacts, now: Date): Promise<SampleTestSumma
 /** The label and latest result of a service, or null when the service does not exist for this viewer. */
 export const findSampleTestSummary = cache(
   async (viewer: Viewer | null, handle: string, capabilityId: string, now: Date = new Date()): Promise<SampleTestSummary | null> => {
-    const c = await db.capability.findFirst({
-      where: { AND: [capabilityVisibilityWhere(viewer), { capabilityId, agent: { handle } }] },
-      select: capabilitySelect,
-    });
+    // Through the catalog's read (once per request: the page has it already), then by row id.
+    const listing = await findListing(viewer, handle, capabilityId);
+    if (!listing) return null;
+    const c = await db.capability.findUnique({ where: { id: listing.rowId }, select: capabilitySelect });
     return c ? summarize(c, now) : null;
   },
 );
@@ -89,7 +89,7 @@ export async function findOwnedSampleTests(
   now: Date = new Date(),
 ): Promise<OwnedSampleTests | null> {
   const c = await db.capability.findFirst({
-    where: { AND: [ownerCapabilityWhere(viewer), { capabilityId, agent: { handle } }] },
+    where: { capabilityId, agent: { handle, ownerId: viewer.id } },
     select: {
       ...capabilitySelect,
       name: true,

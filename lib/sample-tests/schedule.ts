@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db";
 import type { Prisma } from "@/generated/prisma/client";
-import { effectsSchema, exampleSchema, jsonObjectSchema, readStored } from "@/lib/listings/stored-json";
+import { effectsSchema, exampleSchema, jsonObjectSchema, readStored } from "@/lib/catalog/stored-json";
 import type { CapabilityUnderTest } from "./run-sample-test";
 import { FIRST_SPREAD_MS, importCallsForTest, type CapabilitySnapshot } from "./schedule-rules";
 import { sampleTestability } from "./testability";

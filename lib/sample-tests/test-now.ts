@@ -1,8 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db";
 import type { Viewer } from "@/lib/accounts/viewer";
-import { ownerCapabilityWhere } from "@/lib/listings/visibility";
-import { effectsSchema, exampleSchema, readStored } from "@/lib/listings/stored-json";
+import { effectsSchema, exampleSchema, readStored } from "@/lib/catalog/stored-json";
 import { TEST_NOW_INTERVAL_MS, testNowWaitSeconds } from "./schedule-rules";
 import { notTestableWords, sampleTestability } from "./testability";
 
@@ -11,7 +10,7 @@ export type TestNowResult = { ok: true; message: string } | { ok: false; message
 /** The publisher's "Test now": the capability's next test becomes due at once, at most once a minute. */
 export async function requestTestNow(viewer: Pick<Viewer, "id">, handle: string, capabilityId: string, now = new Date()): Promise<TestNowResult> {
   const c = await db.capability.findFirst({
-    where: { AND: [ownerCapabilityWhere(viewer), { capabilityId, agent: { handle } }] },
+    where: { capabilityId, agent: { handle, ownerId: viewer.id } },
     select: { id: true, class: true, example: true, effects: true, listed: true, agent: { select: { status: true, endpointPending: true } } },
   });
   if (!c) return { ok: false, message: `No service ${capabilityId} of yours was found under ${handle}.` };

@@ -5,8 +5,8 @@ import { JsonLd } from "@/components/listings/json-ld";
 import { ServiceList } from "@/components/listings/service-card";
 import { getViewer } from "@/lib/accounts/viewer";
 import { agentPath, handleFromParam } from "@/lib/listings/paths";
-import { findVisibleAgent } from "@/lib/listings/queries";
-import { agentJsonLd } from "@/lib/listings/structured-data";
+import { findAgentWithListings } from "@/lib/catalog/queries";
+import { agentJsonLd } from "@/lib/seo/structured-data";
 
 type Props = { params: Promise<{ handle: string }> };
 
@@ -14,42 +14,40 @@ async function load({ params }: Props) {
   const [viewer, { handle: param }] = await Promise.all([getViewer(), params]);
   const handle = handleFromParam(param);
   if (!handle) return null;
-  const [agent, publicAgent] = await Promise.all([findVisibleAgent(viewer, handle), viewer ? findVisibleAgent(null, handle) : null]);
-  if (!agent) return null;
-  // Only what a signed-out visitor sees is indexed and described to search engines.
-  return { agent, publicAgent: viewer ? publicAgent : agent };
+  return findAgentWithListings(viewer, handle);
 }
 
 export async function generateMetadata(props: Props): Promise<Metadata> {
   const page = await load(props);
   if (!page) return { title: "Not found", robots: { index: false } };
-  const { agent, publicAgent } = page;
+  const { agent, isPublic } = page;
   const title = `${agent.displayName} (${agent.handle})`;
   return {
     title,
     description: agent.purpose,
     alternates: { canonical: agentPath(agent.handle) },
-    ...(publicAgent ? { openGraph: { title, description: agent.purpose, type: "profile" } } : { robots: { index: false, follow: false } }),
+    ...(isPublic ? { openGraph: { title, description: agent.purpose, type: "profile" } } : { robots: { index: false, follow: false } }),
   };
 }
 
 export default async function AgentPage(props: Props) {
   const page = await load(props);
   if (!page) notFound();
-  const { agent, publicAgent } = page;
+  const { agent, listings, isPublic } = page;
 
   return (
     <div className="flex flex-col gap-8">
-      {publicAgent ? <JsonLd data={agentJsonLd(publicAgent)} /> : null}
+      {/* Only what a signed-out visitor sees is described to search engines. */}
+      {isPublic ? <JsonLd data={agentJsonLd(agent, listings.filter((l) => l.isPublic))} /> : null}
       <AgentProfileCard agent={agent} />
       <section aria-labelledby="agent-services" className="flex flex-col gap-4">
         <h2 id="agent-services" className="text-lg font-semibold">
           Services
         </h2>
-        {agent.services.length === 0 ? (
+        {listings.length === 0 ? (
           <p>This agent offers no services on Explore right now.</p>
         ) : (
-          <ServiceList services={agent.services} showAgent={false} />
+          <ServiceList services={listings} showAgent={false} />
         )}
       </section>
     </div>

@@ -4,10 +4,10 @@ import { JsonLd } from "@/components/listings/json-ld";
 import { ServiceDetails } from "@/components/listings/service-details";
 import { getViewer } from "@/lib/accounts/viewer";
 import { capabilityIdFromParam, handleFromParam, servicePath } from "@/lib/listings/paths";
-import { NEUTRAL_SHARE_IMAGE, SHARE_IMAGE_SIZE, shareImagePath } from "@/lib/listings/share-image";
-import { findVisibleAgent, findVisibleService } from "@/lib/listings/queries";
-import { serviceJsonLd } from "@/lib/listings/structured-data";
-import { listingPrivacyMetadata } from "@/lib/listings/visibility";
+import { NEUTRAL_SHARE_IMAGE, SHARE_IMAGE_SIZE, shareImagePath } from "@/lib/seo/share-image";
+import { findAgentWithListings, findListing } from "@/lib/catalog/queries";
+import { serviceJsonLd } from "@/lib/seo/structured-data";
+import { listingPrivacyMetadata } from "@/lib/seo/listing-metadata";
 import { MyDataRuleChecks } from "@/components/data-rules/data-rule-checks";
 import { ReportLink } from "@/components/moderation/report-link";
 import { SuspensionNotice } from "@/components/moderation/suspension-notice";
@@ -22,14 +22,10 @@ async function load({ params }: Props) {
   const handle = handleFromParam(raw.handle);
   const capabilityId = capabilityIdFromParam(raw.capabilityId);
   if (!handle || !capabilityId) return null;
-  const [service, agent, publicService] = await Promise.all([
-    findVisibleService(viewer, handle, capabilityId),
-    findVisibleAgent(viewer, handle),
-    // Is this page public (visible when signed out)? Only public pages are indexed and shared.
-    viewer ? findVisibleService(null, handle, capabilityId) : null,
-  ]);
+  const [service, agent] = await Promise.all([findListing(viewer, handle, capabilityId), findAgentWithListings(viewer, handle)]);
   if (!service) return null;
-  return { service, agent, viewer, isPublic: viewer === null || publicService !== null };
+  // Only public pages (visible when signed out) are indexed and shared.
+  return { service, agent, viewer, isPublic: service.isPublic };
 }
 
 export async function generateMetadata(props: Props): Promise<Metadata> {
@@ -48,7 +44,7 @@ export async function generateMetadata(props: Props): Promise<Metadata> {
         }
       : // Pages a signed-out visitor cannot see get a neutral share image, never their own.
         { robots: { index: false, follow: false }, openGraph: { title: "Explore", images: [{ url: NEUTRAL_SHARE_IMAGE, ...SHARE_IMAGE_SIZE }] } }),
-    // Mature pages: noindex and <meta name="rating" content="adult"> (lib/listings/visibility).
+    // Mature pages: noindex and <meta name="rating" content="adult"> (lib/seo/listing-metadata).
     ...listingPrivacyMetadata({ contentRating: service.contentRating, isPublic }),
   };
 }
@@ -58,7 +54,7 @@ export default async function ServicePage(props: Props) {
   if (!page) notFound();
   const { service, agent, viewer, isPublic } = page;
   const { rules } = await props.searchParams;
-  const otherServices = (agent?.services ?? []).filter((s) => s.capabilityId !== service.capabilityId);
+  const otherServices = (agent?.listings ?? []).filter((s) => s.capabilityId !== service.capabilityId);
   return (
     <>
       {isPublic ? <JsonLd data={serviceJsonLd(service)} /> : null}

@@ -1,9 +1,9 @@
 import { ImageResponse } from "next/og";
 import { capabilityIdFromParam, handleFromParam } from "@/lib/listings/paths";
-import { findVisibleService } from "@/lib/listings/queries";
+import { findListing } from "@/lib/catalog/queries";
 import { classLabels } from "@/lib/listings/labels";
 
-import { SHARE_IMAGE_FRAME, SHARE_IMAGE_SIZE } from "@/lib/listings/share-image";
+import { SHARE_IMAGE_FRAME, SHARE_IMAGE_SIZE } from "@/lib/seo/share-image";
 
 // The service's share image. Link previews are fetched signed out, so it exists only for listings
 // a signed-out visitor may see (the visibility rule with no viewer); other pages use /og/neutral.
@@ -11,7 +11,7 @@ export async function GET(_request: Request, { params }: { params: Promise<{ han
   const raw = await params;
   const handle = handleFromParam(raw.handle);
   const capabilityId = capabilityIdFromParam(raw.capabilityId);
-  const service = handle && capabilityId ? await findVisibleService(null, handle, capabilityId) : null;
+  const service = handle && capabilityId ? await findListing(null, handle, capabilityId) : null;
   if (!service) return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain" } });
   const facts = [classLabels[service.class], service.isPaid ? "Paid" : "Free", `v${service.version}`];
   return new ImageResponse(

@@ -1,4 +1,4 @@
-import { servicePath } from "./paths";
+import { servicePath } from "@/lib/listings/paths";
 
 // Share images: a listing's own for public listings, a neutral one for any other page (mature pages
 // must not describe themselves to link previews).

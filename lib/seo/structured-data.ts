@@ -1,6 +1,6 @@
-import type { AgentPage, ServiceDetail } from "./queries";
-import { agentPath, servicePath } from "./paths";
-import { absoluteUrl } from "./site";
+import type { CatalogAgent, CatalogCapability } from "@/lib/catalog/read-model";
+import { agentPath, servicePath } from "@/lib/listings/paths";
+import { absoluteUrl } from "@/lib/listings/site";
 
 // schema.org JSON-LD for listing pages, built from the same plain objects the pages render.
 
@@ -20,7 +20,7 @@ function organization(agent: Provider): JsonLd {
   };
 }
 
-export function serviceJsonLd(service: ServiceDetail): JsonLd {
+export function serviceJsonLd(service: CatalogCapability): JsonLd {
   const { agent } = service;
   const offers: JsonLd[] = service.plans.map((plan) => ({
     "@type": "Offer",
@@ -42,11 +42,11 @@ export function serviceJsonLd(service: ServiceDetail): JsonLd {
   };
 }
 
-export function agentJsonLd(agent: AgentPage): JsonLd {
+export function agentJsonLd(agent: CatalogAgent, listings: readonly CatalogCapability[]): JsonLd {
   return {
     "@context": "https://schema.org",
     ...organization(agent),
-    makesOffer: agent.services.map((s) => ({
+    makesOffer: listings.map((s) => ({
       "@type": "Offer",
       itemOffered: { "@type": "Service", name: s.name, description: s.summary, url: absoluteUrl(servicePath(agent.handle, s.capabilityId)) },
     })),

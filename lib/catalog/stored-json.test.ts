@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readRefreshes } from "./stored-json";
+import { readRefreshes } from "@/lib/catalog/stored-json";
 
 describe("readRefreshes", () => {
   it("gives both columns together", () => {

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import type { JsonObject } from "@/lib/agent-file/types";
 import { importAgentFile } from "@/lib/agents/import-agent";
-import { findVisibleAgent, findVisibleService, findVisibleServices } from "./queries";
+import { findAgentWithListings, findListing } from "./queries";
 import { cleanUpTestRows, createTestAgent, createTestUser, uniqueHandle } from "@/lib/testing/fixtures";
 
 const imported: string[] = [];
@@ -97,10 +97,10 @@ async function importRich(publish: boolean, extra: JsonObject = {}) {
   return { owner, handle };
 }
 
-describe("findVisibleService", () => {
+describe("findListing", () => {
   it("returns every field of a visible capability, with its JSON narrowed", async () => {
     const { handle } = await importRich(true);
-    const service = await findVisibleService(null, handle, "cap_pair_wine");
+    const service = await findListing(null, handle, "cap_pair_wine");
     expect(service).not.toBeNull();
     if (!service) return;
     expect(service).toMatchObject({
@@ -137,14 +137,15 @@ describe("findVisibleService", () => {
       terms: { text: "Be nice.", version: "2" },
     });
     expect(service.agent.terms?.textSha256).toMatch(/^[0-9a-f]{64}$/);
-    // Secrets and internals never leave the data layer.
-    expect(Object.keys(service.agent)).not.toContain("endpoint");
-    expect(Object.keys(service.agent)).not.toContain("ownerId");
+    expect(service.isPublic).toBe(true);
+    // The read model carries its declared columns only: never the stored agent.json, nor a column added later.
+    expect(Object.keys(service.agent)).not.toContain("document");
+    expect(Object.keys(service.agent)).not.toContain("executionIdRetentionDays");
   });
 
   it("narrows an external action's effects", async () => {
     const { handle } = await importRich(true, { payment: { link: "https://pay.example/rich", note: "All plans" } });
-    const service = await findVisibleService(null, handle, "cap_book_table");
+    const service = await findListing(null, handle, "cap_book_table");
     expect(service).toMatchObject({
       class: "external_action",
       outsideAction: "schedule",
@@ -158,7 +159,7 @@ describe("findVisibleService", () => {
 
   it("says the provider did not declare data when data_declared is false", async () => {
     const { handle } = await importRich(true, { data_declared: false });
-    const service = await findVisibleService(null, handle, "cap_pair_wine");
+    const service = await findListing(null, handle, "cap_pair_wine");
     expect(service?.data).toEqual({ declared: false });
   });
 
@@ -167,25 +168,26 @@ describe("findVisibleService", () => {
     const unpublished = await importRich(false);
     const adult = await createTestUser({ dateOfBirth: new Date("1970-01-01"), showMature: true });
     const adultOff = await createTestUser({ dateOfBirth: new Date("1970-01-01"), showMature: false });
-    expect(await findVisibleService(null, published.handle, "cap_hidden_tool")).toBeNull();
-    expect(await findVisibleService(adultOff, published.handle, "cap_tasting")).toBeNull();
-    // 18+ on (lib/listings/visibility.ts): the mature listing exists.
-    expect(await findVisibleService(adult, published.handle, "cap_tasting")).not.toBeNull();
-    expect(await findVisibleService(null, published.handle, "cap_nope")).toBeNull();
-    expect(await findVisibleService(null, unpublished.handle, "cap_pair_wine")).toBeNull();
-    expect(await findVisibleService(adult, unpublished.handle, "cap_pair_wine")).toBeNull();
+    expect(await findListing(null, published.handle, "cap_hidden_tool")).toBeNull();
+    expect(await findListing(adultOff, published.handle, "cap_tasting")).toBeNull();
+    // 18+ on (lib/catalog/visibility.ts): the mature listing exists.
+    expect(await findListing(adult, published.handle, "cap_tasting")).not.toBeNull();
+    expect(await findListing(null, published.handle, "cap_nope")).toBeNull();
+    expect(await findListing(null, unpublished.handle, "cap_pair_wine")).toBeNull();
+    expect(await findListing(adult, unpublished.handle, "cap_pair_wine")).toBeNull();
     // DESIGN.md: unpublished listings are visible to their publisher.
-    expect(await findVisibleService(unpublished.owner, unpublished.handle, "cap_pair_wine")).not.toBeNull();
+    expect(await findListing(unpublished.owner, unpublished.handle, "cap_pair_wine")).toMatchObject({ isPublic: false });
   });
 });
 
-describe("findVisibleAgent", () => {
+describe("findAgentWithListings", () => {
   it("shows a published agent's profile with its visible services only", async () => {
     const { handle } = await importRich(true);
-    const agent = await findVisibleAgent(null, handle);
-    expect(agent).toMatchObject({ handle, displayName: "Rich Agent", languages: ["en", "de"], website: "https://rich.example" });
-    expect(agent?.services.map((s) => s.capabilityId)).toEqual(["cap_pair_wine", "cap_book_table"]);
-    expect(agent?.services[0]).toEqual({
+    const page = await findAgentWithListings(null, handle);
+    expect(page?.agent).toMatchObject({ handle, displayName: "Rich Agent", languages: ["en", "de"], website: "https://rich.example" });
+    expect(page?.isPublic).toBe(true);
+    expect(page?.listings.map((s) => s.capabilityId)).toEqual(["cap_pair_wine", "cap_book_table"]);
+    expect(page?.listings[0]).toMatchObject({
       capabilityId: "cap_pair_wine",
       name: "Wine pairing",
       summary: "Suggests a wine for a dish you describe.",
@@ -202,30 +204,11 @@ describe("findVisibleAgent", () => {
     const unpublished = await createTestAgent({ ownerId: owner.id, status: "unpublished" });
     const suspended = await createTestAgent({ ownerId: owner.id, status: "suspended" });
     const stranger = await createTestUser();
-    expect((await findVisibleAgent(null, empty.handle))?.services).toEqual([]);
-    expect(await findVisibleAgent(stranger, unpublished.handle)).toBeNull();
-    expect(await findVisibleAgent(stranger, suspended.handle)).toBeNull();
+    expect((await findAgentWithListings(null, empty.handle))?.listings).toEqual([]);
+    expect(await findAgentWithListings(stranger, unpublished.handle)).toBeNull();
+    expect(await findAgentWithListings(stranger, suspended.handle)).toBeNull();
     // DESIGN.md: unpublished and suspended are visible to their publisher only.
-    expect(await findVisibleAgent(owner, unpublished.handle)).not.toBeNull();
-    expect(await findVisibleAgent(owner, suspended.handle)).not.toBeNull();
-  });
-});
-
-describe("findVisibleServices", () => {
-  it("lists visible services only, and pages", async () => {
-    const { handle } = await importRich(true);
-    const hidden = await importRich(false);
-    const all = await findVisibleServices(null, { limit: 10_000, offset: 0 });
-    expect(all.hasMore).toBe(false);
-    const ours = all.services.filter((s) => s.agent.handle === handle).map((s) => s.capabilityId);
-    expect(ours).toEqual(["cap_pair_wine", "cap_book_table"]);
-    expect(all.services.some((s) => s.agent.handle === hidden.handle)).toBe(false);
-    expect(all.services.every((s) => s.contentRating === "general")).toBe(true);
-
-    const first = await findVisibleServices(null, { limit: 1, offset: 0 });
-    expect(first.services).toHaveLength(1);
-    expect(first.hasMore).toBe(all.services.length > 1);
-    const second = await findVisibleServices(null, { limit: 1, offset: 1 });
-    expect(second.services[0]).not.toEqual(first.services[0]);
+    expect(await findAgentWithListings(owner, unpublished.handle)).not.toBeNull();
+    expect(await findAgentWithListings(owner, suspended.handle)).not.toBeNull();
   });
 });

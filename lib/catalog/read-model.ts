@@ -1,0 +1,99 @@
+import type { AgentStatus, CapabilityClass, ContentRating, PlanType, RepeatMode } from "@/generated/prisma/enums";
+import type { DataDeclaration, Effects, Example, JsonObject, OutsideAction } from "@/lib/agent-file/types";
+
+// The catalog's one read model: a listing (capability) with its plans, tags and agent, as every reader
+// inside lib/ sees it. Pages, the API, runs, sample tests and exports pick what they show from it at their
+// edge. It is server-side data: client components get the fields they render, never the object.
+
+export type CatalogPlan = {
+  planId: string;
+  type: PlanType;
+  /** USD, as a decimal string ("0.05"), when the plan states a price. */
+  priceUsd: string | null;
+  dailyLimit: number | null;
+  /** Every field of the plan as written (price_usd, daily_limit, calls, period…). */
+  extra: JsonObject;
+};
+
+export type CatalogTerms = {
+  text: string | null;
+  textSha256: string | null;
+  url: string | null;
+  urlSha256: string | null;
+  fetchedAt: Date | null;
+  version: string | null;
+};
+
+/** `declared: false` is the agent's `data_declared: false`; `declaration: null` means the stored one could not be read. */
+export type DataView = { declared: false } | { declared: true; declaration: DataDeclaration | null };
+
+export type CatalogAgent = {
+  rowId: string;
+  handle: string;
+  ownerId: string;
+  status: AgentStatus;
+  /** Set with status "suspended": shown to the publisher. */
+  suspendedReason: string | null;
+  displayName: string;
+  purpose: string;
+  interests: string[];
+  languages: string[];
+  logoUrl: string | null;
+  website: string | null;
+  endpoint: string;
+  /** The endpoint is still a `${NAME}`: listed as waiting for its adapter, never run. */
+  endpointPending: boolean;
+  executionMode: string;
+  resultRetentionDays: number | null;
+  payment: { link: string; note: string | null } | null;
+  terms: CatalogTerms | null;
+  publishedAt: Date | null;
+  updatedAt: Date;
+};
+
+export type CatalogCapability = {
+  rowId: string;
+  capabilityId: string;
+  /** Order in the agent.json. */
+  position: number;
+  tool: string;
+  name: string;
+  summary: string;
+  category: string;
+  tags: { slug: string; label: string }[];
+  contentRating: ContentRating;
+  /** As stored (a text[] column), not narrowed to MatureReason. */
+  matureReasons: string[];
+  limitations: string;
+  class: CapabilityClass;
+  repeat: RepeatMode;
+  refreshes: { perExecution: number; withinHours: number } | null;
+  storageFreeAccepted: boolean;
+  outsideAction: OutsideAction | null;
+  effects: Effects | null;
+  cancellation: string | null;
+  maxDurationSeconds: number | null;
+  inputSchema: JsonObject | null;
+  outputSchema: JsonObject | null;
+  data: DataView;
+  plans: CatalogPlan[];
+  isPaid: boolean;
+  version: string;
+  example: Example | null;
+  offered: boolean;
+  needsConfirmation: boolean;
+  /** offered and confirmed (DESIGN.md rule 12). */
+  listed: boolean;
+  /** Suspended by moderation, this listing itself (the agent's own suspension is agent.status). */
+  suspension: { at: Date; reason: string | null } | null;
+  /** Visible to a signed-out visitor: only public listings are indexed, shared and cached. */
+  isPublic: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+  agent: CatalogAgent;
+};
+
+/** Suspended by moderation, the listing or its whole agent: its publisher still sees it, nobody runs it. */
+export function isSuspended(capability: Pick<CatalogCapability, "suspension" | "agent">): boolean {
+  return capability.suspension !== null || capability.agent.status === "suspended";
+}
