@@ -10,7 +10,6 @@ import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage } from "node:http";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { listenForListingChanges } from "../lib/http/listings-changed";
 import { answerServerError } from "../lib/http/server-error";
 import { createSharedCache, type Refresh } from "../lib/http/shared-cache";
 import { log } from "../lib/log";
@@ -27,7 +26,10 @@ const { values } = parseArgs({
 });
 // Set before anything reads it: anything but "development" runs Next's production runtime.
 Object.assign(process.env, { NODE_ENV: process.env.NODE_ENV ?? "production" });
-const { env, requireDatabaseUrl } = await import("../lib/env");
+// These too, since they load lib/env.ts, which reads the configuration once.
+const { env } = await import("../lib/env");
+const { closeDbEvents } = await import("../lib/db-events");
+const { listenForListingChanges } = await import("../lib/http/listings-changed");
 const { default: next } = await import("next");
 const hostname = values.hostname ?? env.HOSTNAME;
 const port = values.port === undefined ? env.PORT : Number(values.port);
@@ -41,8 +43,9 @@ const refresh: Refresh = async (url, headers) => {
   await response.arrayBuffer();
 };
 const cache = values["no-shared-cache"] ? null : createSharedCache({ refresh, secret: randomBytes(24).toString("base64url") });
-// Listing writes anywhere (this server, another one, the CLI) make it forget what it shared.
-const listener = cache ? listenForListingChanges(requireDatabaseUrl()) : null;
+// Listing writes anywhere (this server, another one, the CLI) make it forget what it shared. It listens on
+// the process's one event connection, which the app's run events share (lib/db-events.ts).
+const listener = cache ? listenForListingChanges() : null;
 
 // Requests in flight, so a shutdown can let them finish. Event streams (run progress) are not waited for:
 // they last as long as the page is open, and the browser reconnects to another instance.
@@ -94,6 +97,8 @@ async function shutdown(signal: string): Promise<void> {
   if (inFlight.size > 0) log.warn("grace period over: closing requests still in flight", { inFlight: inFlight.size });
   server.closeAllConnections();
   await Promise.allSettled([listener?.close(), app.close()]);
+  // The one event connection, the app's run-event streams' and the listener's (lib/db-events.ts).
+  await closeDbEvents();
   log.info("stopped");
   process.exit(0);
 }

@@ -1,56 +1,51 @@
-import pg from "pg";
+import { listen, type Unsubscribe } from "../db-events";
+import { log } from "../log";
 import { forgetSharedResponses, LISTINGS_CHANGED_CHANNEL } from "./shared-cache-generation";
 
 // The web server listens for listing writes made anywhere — this process, another web server, the CLI's
 // import — and forgets what it shared (lib/http/shared-cache.ts). Writers NOTIFY inside their transaction,
-// so the message arrives only once the write is committed. While the connection is down nothing can be
-// heard, so every (re)connection forgets everything too.
+// so the message arrives only once the write is committed. It listens on the process's one event connection
+// (lib/db-events.ts); while that is down nothing can be heard, so connecting and every gap forget everything too.
 
 export type ListingsChangedListener = { close(): Promise<void> };
 
-export function listenForListingChanges(databaseUrl: string, options: { retryMs?: number; onChange?: () => void } = {}): ListingsChangedListener {
+/**
+ * Starts listening in the background. A first connection that fails is tried again every `retryMs`; once
+ * listening, the event connection reconnects by itself.
+ */
+export function listenForListingChanges(options: { retryMs?: number; onChange?: () => void } = {}): ListingsChangedListener {
   const retryMs = options.retryMs ?? 1000;
   const changed = () => {
     forgetSharedResponses();
     options.onChange?.();
   };
-  let client: pg.Client | null = null;
+  let unsubscribe: Unsubscribe | null = null;
   let closed = false;
   let timer: NodeJS.Timeout | undefined;
 
-  /** Connects again later, once per lost connection. */
-  const retry = (lost: pg.Client) => {
-    if (client !== lost) return;
-    client = null;
-    if (!closed) timer = setTimeout(() => void connect(), retryMs);
-  };
-
-  async function connect(): Promise<void> {
-    const next = new pg.Client({ connectionString: databaseUrl });
-    client = next;
-    next.on("notification", (message) => {
-      if (message.channel === LISTINGS_CHANGED_CHANNEL) changed();
-    });
-    next.on("error", () => undefined);
-    next.once("end", () => retry(next));
+  async function start(): Promise<void> {
     try {
-      await next.connect();
-      await next.query(`LISTEN ${LISTINGS_CHANGED_CHANNEL}`);
+      const stop = await listen(LISTINGS_CHANGED_CHANNEL, changed, { onGap: changed });
+      if (closed) {
+        await stop();
+        return;
+      }
+      unsubscribe = stop;
       changed();
-    } catch {
-      retry(next);
-      await next.end().catch(() => undefined);
+    } catch (error) {
+      log.warn("cannot listen for listing changes yet; trying again", { error, retryMs });
+      if (!closed) timer = setTimeout(() => (starting = start()), retryMs);
     }
   }
 
-  void connect();
+  let starting = start();
   return {
     async close() {
       closed = true;
       clearTimeout(timer);
-      const current = client;
-      client = null;
-      await current?.end().catch(() => undefined);
+      await starting;
+      await unsubscribe?.();
+      unsubscribe = null;
     },
   };
 }

@@ -1,54 +1,37 @@
 import "server-only";
-import pg from "pg";
-import { db } from "@/lib/db";
-import { requireDatabaseUrl } from "@/lib/env";
+import { listen, publish, type Unsubscribe } from "@/lib/db-events";
 import type { RunEvent } from "./run-types";
 
 // Run events (started, progress, finished) from the run action to the page's event stream. Web instances
 // keep no state, and the action and the stream may land on different instances, so events travel through
-// PostgreSQL LISTEN/NOTIFY: nothing is written to a table. Topics are `<userId>:<key>`, so a viewer can only
-// ever receive the events of their own runs.
+// PostgreSQL LISTEN/NOTIFY (the process's one event connection, lib/db-events.ts): nothing is written to a
+// table. Topics are `<userId>:<key>`, so a viewer can only ever receive the events of their own runs.
 
 const CHANNEL = "explore_run_events";
 const MAX_MESSAGE = 300;
 
 type Listener = (event: RunEvent) => void;
+type Message = { topic: string; event: RunEvent };
 
-const listeners = new Map<string, Set<Listener>>();
-let connection: Promise<pg.Client> | undefined;
+// Every subscriber's handler sees each notification in turn: the payload is parsed once, for the first.
+let lastRead: { payload: string; message: Message | null } | undefined;
 
-function connect(): Promise<pg.Client> {
-  connection ??= (async () => {
-    const client = new pg.Client({ connectionString: requireDatabaseUrl() });
-    client.on("notification", (message) => {
-      if (message.channel !== CHANNEL || !message.payload) return;
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(message.payload);
-      } catch {
-        return;
-      }
-      if (typeof parsed !== "object" || parsed === null || !("topic" in parsed) || !("event" in parsed)) return;
-      const topic = parsed.topic;
-      const event = readEvent(parsed.event);
-      if (typeof topic !== "string" || event === null) return;
-      for (const listener of listeners.get(topic) ?? []) listener(event);
-    });
-    // A dropped connection is made again by the next subscriber.
-    client.on("error", () => {
-      connection = undefined;
-    });
-    client.on("end", () => {
-      connection = undefined;
-    });
-    await client.connect();
-    await client.query(`LISTEN ${CHANNEL}`);
-    return client;
-  })();
-  connection.catch(() => {
-    connection = undefined;
-  });
-  return connection;
+function readMessage(payload: string): Message | null {
+  if (lastRead?.payload !== payload) lastRead = { payload, message: parseMessage(payload) };
+  return lastRead.message;
+}
+
+function parseMessage(payload: string): Message | null {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(payload);
+  } catch {
+    return null;
+  }
+  if (typeof parsed !== "object" || parsed === null || !("topic" in parsed) || !("event" in parsed)) return null;
+  const topic = parsed.topic;
+  const event = readEvent(parsed.event);
+  return typeof topic === "string" && event !== null ? { topic, event } : null;
 }
 
 function readEvent(value: unknown): RunEvent | null {
@@ -69,27 +52,22 @@ export function runTopic(userId: string, key: string): string {
   return `${userId}:${key}`;
 }
 
-/** Listens for a topic's events; resolves once listening (so nothing published afterwards is missed). */
-export async function subscribeRunEvents(topic: string, listener: Listener): Promise<() => void> {
-  await connect();
-  let set = listeners.get(topic);
-  if (!set) {
-    set = new Set();
-    listeners.set(topic, set);
-  }
-  set.add(listener);
-  return () => {
-    const current = listeners.get(topic);
-    current?.delete(listener);
-    if (current && current.size === 0) listeners.delete(topic);
-  };
+/**
+ * Listens for a topic's events; resolves once listening (so nothing published afterwards is missed). Events
+ * sent while the event connection was down are lost: the run's own answer still comes back with the action.
+ */
+export async function subscribeRunEvents(topic: string, listener: Listener): Promise<Unsubscribe> {
+  return listen(CHANNEL, (payload) => {
+    const message = readMessage(payload);
+    if (message?.topic === topic) listener(message.event);
+  });
 }
 
 /** Publishes one event; a failure only loses the event (the run itself goes on). */
 export async function publishRunEvent(topic: string, event: RunEvent): Promise<void> {
   const clipped = event.type === "progress" && event.message !== null ? { ...event, message: event.message.slice(0, MAX_MESSAGE) } : event;
   try {
-    await db.$executeRaw`SELECT pg_notify(${CHANNEL}, ${JSON.stringify({ topic, event: clipped })})`;
+    await publish(CHANNEL, JSON.stringify({ topic, event: clipped }));
   } catch {
     // Progress is a courtesy; the answer still comes back with the action.
   }
@@ -105,12 +83,4 @@ export function throttledProgress(topic: string, intervalMs = 200): (p: { progre
     last = now;
     void publishRunEvent(topic, { type: "progress", progress: p.progress, total: p.total ?? null, message: p.message ?? null });
   };
-}
-
-/** Closes the listening connection (tests, shutdown). */
-export async function closeRunEvents(): Promise<void> {
-  const current = connection;
-  connection = undefined;
-  listeners.clear();
-  if (current) await (await current).end().catch(() => undefined);
 }
