@@ -130,7 +130,7 @@ export async function generateListings(url: string, count: number, log = console
       await client.query(`SELECT FROM explore_refresh_search_documents(ARRAY(SELECT 'gen-agent-' || i FROM generate_series(${from}, ${to}) i))`);
     }
     log(`  search documents: ${((Date.now() - t) / 1000).toFixed(1)} s`);
-    // The typo lexicon, as listing writes keep it (lib/listings/search-lexicon.ts): words of public listings only.
+    // The typo lexicon, as listing writes keep it (lib/search/lexicon.ts): words of public listings only.
     await step(
       "search lexicon",
       `INSERT INTO "AgentLexeme" ("agentId", "word")

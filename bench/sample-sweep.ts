@@ -13,7 +13,7 @@ import path from "node:path";
 import { createInterface } from "node:readline";
 import { db } from "../lib/db";
 import { requireDatabaseUrl } from "../lib/env";
-import { refreshSearchDocuments } from "../lib/listings/search-index";
+import { refreshSearchDocuments } from "../lib/search/documents";
 import { markSampleTestsDue } from "../lib/sample-tests/schedule";
 import { startTestAdapters } from "../lib/testing/sample-test-adapters";
 import { latencies } from "./latency";

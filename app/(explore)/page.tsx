@@ -6,7 +6,7 @@ import { SearchForm, type SortOption } from "@/components/listings/search-form";
 import { ServiceList } from "@/components/listings/service-card";
 import { classLabels, fieldLabel, languageLabel, regionLabel } from "@/lib/listings/labels";
 import { getViewer } from "@/lib/accounts/viewer";
-import { countMatching, searchServices } from "@/lib/listings/search";
+import { countMatching, searchServices } from "@/lib/search/search";
 import { isAdultWithMatureOff } from "@/lib/catalog/visibility";
 import { HiddenMatureNotice } from "@/components/data-rules/hidden-mature-notice";
 import { DataRulesFilter } from "@/components/data-rules/data-rules-filter";
@@ -21,7 +21,7 @@ import {
   searchHref,
   type PageSort,
   type PageState,
-} from "@/lib/listings/search-filters";
+} from "@/lib/search/filters";
 
 // The home page is the search page: every bit of state is in the URL.
 const PAGE_SIZE = 24;

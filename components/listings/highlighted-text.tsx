@@ -1,4 +1,4 @@
-import type { Highlighted } from "@/lib/listings/search";
+import type { Highlighted } from "@/lib/search/search";
 
 /** Text with the words that matched the search marked. */
 export function HighlightedText({ text, highlight }: { text: string; highlight: Highlighted | null | undefined }) {

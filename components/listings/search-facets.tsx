@@ -1,8 +1,8 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 import type { CapabilityClass } from "@/generated/prisma/enums";
-import type { FacetValue, Facets } from "@/lib/listings/search";
-import { CLASSES, DATA_RULES, PRICES, type DataRule, type PageState, type Price, type SearchFilters, searchHref } from "@/lib/listings/search-filters";
+import type { FacetValue, Facets } from "@/lib/search/search";
+import { CLASSES, DATA_RULES, PRICES, type DataRule, type PageState, type Price, type SearchFilters, searchHref } from "@/lib/search/filters";
 import { classLabels, fieldLabel, languageLabel, regionLabel } from "@/lib/listings/labels";
 import { LinkPending } from "./link-pending";
 

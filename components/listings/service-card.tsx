@@ -4,7 +4,7 @@ import { Badge } from "@/components/ui/badge";
 import { classNames } from "@/components/ui/class-names";
 import { agentPath, servicePath } from "@/lib/listings/paths";
 import type { CatalogCapability } from "@/lib/catalog/read-model";
-import type { SearchResult } from "@/lib/listings/search";
+import type { SearchResult } from "@/lib/search/search";
 import { HighlightedText } from "./highlighted-text";
 import { classLabels, ratingLabels } from "@/lib/listings/labels";
 

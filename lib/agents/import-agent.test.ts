@@ -252,7 +252,7 @@ describe("importAgentFile", () => {
       );
       return { h: handle(`together-${i}`), capabilities };
     });
-    // Published, so their words go into the lexicon of what everyone may see (lib/listings/search-lexicon.ts).
+    // Published, so their words go into the lexicon of what everyone may see (lib/search/lexicon.ts).
     const results = await Promise.all(texts.map(({ h, capabilities }) => importAgentFile({ text: doc(h, capabilities), ownerId: owner.id, publish: true })));
     expect(results.map((r) => r.ok)).toEqual(texts.map(() => true));
     expect(await db.searchLexeme.count({ where: { word: { in: words } } })).toBe(words.length);

@@ -2,7 +2,7 @@ import "server-only";
 import type { Viewer } from "@/lib/accounts/viewer";
 import { markAgentDue } from "@/lib/sample-tests/schedule";
 import { writeListings } from "@/lib/listings/listings-changed";
-import { refreshSearchLexicon } from "@/lib/listings/search-lexicon";
+import { refreshSearchLexicon } from "@/lib/search/lexicon";
 
 export type PublishResult =
   | { ok: true; handle: string; status: "published" | "unpublished" }

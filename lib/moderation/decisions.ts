@@ -3,7 +3,7 @@ import { db } from "@/lib/db";
 import type { Viewer } from "@/lib/accounts/viewer";
 import { asAdmin } from "./admin-check";
 import { writeListings } from "@/lib/listings/listings-changed";
-import { refreshSearchLexicon } from "@/lib/listings/search-lexicon";
+import { refreshSearchLexicon } from "@/lib/search/lexicon";
 
 // Administrators' decisions. Each checks the viewer is an administrator, acts in one transaction
 // and writes its ModerationDecision row in that same transaction: no decision goes unlogged.

@@ -1,5 +1,5 @@
-import { handle, jsonResponse, optionsResponse } from "@/lib/listings/api-http";
-import { openApiDocument } from "@/lib/listings/openapi";
+import { handle, jsonResponse, optionsResponse } from "@/lib/api/http";
+import { openApiDocument } from "@/lib/api/openapi";
 import { siteOrigin } from "@/lib/listings/site";
 
 export async function GET(request: Request): Promise<Response> {

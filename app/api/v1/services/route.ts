@@ -1,6 +1,6 @@
-import { servicesQuerySchema, parseQuery } from "@/lib/listings/api-schemas";
-import { apiSearchServices } from "@/lib/listings/api";
-import { handle, invalidParameters, jsonResponse, optionsResponse } from "@/lib/listings/api-http";
+import { servicesQuerySchema, parseQuery } from "@/lib/api/schemas";
+import { apiSearchServices } from "@/lib/api/reads";
+import { handle, invalidParameters, jsonResponse, optionsResponse } from "@/lib/api/http";
 
 export async function GET(request: Request): Promise<Response> {
   return handle(request, async () => {

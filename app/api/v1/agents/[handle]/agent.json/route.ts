@@ -1,5 +1,5 @@
-import { apiFindAgentDocument } from "@/lib/listings/api";
-import { handle, invalidParameters, jsonResponse, optionsResponse, problemResponse } from "@/lib/listings/api-http";
+import { apiFindAgentDocument } from "@/lib/api/reads";
+import { handle, invalidParameters, jsonResponse, optionsResponse, problemResponse } from "@/lib/api/http";
 import { handleFromParam } from "@/lib/listings/paths";
 
 type Context = { params: Promise<{ handle: string }> };

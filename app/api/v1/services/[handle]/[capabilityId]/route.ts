@@ -1,5 +1,5 @@
-import { apiFindService } from "@/lib/listings/api";
-import { handle, invalidParameters, jsonResponse, optionsResponse, problemResponse } from "@/lib/listings/api-http";
+import { apiFindService } from "@/lib/api/reads";
+import { handle, invalidParameters, jsonResponse, optionsResponse, problemResponse } from "@/lib/api/http";
 import { capabilityIdFromParam, handleFromParam } from "@/lib/listings/paths";
 
 type Context = { params: Promise<{ handle: string; capabilityId: string }> };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseQuery, servicesQuerySchema } from "./api-schemas";
+import { parseQuery, servicesQuerySchema } from "./schemas";
 import { openApiDocument } from "./openapi";
 
 const parse = (query: string) => parseQuery(servicesQuerySchema, new URLSearchParams(query));

@@ -3,7 +3,7 @@ import { db } from "@/lib/db";
 import { importAgentFile } from "@/lib/agents/import-agent";
 import type { JsonObject } from "@/lib/agent-file/types";
 import { countFacets, countMatching, findMatchingServices, searchServices, splitHighlight } from "./search";
-import { noFilters, type SearchFilters } from "./search-filters";
+import { noFilters, type SearchFilters } from "./filters";
 import { cleanUpTestRows, createTestUser, uniqueHandle } from "@/lib/testing/fixtures";
 
 // Each test run uses its own made-up words so rows from other tests never match.

@@ -4,14 +4,14 @@ import { GET as getAgent } from "@/app/api/v1/agents/[handle]/route";
 import { GET as getAgentDocument } from "@/app/api/v1/agents/[handle]/agent.json/route";
 import { GET as getServices } from "@/app/api/v1/services/route";
 import { GET as getService } from "@/app/api/v1/services/[handle]/[capabilityId]/route";
-import { servicesQuerySchema } from "./api-schemas";
+import { servicesQuerySchema } from "./schemas";
 
 // Hundreds of requests from one client address: the per-client API limit (lib/rate-limits) is not what is fuzzed here.
 vi.hoisted(() => vi.stubEnv("RATE_LIMIT_API", "1000000/1m"));
 import { cleanUpTestRows, createTestAgent, createTestUser } from "@/lib/testing/fixtures";
 
 // The public JSON API's handling of what a client sends — query strings and path parameters — through the
-// route handlers themselves (lib/listings/api.ts and api-http.ts, as the routes call them) against a real
+// route handlers themselves (lib/api/reads.ts and http.ts, as the routes call them) against a real
 // database: whatever arrives, the answer is 200, 304, 400 or 404 with a JSON body; never a 500.
 
 let known = { handle: "", capabilityId: "" };

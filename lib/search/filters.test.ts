@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { noFilters, pageStateSearch, parsePageState, searchHref } from "./search-filters";
+import { noFilters, pageStateSearch, parsePageState, searchHref } from "./filters";
 
 describe("the search page's URL state", () => {
   it("reads every filter, ignoring values that cannot be meant", () => {

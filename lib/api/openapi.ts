@@ -5,7 +5,7 @@ import {
   serviceDetailSchema,
   servicesQuerySchema,
   servicesResponseSchema,
-} from "./api-schemas";
+} from "./schemas";
 
 // The OpenAPI 3.1 document of /api/v1, generated from the zod schemas the handlers validate and
 // answer with (JSON Schema 2020-12 is OpenAPI 3.1's schema dialect).

@@ -9,13 +9,13 @@ import type {
   ServiceItem,
   ServicesQuery,
   ServicesResponse,
-} from "./api-schemas";
-import { agentPath, servicePath } from "./paths";
-import { reputationSql, runsSql, statsJoinSql, unreachableSql } from "./reputation";
-import { sampleTestedSql } from "./sample-tested";
-import { findMatchingServices } from "./search";
-import { noFilters, type SearchFilters, type Sort } from "./search-filters";
-import { absoluteUrl } from "./site";
+} from "./schemas";
+import { agentPath, servicePath } from "@/lib/listings/paths";
+import { reputationSql, runsSql, statsJoinSql, unreachableSql } from "@/lib/listings/reputation";
+import { sampleTestedSql } from "@/lib/listings/sample-tested";
+import { findMatchingServices } from "@/lib/search/search";
+import { noFilters, type SearchFilters, type Sort } from "@/lib/search/filters";
+import { absoluteUrl } from "@/lib/listings/site";
 import { findAgentWithListings, findListing, findListingsByRowIds } from "@/lib/catalog/queries";
 import type { CatalogCapability } from "@/lib/catalog/read-model";
 import { agentVisibleSql, capabilityVisibleSql } from "@/lib/catalog/visibility";

@@ -8,9 +8,9 @@ import type { Viewer } from "@/lib/accounts/viewer";
 import { capabilityVisibleSql } from "@/lib/catalog/visibility";
 import { findListingsByRowIds } from "@/lib/catalog/queries";
 import type { CatalogCapability } from "@/lib/catalog/read-model";
-import { sampleTestedSql } from "./sample-tested";
-import { reputationSql, runsSql, statsJoinSql, unreachableSql } from "./reputation";
-import type { PageSort, SearchFilters, Sort } from "./search-filters";
+import { sampleTestedSql } from "@/lib/listings/sample-tested";
+import { reputationSql, runsSql, statsJoinSql, unreachableSql } from "@/lib/listings/reputation";
+import type { PageSort, SearchFilters, Sort } from "./filters";
 
 // Search over listings in PostgreSQL. Every query here starts from THE visibility rule
 // (lib/catalog/visibility.ts, the SQL function explore_capability_visible).

@@ -2,7 +2,7 @@ import "server-only";
 import { createHash } from "node:crypto";
 import { clientAddress } from "@/lib/http/client-address";
 import { consume } from "@/lib/rate-limits/rate-limit";
-import type { ParamError, Problem } from "./api-schemas";
+import type { ParamError, Problem } from "./schemas";
 import { log } from "@/lib/log";
 
 // HTTP for the public API: JSON with an ETag and a short public cache (answers are the same for

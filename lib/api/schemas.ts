@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CAPABILITY_CLASSES, DATA_CLASSES, OUTSIDE_ACTIONS, PLAN_TYPES, REPEAT_MODES } from "@/lib/agent-file/types";
-import { MAX_QUERY_LENGTH } from "./search-filters";
+import { MAX_QUERY_LENGTH } from "@/lib/search/filters";
 
 // The public API's shapes, in zod: they validate the parameters, type the responses, and are the
 // source of /api/v1/openapi.json — one definition, so the document cannot drift from the code.
