@@ -4,7 +4,7 @@ import { minimalAgentFile } from "@/lib/agent-file/fixtures";
 
 // A transaction that could not start or ran past its budget (Prisma's P2028) was rolled back: the
 // publisher gets words, not an error page. The listing write is the only thing replaced here.
-vi.mock("@/lib/listings/listings-changed", () => ({
+vi.mock("@/lib/catalog/listing-writes", () => ({
   writeListings: async () => {
     throw new Prisma.PrismaClientKnownRequestError("Transaction API error: Transaction already closed", { code: "P2028", clientVersion: "test" });
   },

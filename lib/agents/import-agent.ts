@@ -6,7 +6,7 @@ import { refreshSearchDocuments } from "@/lib/search/documents";
 import { refreshSearchLexicon } from "@/lib/search/lexicon";
 import { markDueAfterImport, snapshotForSampleTests } from "@/lib/sample-tests/schedule";
 import type { AgentFileError, NormalizedAgent, NormalizedCapability } from "@/lib/agent-file/types";
-import { writeListings } from "@/lib/listings/listings-changed";
+import { writeListings } from "@/lib/catalog/listing-writes";
 import { agentRow, capabilityRow, planRows, tagRows } from "@/lib/catalog/rows";
 
 export type ImportResult =

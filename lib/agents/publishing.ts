@@ -1,7 +1,7 @@
 import "server-only";
 import type { Viewer } from "@/lib/accounts/viewer";
 import { markAgentDue } from "@/lib/sample-tests/schedule";
-import { writeListings } from "@/lib/listings/listings-changed";
+import { writeListings } from "@/lib/catalog/listing-writes";
 import { refreshSearchLexicon } from "@/lib/search/lexicon";
 
 export type PublishResult =

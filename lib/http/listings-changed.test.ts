@@ -5,7 +5,7 @@ import { requireDatabaseUrl } from "@/lib/env";
 import { setAgentPublished } from "@/lib/agents/publishing";
 import { cleanUpTestRows, createTestAgent, createTestUser } from "@/lib/testing/fixtures";
 import { closeDbEvents, dbEvents } from "@/lib/db-events";
-import { listingsChangedSql } from "@/lib/listings/listings-changed";
+import { listingsChangedSql } from "@/lib/catalog/listing-writes";
 import { listenForListingChanges, type ListingsChangedListener } from "./listings-changed";
 import { LISTINGS_CHANGED_CHANNEL, sharedCacheGeneration } from "./shared-cache-generation";
 

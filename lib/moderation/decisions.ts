@@ -2,7 +2,7 @@ import "server-only";
 import { db } from "@/lib/db";
 import type { Viewer } from "@/lib/accounts/viewer";
 import { asAdmin } from "./admin-check";
-import { writeListings } from "@/lib/listings/listings-changed";
+import { writeListings } from "@/lib/catalog/listing-writes";
 import { refreshSearchLexicon } from "@/lib/search/lexicon";
 
 // Administrators' decisions. Each checks the viewer is an administrator, acts in one transaction

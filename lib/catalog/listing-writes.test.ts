@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { sharedCacheGeneration } from "@/lib/http/shared-cache-generation";
-import { writeListings } from "./listings-changed";
+import { writeListings } from "./listing-writes";
 
 // No listener runs in this file: what moves the generation here is the writing process's own forgetting.
 
