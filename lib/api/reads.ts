@@ -12,7 +12,7 @@ import type {
 } from "./schemas";
 import { agentPath, servicePath } from "@/lib/listings/paths";
 import { reputationSql, runsSql, statsJoinSql, unreachableSql } from "@/lib/listings/reputation";
-import { sampleTestedSql } from "@/lib/listings/sample-tested";
+import { sampleTestedSql } from "@/lib/sample-tests/sample-tested";
 import { findMatchingServices } from "@/lib/search/search";
 import { noFilters, type SearchFilters, type Sort } from "@/lib/search/filters";
 import { absoluteUrl } from "@/lib/listings/site";

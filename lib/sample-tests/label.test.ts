@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { LABEL_FRESH_MS, labelLine, sampleTestLabel, timeAgo, type SampleTestFact } from "./label";
+import { labelLine, sampleTestLabel, timeAgo, type SampleTestFact } from "./label";
+import { SAMPLE_TEST_FRESH_DAYS } from "./sample-tested";
+
+const LABEL_FRESH_MS = SAMPLE_TEST_FRESH_DAYS * 24 * 3_600_000;
 
 const now = new Date("2030-06-15T12:00:00Z");
 const hoursAgo = (h: number) => new Date(now.getTime() - h * 3_600_000);

@@ -1,7 +1,7 @@
 // The sample-tested label, as a pure rule over a capability's test history (DESIGN.md "Sample tests").
-// lib/sample-tests/where.ts states the same rule as a database condition; a test checks they agree.
+// sample-tested.ts states its freshness as a database condition too; lib/listings/reputation.test.ts checks they agree.
+import { sampleTestFreshSince } from "./sample-tested";
 
-export const LABEL_FRESH_MS = 7 * 24 * 3_600_000;
 export const PASS_RATE_WINDOW_MS = 30 * 24 * 3_600_000;
 
 export type SampleTestFact = { status: "passed" | "failed"; startedAt: Date };
@@ -41,7 +41,7 @@ export function sampleTestLabel(testability: Testability, tests: readonly Sample
   }
   if (!latest) return { kind: "none" };
   if (latest.status === "failed") return { kind: "failing", lastPassAt: lastPass?.startedAt ?? null };
-  if (now.getTime() - latest.startedAt.getTime() >= LABEL_FRESH_MS) return { kind: "none" };
+  if (latest.startedAt <= sampleTestFreshSince(now)) return { kind: "none" };
   return { kind: "tested", lastPassAt: latest.startedAt, passed30, total30 };
 }
 

@@ -5,7 +5,7 @@ import { db } from "@/lib/db";
 import { createGuardedFetch, type GuardedFetch } from "@/lib/adapters/guarded-fetch";
 import { closeAdapterClients } from "@/lib/adapters/mcp-call";
 import { cleanUpTestRows, createTestAgent, createTestUser } from "@/lib/testing/fixtures";
-import { sampleTestedSql } from "@/lib/listings/sample-tested";
+import { sampleTestedSql } from "@/lib/sample-tests/sample-tested";
 import { sampleTestLabel } from "./label";
 import { findSampleTestSummary } from "./queries";
 import { markAgentDue } from "./schedule";

@@ -8,7 +8,7 @@ import type { Viewer } from "@/lib/accounts/viewer";
 import { capabilityVisibleSql } from "@/lib/catalog/visibility";
 import { findListingsByRowIds } from "@/lib/catalog/queries";
 import type { CatalogCapability } from "@/lib/catalog/read-model";
-import { sampleTestedSql } from "@/lib/listings/sample-tested";
+import { sampleTestedSql } from "@/lib/sample-tests/sample-tested";
 import { reputationSql, runsSql, statsJoinSql, unreachableSql } from "@/lib/listings/reputation";
 import type { PageSort, SearchFilters, Sort } from "./filters";
 

@@ -2,7 +2,12 @@ import { afterAll, describe, expect, it } from "vitest";
 import { Prisma } from "@/generated/prisma/client";
 import { db } from "@/lib/db";
 import { isUnreachable, reputationOf, reputationSql, statsJoinSql, unreachableSql } from "./reputation";
-import { isSampleTested, sampleTestedSql, SAMPLE_TEST_FRESH_DAYS } from "./sample-tested";
+import { sampleTestedSql, SAMPLE_TEST_FRESH_DAYS } from "@/lib/sample-tests/sample-tested";
+import { sampleTestLabel } from "@/lib/sample-tests/label";
+
+// The SQL condition must say "sample-tested" exactly when the page's label does.
+const labelled = (hasExample: boolean, tests: { status: "passed" | "failed"; startedAt: Date }[], now: Date) =>
+  sampleTestLabel(hasExample ? { testable: true } : { testable: false, reason: "no_example" }, tests, now).kind === "tested";
 import { cleanUpTestRows, createTestAgent, createTestUser } from "@/lib/testing/fixtures";
 
 afterAll(cleanUpTestRows);
@@ -47,9 +52,8 @@ describe("sample-tested, reputation and reachability", () => {
       for (const status of c.runs) {
         await db.execution.create({ data: { capabilityId: row.id, status, startedAt: daysAgo(1), argumentsSha256: "x" } });
       }
-      const latest = [...c.tests].sort((a, b) => a.days - b.days)[0];
       const expected = {
-        tested: isSampleTested({ hasExample: c.hasExample, latest: latest ? { status: latest.status, startedAt: daysAgo(latest.days) } : null }, NOW),
+        tested: labelled(c.hasExample, c.tests.map((t) => ({ status: t.status, startedAt: daysAgo(t.days) })), NOW),
         reputation: reputationOf({
           testsPassed: c.tests.filter((t) => t.status === "passed" && t.days < 30).length,
           testsTotal: c.tests.filter((t) => t.days < 30).length,
@@ -71,7 +75,8 @@ describe("sample-tested, reputation and reachability", () => {
       }
     }
     // Spot-check the rules themselves.
-    expect(isSampleTested({ hasExample: true, latest: { status: "passed", startedAt: daysAgo(1) } }, NOW)).toBe(true);
+    expect(labelled(true, [{ status: "passed", startedAt: daysAgo(1) }], NOW)).toBe(true);
+    expect(labelled(true, [{ status: "passed", startedAt: daysAgo(SAMPLE_TEST_FRESH_DAYS) }], NOW)).toBe(false);
     expect(reputationOf({ testsPassed: 1, testsTotal: 2, runsSucceeded: 1, runsFinished: 1 })).toBe(0.75);
     expect(reputationOf({ testsPassed: 0, testsTotal: 0, runsSucceeded: 0, runsFinished: 0 })).toBeNull();
     expect(isUnreachable({ endpointPending: true, recentTests: 0, recentTestsPassed: 0 })).toBe(true);
