@@ -47,6 +47,11 @@ function fakeNext(req: IncomingMessage, res: ServerResponse): Promise<void> {
       res.end(JSON.stringify({ render: n }));
     } else if (url.searchParams.has("big")) {
       res.end("x".repeat(2048));
+    } else if (req.headers.rsc === "1") {
+      // A client navigation's payload: it depends on the router headers, as Next's Vary says.
+      res.setHeader("content-type", "text/x-component");
+      res.setHeader("vary", "rsc, next-router-state-tree, next-router-prefetch, next-router-segment-prefetch");
+      res.end(`rsc prefetch=${String(req.headers["next-router-prefetch"] ?? "")} tree=${String(req.headers["next-router-state-tree"] ?? "")} render ${n}`);
     } else if (req.headers["accept-encoding"]?.includes("gzip")) {
       res.setHeader("content-encoding", "gzip");
       res.end(gzipSync(`render ${n}`));
@@ -106,12 +111,12 @@ describe("the shared cache for signed-out visitors", () => {
     expect(renders).toBe(2);
   });
 
-  it("never shares what a request with a cookie, credentials, a client-side navigation or a server action gets", async () => {
+  it("never shares what a request with a cookie, credentials or a server action gets", async () => {
     await get("/");
     const personal: Record<string, string>[] = [
       { cookie: "theme=dark" },
       { cookie: "" },
-      { rsc: "1" },
+      { rsc: "1", cookie: "authjs.session-token=tok" },
       { "next-action": "123" },
       { authorization: "Bearer x" },
       { "proxy-authorization": "Basic eA==" },
@@ -119,9 +124,30 @@ describe("the shared cache for signed-out visitors", () => {
     for (const headers of personal) {
       expect((await get("/", headers)).state).toBeNull();
     }
-    expect((await get("/?_rsc=1")).state).toBeNull();
-    expect(renders).toBe(8);
+    expect(renders).toBe(7);
     expect(await get("/")).toMatchObject({ state: "hit", body: "<p>render 1</p>" });
+  });
+
+  it("shares a signed-out client navigation, keyed by its router headers, and refreshes it with them", async () => {
+    const page = await get("/services/@a/cap_x");
+    const nav = { rsc: "1", "next-router-state-tree": "%5B%22%22%5D" };
+    const first = await get("/services/@a/cap_x?_rsc=abc", nav);
+    expect(first).toMatchObject({ state: "miss", body: "rsc prefetch= tree=%5B%22%22%5D render 2" });
+    const hit = await get("/services/@a/cap_x?_rsc=abc", nav);
+    expect(hit).toMatchObject({ state: "hit", body: first.body });
+    // Next's own Vary on a navigation leaves the cookie out; it goes back in for caches further out.
+    for (const answer of [first, hit]) expect(answer.headers.get("vary")).toMatch(/^rsc, .*Cookie, Authorization$/);
+    // The HTML page and a prefetch of the same URL are other answers, never mixed up with it.
+    expect(await get("/services/@a/cap_x")).toMatchObject({ state: "hit", body: page.body });
+    const prefetch = await get("/services/@a/cap_x?_rsc=abc", { ...nav, "next-router-prefetch": "1" });
+    expect(prefetch).toMatchObject({ state: "miss", body: "rsc prefetch=1 tree=%5B%22%22%5D render 3" });
+    // Signed in, the same navigation is rendered for the viewer and never stored.
+    expect((await get("/services/@a/cap_x?_rsc=abc", { ...nav, cookie: "authjs.session-token=tok" })).state).toBeNull();
+    // Expired: served stale while a refresh re-renders it with the same router headers, under the same key.
+    clock += 11_000;
+    expect(await get("/services/@a/cap_x?_rsc=abc", nav)).toMatchObject({ state: "stale", body: first.body });
+    await vi.waitFor(() => expect(refreshes).toBe(1));
+    await vi.waitFor(async () => expect((await get("/services/@a/cap_x?_rsc=abc", nav)).body).toBe("rsc prefetch= tree=%5B%22%22%5D render 5"));
   });
 
   // Every spelling of a session cookie that Auth.js accepts, and a valid one among others.

@@ -71,7 +71,25 @@ export type Pass = (req: IncomingMessage, res: ServerResponse) => Promise<void> 
  * Request headers that may make an answer someone's own, or not a plain document: never shared. Any cookie at
  * all counts, whatever its name or spelling, since Auth.js reads sessions from more spellings than one.
  */
-const PERSONAL_HEADERS = [REFRESH_HEADER, "cookie", "authorization", "proxy-authorization", "rsc", "next-action", "next-router-state-tree", "next-router-prefetch", "next-router-segment-prefetch", "range"];
+const PERSONAL_HEADERS = [REFRESH_HEADER, "cookie", "authorization", "proxy-authorization", "next-action", "range"];
+
+/**
+ * The headers of a client navigation (an RSC request: a <Link> click, a prefetch, search as you type). Next
+ * answers them with a different payload for each combination (it says so in Vary), so each is part of the key,
+ * and a background refresh sends them again. Without a cookie the payload is the signed-out one, like the page.
+ */
+const NAVIGATION_HEADERS = ["rsc", "next-router-state-tree", "next-router-prefetch", "next-router-segment-prefetch", "next-url"];
+
+function headerText(value: string | string[] | undefined): string {
+  return Array.isArray(value) ? value.join(",") : (value ?? "");
+}
+
+/** The navigation headers a request carries, as sent again by a refresh. */
+function navigationHeaders(req: IncomingMessage): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const name of NAVIGATION_HEADERS) if (req.headers[name] !== undefined) out[name] = headerText(req.headers[name]);
+  return out;
+}
 
 function kindOf(pathname: string): Kind | null {
   if (pathname === "/" || pathname.startsWith("/services/") || pathname.startsWith("/agents/")) return "page";
@@ -85,11 +103,11 @@ export function sharedKey(req: IncomingMessage): { key: string; kind: Kind } | n
   for (const name of PERSONAL_HEADERS) if (req.headers[name] !== undefined) return null;
   const queryAt = req.url.indexOf("?");
   const pathname = queryAt === -1 ? req.url : req.url.slice(0, queryAt);
-  if (queryAt !== -1 && /[?&]_rsc=/.test(req.url)) return null;
   const kind = kindOf(pathname);
   if (kind === null) return null;
-  // Answers differ by content coding (Next compresses for clients that accept it).
-  return { key: `${encodingKey(req.headers["accept-encoding"])}\n${req.url}`, kind };
+  // Answers differ by content coding (Next compresses for clients that accept it) and by navigation headers.
+  const navigation = NAVIGATION_HEADERS.map((name) => headerText(req.headers[name])).join("\n");
+  return { key: `${encodingKey(req.headers["accept-encoding"])}\n${navigation}\n${req.url}`, kind };
 }
 
 const CODINGS = new Set(["br", "gzip", "deflate", "zstd"]);
@@ -171,6 +189,11 @@ function passAndCapture(req: IncomingMessage, res: ServerResponse, pass: Pass, l
     res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
       const headers = args.find((a, i) => i > 0 && typeof a === "object" && a !== null);
       if (headers !== undefined) headArg = lowerCaseHeaders(headers);
+      // Next replaces Vary on client navigations; a CDN further out must still keep this answer from a cookie.
+      if (headArg.vary === undefined) {
+        const vary = String(this.getHeader("vary") ?? "");
+        if (!/\bcookie\b/i.test(vary)) this.setHeader("vary", vary === "" ? "Cookie, Authorization" : `${vary}, Cookie, Authorization`);
+      }
       return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args);
     } as ServerResponse["writeHead"];
     res.write = function (this: ServerResponse, chunk: unknown, ...rest: unknown[]) {
@@ -256,7 +279,8 @@ export function createSharedCache(background: { refresh: Refresh; secret: string
   async function fill(req: IncomingMessage, res: ServerResponse, pass: Pass, key: string, kind: Kind): Promise<Entry | null> {
     const generation = sharedCacheGeneration();
     res.setHeader("x-explore-cache", "miss");
-    // Shared caches further out (a CDN) must not give this answer to a request with a cookie either.
+    // Shared caches further out (a CDN) must not give this answer to a request with a cookie either (the
+    // capture adds it to Vary if Next's own Vary leaves it out).
     res.appendHeader("vary", "Cookie, Authorization");
     if (kind === "page") res.setHeader("cache-control", pageCacheControl(options));
     const captured = await passAndCapture(req, res, pass, options.maxEntryBytes);
@@ -308,7 +332,11 @@ export function createSharedCache(background: { refresh: Refresh; secret: string
     stale.refreshing = true;
     // The same codings as the visitor's, so the answer lands under the same key ("identity": none at all).
     const codings = encodingKey(req.headers["accept-encoding"]);
-    const headers: Record<string, string> = { [REFRESH_HEADER]: background.secret, "accept-encoding": codings === "" ? "identity" : codings };
+    const headers: Record<string, string> = {
+      ...navigationHeaders(req),
+      [REFRESH_HEADER]: background.secret,
+      "accept-encoding": codings === "" ? "identity" : codings,
+    };
     waiting.push(() =>
       background
         .refresh(url, headers)
