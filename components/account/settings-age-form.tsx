@@ -5,15 +5,14 @@ import { Button } from "@/components/ui/button";
 import { FieldError } from "@/components/ui/field-error";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { saveAgeSettingsAction, type AgeSettingsResult } from "@/lib/accounts/settings-actions";
+import { saveAgeSettingsAction } from "@/lib/accounts/settings-actions";
+import { initialResult } from "@/lib/action-result";
 import { MATURE_REASONS } from "@/lib/agent-file/types";
-
-const initial: AgeSettingsResult = { ok: true, message: "" };
 
 /** Date of birth and "Show 18+ services" (offered only once the stated date of birth makes you an adult). */
 export function SettingsAgeForm({ dateOfBirth, showMature, isAdult }: { dateOfBirth: string; showMature: boolean; isAdult: boolean }) {
-  const [result, action, pending] = useActionState(saveAgeSettingsAction, initial);
-  const dobErrors = result.ok ? undefined : result.fieldErrors?.dateOfBirth;
+  const [result, action, pending] = useActionState(saveAgeSettingsAction, initialResult);
+  const dobErrors = result && !result.ok ? result.fieldErrors?.dateOfBirth : undefined;
   return (
     <form action={action} className="space-y-5" aria-describedby="age-status">
       <div key={`${dateOfBirth}:${showMature}`} className="space-y-5">
@@ -65,8 +64,8 @@ export function SettingsAgeForm({ dateOfBirth, showMature, isAdult }: { dateOfBi
         <Button type="submit" disabled={pending}>
           {pending ? "Saving…" : "Save age settings"}
         </Button>
-        <p id="age-status" role="status" aria-live="polite" className={result.ok ? "text-sm text-success" : "text-sm text-danger"}>
-          {result.message}
+        <p id="age-status" role="status" aria-live="polite" className={result?.ok === false ? "text-sm text-danger" : "text-sm text-success"}>
+          {result?.message}
         </p>
       </div>
     </form>

@@ -5,12 +5,11 @@ import { Button } from "@/components/ui/button";
 import { FieldError } from "@/components/ui/field-error";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { saveDataRulesAction, type DataRulesResult } from "@/lib/data-rules/actions";
+import { initialResult } from "@/lib/action-result";
+import { saveDataRulesAction } from "@/lib/data-rules/actions";
 import { DATA_CLASSES } from "@/lib/agent-file/types";
 import { regionsFieldValue } from "@/lib/data-rules/form";
 import { PRESETS, PRESET_NAMES, type DataRules } from "@/lib/data-rules/rules";
-
-const initial: DataRulesResult = { ok: true, message: "" };
 
 const classWords: Record<(typeof DATA_CLASSES)[number], string> = {
   public: "Public",
@@ -67,8 +66,8 @@ function Check({ name, label, checked }: { name: string; label: string; checked:
 
 /** The data-rules editor: presets (one click replaces the rules) and custom rules. */
 export function SettingsDataRulesForm({ rules, rulesKey }: { rules: DataRules; rulesKey: string }) {
-  const [result, action, pending] = useActionState(saveDataRulesAction, initial);
-  const errors = result.ok ? {} : (result.fieldErrors ?? {});
+  const [result, action, pending] = useActionState(saveDataRulesAction, initialResult);
+  const errors = result && !result.ok ? (result.fieldErrors ?? {}) : {};
   return (
     <form action={action} className="space-y-5">
       <fieldset>
@@ -135,8 +134,8 @@ export function SettingsDataRulesForm({ rules, rulesKey }: { rules: DataRules; r
         <Button type="submit" disabled={pending}>
           {pending ? "Saving…" : "Save data rules"}
         </Button>
-        <p role="status" aria-live="polite" className={result.ok ? "text-sm text-success" : "text-sm text-danger"}>
-          {result.message}
+        <p role="status" aria-live="polite" className={result?.ok === false ? "text-sm text-danger" : "text-sm text-success"}>
+          {result?.message}
         </p>
       </div>
     </form>

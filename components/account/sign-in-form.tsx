@@ -5,14 +5,14 @@ import { Button } from "@/components/ui/button";
 import { FieldError } from "@/components/ui/field-error";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { signInWithEmail, type SignInResult } from "@/lib/accounts/actions";
-
-const initialResult: SignInResult = { ok: true };
+import { signInWithEmail } from "@/lib/accounts/actions";
+import { initialResult } from "@/lib/action-result";
 
 export function SignInForm({ callbackUrl }: { callbackUrl: string }) {
   const [result, formAction, pending] = useActionState(signInWithEmail, initialResult);
-  const emailErrors = result.ok ? undefined : result.fieldErrors?.email;
-  const formMessage = !result.ok && !result.fieldErrors ? result.message : undefined;
+  const failed = result && !result.ok ? result : null;
+  const emailErrors = failed?.fieldErrors?.email;
+  const formMessage = failed && !failed.fieldErrors ? failed.message : undefined;
   return (
     <form action={formAction} noValidate className="space-y-4">
       <input type="hidden" name="callbackUrl" value={callbackUrl} />
@@ -25,7 +25,7 @@ export function SignInForm({ callbackUrl }: { callbackUrl: string }) {
           autoComplete="email"
           inputMode="email"
           required
-          defaultValue={result.ok ? undefined : result.email}
+          defaultValue={failed?.details?.email}
           aria-invalid={emailErrors ? true : undefined}
           aria-describedby="sign-in-email-error"
           className="mt-1"

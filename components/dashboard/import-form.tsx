@@ -7,20 +7,14 @@ import { FieldError } from "@/components/ui/field-error";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
+import { fail, initialResult, type FieldErrors } from "@/lib/action-result";
 import { importAgentAction } from "@/lib/agents/actions";
-import {
-  initialImportFormState,
-  MAX_AGENT_FILE_BYTES,
-  oversizeFieldErrors,
-  TOO_LARGE_SUMMARY,
-  type ImportFieldErrors,
-  type ImportFormState,
-} from "@/lib/agents/import-form-state";
+import { MAX_AGENT_FILE_BYTES, oversizeFieldErrors, TOO_LARGE_SUMMARY, type ImportFormResult } from "@/lib/agents/import-form-state";
 import { agentPath } from "@/lib/listings/paths";
 
 // Checked here before sending: a body over Next's server-action limit never reaches the action, and the
 // person would get an error page instead of these words. The server checks the same again.
-function oversizeErrors(form: HTMLFormElement): ImportFieldErrors | null {
+function oversizeErrors(form: HTMLFormElement): FieldErrors | null {
   const data = new FormData(form);
   const text = data.get("text");
   const file = data.get("file");
@@ -29,21 +23,23 @@ function oversizeErrors(form: HTMLFormElement): ImportFieldErrors | null {
 
 /** Paste or upload an agent.json; problems are listed beside the document, which is kept as written. */
 export function ImportForm() {
-  const [serverState, formAction, pending] = useActionState(importAgentAction, initialImportFormState);
-  const [refused, setRefused] = useState<ImportFieldErrors | null>(null);
-  const state: ImportFormState = refused
-    ? { status: "invalid", message: TOO_LARGE_SUMMARY, errors: [], fieldErrors: refused, text: serverState.text }
-    : serverState;
-  const invalid = state.status === "invalid";
+  const [serverResult, formAction, pending] = useActionState(importAgentAction, initialResult);
+  const [refused, setRefused] = useState<FieldErrors | null>(null);
+  // The document shown: as last imported or refused, so nothing typed is lost.
+  const text = serverResult === null ? "" : serverResult.ok ? serverResult.data.text : (serverResult.details?.text ?? "");
+  const result: ImportFormResult | null = refused ? fail(TOO_LARGE_SUMMARY, refused, { errors: [], text }) : serverResult;
+  const imported = result?.ok ? result.data : null;
+  const failed = result && !result.ok ? result : null;
+  const invalid = failed !== null;
   const checkSize = (event: FormEvent<HTMLFormElement>) => {
     const errors = oversizeErrors(event.currentTarget);
     // React does not call the form's action for a submit event whose default was prevented.
     if (errors) event.preventDefault();
     setRefused(errors);
   };
-  const documentErrors = invalid ? state.errors : [];
-  const textErrors = invalid ? state.fieldErrors.text : undefined;
-  const fileErrors = invalid ? state.fieldErrors.file : undefined;
+  const documentErrors = failed?.details?.errors ?? [];
+  const textErrors = failed?.fieldErrors?.text;
+  const fileErrors = failed?.fieldErrors?.file;
 
   return (
     <form action={formAction} onSubmit={checkSize} className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
@@ -60,7 +56,7 @@ export function ImportForm() {
             spellCheck={false}
             autoCapitalize="off"
             autoCorrect="off"
-            defaultValue={state.text}
+            defaultValue={text}
             aria-invalid={invalid && (documentErrors.length > 0 || textErrors !== undefined)}
             aria-describedby="agent-json-help agent-json-error import-result"
             className="font-mono text-xs"
@@ -92,13 +88,13 @@ export function ImportForm() {
       </div>
 
       <div id="import-result" aria-live="polite" className="min-w-0">
-        {state.status === "imported" ? (
+        {imported ? (
           <div className="flex flex-col gap-3 rounded-lg border border-success/40 bg-success/10 p-4">
             <h2 className="font-semibold">
-              {state.replaced ? "Updated" : "Imported"} {state.handle}
+              {imported.replaced ? "Updated" : "Imported"} {imported.handle}
             </h2>
             <p className="text-sm">
-              {state.published
+              {imported.published
                 ? "It is published: its services are on Explore."
                 : "It is not published yet: publish it from the dashboard when you are ready."}
             </p>
@@ -106,16 +102,16 @@ export function ImportForm() {
               <Link href="/dashboard" className={buttonClassName({ variant: "secondary", size: "sm" })}>
                 Go to the dashboard
               </Link>
-              {state.published ? (
-                <Link href={agentPath(state.handle)} className={buttonClassName({ variant: "secondary", size: "sm" })}>
+              {imported.published ? (
+                <Link href={agentPath(imported.handle)} className={buttonClassName({ variant: "secondary", size: "sm" })}>
                   View its page
                 </Link>
               ) : null}
             </p>
           </div>
-        ) : state.status === "invalid" ? (
+        ) : failed ? (
           <div className="flex flex-col gap-3 rounded-lg border border-danger/40 bg-danger/10 p-4">
-            <h2 className="font-semibold text-danger">{state.message}</h2>
+            <h2 className="font-semibold text-danger">{failed.message}</h2>
             {documentErrors.length > 0 ? (
               <ol className="flex list-decimal flex-col gap-2 pl-5 text-sm">
                 {documentErrors.map((error, i) => (

@@ -5,25 +5,19 @@ import { Button } from "@/components/ui/button";
 import { FieldError } from "@/components/ui/field-error";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import {
-  dismissReportAction,
-  reinstateListingAction,
-  suspendListingAction,
-  type ModerationResult,
-} from "@/lib/moderation/actions";
+import { initialResult, type ActionResult } from "@/lib/action-result";
+import { dismissReportAction, reinstateListingAction, suspendListingAction } from "@/lib/moderation/actions";
 
-const initial: ModerationResult = { ok: true, message: "" };
-
-function Status({ result, id }: { result: ModerationResult; id: string }) {
+function Status({ result, id }: { result: ActionResult | null; id: string }) {
   return (
-    <p id={id} role="status" aria-live="polite" className={result.ok ? "text-sm text-success" : "text-sm text-danger"}>
-      {result.message}
+    <p id={id} role="status" aria-live="polite" className={result?.ok === false ? "text-sm text-danger" : "text-sm text-success"}>
+      {result?.message}
     </p>
   );
 }
 
 export function DismissReportForm({ reportId, label }: { reportId: string; label: string }) {
-  const [result, action, pending] = useActionState(dismissReportAction, initial);
+  const [result, action, pending] = useActionState(dismissReportAction, initialResult);
   return (
     <form action={action} className="flex items-center gap-3">
       <input type="hidden" name="reportId" value={reportId} />
@@ -36,9 +30,9 @@ export function DismissReportForm({ reportId, label }: { reportId: string; label
 }
 
 export function SuspendListingForm({ handle, capabilityId, name }: { handle: string; capabilityId: string; name: string }) {
-  const [result, action, pending] = useActionState(suspendListingAction, initial);
+  const [result, action, pending] = useActionState(suspendListingAction, initialResult);
   const id = `suspend-${handle}-${capabilityId}`.replace(/[^a-zA-Z0-9_-]/g, "");
-  const errors = result.ok ? undefined : result.fieldErrors?.reason;
+  const errors = result && !result.ok ? result.fieldErrors?.reason : undefined;
   return (
     <form action={action} className="flex flex-wrap items-end gap-3">
       <input type="hidden" name="handle" value={handle} />
@@ -64,7 +58,7 @@ export function SuspendListingForm({ handle, capabilityId, name }: { handle: str
 }
 
 export function ReinstateListingForm({ handle, capabilityId, name }: { handle: string; capabilityId: string; name: string }) {
-  const [result, action, pending] = useActionState(reinstateListingAction, initial);
+  const [result, action, pending] = useActionState(reinstateListingAction, initialResult);
   return (
     <form action={action} className="flex items-center gap-3">
       <input type="hidden" name="handle" value={handle} />

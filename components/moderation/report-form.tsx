@@ -5,15 +5,14 @@ import { Button } from "@/components/ui/button";
 import { FieldError } from "@/components/ui/field-error";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
-import { reportListingAction, type ModerationResult } from "@/lib/moderation/actions";
+import { initialResult } from "@/lib/action-result";
+import { reportListingAction } from "@/lib/moderation/actions";
 import { MAX_COMMENT, REPORT_REASONS, REPORT_REASON_WORDS } from "@/lib/moderation/reasons";
 
-const initial: ModerationResult = { ok: true, message: "" };
-
 export function ReportForm({ handle, capabilityId }: { handle: string; capabilityId: string }) {
-  const [result, action, pending] = useActionState(reportListingAction, initial);
-  const errors = result.ok ? {} : (result.fieldErrors ?? {});
-  if (result.ok && result.message) {
+  const [result, action, pending] = useActionState(reportListingAction, initialResult);
+  const errors = result && !result.ok ? (result.fieldErrors ?? {}) : {};
+  if (result?.ok) {
     return (
       <p role="status" aria-live="polite" className="text-success">
         {result.message}
@@ -58,7 +57,7 @@ export function ReportForm({ handle, capabilityId }: { handle: string; capabilit
           {pending ? "Sending…" : "Send report"}
         </Button>
         <p role="status" aria-live="polite" className="text-sm text-danger">
-          {result.ok ? "" : result.message}
+          {result && !result.ok ? result.message : ""}
         </p>
       </div>
     </form>

@@ -1,10 +1,9 @@
-import type { ErrorObject } from "ajv";
 import type { RJSFSchema } from "@rjsf/utils";
-import validator from "@rjsf/validator-ajv8";
 import type { JsonObject, JsonValue } from "@/lib/agent-file/types";
+import { compileSchema } from "@/lib/json-schema/validator";
 import type { FieldErrors } from "@/lib/runs/run-types";
 
-// Raw-JSON mode: parse the text, then check it in the browser with the same validator the form uses.
+// Raw-JSON mode: parse the text, then check it in the browser with the Ajv setup the form and the server use.
 
 function isJsonObject(value: JsonValue): value is JsonObject {
   return typeof value === "object" && value !== null && !Array.isArray(value);
@@ -23,8 +22,11 @@ export function parseJsonArguments(text: string): { ok: true; value: JsonObject 
 
 export function checkJsonArguments(schema: RJSFSchema | null, value: Record<string, unknown>): FieldErrors | null {
   if (schema === null) return null;
-  const { errors } = validator.rawValidation<ErrorObject>(schema, value);
-  if (!errors || errors.length === 0) return null;
+  const compiled = compileSchema(schema);
+  // A broken schema is the server's to explain when the run is sent.
+  if (!compiled.ok || compiled.validate(value)) return null;
+  const errors = compiled.validate.errors ?? [];
+  if (errors.length === 0) return null;
   const out: FieldErrors = {};
   for (const error of errors) {
     const params: Record<string, unknown> = error.params;

@@ -6,10 +6,11 @@ import { Button } from "@/components/ui/button";
 import { FieldError } from "@/components/ui/field-error";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
+import { initialResult } from "@/lib/action-result";
 import { cancelExecutionAction, checkOutcomeAction, repeatExecutionAction, runCapabilityAction } from "@/lib/runs/actions";
 import type { RunPanelInfo } from "@/lib/runs/queries";
-import { initialRunFormState } from "@/lib/runs/run-form-state";
-import type { ExecutionView, FieldErrors, HookResult, RunEvent } from "@/lib/runs/run-types";
+import type { HookFormResult } from "@/lib/runs/run-form-state";
+import type { ExecutionView, FieldErrors, RunEvent } from "@/lib/runs/run-types";
 import { durationText, repeatPromises } from "@/lib/runs/run-words";
 import { ConfirmDialog } from "./confirm-dialog";
 import { fieldLabel, toErrorSchema } from "./error-schema";
@@ -66,7 +67,8 @@ export function RunForm({ info }: { info: RunPanelInfo }) {
   const example: FormValues = withoutFields(info.exampleInput ?? {}, info.filledArguments);
   const external = info.externalAction;
 
-  const [state, formAction, pending] = useActionState(runCapabilityAction, initialRunFormState);
+  // The last run's answer; null until the first run.
+  const [done, formAction, pending] = useActionState(runCapabilityAction, initialResult);
   const [mode, setMode] = useState<"form" | "json">(schema ? "form" : "json");
   const [formData, setFormData] = useState<FormValues>(example);
   const [jsonText, setJsonText] = useState(() => pretty(example));
@@ -74,13 +76,14 @@ export function RunForm({ info }: { info: RunPanelInfo }) {
   const [confirmArgs, setConfirmArgs] = useState<FormValues | null>(null);
   const [live, setLive] = useState<Live | null>(null);
   const [now, setNow] = useState(0);
-  const [hook, setHook] = useState<{ title: string; result: HookResult } | null>(null);
+  const [hook, setHook] = useState<{ title: string; result: HookFormResult } | null>(null);
   const [hookPending, startHook] = useTransition();
   const formRef = useRef<SchemaFormHandle>(null);
   const sourceRef = useRef<EventSource | null>(null);
 
   const busy = pending || hookPending;
-  const done = state.status === "done" ? state : null;
+  // The arguments of the last run, whatever came of it.
+  const submitted = done ? (done.ok ? done.data : done.details) : undefined;
   // Server errors show until the person edits again.
   const [serverErrorsShown, setServerErrorsShown] = useState(true);
   const serverErrors = done && !done.ok && serverErrorsShown ? done.fieldErrors : undefined;
@@ -186,14 +189,14 @@ export function RunForm({ info }: { info: RunPanelInfo }) {
     edited();
   }
 
-  function runHook(title: string, call: () => Promise<HookResult>) {
+  function runHook(title: string, call: () => Promise<HookFormResult>) {
     startHook(async () => {
       const result = await call();
       setHook({ title, result });
     });
   }
 
-  const execution = done?.ok ? done.execution : null;
+  const execution = done?.ok ? done.data.execution : null;
   const inFlightId = pending ? live?.executionId : null;
   const errorList = errors ? Object.entries(errors) : [];
 
@@ -266,7 +269,7 @@ export function RunForm({ info }: { info: RunPanelInfo }) {
           {external ? "Run…" : "Run"}
         </Button>
         {inFlightId && info.cancellable && !live?.dryRun ? (
-          <Button variant="danger" onClick={() => runHook("Cancel", () => cancelExecutionAction(inFlightId))} disabled={hookPending}>
+          <Button variant="danger" onClick={() => runHook("Cancel", () => cancelExecutionAction({ executionId: inFlightId }))} disabled={hookPending}>
             Cancel
           </Button>
         ) : null}
@@ -295,14 +298,14 @@ export function RunForm({ info }: { info: RunPanelInfo }) {
           done.ok ? (
             <RunOutcome
               info={info}
-              execution={done.execution}
-              answerNode={done.answer ? <AnswerView answer={done.answer} label="Answer" /> : null}
+              execution={done.data.execution}
+              answerNode={done.data.answer ? <AnswerView answer={done.data.answer} label="Answer" /> : null}
               hookPending={hookPending}
-              onCheck={() => execution && runHook("Outcome", () => checkOutcomeAction(execution.id))}
-              onCancel={() => execution && runHook("Cancel", () => cancelExecutionAction(execution.id))}
+              onCheck={() => execution && runHook("Outcome", () => checkOutcomeAction({ executionId: execution.id }))}
+              onCancel={() => execution && runHook("Cancel", () => cancelExecutionAction({ executionId: execution.id }))}
               onRepeat={() =>
                 execution &&
-                runHook("Repeat", () => repeatExecutionAction({ executionId: execution.id, arguments: done.argumentsText }))
+                runHook("Repeat", () => repeatExecutionAction({ executionId: execution.id, arguments: done.data.argumentsText }))
               }
             />
           ) : (
@@ -315,7 +318,7 @@ export function RunForm({ info }: { info: RunPanelInfo }) {
           <div className="flex flex-col gap-2 rounded-md border border-border p-3 text-sm" role="status">
             <h4 className="font-medium">{hook.title}</h4>
             <p>{hook.result.message}</p>
-            {hook.result.ok && hook.result.answer ? <AnswerView answer={hook.result.answer} label={`${hook.title} answer`} /> : null}
+            {hook.result.ok && hook.result.data.answer ? <AnswerView answer={hook.result.data.answer} label={`${hook.title} answer`} /> : null}
           </div>
         ) : null}
       </section>
@@ -331,7 +334,7 @@ export function RunForm({ info }: { info: RunPanelInfo }) {
         />
       ) : null}
 
-      <NoScriptForm info={info} formAction={formAction} argumentsText={done?.argumentsText ?? pretty(example)} />
+      <NoScriptForm info={info} formAction={formAction} argumentsText={submitted?.argumentsText ?? pretty(example)} />
     </div>
   );
 }

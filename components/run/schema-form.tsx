@@ -3,11 +3,13 @@
 import "./schema-form.css";
 import Form from "@rjsf/core";
 import type { ErrorSchema, RJSFSchema, UiSchema } from "@rjsf/utils";
-import validator from "@rjsf/validator-ajv8";
-import type { Ref } from "react";
+import { useMemo, type Ref } from "react";
+import { formValidatorFor } from "@/lib/json-schema/form-validator";
+import { withoutDialect } from "@/lib/json-schema/validator";
 
-// The form generated from a capability's input schema (@rjsf/core with its ajv 8 validator): it renders each
-// field with its label, description and errors (aria-describedby points at them), and validates in the browser.
+// The form generated from a capability's input schema (@rjsf/core, validating with the Ajv setup the server
+// uses, in the schema's dialect): it renders each field with its label, description and errors
+// (aria-describedby points at them), and validates in the browser.
 
 /** The form's values, whatever JSON object they are (kept loose here; the server checks it again). */
 export type FormValues = Record<string, unknown>;
@@ -40,14 +42,16 @@ export function SchemaForm({
   disabled: boolean;
 }) {
   const uiSchema: UiSchema = Object.fromEntries(hidden.map((name) => [name, { "ui:widget": "hidden" }]));
+  // Kept per schema: rjsf recompiles when its schema prop is a new object.
+  const formSchema = useMemo(() => withoutDialect(schema), [schema]);
   return (
     <div className="run-schema-form">
       <Form<FormValues, RJSFSchema>
         ref={formRef}
         tagName="div"
-        schema={schema}
+        schema={formSchema}
         uiSchema={uiSchema}
-        validator={validator}
+        validator={formValidatorFor(schema)}
         formData={formData}
         onChange={(event) => onChange(event.formData ?? {})}
         extraErrors={extraErrors}

@@ -2,11 +2,12 @@
 
 import { useActionState } from "react";
 import { Button } from "@/components/ui/button";
+import { initialResult } from "@/lib/action-result";
 import { testNowAction } from "@/lib/sample-tests/actions";
 
 /** "Test now": queues a sample test of this capability (at most once a minute). */
 export function TestNowButton({ handle, capabilityId }: { handle: string; capabilityId: string }) {
-  const [result, formAction, pending] = useActionState(testNowAction, null);
+  const [result, formAction, pending] = useActionState(testNowAction, initialResult);
   const messageId = `test-now-${capabilityId}-message`;
   return (
     <form action={formAction} className="flex flex-col gap-1">

@@ -8,12 +8,13 @@ const signOut = vi.hoisted(() => vi.fn());
 vi.mock("@/lib/accounts/auth", () => ({ signIn, signOut, auth: vi.fn() }));
 vi.mock("@/lib/db", () => ({ db: {} }));
 
-import { signInWithEmail, type SignInResult } from "@/lib/accounts/actions";
+import { signInWithEmail } from "@/lib/accounts/actions";
 import { SignInLinksLimited } from "@/lib/accounts/sign-in-limits";
+import { log } from "@/lib/log";
 import { formData } from "@/lib/testing/form-data";
 import { redirectTarget } from "@/lib/testing/next-redirect";
 
-const initial: SignInResult = { ok: true };
+const initial = null;
 
 afterEach(() => {
   signIn.mockReset();
@@ -33,7 +34,7 @@ describe("signInWithEmail", () => {
       ok: false,
       message: "Check the email address.",
       fieldErrors: { email: ["Enter an email address like name@example.com."] },
-      email: "not-an-email",
+      details: { email: "not-an-email" },
     });
     expect(signIn).not.toHaveBeenCalled();
   });
@@ -53,14 +54,15 @@ describe("signInWithEmail", () => {
   });
 
   it("turns a failed send into a message, not an exception", async () => {
-    vi.spyOn(console, "error").mockImplementation(() => {});
+    const logged = vi.spyOn(log, "error").mockImplementation(() => {});
     signIn.mockRejectedValue(new AuthError("smtp down"));
     const result = await signInWithEmail(initial, formData({ email: "ada@example.com" }));
     expect(result).toEqual({
       ok: false,
       message: "We could not send the sign-in link just now. Try again in a minute.",
-      email: "ada@example.com",
+      details: { email: "ada@example.com" },
     });
+    expect(logged).toHaveBeenCalledWith("sign-in link could not be sent", expect.objectContaining({ email: "ada@example.com" }));
   });
 
   it("shows a rate limit's words on the sign-in form, not an exception", async () => {
@@ -69,7 +71,7 @@ describe("signInWithEmail", () => {
     const limited = new SignInLinksLimited({ message: words, retryAfterSeconds: 40 });
     signIn.mockRejectedValue(new AuthError("AccessDenied", { cause: { err: limited } }));
     const result = await signInWithEmail(initial, formData({ email: "ada@example.com" }));
-    expect(result).toEqual({ ok: false, message: words, email: "ada@example.com" });
+    expect(result).toEqual({ ok: false, message: words, details: { email: "ada@example.com" } });
   });
 
   it("lets an unexpected failure through (a bug, not a value)", async () => {

@@ -1,19 +1,22 @@
 "use server";
 
 import { z } from "zod";
-import { redirect } from "next/navigation";
+import { redirect, unstable_rethrow } from "next/navigation";
 import { AuthError } from "next-auth";
+import { fail, fieldErrorsOf, ok } from "@/lib/action-result";
 import { signIn, signOut } from "@/lib/accounts/auth";
 import { safeReturnPath } from "@/lib/accounts/return-path";
 import { signInLimitOf } from "@/lib/accounts/sign-in-limits";
+import { log } from "@/lib/log";
+import { submittedText } from "@/lib/form-fields";
+import { publicAction } from "@/lib/viewer-action";
 
-export type SignInResult =
-  | { ok: true }
-  | { ok: false; message: string; fieldErrors?: { email?: string[] }; email?: string };
+/** What the sign-in form keeps after a refusal: the address as typed. */
+export type SignInDetails = { email: string };
 
 const emailSignInInput = z.object({
   email: z
-    .string()
+    .string("Enter your email address.")
     .trim()
     .min(1, "Enter your email address.")
     .max(254, "That email address is too long.")
@@ -22,50 +25,42 @@ const emailSignInInput = z.object({
 });
 
 /** Emails a sign-in link, then sends the visitor to /sign-in/check-email. */
-export async function signInWithEmail(_previous: SignInResult, form: FormData): Promise<SignInResult> {
-  const input = emailSignInInput.safeParse({
-    email: form.get("email") ?? "",
-    callbackUrl: form.get("callbackUrl") ?? undefined,
-  });
-  if (!input.success) {
-    const email = form.get("email");
-    return {
-      ok: false,
-      message: "Check the email address.",
-      fieldErrors: { email: z.flattenError(input.error).fieldErrors.email ?? ["Enter a valid email address."] },
-      ...(typeof email === "string" ? { email } : {}),
-    };
-  }
-  try {
-    // redirect: false — Auth.js would send the browser through its own route (/api/auth/verify-request) first.
-    await signIn("nodemailer", {
-      email: input.data.email,
-      redirectTo: safeReturnPath(input.data.callbackUrl),
-      redirect: false,
-    });
-  } catch (error) {
-    const limited = signInLimitOf(error);
-    if (limited) return { ok: false, message: limited.words, email: input.data.email };
-    if (error instanceof AuthError) {
-      console.error(`sign-in link for ${input.data.email} could not be sent: ${error.type}`);
-      return {
-        ok: false,
-        message: "We could not send the sign-in link just now. Try again in a minute.",
-        email: input.data.email,
-      };
+export const signInWithEmail = publicAction(
+  emailSignInInput,
+  async (input) => {
+    const kept: SignInDetails = { email: input.email };
+    try {
+      // redirect: false — Auth.js would send the browser through its own route (/api/auth/verify-request) first.
+      await signIn("nodemailer", { email: input.email, redirectTo: safeReturnPath(input.callbackUrl), redirect: false });
+    } catch (error) {
+      unstable_rethrow(error);
+      const limited = signInLimitOf(error);
+      if (limited) return fail(limited.words, undefined, kept);
+      if (error instanceof AuthError) {
+        log.error("sign-in link could not be sent", { email: input.email, type: error.type });
+        return fail("We could not send the sign-in link just now. Try again in a minute.", undefined, kept);
+      }
+      throw error;
     }
-    throw error;
-  }
-  redirect("/sign-in/check-email");
-}
+    redirect("/sign-in/check-email");
+  },
+  {
+    invalid: (error, submitted) => {
+      const email = fieldErrorsOf(error).email ?? ["Enter a valid email address."];
+      const typed = submittedText(submitted, "email");
+      return fail<SignInDetails>("Check the email address.", { email }, typed === "" ? undefined : { email: typed });
+    },
+  },
+);
 
 /** Starts GitHub sign-in (only offered when it is configured). */
-export async function signInWithGitHub(form: FormData): Promise<void> {
-  const callbackUrl = form.get("callbackUrl");
-  await signIn("github", { redirectTo: safeReturnPath(typeof callbackUrl === "string" ? callbackUrl : undefined) });
-}
+export const signInWithGitHub = publicAction(z.object({ callbackUrl: z.string().optional() }), async (input) => {
+  // Auth.js answers by redirecting to GitHub.
+  await signIn("github", { redirectTo: safeReturnPath(input.callbackUrl) });
+  return ok();
+});
 
-export async function signOutViewer(): Promise<void> {
+export const signOutViewer = publicAction(z.object({}), async () => {
   await signOut({ redirect: false });
   redirect("/");
-}
+});

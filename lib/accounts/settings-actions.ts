@@ -1,26 +1,21 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { requireViewer } from "./viewer";
+import { okMessage } from "@/lib/action-result";
+import { viewerAction } from "@/lib/viewer-action";
 import { saveAgeSettings } from "./settings";
-import { parseAgeForm, type AgeField } from "./settings-input";
+import { ageFormInput } from "./settings-input";
 
-// Age settings writes. Each: who is asking → parse → write keyed by the viewer's own id → revalidate → result.
+// Age settings writes: the write is keyed by the viewer's own id, whatever ids the form carries.
 
-export type AgeSettingsResult =
-  | { ok: true; message: string }
-  | { ok: false; message: string; fieldErrors?: Partial<Record<AgeField, string[]>> };
-
-export async function saveAgeSettingsAction(_previous: AgeSettingsResult, form: FormData): Promise<AgeSettingsResult> {
-  const viewer = await requireViewer("/settings");
-  const now = new Date();
-  const parsed = parseAgeForm(form, now);
-  if (!parsed.ok) return { ok: false, message: "Check your date of birth.", fieldErrors: parsed.fieldErrors };
-  const { showMature } = await saveAgeSettings(viewer.id, parsed.input, now);
-  // Visibility depends on these two fields: every page may change.
-  revalidatePath("/", "layout");
-  if (parsed.input.showMature && !showMature) {
-    return { ok: true, message: "Saved. 18+ services stay hidden: they are only for adults." };
-  }
-  return { ok: true, message: showMature ? "Saved. 18+ services are shown." : "Saved." };
-}
+export const saveAgeSettingsAction = viewerAction(
+  ageFormInput,
+  async (viewer, input) => {
+    const { showMature } = await saveAgeSettings(viewer.id, input, new Date());
+    // Visibility depends on these two fields: every page may change.
+    revalidatePath("/", "layout");
+    if (input.showMature && !showMature) return okMessage("Saved. 18+ services stay hidden: they are only for adults.");
+    return okMessage(showMature ? "Saved. 18+ services are shown." : "Saved.");
+  },
+  { returnTo: "/settings", invalid: "Check your date of birth." },
+);

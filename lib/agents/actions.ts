@@ -2,13 +2,13 @@
 
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
-import { requireViewer } from "@/lib/accounts/viewer";
+import { fail } from "@/lib/action-result";
 import { consume } from "@/lib/rate-limits/rate-limit";
-import { importAgentFromForm } from "./import-from-form";
-import { MAX_AGENT_FILE_BYTES, type ImportFormState } from "./import-form-state";
-import { setAgentPublished, type PublishResult } from "./publishing";
+import { viewerAction } from "@/lib/viewer-action";
+import { importAgentFromForm, importFormInput, importFormRefusal, keptText } from "./import-from-form";
+import { setAgentPublished } from "./publishing";
 
-// The dashboard's writes. Each: who is asking → parse → act (ownership inside the write) → revalidate → result.
+// The dashboard's writes; ownership is inside each write.
 
 function revalidateListings() {
   revalidatePath("/dashboard");
@@ -17,35 +17,33 @@ function revalidateListings() {
   revalidatePath("/(explore)/services/[handle]/[capabilityId]", "page");
 }
 
-export async function importAgentAction(_prev: ImportFormState, form: FormData): Promise<ImportFormState> {
-  const viewer = await requireViewer("/dashboard/import");
-  const limit = await consume("imports", viewer.id);
-  if (!limit.ok) {
+export const importAgentAction = viewerAction(
+  importFormInput,
+  async (viewer, input) => {
+    const limit = await consume("imports", viewer.id);
     // The pasted document stays in the form, to import once the wait is over.
-    const pasted = form.get("text");
-    const text = typeof pasted === "string" ? pasted.slice(0, MAX_AGENT_FILE_BYTES) : "";
-    return { status: "invalid", message: limit.message, errors: [], fieldErrors: {}, text };
-  }
-  const state = await importAgentFromForm(viewer, form);
-  if (state.status === "imported") revalidateListings();
-  return state;
-}
+    if (!limit.ok) return fail(limit.message, undefined, { errors: [], text: keptText(input.text) });
+    const result = await importAgentFromForm(viewer, input);
+    if (result.ok) revalidateListings();
+    return result;
+  },
+  { returnTo: "/dashboard/import", invalid: importFormRefusal },
+);
 
 const publishInput = z.object({ handle: z.string().min(2).max(40) });
 
-async function setPublished(form: FormData, published: boolean): Promise<PublishResult> {
-  const viewer = await requireViewer("/dashboard");
-  const input = publishInput.safeParse({ handle: form.get("handle") });
-  if (!input.success) return { ok: false, message: "No agent was named." };
-  const result = await setAgentPublished(viewer, input.data.handle, published);
-  if (result.ok) revalidateListings();
-  return result;
+function setPublished(published: boolean) {
+  return viewerAction(
+    publishInput,
+    async (viewer, input) => {
+      const result = await setAgentPublished(viewer, input.handle, published);
+      if (result.ok) revalidateListings();
+      return result;
+    },
+    { returnTo: "/dashboard", invalid: "No agent was named." },
+  );
 }
 
-export async function publishAgentAction(_prev: PublishResult | null, form: FormData): Promise<PublishResult> {
-  return setPublished(form, true);
-}
+export const publishAgentAction = setPublished(true);
 
-export async function unpublishAgentAction(_prev: PublishResult | null, form: FormData): Promise<PublishResult> {
-  return setPublished(form, false);
-}
+export const unpublishAgentAction = setPublished(false);

@@ -3,9 +3,10 @@ import { afterAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { listTags } from "@/lib/agent-file";
 import { cleanUpTestRows, createTestUser } from "@/lib/testing/fixtures";
+import { formFields } from "@/lib/form-fields";
 import { formData } from "@/lib/testing/form-data";
 import { importAgentFile, type ImportResult } from "./import-agent";
-import { importAgentFromForm } from "./import-from-form";
+import { importAgentFromForm, importFormInput } from "./import-from-form";
 
 // The import path — parse, validate, normalise, write in one transaction — against a real database, with
 // documents built to reach the write: mostly valid, carrying the values that break storage (NUL, lone
@@ -207,9 +208,10 @@ describe("the import path, fuzzed against a real database", () => {
     await fc.assert(
       fc.asyncProperty(documentText, fc.boolean(), async (textFor, publish) => {
         const handle = nextHandle();
-        const state = await importAgentFromForm(viewer, formData({ text: textFor(handle), ...(publish ? { publish: "on" } : {}) }));
-        if (state.status === "invalid") expect(state.message.length).toBeGreaterThan(0);
-        else expect(state).toMatchObject({ status: "imported", handle });
+        const input = importFormInput.parse(formFields(formData({ text: textFor(handle), ...(publish ? { publish: "on" } : {}) })));
+        const state = await importAgentFromForm(viewer, input);
+        if (!state.ok) expect(state.message.length).toBeGreaterThan(0);
+        else expect(state).toMatchObject({ ok: true, data: { handle } });
       }),
       { numRuns: 60, endOnFailure: true },
     );

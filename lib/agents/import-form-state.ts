@@ -1,34 +1,27 @@
 // What the import form shows; shared by the server action and the client form (no server code here).
 import { formatBytes } from "@/lib/agent-file/file-size";
+import type { ActionResult, FieldErrors } from "@/lib/action-result";
 import type { AgentFileError } from "@/lib/agent-file/types";
 
 export const MAX_AGENT_FILE_BYTES = 512 * 1024;
 
-export type ImportFormState =
-  | { status: "idle"; text: string }
-  | { status: "imported"; handle: string; replaced: boolean; published: boolean; text: string }
-  | {
-      status: "invalid";
-      message: string;
-      /** The document's problems, each with its JSON path. */
-      errors: AgentFileError[];
-      /** Problems with the form itself (nothing pasted, too large…). */
-      fieldErrors: { text?: string[]; file?: string[] };
-      text: string;
-    };
+/** An import that went through; `text` is the document, which the form keeps showing. */
+export type ImportedAgent = { handle: string; replaced: boolean; published: boolean; text: string };
 
-export const initialImportFormState: ImportFormState = { status: "idle", text: "" };
+/** What a refused import keeps: the document's problems, each with its JSON path, and the text as written. */
+export type ImportProblems = { errors: AgentFileError[]; text: string };
+
+/** The import action's answer. Its field errors are the form's own (`text`, `file`: nothing pasted, too large…). */
+export type ImportFormResult = ActionResult<ImportedAgent, ImportProblems>;
 
 /** The words for a file or pasted text over the limit, with its size: the browser and the server say the same. */
 export function tooLargeMessage(what: "file" | "text", bytes: number): string {
   return `The ${what === "file" ? "file" : "pasted text"} is ${formatBytes(bytes)}; the limit is ${MAX_AGENT_FILE_BYTES / 1024} KB.`;
 }
 
-export type ImportFieldErrors = Extract<ImportFormState, { status: "invalid" }>["fieldErrors"];
-
 /** The form's fields over the limit, in words; null when both fit. Measured in UTF-8 bytes, as the server does. */
-export function oversizeFieldErrors(text: string | null, fileBytes: number | null): ImportFieldErrors | null {
-  const errors: ImportFieldErrors = {};
+export function oversizeFieldErrors(text: string | null, fileBytes: number | null): FieldErrors | null {
+  const errors: FieldErrors = {};
   const textBytes = text === null ? 0 : new TextEncoder().encode(text).length;
   if (textBytes > MAX_AGENT_FILE_BYTES) errors.text = [tooLargeMessage("text", textBytes)];
   if (fileBytes !== null && fileBytes > MAX_AGENT_FILE_BYTES) errors.file = [tooLargeMessage("file", fileBytes)];

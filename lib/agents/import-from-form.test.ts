@@ -1,10 +1,26 @@
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
+import type { Viewer } from "@/lib/accounts/viewer";
+
+// The dashboard's import form, through its action against a real (throw-away) database: the form is read
+// by the action's schema, the document imported for the viewer. Only the viewer and Next's cache are stand-ins.
+
+// Many imports by the same people: the imports limit (lib/rate-limits) is not what is tested here.
+vi.hoisted(() => vi.stubEnv("RATE_LIMIT_IMPORTS", "1000000/1h"));
+const session = vi.hoisted(() => ({ viewer: null as Viewer | null }));
+vi.mock("@/lib/accounts/viewer", () => ({
+  requireViewer: async () => {
+    if (!session.viewer) throw new Error("signed out");
+    return session.viewer;
+  },
+}));
+vi.mock("next/cache", () => ({ revalidatePath: vi.fn() }));
+
 import { db } from "@/lib/db";
 import { MAX_AGENT_FILE_BYTES as agentFileLimit } from "@/lib/agent-file";
 import { minimalAgentFile, minimalCapability } from "@/lib/agent-file/fixtures";
 import { cleanUpTestRows, createTestUser, uniqueHandle } from "@/lib/testing/fixtures";
 import { formData } from "@/lib/testing/form-data";
-import { importAgentFromForm } from "./import-from-form";
+import { importAgentAction } from "./actions";
 import { MAX_AGENT_FILE_BYTES, TOO_LARGE_SUMMARY } from "./import-form-state";
 
 const handles: string[] = [];
@@ -25,7 +41,12 @@ function documentFor(capabilities = [minimalCapability()]): { handle: string; te
 
 const emptyFile = new File([], "", { type: "application/octet-stream" });
 
-describe("importAgentFromForm", () => {
+function importAgentFromForm(viewer: Viewer, form: FormData) {
+  session.viewer = viewer;
+  return importAgentAction(null, form);
+}
+
+describe("the import form", () => {
   it("uses the agent-file room's size limit", () => {
     expect(MAX_AGENT_FILE_BYTES).toBe(agentFileLimit);
   });
@@ -34,7 +55,7 @@ describe("importAgentFromForm", () => {
     const viewer = await createTestUser();
     const { handle, text } = documentFor();
     const state = await importAgentFromForm(viewer, formData({ text, file: emptyFile }));
-    expect(state).toEqual({ status: "imported", handle, replaced: false, published: false, text });
+    expect(state).toEqual({ ok: true, data: { handle, replaced: false, published: false, text } });
     const row = await db.agent.findUniqueOrThrow({ where: { handle }, select: { ownerId: true, status: true } });
     expect(row).toEqual({ ownerId: viewer.id, status: "unpublished" });
   });
@@ -44,43 +65,56 @@ describe("importAgentFromForm", () => {
     const { handle, text } = documentFor();
     const file = new File([text], "agent.json", { type: "application/json" });
     const state = await importAgentFromForm(viewer, formData({ text: "", file, publish: "on" }));
-    expect(state).toMatchObject({ status: "imported", handle, published: true, text });
+    expect(state).toMatchObject({ ok: true, data: { handle, published: true, text } });
   });
 
   it("lists the document's problems with their JSON paths and keeps the text", async () => {
     const viewer = await createTestUser();
     const { handle, text } = documentFor([minimalCapability(), minimalCapability({ tool: "other", content_rating: "mature" })]);
     const state = await importAgentFromForm(viewer, formData({ text }));
-    expect(state.status).toBe("invalid");
-    if (state.status !== "invalid") return;
-    expect(state.text).toBe(text);
-    expect(state.errors.map((e) => e.path)).toContain("/capabilities/1/mature_reasons");
-    expect(state.errors.every((e) => e.message.length > 0)).toBe(true);
+    expect(state.ok).toBe(false);
+    if (state.ok) return;
+    expect(state.details?.text).toBe(text);
+    const errors = state.details?.errors ?? [];
+    expect(errors.map((e) => e.path)).toContain("/capabilities/1/mature_reasons");
+    expect(errors.every((e) => e.message.length > 0)).toBe(true);
     expect(await db.agent.count({ where: { handle } })).toBe(0);
   });
 
   it("asks for a document when nothing was given", async () => {
     const viewer = await createTestUser();
     const state = await importAgentFromForm(viewer, formData({ text: "   ", file: emptyFile }));
-    expect(state).toMatchObject({ status: "invalid", fieldErrors: { text: [expect.any(String)] }, errors: [] });
+    expect(state).toMatchObject({ ok: false, fieldErrors: { text: [expect.any(String)] }, details: { errors: [] } });
   });
 
   it("refuses a file or text over 512 KB before parsing", async () => {
     const viewer = await createTestUser();
     const big = "x".repeat(MAX_AGENT_FILE_BYTES + 1);
     const fromFile = await importAgentFromForm(viewer, formData({ text: "{}", file: new File([big], "big.json") }));
-    expect(fromFile).toMatchObject({ status: "invalid", fieldErrors: { file: [expect.stringContaining("512 KB")] }, text: "{}" });
+    expect(fromFile).toMatchObject({ ok: false, fieldErrors: { file: [expect.stringContaining("512 KB")] }, details: { text: "{}" } });
     const fromText = await importAgentFromForm(viewer, formData({ text: big }));
-    expect(fromText).toMatchObject({ status: "invalid", fieldErrors: { text: [expect.stringContaining("512 KB")] } });
+    expect(fromText).toMatchObject({ ok: false, fieldErrors: { text: [expect.stringContaining("512 KB")] } });
+  });
+
+  it("refuses a form it cannot read in words, keeping what was pasted, and imports nothing", async () => {
+    const viewer = await createTestUser();
+    const { handle, text } = documentFor();
+    const state = await importAgentFromForm(viewer, formData({ text, publish: "yes" }));
+    expect(state).toEqual({
+      ok: false,
+      message: "The form could not be read; nothing was imported.",
+      details: { errors: [], text },
+    });
+    expect(await db.agent.count({ where: { handle } })).toBe(0);
   });
 
   it("refuses a handle another publisher owns", async () => {
     const first = await createTestUser();
     const second = await createTestUser();
     const { handle, text } = documentFor();
-    expect((await importAgentFromForm(first, formData({ text }))).status).toBe("imported");
+    expect((await importAgentFromForm(first, formData({ text }))).ok).toBe(true);
     const state = await importAgentFromForm(second, formData({ text }));
-    expect(state).toMatchObject({ status: "invalid", errors: [{ path: "/agent/handle" }] });
+    expect(state).toMatchObject({ ok: false, details: { errors: [{ path: "/agent/handle" }] } });
     expect((await db.agent.findUniqueOrThrow({ where: { handle }, select: { ownerId: true } })).ownerId).toBe(first.id);
   });
 
@@ -88,14 +122,13 @@ describe("importAgentFromForm", () => {
     const viewer = await createTestUser();
     const fiveMegabytes = "x".repeat(5 * 1024 * 1024);
     expect(await importAgentFromForm(viewer, formData({ text: "", file: new File([fiveMegabytes], "big.json") }))).toEqual({
-      status: "invalid",
+      ok: false,
       message: TOO_LARGE_SUMMARY,
-      errors: [],
       fieldErrors: { file: ["The file is 5.0 MB; the limit is 512 KB."] },
-      text: "",
+      details: { errors: [], text: "" },
     });
     const state = await importAgentFromForm(viewer, formData({ text: "€".repeat(200_000) }));
-    expect(state).toMatchObject({ status: "invalid", message: TOO_LARGE_SUMMARY, fieldErrors: { text: ["The pasted text is 586.0 KB; the limit is 512 KB."] } });
+    expect(state).toMatchObject({ ok: false, message: TOO_LARGE_SUMMARY, fieldErrors: { text: ["The pasted text is 586.0 KB; the limit is 512 KB."] } });
   });
 
   it("measures pasted text with the line breaks the person wrote, not the CRLF browsers send", async () => {
@@ -105,7 +138,7 @@ describe("importAgentFromForm", () => {
     const padded = text.replace("{", "{" + "\n".repeat(MAX_AGENT_FILE_BYTES - Buffer.byteLength(text) - 10));
     expect(Buffer.byteLength(padded.replaceAll("\n", "\r\n"))).toBeGreaterThan(MAX_AGENT_FILE_BYTES);
     const state = await importAgentFromForm(viewer, formData({ text: padded.replaceAll("\n", "\r\n") }));
-    expect(state).toMatchObject({ status: "imported", handle });
+    expect(state).toMatchObject({ ok: true, data: { handle } });
   });
 
   it("lists a document nested 10,000 deep as one problem with its path, and imports nothing", async () => {
@@ -114,9 +147,11 @@ describe("importAgentFromForm", () => {
     const deep = text.replace('"capabilities":[{', '"capabilities":[{"input_schema":' + '{"a":'.repeat(10_000) + "{}" + "}".repeat(10_000) + ",");
     const state = await importAgentFromForm(viewer, formData({ text: deep }));
     expect(state).toMatchObject({
-      status: "invalid",
+      ok: false,
       message: "The agent.json has 1 problem; nothing was imported.",
-      errors: [{ path: `/capabilities/0/input_schema${"/a".repeat(61)}`, message: "is nested too deeply: an agent.json may nest objects and lists at most 64 levels deep" }],
+      details: {
+        errors: [{ path: `/capabilities/0/input_schema${"/a".repeat(61)}`, message: "is nested too deeply: an agent.json may nest objects and lists at most 64 levels deep" }],
+      },
     });
     expect(await db.agent.count({ where: { handle } })).toBe(0);
   });

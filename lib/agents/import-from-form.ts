@@ -3,12 +3,19 @@ import { z } from "zod";
 import { db } from "@/lib/db";
 import type { Viewer } from "@/lib/accounts/viewer";
 import { importAgentFile } from "./import-agent";
-import { MAX_AGENT_FILE_BYTES, TOO_LARGE_SUMMARY, tooLargeMessage, type ImportFormState } from "./import-form-state";
+import { fail, fieldErrorsOf, ok, type ActionFailure } from "@/lib/action-result";
+import { submittedText } from "@/lib/form-fields";
+import { MAX_AGENT_FILE_BYTES, TOO_LARGE_SUMMARY, tooLargeMessage, type ImportFormResult, type ImportProblems } from "./import-form-state";
 
-const formSchema = z.object({
+// Browsers send a textarea's line breaks as CRLF; the person's document (and the browser's size check) has LF.
+const asWritten = (text: string) => text.replace(/\r\n/g, "\n");
+
+/** The import form: pasted text or an uploaded file, and whether to publish right away. */
+export const importFormInput = z.object({
   text: z
     .string()
     .optional()
+    .transform((t) => (t === undefined ? undefined : asWritten(t)))
     .superRefine((t, context) => {
       const bytes = t === undefined ? 0 : Buffer.byteLength(t, "utf8");
       if (bytes > MAX_AGENT_FILE_BYTES) context.addIssue({ code: "custom", message: tooLargeMessage("text", bytes) });
@@ -24,53 +31,37 @@ const formSchema = z.object({
   publish: z.literal("on").optional(),
 });
 
-function field(form: FormData, name: string): FormDataEntryValue | undefined {
-  return form.get(name) ?? undefined;
+export type ImportFormInput = z.output<typeof importFormInput>;
+
+/** The pasted text a refused import keeps in the form, cut to the limit. */
+export function keptText(text: string | undefined): string {
+  return (text ?? "").slice(0, MAX_AGENT_FILE_BYTES);
 }
 
-function invalid(text: string, fieldErrors: { text?: string[]; file?: string[] }, message: string): ImportFormState {
-  return { status: "invalid", message, errors: [], fieldErrors, text };
+/** A form that could not be read (too large, above all): its words, keeping what was pasted. */
+export function importFormRefusal(error: z.ZodError, submitted: unknown): ActionFailure<ImportProblems> {
+  const { text, file } = fieldErrorsOf(error);
+  const tooLarge = error.issues.every((issue) => issue.code === "custom");
+  return fail(
+    tooLarge ? TOO_LARGE_SUMMARY : "The form could not be read; nothing was imported.",
+    { ...(text ? { text } : {}), ...(file ? { file } : {}) },
+    { errors: [], text: keptText(asWritten(submittedText(submitted, "text"))) },
+  );
 }
 
-/**
- * The import form, for a viewer already known: reads the pasted text or the uploaded file,
- * imports it for the viewer, and answers with what the form shows next.
- */
-export async function importAgentFromForm(viewer: Pick<Viewer, "id">, form: FormData): Promise<ImportFormState> {
-  const submitted = field(form, "text");
-  // Browsers send a textarea's line breaks as CRLF; the person's document (and the browser's size check) has LF.
-  const pasted = typeof submitted === "string" ? submitted.replace(/\r\n/g, "\n") : submitted;
-  const pastedText = typeof pasted === "string" ? pasted.slice(0, MAX_AGENT_FILE_BYTES) : "";
-  const parsed = formSchema.safeParse({ text: pasted, file: field(form, "file"), publish: field(form, "publish") });
-  if (!parsed.success) {
-    const flat = z.flattenError(parsed.error).fieldErrors;
-    const tooLarge = parsed.error.issues.every((issue) => issue.code === "custom");
-    return invalid(
-      pastedText,
-      { ...(flat.text ? { text: flat.text } : {}), ...(flat.file ? { file: flat.file } : {}) },
-      tooLarge ? TOO_LARGE_SUMMARY : "The form could not be read; nothing was imported.",
-    );
-  }
-
-  const { file, publish } = parsed.data;
-  const text = file ? await file.text() : (parsed.data.text ?? "");
+/** The import form, read: imports the pasted text or the uploaded file for the viewer. */
+export async function importAgentFromForm(viewer: Pick<Viewer, "id">, input: ImportFormInput): Promise<ImportFormResult> {
+  const { file, publish } = input;
+  const text = file ? await file.text() : (input.text ?? "");
   if (text.trim() === "") {
-    return invalid(text, { text: ["Paste an agent.json or choose a .json file."] }, "There is nothing to import.");
+    return fail("There is nothing to import.", { text: ["Paste an agent.json or choose a .json file."] }, { errors: [], text });
   }
 
   const result = await importAgentFile({ text, ownerId: viewer.id, publish: publish === "on" });
-  if (!result.ok) {
-    return { status: "invalid", message: result.message, errors: result.errors, fieldErrors: {}, text };
-  }
+  if (!result.ok) return fail(result.message, undefined, { errors: result.errors, text });
   const stored = await db.agent.findFirst({
     where: { handle: result.handle, ownerId: viewer.id },
     select: { status: true },
   });
-  return {
-    status: "imported",
-    handle: result.handle,
-    replaced: result.replaced,
-    published: stored?.status === "published",
-    text,
-  };
+  return ok({ handle: result.handle, replaced: result.replaced, published: stored?.status === "published", text });
 }

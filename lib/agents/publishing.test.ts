@@ -14,12 +14,12 @@ describe("setAgentPublished", () => {
     const owner = await createTestUser();
     const agent = await createTestAgent({ ownerId: owner.id, status: "unpublished" });
 
-    expect(await setAgentPublished(owner, agent.handle, true)).toEqual({ ok: true, handle: agent.handle, status: "published" });
+    expect(await setAgentPublished(owner, agent.handle, true)).toEqual({ ok: true, data: { handle: agent.handle, status: "published" } });
     const row = await db.agent.findUniqueOrThrow({ where: { handle: agent.handle }, select: { status: true, publishedAt: true } });
     expect(row.status).toBe("published");
     expect(row.publishedAt).toBeInstanceOf(Date);
 
-    expect(await setAgentPublished(owner, agent.handle, false)).toEqual({ ok: true, handle: agent.handle, status: "unpublished" });
+    expect(await setAgentPublished(owner, agent.handle, false)).toEqual({ ok: true, data: { handle: agent.handle, status: "unpublished" } });
     expect(await statusOf(agent.handle)).toBe("unpublished");
   });
 

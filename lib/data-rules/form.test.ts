@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { NO_RULES, PRESETS, normalizeRules } from "./rules";
-import { parseRulesForm, regionsFieldValue } from "./form";
+import { fieldErrorsOf, type FieldErrors } from "@/lib/action-result";
+import { formFields } from "@/lib/form-fields";
+import { NO_RULES, PRESETS, normalizeRules, type DataRules } from "./rules";
+import { regionsFieldValue, rulesFormInput } from "./form";
 
 function form(entries: [string, string][]): FormData {
   const f = new FormData();
@@ -8,7 +10,13 @@ function form(entries: [string, string][]): FormData {
   return f;
 }
 
-describe("parseRulesForm", () => {
+/** The rules form as the action's wrapper parses it. */
+function parseRulesForm(submitted: FormData): { ok: true; rules: DataRules } | { ok: false; fieldErrors: FieldErrors } {
+  const parsed = rulesFormInput.safeParse(formFields(submitted));
+  return parsed.success ? { ok: true, rules: parsed.data } : { ok: false, fieldErrors: fieldErrorsOf(parsed.error) };
+}
+
+describe("the data rules form", () => {
   it("applies a preset, or clears", () => {
     expect(parseRulesForm(form([["preset", "strict"], ["inputs", "days"]]))).toEqual({ ok: true, rules: normalizeRules(PRESETS.strict.rules) });
     expect(parseRulesForm(form([["preset", "clear"]]))).toEqual({ ok: true, rules: NO_RULES });
@@ -27,7 +35,17 @@ describe("parseRulesForm", () => {
       ]),
     );
     expect(result.ok && result.rules).toMatchObject({ dataClasses: ["personal"], inputsMaxDays: 7, resultsMaxDays: 0, noTraining: true, dpa: true });
+    expect(result.ok && result.rules.deletionOnRequest).toBe(false);
     expect(result.ok && regionsFieldValue(result.rules.regions)).toBe("EU, CH");
+  });
+
+  it("reads every checked data class", () => {
+    const result = parseRulesForm(form([["dataClasses", "personal"], ["dataClasses", "confidential"]]));
+    expect(result.ok && [...result.rules.dataClasses].sort()).toEqual(["confidential", "personal"]);
+    expect(parseRulesForm(form([["dataClasses", "personal"], ["dataClasses", "secret"]]))).toEqual({
+      ok: false,
+      fieldErrors: { dataClasses: ["Choose from the listed data classes."] },
+    });
   });
 
   it("explains bad fields", () => {

@@ -4,10 +4,12 @@ import { EU_COUNTRIES, MAX_RETENTION_DAYS, NO_RULES, PRESETS, PRESET_NAMES, norm
 
 // The settings form's fields → DataRules, with errors per field. Plain form posts, so it works without JavaScript.
 
-export type RulesField = "dataClasses" | "inputs" | "results" | "regions";
-export type RulesFormResult = { ok: true; rules: DataRules } | { ok: false; fieldErrors: Partial<Record<RulesField, string[]>> };
+type RulesField = "dataClasses" | "inputs" | "results" | "regions";
 
 const retentionChoice = z.enum(["any", "none", "days"]);
+const text = z.string().optional();
+// One checked box arrives as a value, several as a list.
+const checked = z.union([z.string(), z.array(z.string())]).optional();
 
 function isPreset(value: string): value is PresetName {
   return PRESET_NAMES.some((p) => p === value);
@@ -17,12 +19,12 @@ function isDataClass(value: string): value is DataClass {
   return DATA_CLASSES.some((c) => c === value);
 }
 
-function readRetention(form: FormData, name: "inputs" | "results"): { days: number | null } | { error: string } {
-  const choice = retentionChoice.safeParse(form.get(name) ?? "any");
+function readRetention(choiceText: string | undefined, daysText: string | undefined): { days: number | null } | { error: string } {
+  const choice = retentionChoice.safeParse(choiceText ?? "any");
   if (!choice.success) return { error: "Choose one of the options." };
   if (choice.data === "any") return { days: null };
   if (choice.data === "none") return { days: 0 };
-  const raw = String(form.get(`${name}Days`) ?? "").trim();
+  const raw = (daysText ?? "").trim();
   const days = z.coerce.number().int().min(1).max(MAX_RETENTION_DAYS).safeParse(raw);
   return days.success && raw !== "" ? { days: days.data } : { error: `Enter a number of days from 1 to ${MAX_RETENTION_DAYS}.` };
 }
@@ -39,36 +41,48 @@ function readRegions(text: string): { regions: string[] } | { error: string } {
 }
 
 /** A preset button replaces the rules; "clear" removes them; otherwise the custom fields are read. */
-export function parseRulesForm(form: FormData): RulesFormResult {
-  const preset = String(form.get("preset") ?? "");
-  if (preset === "clear") return { ok: true, rules: NO_RULES };
-  if (isPreset(preset)) return { ok: true, rules: normalizeRules(PRESETS[preset].rules) };
+export const rulesFormInput = z
+  .object({
+    preset: text,
+    dataClasses: checked,
+    inputs: text,
+    inputsDays: text,
+    results: text,
+    resultsDays: text,
+    regions: text,
+    noTraining: text,
+    deletionOnRequest: text,
+    encryptedAtRest: text,
+    dpa: text,
+  })
+  .transform((form, context): DataRules => {
+    const preset = form.preset ?? "";
+    if (preset === "clear") return NO_RULES;
+    if (isPreset(preset)) return normalizeRules(PRESETS[preset].rules);
 
-  const fieldErrors: Partial<Record<RulesField, string[]>> = {};
-  const classes = form.getAll("dataClasses").map(String);
-  if (!classes.every(isDataClass)) fieldErrors.dataClasses = ["Choose from the listed data classes."];
-  const inputs = readRetention(form, "inputs");
-  if ("error" in inputs) fieldErrors.inputs = [inputs.error];
-  const results = readRetention(form, "results");
-  if ("error" in results) fieldErrors.results = [results.error];
-  const regions = readRegions(String(form.get("regions") ?? ""));
-  if ("error" in regions) fieldErrors.regions = [regions.error];
-  if ("error" in inputs || "error" in results || "error" in regions || fieldErrors.dataClasses) return { ok: false, fieldErrors };
+    const problem = (field: RulesField, message: string) => context.addIssue({ code: "custom", path: [field], message });
+    const classes = form.dataClasses === undefined ? [] : [form.dataClasses].flat();
+    const knownClasses = classes.every(isDataClass);
+    if (!knownClasses) problem("dataClasses", "Choose from the listed data classes.");
+    const inputs = readRetention(form.inputs, form.inputsDays);
+    if ("error" in inputs) problem("inputs", inputs.error);
+    const results = readRetention(form.results, form.resultsDays);
+    if ("error" in results) problem("results", results.error);
+    const regions = readRegions(form.regions ?? "");
+    if ("error" in regions) problem("regions", regions.error);
+    if ("error" in inputs || "error" in results || "error" in regions || !knownClasses) return z.NEVER;
 
-  return {
-    ok: true,
-    rules: normalizeRules({
+    return normalizeRules({
       dataClasses: classes.filter(isDataClass),
       inputsMaxDays: inputs.days,
       resultsMaxDays: results.days,
-      noTraining: form.get("noTraining") === "on",
+      noTraining: form.noTraining === "on",
       regions: regions.regions,
-      deletionOnRequest: form.get("deletionOnRequest") === "on",
-      encryptedAtRest: form.get("encryptedAtRest") === "on",
-      dpa: form.get("dpa") === "on",
-    }),
-  };
-}
+      deletionOnRequest: form.deletionOnRequest === "on",
+      encryptedAtRest: form.encryptedAtRest === "on",
+      dpa: form.dpa === "on",
+    });
+  });
 
 /** Regions as the form shows them: "EU" for the full member-state set, then any others. */
 export function regionsFieldValue(regions: readonly string[]): string {

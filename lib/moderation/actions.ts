@@ -2,17 +2,15 @@
 
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
-import { getViewer, requireViewer } from "@/lib/accounts/viewer";
+import { fail, okMessage } from "@/lib/action-result";
+import { submittedText } from "@/lib/form-fields";
 import { consume } from "@/lib/rate-limits/rate-limit";
+import { viewerAction } from "@/lib/viewer-action";
 import { createReport } from "./reports";
-import { dismissReport, reinstateListing, suspendListing } from "./decisions";
+import { dismissReport, forbidden, reinstateListing, suspendListing } from "./decisions";
 import { MAX_COMMENT, MAX_SUSPENSION_REASON, REPORT_REASONS } from "./reasons";
 
-// Reports and moderation decisions. Each: who is asking → parse → (decisions.ts checks admin) → act → revalidate → result.
-
-export type ModerationResult =
-  | { ok: true; message: string }
-  | { ok: false; message: string; fieldErrors?: { reason?: string[]; comment?: string[] } };
+// Reports and moderation decisions; decisions.ts checks that the viewer is an administrator.
 
 const listingRef = { handle: z.string().min(2).max(40), capabilityId: z.string().min(1).max(100) };
 const optionalText = (max: number) =>
@@ -20,72 +18,75 @@ const optionalText = (max: number) =>
     .string()
     .trim()
     .max(max, `At most ${max} characters.`)
-    .transform((s) => (s === "" ? null : s));
+    .optional()
+    .transform((s) => (s === undefined || s === "" ? null : s));
 
-const reportInput = z.object({
-  ...listingRef,
-  reason: z.enum(REPORT_REASONS, "Choose what is wrong."),
-  comment: optionalText(MAX_COMMENT),
-});
+const reportInput = z
+  .object({
+    ...listingRef,
+    reason: z.enum(REPORT_REASONS, "Choose what is wrong."),
+    comment: optionalText(MAX_COMMENT),
+  })
+  .superRefine((report, context) => {
+    if (report.reason === "other" && report.comment === null) context.addIssue({ code: "custom", path: ["comment"], message: "Tell us what is wrong." });
+  });
 
-export async function reportListingAction(_previous: ModerationResult, form: FormData): Promise<ModerationResult> {
-  const handle = String(form.get("handle") ?? "");
-  const capabilityId = String(form.get("capabilityId") ?? "");
-  const viewer = await requireViewer(`/report/${encodeURIComponent(handle)}/${encodeURIComponent(capabilityId)}`);
-  const input = reportInput.safeParse({ handle, capabilityId, reason: form.get("reason") ?? "", comment: form.get("comment") ?? "" });
-  if (!input.success) {
-    const errors = z.flattenError(input.error).fieldErrors;
-    return { ok: false, message: "Check the report.", fieldErrors: { reason: errors.reason, comment: errors.comment } };
-  }
-  if (input.data.reason === "other" && input.data.comment === null) {
-    return { ok: false, message: "Check the report.", fieldErrors: { comment: ["Tell us what is wrong."] } };
-  }
-  // Counted once the report reads well, so fixing a mistake in the form costs nothing.
-  const limit = await consume("reports", viewer.id);
-  if (!limit.ok) return { ok: false, message: limit.message };
-  const result = await createReport(viewer, input.data);
-  if (!result.ok) return result;
-  revalidatePath("/admin");
-  return { ok: true, message: "Thank you. An administrator will look at your report." };
-}
+const reportPath = (submitted: unknown) =>
+  `/report/${encodeURIComponent(submittedText(submitted, "handle"))}/${encodeURIComponent(submittedText(submitted, "capabilityId"))}`;
 
-const dismissInput = z.object({ reportId: z.string().min(1).max(100), note: optionalText(MAX_SUSPENSION_REASON) });
+export const reportListingAction = viewerAction(
+  reportInput,
+  async (viewer, input) => {
+    // Counted once the report reads well, so fixing a mistake in the form costs nothing.
+    const limit = await consume("reports", viewer.id);
+    if (!limit.ok) return fail(limit.message);
+    const result = await createReport(viewer, input);
+    if (!result.ok) return result;
+    revalidatePath("/admin");
+    return okMessage("Thank you. An administrator will look at your report.");
+  },
+  { returnTo: reportPath, invalid: "Check the report." },
+);
 
-export async function dismissReportAction(_previous: ModerationResult, form: FormData): Promise<ModerationResult> {
-  const viewer = await getViewer();
-  const input = dismissInput.safeParse({ reportId: form.get("reportId") ?? "", note: form.get("note") ?? "" });
-  if (!input.success) return { ok: false, message: "No report was named." };
-  const result = await dismissReport(viewer, input.data.reportId, input.data.note);
-  if (!result.ok) return result;
-  revalidatePath("/admin");
-  return { ok: true, message: "Report dismissed." };
-}
+// Signed out, a decision gets the words a signed-in non-administrator gets.
+const administrators = { signedOut: forbidden };
 
-const suspendInput = z.object({
-  ...listingRef,
-  reason: z.string().trim().min(1, "Give the publisher a reason.").max(MAX_SUSPENSION_REASON, `At most ${MAX_SUSPENSION_REASON} characters.`),
-});
+export const dismissReportAction = viewerAction(
+  z.object({ reportId: z.string().min(1).max(100), note: optionalText(MAX_SUSPENSION_REASON) }),
+  async (viewer, input) => {
+    const result = await dismissReport(viewer, input.reportId, input.note);
+    if (!result.ok) return result;
+    revalidatePath("/admin");
+    return okMessage("Report dismissed.");
+  },
+  { ...administrators, invalid: "No report was named." },
+);
 
-export async function suspendListingAction(_previous: ModerationResult, form: FormData): Promise<ModerationResult> {
-  const viewer = await getViewer();
-  const input = suspendInput.safeParse({ handle: form.get("handle") ?? "", capabilityId: form.get("capabilityId") ?? "", reason: form.get("reason") ?? "" });
-  if (!input.success) {
-    return { ok: false, message: "Check the suspension.", fieldErrors: { reason: z.flattenError(input.error).fieldErrors.reason } };
-  }
-  const result = await suspendListing(viewer, input.data, input.data.reason);
-  if (!result.ok) return result;
-  revalidatePath("/", "layout");
-  return { ok: true, message: "Listing suspended." };
-}
+export const suspendListingAction = viewerAction(
+  z.object({
+    ...listingRef,
+    reason: z
+      .string("Give the publisher a reason.")
+      .trim()
+      .min(1, "Give the publisher a reason.")
+      .max(MAX_SUSPENSION_REASON, `At most ${MAX_SUSPENSION_REASON} characters.`),
+  }),
+  async (viewer, input) => {
+    const result = await suspendListing(viewer, input, input.reason);
+    if (!result.ok) return result;
+    revalidatePath("/", "layout");
+    return okMessage("Listing suspended.");
+  },
+  { ...administrators, invalid: "Check the suspension." },
+);
 
-const reinstateInput = z.object({ ...listingRef, note: optionalText(MAX_SUSPENSION_REASON) });
-
-export async function reinstateListingAction(_previous: ModerationResult, form: FormData): Promise<ModerationResult> {
-  const viewer = await getViewer();
-  const input = reinstateInput.safeParse({ handle: form.get("handle") ?? "", capabilityId: form.get("capabilityId") ?? "", note: form.get("note") ?? "" });
-  if (!input.success) return { ok: false, message: "No listing was named." };
-  const result = await reinstateListing(viewer, input.data, input.data.note);
-  if (!result.ok) return result;
-  revalidatePath("/", "layout");
-  return { ok: true, message: "Listing reinstated." };
-}
+export const reinstateListingAction = viewerAction(
+  z.object({ ...listingRef, note: optionalText(MAX_SUSPENSION_REASON) }),
+  async (viewer, input) => {
+    const result = await reinstateListing(viewer, input, input.note);
+    if (!result.ok) return result;
+    revalidatePath("/", "layout");
+    return okMessage("Listing reinstated.");
+  },
+  { ...administrators, invalid: "No listing was named." },
+);

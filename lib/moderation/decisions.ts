@@ -1,6 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db";
 import type { Viewer } from "@/lib/accounts/viewer";
+import { fail, ok, type ActionResult } from "@/lib/action-result";
 import { asAdmin } from "./admin-check";
 import { writeListings } from "@/lib/catalog/listing-writes";
 import { refreshSearchLexicon } from "@/lib/search/lexicon";
@@ -8,11 +9,10 @@ import { refreshSearchLexicon } from "@/lib/search/lexicon";
 // Administrators' decisions. Each checks the viewer is an administrator, acts in one transaction
 // and writes its ModerationDecision row in that same transaction: no decision goes unlogged.
 
-export type DecisionResult = { ok: true } | { ok: false; message: string };
+/** What a non-administrator (or a signed-out visitor) is told. */
+export const forbidden = fail("Only administrators can do that.");
 
-const forbidden: DecisionResult = { ok: false, message: "Only administrators can do that." };
-
-export async function dismissReport(viewer: Viewer | null, reportId: string, note: string | null): Promise<DecisionResult> {
+export async function dismissReport(viewer: Viewer | null, reportId: string, note: string | null): Promise<ActionResult> {
   const admin = asAdmin(viewer);
   if (!admin) return forbidden;
   return db.$transaction(async (tx) => {
@@ -20,9 +20,9 @@ export async function dismissReport(viewer: Viewer | null, reportId: string, not
       where: { id: reportId, status: "open" },
       select: { id: true, capability: { select: { capabilityId: true, agent: { select: { handle: true } } } } },
     });
-    if (!report) return { ok: false, message: "That report is no longer open." };
+    if (!report) return fail("That report is no longer open.");
     const { count } = await tx.report.updateMany({ where: { id: report.id, status: "open" }, data: { status: "dismissed" } });
-    if (count === 0) return { ok: false, message: "That report is no longer open." };
+    if (count === 0) return fail("That report is no longer open.");
     await tx.moderationDecision.create({
       data: {
         adminEmail: admin.email,
@@ -33,23 +33,23 @@ export async function dismissReport(viewer: Viewer | null, reportId: string, not
         reason: note,
       },
     });
-    return { ok: true };
+    return ok();
   });
 }
 
 export type ListingRef = { handle: string; capabilityId: string };
 
 /** Suspends a listing with a reason; its open reports are marked actioned. */
-export async function suspendListing(viewer: Viewer | null, listing: ListingRef, reason: string): Promise<DecisionResult> {
+export async function suspendListing(viewer: Viewer | null, listing: ListingRef, reason: string): Promise<ActionResult> {
   const admin = asAdmin(viewer);
   if (!admin) return forbidden;
-  return writeListings(async (tx): Promise<DecisionResult> => {
+  return writeListings(async (tx): Promise<ActionResult> => {
     const row = await tx.capability.findFirst({
       where: { capabilityId: listing.capabilityId, agent: { handle: listing.handle } },
       select: { id: true, suspendedAt: true },
     });
-    if (!row) return { ok: false, message: "That listing was not found." };
-    if (row.suspendedAt) return { ok: false, message: "That listing is already suspended." };
+    if (!row) return fail("That listing was not found.");
+    if (row.suspendedAt) return fail("That listing is already suspended.");
     await tx.capability.update({ where: { id: row.id }, data: { suspendedAt: new Date(), suspendedReason: reason } });
     await refreshSearchLexicon(tx, [listing.handle]);
     const reports = await tx.report.findMany({ where: { capabilityId: row.id, status: "open" }, select: { id: true } });
@@ -57,24 +57,24 @@ export async function suspendListing(viewer: Viewer | null, listing: ListingRef,
     await tx.moderationDecision.create({
       data: { adminEmail: admin.email, action: "suspend_listing", agentHandle: listing.handle, capabilityId: listing.capabilityId, reason },
     });
-    return { ok: true };
+    return ok();
   });
 }
 
 /** Lifts a suspension. */
-export async function reinstateListing(viewer: Viewer | null, listing: ListingRef, note: string | null): Promise<DecisionResult> {
+export async function reinstateListing(viewer: Viewer | null, listing: ListingRef, note: string | null): Promise<ActionResult> {
   const admin = asAdmin(viewer);
   if (!admin) return forbidden;
-  return writeListings(async (tx): Promise<DecisionResult> => {
+  return writeListings(async (tx): Promise<ActionResult> => {
     const { count } = await tx.capability.updateMany({
       where: { capabilityId: listing.capabilityId, agent: { handle: listing.handle }, suspendedAt: { not: null } },
       data: { suspendedAt: null, suspendedReason: null },
     });
-    if (count === 0) return { ok: false, message: "That listing is not suspended." };
+    if (count === 0) return fail("That listing is not suspended.");
     await refreshSearchLexicon(tx, [listing.handle]);
     await tx.moderationDecision.create({
       data: { adminEmail: admin.email, action: "reinstate_listing", agentHandle: listing.handle, capabilityId: listing.capabilityId, reason: note },
     });
-    return { ok: true };
+    return ok();
   });
 }

@@ -3,6 +3,7 @@ import { db } from "@/lib/db";
 import { findListing } from "@/lib/catalog/queries";
 import type { ReportReason } from "@/generated/prisma/enums";
 import type { Viewer } from "@/lib/accounts/viewer";
+import { fail, ok, type ActionResult } from "@/lib/action-result";
 
 // Reports by signed-in users. You can only report a listing that exists for you (visibility rule).
 
@@ -17,9 +18,9 @@ export async function findReportableListing(viewer: Viewer, handle: string, capa
 
 export type ReportInput = { handle: string; capabilityId: string; reason: ReportReason; comment: string | null };
 
-export async function createReport(viewer: Viewer, input: ReportInput): Promise<{ ok: true } | { ok: false; message: string }> {
+export async function createReport(viewer: Viewer, input: ReportInput): Promise<ActionResult> {
   const listing = await findReportableListing(viewer, input.handle, input.capabilityId);
-  if (!listing) return { ok: false, message: "That service was not found." };
+  if (!listing) return fail("That service was not found.");
   // One open report per person and listing: a second one updates the first.
   const open = await db.report.findFirst({
     where: { capabilityId: listing.id, reporterId: viewer.id, status: "open" },
@@ -33,5 +34,5 @@ export async function createReport(viewer: Viewer, input: ReportInput): Promise<
   } else {
     await db.report.create({ data: { capabilityId: listing.id, reporterId: viewer.id, reason: input.reason, comment: input.comment } });
   }
-  return { ok: true };
+  return ok();
 }

@@ -74,7 +74,7 @@ async function echoService() {
 }
 
 function runEcho(service: { handle: string; capabilityId: string }) {
-  return runCapabilityAction({ status: "idle" }, formData({ ...service, arguments: '{"text":"hi"}' }));
+  return runCapabilityAction(null, formData({ ...service, arguments: '{"text":"hi"}' }));
 }
 
 // A minute's window: by the time the refusal is worded a second may have gone by on a busy machine.
@@ -83,15 +83,13 @@ const tooManyRuns = expect.stringMatching(/^Too many runs in a short time; try a
 describe("runs", () => {
   it("lets two runs through, then refuses the third in words without calling the adapter", async () => {
     const service = await echoService();
-    expect(await runEcho(service)).toMatchObject({ status: "done", ok: true });
-    expect(await runEcho(service)).toMatchObject({ status: "done", ok: true });
+    expect(await runEcho(service)).toMatchObject({ ok: true, data: { argumentsText: '{"text":"hi"}' } });
+    expect(await runEcho(service)).toMatchObject({ ok: true });
     const refused = await runEcho(service);
     expect(refused).toEqual({
-      status: "done",
       ok: false,
       message: tooManyRuns,
-      argumentsText: '{"text":"hi"}',
-      dryRun: false,
+      details: { argumentsText: '{"text":"hi"}', dryRun: false },
     });
     expect(await db.execution.count({ where: { userId: viewer.id } })).toBe(2);
   });
@@ -99,15 +97,16 @@ describe("runs", () => {
   it("counts a repeat as a run", async () => {
     const service = await echoService();
     const first = await runEcho(service);
-    if (first.status !== "done" || !first.ok) throw new Error(`the first run failed: ${JSON.stringify(first)}`);
-    const repeated = await repeatExecutionAction({ executionId: first.execution.id, arguments: '{"text":"hi"}' });
+    if (!first.ok) throw new Error(`the first run failed: ${JSON.stringify(first)}`);
+    const executionId = first.data.execution.id;
+    const repeated = await repeatExecutionAction({ executionId, arguments: '{"text":"hi"}' });
     expect(repeated.ok).toBe(true);
-    expect(await repeatExecutionAction({ executionId: first.execution.id, arguments: '{"text":"hi"}' })).toEqual({
+    expect(await repeatExecutionAction({ executionId, arguments: '{"text":"hi"}' })).toEqual({
       ok: false,
       message: tooManyRuns,
     });
     expect(await runEcho(service)).toMatchObject({ ok: false, message: tooManyRuns });
-    const execution = await db.execution.findUniqueOrThrow({ where: { id: first.execution.id }, select: { repeatCount: true } });
+    const execution = await db.execution.findUniqueOrThrow({ where: { id: executionId }, select: { repeatCount: true } });
     expect(execution.repeatCount).toBe(1);
   });
 
@@ -125,7 +124,7 @@ describe("reports", () => {
   it("files two reports, then refuses the third in words and files nothing", async () => {
     const publisher = await createTestUser();
     const agent = await createTestAgent({ ownerId: publisher.id, capabilities: [{ capabilityId: "cap_a" }, { capabilityId: "cap_b" }, { capabilityId: "cap_c" }] });
-    const report = (capabilityId: string) => reportListingAction({ ok: true, message: "" }, formData({ handle: agent.handle, capabilityId, reason: "broken" }));
+    const report = (capabilityId: string) => reportListingAction(null, formData({ handle: agent.handle, capabilityId, reason: "broken" }));
     expect(await report("cap_a")).toMatchObject({ ok: true });
     expect(await report("cap_b")).toMatchObject({ ok: true });
     expect(await report("cap_c")).toEqual({ ok: false, message: "Too many reports in a short time; try again in 60 minutes." });
@@ -149,14 +148,12 @@ describe("imports", () => {
     const handles = [uniqueHandle("rl"), uniqueHandle("rl"), uniqueHandle("rl")];
     importedHandles.push(...handles);
     const [a, b, c] = handles.map(agentJson);
-    expect(await importAgentAction({ status: "idle", text: "" }, formData({ text: a ?? "" }))).toMatchObject({ status: "imported" });
-    expect(await importAgentAction({ status: "idle", text: "" }, formData({ text: b ?? "" }))).toMatchObject({ status: "imported" });
-    expect(await importAgentAction({ status: "idle", text: "" }, formData({ text: c ?? "" }))).toEqual({
-      status: "invalid",
+    expect(await importAgentAction(null, formData({ text: a ?? "" }))).toMatchObject({ ok: true });
+    expect(await importAgentAction(null, formData({ text: b ?? "" }))).toMatchObject({ ok: true });
+    expect(await importAgentAction(null, formData({ text: c ?? "" }))).toEqual({
+      ok: false,
       message: "Too many imports in a short time; nothing was imported. Try again in 60 minutes.",
-      errors: [],
-      fieldErrors: {},
-      text: c,
+      details: { errors: [], text: c },
     });
     expect(await db.agent.count({ where: { handle: { in: handles } } })).toBe(2);
   });

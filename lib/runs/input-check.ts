@@ -1,40 +1,13 @@
-import Ajv2020, { type ErrorObject, type ValidateFunction } from "ajv/dist/2020";
-import AjvDraft07 from "ajv";
+import type { ErrorObject } from "ajv";
 import { toPointer } from "@/lib/agent-file/errors";
 import { findTooDeep, MAX_JSON_DEPTH } from "@/lib/agent-file/json-limits";
+import { compileSchema } from "@/lib/json-schema/validator";
 import type { FieldErrors } from "./run-types";
 
 // Validates a run's arguments against the capability's input schema on the server (the form validates
 // them in the browser too; a server action never trusts the page). Errors are keyed by JSON Pointer.
 
-const options = { strict: false, allErrors: true, validateFormats: false };
-const ajv2020 = new Ajv2020(options);
-const ajv07 = new AjvDraft07(options);
-const DRAFT_07 = /^https?:\/\/json-schema\.org\/draft-0[67]\/schema#?$/;
-
-const cache = new Map<string, ValidateFunction | string>();
-const MAX_CACHED = 500;
-
-function validatorFor(schema: object): ValidateFunction | string {
-  const key = JSON.stringify(schema);
-  const hit = cache.get(key);
-  if (hit !== undefined) return hit;
-  let entry: ValidateFunction | string;
-  try {
-    const declared = "$schema" in schema ? schema.$schema : undefined;
-    if (typeof declared === "string" && DRAFT_07.test(declared)) entry = ajv07.compile(schema);
-    else {
-      const copy: Record<string, unknown> = { ...schema };
-      delete copy.$schema;
-      entry = ajv2020.compile(copy);
-    }
-  } catch {
-    entry = "The service's input schema is broken, so Explore cannot check the arguments. Tell its provider.";
-  }
-  if (cache.size >= MAX_CACHED) cache.clear();
-  cache.set(key, entry);
-  return entry;
-}
+const BROKEN_SCHEMA = "The service's input schema is broken, so Explore cannot check the arguments. Tell its provider.";
 
 function sentence(error: ErrorObject): { path: string; message: string } {
   const params: Record<string, unknown> = error.params;
@@ -58,8 +31,9 @@ export function checkArguments(schema: object | null, args: Record<string, unkno
     return { [toPointer(deep)]: [`is nested too deeply: arguments may nest objects and lists at most ${MAX_JSON_DEPTH} levels deep`] };
   }
   if (schema === null) return null;
-  const validate = validatorFor(schema);
-  if (typeof validate === "string") return { "": [validate] };
+  const compiled = compileSchema(schema);
+  if (!compiled.ok) return { "": [BROKEN_SCHEMA] };
+  const validate = compiled.validate;
   if (validate(args)) return null;
   const errors: FieldErrors = {};
   for (const error of (validate.errors ?? []).slice(0, 50)) {

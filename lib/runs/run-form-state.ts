@@ -1,12 +1,19 @@
-// The Run panel form's state, shared by the run action and the client form (no server code here).
-import type { HookResult, RunResult } from "./run-types";
+// The Run panel's answers, shared by the run actions and the client form (no server code here).
+import type { ActionResult } from "@/lib/action-result";
+import type { ExecutionStatus, ExecutionView, NotRunnable, RunAnswer } from "./run-types";
 
 export const MAX_ARGUMENTS_BYTES = 256 * 1024;
 
-export type RunFormState =
-  | { status: "idle" }
-  | (RunResult & { status: "done"; /** The arguments as submitted, so the form keeps them. */ argumentsText: string; dryRun: boolean });
+/** What the form keeps of a run request, whatever came of it: the arguments as submitted. */
+export type RunSubmission = { argumentsText: string; dryRun: boolean };
 
-export const initialRunFormState: RunFormState = { status: "idle" };
+export type RunDone = RunSubmission & { execution: ExecutionView; answer: RunAnswer | null };
 
-export type { HookResult };
+export type RunRefused = RunSubmission & { notRunnable?: NotRunnable };
+
+export type RunFormResult = ActionResult<RunDone, RunRefused>;
+
+/** What a hook call (Check outcome, Cancel) or a repeat answers, besides its message. */
+export type HookAnswer = { status: ExecutionStatus; answer: RunAnswer | null };
+
+export type HookFormResult = ActionResult<HookAnswer>;

@@ -124,7 +124,7 @@ describe("a sample test", () => {
   });
 });
 
-describe("the label's rule and the search filter's SQL (lib/listings/sample-tested.ts)", () => {
+describe("the label's rule and the search filter's SQL (lib/sample-tests/sample-tested.ts)", () => {
   it("agree on random histories", async () => {
     const s = await serviceOn("random");
     const now = new Date("2030-03-01T00:00:00Z");

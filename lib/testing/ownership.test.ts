@@ -102,33 +102,30 @@ beforeEach(async () => {
 });
 
 function isFailure(result: unknown): boolean {
-  if (typeof result !== "object" || result === null) return false;
-  if ("ok" in result) return result.ok === false;
-  if ("status" in result) return result.status !== "imported";
-  return false;
+  return typeof result === "object" && result !== null && "ok" in result && result.ok === false;
 }
 
 // One line per action: what Bob sends, with Alice's IDs.
 const attempts: { name: string; call: (w: World) => Promise<unknown> }[] = [
-  { name: "importAgentAction (Alice's handle)", call: (w) => importAgentAction({ status: "idle", text: "" }, formData({ text: otherAgentJson(w.published.handle), publish: "on" })) },
+  { name: "importAgentAction (Alice's handle)", call: (w) => importAgentAction(null, formData({ text: otherAgentJson(w.published.handle), publish: "on" })) },
   { name: "publishAgentAction", call: (w) => publishAgentAction(null, formData({ handle: w.unpublished.handle })) },
   { name: "unpublishAgentAction", call: (w) => unpublishAgentAction(null, formData({ handle: w.published.handle })) },
   { name: "testNowAction", call: (w) => testNowAction(null, formData({ handle: w.published.handle, capabilityId: "cap_one" })) },
   {
     name: "runCapabilityAction (Alice's unpublished service)",
-    call: (w) => runCapabilityAction({ status: "idle" }, formData({ handle: w.unpublished.handle, capabilityId: "cap_two", arguments: "{}" })),
+    call: (w) => runCapabilityAction(null, formData({ handle: w.unpublished.handle, capabilityId: "cap_two", arguments: "{}" })),
   },
   {
     name: "runCapabilityAction (Alice's suspended service)",
-    call: (w) => runCapabilityAction({ status: "idle" }, formData({ handle: w.suspended.handle, capabilityId: "cap_three", arguments: "{}" })),
+    call: (w) => runCapabilityAction(null, formData({ handle: w.suspended.handle, capabilityId: "cap_three", arguments: "{}" })),
   },
-  { name: "checkOutcomeAction (Alice's run)", call: (w) => checkOutcomeAction(w.execution.id) },
-  { name: "cancelExecutionAction (Alice's run)", call: (w) => cancelExecutionAction(w.execution.id) },
+  { name: "checkOutcomeAction (Alice's run)", call: (w) => checkOutcomeAction({ executionId: w.execution.id }) },
+  { name: "cancelExecutionAction (Alice's run)", call: (w) => cancelExecutionAction({ executionId: w.execution.id }) },
   { name: "repeatExecutionAction (Alice's run)", call: (w) => repeatExecutionAction({ executionId: w.execution.id, arguments: "{}" }) },
-  { name: "reportListingAction (Alice's unpublished service)", call: (w) => reportListingAction({ ok: true, message: "" }, formData({ handle: w.unpublished.handle, capabilityId: "cap_two", reason: "broken" })) },
-  { name: "dismissReportAction (not an administrator)", call: (w) => dismissReportAction({ ok: true, message: "" }, formData({ reportId: w.report.id })) },
-  { name: "suspendListingAction (not an administrator)", call: (w) => suspendListingAction({ ok: true, message: "" }, formData({ handle: w.published.handle, capabilityId: "cap_one", reason: "Mine now." })) },
-  { name: "reinstateListingAction (not an administrator)", call: (w) => reinstateListingAction({ ok: true, message: "" }, formData({ handle: w.suspended.handle, capabilityId: "cap_three" })) },
+  { name: "reportListingAction (Alice's unpublished service)", call: (w) => reportListingAction(null, formData({ handle: w.unpublished.handle, capabilityId: "cap_two", reason: "broken" })) },
+  { name: "dismissReportAction (not an administrator)", call: (w) => dismissReportAction(null, formData({ reportId: w.report.id })) },
+  { name: "suspendListingAction (not an administrator)", call: (w) => suspendListingAction(null, formData({ handle: w.published.handle, capabilityId: "cap_one", reason: "Mine now." })) },
+  { name: "reinstateListingAction (not an administrator)", call: (w) => reinstateListingAction(null, formData({ handle: w.suspended.handle, capabilityId: "cap_three" })) },
 ];
 
 describe("ownership: another user's IDs fail and change nothing", () => {
@@ -143,8 +140,8 @@ describe("ownership: another user's IDs fail and change nothing", () => {
 
   it("settings actions write only the caller's own row, whatever ids the form carries", async () => {
     const before = await snapshot(world);
-    const age = await saveAgeSettingsAction({ ok: true, message: "" }, formData({ id: world.alice.id, userId: world.alice.id, dateOfBirth: "2012-01-01" }));
-    const rules = await saveDataRulesAction({ ok: true, message: "" }, formData({ id: world.alice.id, userId: world.alice.id, preset: "strict" }));
+    const age = await saveAgeSettingsAction(null, formData({ id: world.alice.id, userId: world.alice.id, dateOfBirth: "2012-01-01" }));
+    const rules = await saveDataRulesAction(null, formData({ id: world.alice.id, userId: world.alice.id, preset: "strict" }));
     expect(age.ok && rules.ok).toBe(true);
     expect(await snapshot(world)).toEqual(before);
     const bob = await db.user.findUniqueOrThrow({ where: { id: world.bob.id }, select: { dateOfBirth: true, showMature: true, dataRules: true } });
