@@ -70,6 +70,11 @@ export const findAgentWithListings = cache(async (viewer: Viewer | null, handle:
   return row ? { agent: agentFromRow(row.agent), listings, isPublic: row.isPublic } : null;
 });
 
+/** Whether this user publishes any agent (their view of the catalog then includes what only they see). */
+export const ownsAnyAgent = cache(async (userId: string): Promise<boolean> => {
+  return (await db.agent.findFirst({ where: { ownerId: userId }, select: { id: true } })) !== null;
+});
+
 /**
  * A listing by its row id whatever the visibility rule says: only for one the viewer already ran (their
  * execution's), where every action re-checks what it needs (a repeat reads it again through the rule).

@@ -48,6 +48,24 @@ export function capabilityPublicSql(c = "c", a = "a"): Prisma.Sql {
   return capabilityVisible(SIGNED_OUT, c, a);
 }
 
+/**
+ * Who else sees exactly the listings this viewer sees, so what is counted for one may be shared with all:
+ * "everyone" (signed out, or signed in without 18+) or "adults" (18+ on). Null for an administrator or a
+ * publisher (`ownsAgents`), whose view includes what only they see.
+ */
+export type Audience = "everyone" | "adults";
+
+export function audienceOf(viewer: Viewer | null, ownsAgents: boolean, now: Date = new Date()): Audience | null {
+  if (!viewer) return "everyone";
+  if (viewer.isAdmin || ownsAgents) return null;
+  return mayViewerSeeMature(viewer, now) ? "adults" : "everyone";
+}
+
+/** SQL: the capability is a listing this audience sees. */
+export function capabilityVisibleToAudienceSql(audience: Audience, c = "c", a = "a"): Prisma.Sql {
+  return capabilityVisible({ id: null, seesMature: audience === "adults", isAdmin: false }, c, a);
+}
+
 /** SQL: the agent aliased `a` has a page for this viewer. */
 export function agentVisibleSql(viewer: Viewer | null, now: Date = new Date(), a = "a"): Prisma.Sql {
   const facts = factsOf(viewer, now);

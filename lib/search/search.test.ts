@@ -125,6 +125,34 @@ describe("search", () => {
     expect(facets.language).toEqual([{ value: "en", label: null, count: 4 }]);
   });
 
+  it("shares counts among viewers who see the same listings, and counts a publisher's or an adult's own view", async () => {
+    const f = filters({ query: word });
+    const stranger = await createTestUser();
+    const adult = await createTestUser({ dateOfBirth: new Date("1980-01-01"), showMature: true });
+    expect((await countFacets(null, f, NOW)).total).toBe(4);
+    expect((await countFacets(stranger, f, NOW)).total).toBe(4);
+    // 18+ on: the mature listing counts (adults share their counts, apart from everyone's).
+    expect((await countFacets(adult, f, NOW)).total).toBe(5);
+    // A publisher's unpublished listing counts for them alone, right away, whatever is shared.
+    const publisher = await createTestUser();
+    const handle = uniqueHandle("s");
+    handles.push(handle);
+    const own = await importAgentFile({
+      text: JSON.stringify({
+        ekl: "1.0",
+        mode: "service_provider",
+        execution_mode: "storage_free",
+        agent: { handle, display_name: "Unpublished", purpose: "Not out yet.", languages: ["en"] },
+        adapter: { endpoint: "https://mcp.example.test/mcp" },
+        capabilities: [capability("own_draft", { name: `${word} draft` })],
+      }),
+      ownerId: publisher.id,
+    });
+    expect(own.ok).toBe(true);
+    expect((await countFacets(publisher, f, NOW)).total).toBe(5);
+    expect((await countFacets(stranger, f, NOW)).total).toBe(4);
+  });
+
   it("sorts by name and pages", async () => {
     expect(await tools(filters({ query: word }), "name")).toEqual(["in_agent", "in_limits", "in_summary", "in_name"]);
     const first = await findMatchingServices(null, filters({ query: word }), { sort: "name", limit: 3, offset: 0, now: NOW });

@@ -5,8 +5,8 @@ import { Prisma } from "@/generated/prisma/client";
 import { db } from "@/lib/db";
 import { sharedCacheGeneration } from "@/lib/http/shared-cache-generation";
 import type { Viewer } from "@/lib/accounts/viewer";
-import { capabilityVisibleSql } from "@/lib/catalog/visibility";
-import { findListingsByRowIds } from "@/lib/catalog/queries";
+import { audienceOf, capabilityVisibleSql, capabilityVisibleToAudienceSql } from "@/lib/catalog/visibility";
+import { findListingsByRowIds, ownsAnyAgent } from "@/lib/catalog/queries";
 import type { CatalogCapability } from "@/lib/catalog/read-model";
 import { sampleTestedSql } from "@/lib/sample-tests/sample-tested";
 import { reputationSql, runsSql, statsJoinSql, unreachableSql } from "@/lib/listings/reputation";
@@ -107,8 +107,8 @@ function needsStats(f: SearchFilters, sort: Sort | null): boolean {
 export type FacetKey = "category" | "tag" | "class" | "price" | "tested" | "language" | "region" | "data";
 
 /** The WHERE of a search: visibility, words, and every filter. */
-function whereSql(viewer: Viewer | null, f: SearchFilters, tsText: string | null, now: Date): Prisma.Sql {
-  const parts: Prisma.Sql[] = [capabilityVisibleSql(viewer, now)];
+function whereSql(visible: Prisma.Sql, f: SearchFilters, tsText: string | null, now: Date): Prisma.Sql {
+  const parts: Prisma.Sql[] = [visible];
   // Words that are all stop words or symbols match nothing rather than everything.
   if (f.query) parts.push(tsText ? matchSql(tsText) : Prisma.sql`FALSE`);
   if (f.category) parts.push(Prisma.sql`split_part(c."category", '.', 1) = ${f.category}`);
@@ -198,7 +198,7 @@ export async function findMatchingServices(
     SELECT c."id", ${highlight}, ${sampleTestedSql(now)} AS sample_tested
     FROM unnest(ARRAY(
       SELECT c."id" FROM ${fromSql(f, sort, now)}
-      WHERE ${whereSql(viewer, f, tsText, now)}
+      WHERE ${whereSql(capabilityVisibleSql(viewer, now), f, tsText, now)}
       ORDER BY ${orderSql(tsText, sort)}
       LIMIT ${limit + 1} OFFSET ${offset}
     )) WITH ORDINALITY AS p("id", n)
@@ -231,7 +231,7 @@ const FACET_TAG_LIMIT = 24;
  * Live counts for every facet value among the current results: each count is how many results
  * adding that value would leave. One statement: the matching rows once, then one aggregate each.
  */
-async function countFacetsUncached(viewer: Viewer | null, f: SearchFilters, now: Date): Promise<Facets> {
+async function countFacetsUncached(visible: Prisma.Sql, f: SearchFilters, now: Date): Promise<Facets> {
   const tsText = f.query ? await tsQueryText(f.query) : null;
   const raw = await db.$queryRaw<unknown[]>(Prisma.sql`
     WITH m AS MATERIALIZED (
@@ -239,7 +239,7 @@ async function countFacetsUncached(viewer: Viewer | null, f: SearchFilters, now:
              a."languages", c."processingRegions", c."inputsRetained", c."usedForTraining",
              ${f.sampleTested ? Prisma.sql`true` : sampleTestedSql(now)} AS tested
       FROM ${fromSql(f, null, now)}
-      WHERE ${whereSql(viewer, f, tsText, now)}
+      WHERE ${whereSql(visible, f, tsText, now)}
     )
     SELECT 'total' AS facet, NULL AS value, NULL AS label, count(*)::int AS n FROM m
     UNION ALL SELECT 'category', category, NULL, count(*)::int FROM m GROUP BY category
@@ -272,20 +272,22 @@ async function countFacetsUncached(viewer: Viewer | null, f: SearchFilters, now:
 
 const facetKeys: readonly FacetKey[] = ["category", "tag", "class", "price", "tested", "language", "region", "data"];
 
-// Signed-out visitors all see the same listings, so their counts for a given search are shared
-// for a few seconds: the unfiltered home page would otherwise count every listing per request.
-const ANONYMOUS_TTL_MS = 15_000;
-const anonymousFacets = new Map<string, { at: number; facets: Promise<Facets> }>();
+// Viewers who see the same listings get the same counts (lib/catalog/visibility.ts, audienceOf), so an
+// audience's counts for a given search are shared for a few seconds: the unfiltered home page would otherwise
+// count every listing per request, for every signed-in person too.
+const AUDIENCE_TTL_MS = 15_000;
+const audienceFacets = new Map<string, { at: number; facets: Promise<Facets> }>();
 
 export async function countFacets(viewer: Viewer | null, f: SearchFilters, now: Date): Promise<Facets> {
-  if (viewer !== null) return countFacetsUncached(viewer, f, now);
-  const key = JSON.stringify(f);
-  const hit = anonymousFacets.get(key);
-  if (hit && now.getTime() - hit.at < ANONYMOUS_TTL_MS) return hit.facets;
-  const facets = countFacetsUncached(null, f, now);
-  if (anonymousFacets.size > 500) anonymousFacets.clear();
-  anonymousFacets.set(key, { at: now.getTime(), facets });
-  facets.catch(() => anonymousFacets.delete(key));
+  const audience = audienceOf(viewer, viewer ? await ownsAnyAgent(viewer.id) : false, now);
+  if (audience === null) return countFacetsUncached(capabilityVisibleSql(viewer, now), f, now);
+  const key = `${audience}\n${JSON.stringify(f)}`;
+  const hit = audienceFacets.get(key);
+  if (hit && now.getTime() - hit.at < AUDIENCE_TTL_MS) return hit.facets;
+  const facets = countFacetsUncached(capabilityVisibleToAudienceSql(audience), f, now);
+  if (audienceFacets.size > 500) audienceFacets.clear();
+  audienceFacets.set(key, { at: now.getTime(), facets });
+  facets.catch(() => audienceFacets.delete(key));
   return facets;
 }
 
@@ -293,7 +295,7 @@ export async function countFacets(viewer: Viewer | null, f: SearchFilters, now: 
 export async function countMatching(viewer: Viewer | null, f: SearchFilters, now: Date): Promise<number> {
   const tsText = f.query ? await tsQueryText(f.query) : null;
   const raw = await db.$queryRaw<unknown[]>(Prisma.sql`
-    SELECT count(*)::int AS n FROM ${fromSql(f, null, now)} WHERE ${whereSql(viewer, f, tsText, now)}`);
+    SELECT count(*)::int AS n FROM ${fromSql(f, null, now)} WHERE ${whereSql(capabilityVisibleSql(viewer, now), f, tsText, now)}`);
   return z.array(z.object({ n: z.number() })).parse(raw)[0]?.n ?? 0;
 }
 
