@@ -5,6 +5,7 @@ import { classNames } from "@/components/ui/class-names";
 import { agentPath, servicePath } from "@/lib/listings/paths";
 import type { CatalogCapability } from "@/lib/catalog/read-model";
 import type { SearchResult } from "@/lib/search/search";
+import { priceSummary } from "@/lib/payments/plan-words";
 import { HighlightedText } from "./highlighted-text";
 import { classLabels, ratingLabels } from "@/lib/listings/labels";
 
@@ -16,7 +17,7 @@ export function ServiceFacts({
   className,
   children,
 }: {
-  service: Pick<CatalogCapability, "class" | "isPaid">;
+  service: Pick<CatalogCapability, "class" | "isPaid" | "plans">;
   className?: string;
   children: ReactNode;
 }) {
@@ -26,7 +27,10 @@ export function ServiceFacts({
         <Badge>{classLabels[service.class]}</Badge>
       </li>
       <li>
-        <Badge tone={service.isPaid ? "info" : "neutral"}>{service.isPaid ? "Paid" : "Free"}</Badge>
+        <Badge tone={service.isPaid ? "info" : "neutral"}>
+          <span className="sr-only">Price: </span>
+          {priceSummary(service.plans)}
+        </Badge>
       </li>
       {children}
     </ul>

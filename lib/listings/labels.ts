@@ -1,4 +1,4 @@
-import type { CapabilityClass, ContentRating, PlanType, RepeatMode } from "@/generated/prisma/enums";
+import type { CapabilityClass, ContentRating, RepeatMode } from "@/generated/prisma/enums";
 import type { DataClass, OutsideAction } from "@/lib/agent-file/types";
 
 // The domain's words as people read them (DESIGN.md "Words").
@@ -23,13 +23,6 @@ export const matureReasonLabels: Record<string, string> = {
   cannabis: "cannabis",
   gambling: "gambling",
   dating: "dating",
-};
-
-export const planTypeLabels: Record<PlanType, string> = {
-  free: "Free",
-  per_call: "Per call",
-  subscription: "Subscription",
-  pack: "Pack",
 };
 
 export const repeatDescriptions: Record<RepeatMode, string> = {
@@ -82,10 +75,3 @@ export function fieldLabel(key: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 2, maximumFractionDigits: 4 });
-
-/** "0.0500" → "$0.05". */
-export function formatUsd(amount: string): string {
-  const n = Number(amount);
-  return Number.isFinite(n) ? usd.format(n) : `$${amount}`;
-}

@@ -2,6 +2,7 @@ import { ImageResponse } from "next/og";
 import { capabilityIdFromParam, handleFromParam } from "@/lib/listings/paths";
 import { findListing } from "@/lib/catalog/queries";
 import { classLabels } from "@/lib/listings/labels";
+import { priceSummary } from "@/lib/payments/plan-words";
 
 import { SHARE_IMAGE_FRAME, SHARE_IMAGE_SIZE } from "@/lib/seo/share-image";
 
@@ -13,7 +14,7 @@ export async function GET(_request: Request, { params }: { params: Promise<{ han
   const capabilityId = capabilityIdFromParam(raw.capabilityId);
   const service = handle && capabilityId ? await findListing(null, handle, capabilityId) : null;
   if (!service) return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain" } });
-  const facts = [classLabels[service.class], service.isPaid ? "Paid" : "Free", `v${service.version}`];
+  const facts = [classLabels[service.class], priceSummary(service.plans), `v${service.version}`];
   return new ImageResponse(
     (
       <div
