@@ -9,7 +9,7 @@ import { LinkPending } from "./link-pending";
 // The filters beside the results: links, so they work without JavaScript and are shareable. Each
 // value shows how many of the current results it would leave; a chosen value links to removing it.
 
-export const priceLabels: Record<Price, string> = { free: "Free", paid: "Paid" };
+export const priceLabels: Record<Price, string> = { free_to_try: "Free to try", free: "Free only", paid: "Paid" };
 export const dataRuleLabels: Record<DataRule, string> = {
   inputs_not_retained: "Inputs not kept",
   no_training: "Not used for training",

@@ -13,6 +13,7 @@ describe("plans in words", () => {
     expect(planHeadline(plan("free", { dailyLimit: 20 }))).toBe("Free · 20 runs a day");
     expect(planHeadline(plan("free", { dailyLimit: 1 }))).toBe("Free · 1 run a day");
     expect(planHeadline(plan("free"))).toBe("Free");
+    expect(planHeadline(plan("pack", { priceUsd: "5", extra: { calls: 1000 } }))).toBe("Pack of 1,000 calls · $5");
     expect(planHeadline(plan("per_call", { priceUsd: "0.0200" }))).toBe("$0.02 a call");
     expect(planHeadline(plan("pack", { priceUsd: "1.5000", extra: { calls: 100 } }))).toBe("Pack of 100 calls · $1.50");
     expect(planHeadline(plan("subscription", { priceUsd: "12.0000", extra: { period: "month" } }))).toBe("$12 a month");

@@ -40,7 +40,8 @@ function period(plan: Plan): { long: string; short: string } | null {
   return PERIODS[value.trim().toLowerCase()] ?? { long: `per ${value.trim()}`, short: `/${value.trim()}` };
 }
 
-const runsADay = (n: number) => `${n} run${n === 1 ? "" : "s"} a day`;
+const count = (n: number) => n.toLocaleString("en-US");
+const runsADay = (n: number) => `${count(n)} run${n === 1 ? "" : "s"} a day`;
 
 /** The plan in one line: "Free · 20 runs a day", "$0.02 a call", "Pack of 100 calls · $1.50", "$12 a month". */
 export function planHeadline(plan: Plan): string {
@@ -52,7 +53,7 @@ export function planHeadline(plan: Plan): string {
       return price === null ? "Per call · price not stated" : `${price} a call`;
     case "pack": {
       const calls = positiveInteger(plan.extra.calls);
-      const what = calls === null ? "Pack" : `Pack of ${calls} call${calls === 1 ? "" : "s"}`;
+      const what = calls === null ? "Pack" : `Pack of ${count(calls)} call${calls === 1 ? "" : "s"}`;
       return `${what} · ${price ?? "price not stated"}`;
     }
     case "subscription": {
@@ -68,12 +69,12 @@ export function planShort(plan: Plan): string {
   const price = plan.priceUsd === null ? null : usd(plan.priceUsd);
   switch (plan.type) {
     case "free":
-      return plan.dailyLimit === null ? "Free" : `Free ${plan.dailyLimit}/day`;
+      return plan.dailyLimit === null ? "Free" : `Free ${count(plan.dailyLimit)}/day`;
     case "per_call":
       return price === null ? "Per call" : `${price}/call`;
     case "pack": {
       const calls = positiveInteger(plan.extra.calls);
-      return [calls === null ? "Pack" : `${calls} calls`, price].filter((p) => p !== null).join(" ");
+      return [calls === null ? "Pack" : `${count(calls)} calls`, price].filter((p) => p !== null).join(" ");
     }
     case "subscription": {
       const every = period(plan);

@@ -4,7 +4,8 @@ import type { CapabilityClass } from "@/generated/prisma/enums";
 // database, so components and tests can use it.
 
 export const CLASSES = ["read_only", "transformation", "external_action"] as const satisfies readonly CapabilityClass[];
-export const PRICES = ["free", "paid"] as const;
+/** "free_to_try": has a free plan; "free": free only (no paid plan); "paid": has a paid plan. */
+export const PRICES = ["free_to_try", "free", "paid"] as const;
 export const DATA_RULES = ["inputs_not_retained", "no_training"] as const;
 export const PAGE_SORTS = ["relevance", "newest", "name", "most_run"] as const;
 export const SORTS = [...PAGE_SORTS, "reputation"] as const;

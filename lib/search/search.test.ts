@@ -116,6 +116,7 @@ describe("search", () => {
     expect(await countMatching(viewer, f, NOW)).toBe(4);
     expect(await countMatching(viewer, { ...f, price: "paid" }, NOW)).toBe(1);
     expect(facets.price).toEqual([
+      { value: "free_to_try", label: null, count: 3 },
       { value: "free", label: null, count: 3 },
       { value: "paid", label: null, count: 1 },
     ]);
@@ -151,6 +152,29 @@ describe("search", () => {
     expect(own.ok).toBe(true);
     expect((await countFacets(publisher, f, NOW)).total).toBe(5);
     expect((await countFacets(stranger, f, NOW)).total).toBe(4);
+  });
+
+  it("tells free to try (a free plan, paid ones too) from free only", async () => {
+    const both = `zq${Math.random().toString(36).slice(2, 8)}`;
+    await importAgent({
+      capabilities: [
+        capability("quota_then_paid", { name: `${both} quota`, storage_free_accepted: true, plans: [{ type: "free", daily_limit: 5 }, { type: "per_call", price_usd: 0.01 }] }),
+        capability("only_free", { name: `${both} free` }),
+        capability("only_paid", { name: `${both} paid`, storage_free_accepted: true, plans: [{ type: "pack", price_usd: 1, calls: 10 }] }),
+      ],
+      extra: { payment: { link: "https://pay.example.test/y" } },
+    });
+    const rows = await db.capability.findMany({ where: { name: { startsWith: both } }, select: { id: true, tool: true } });
+    for (const row of rows) ids.set(row.id, row.tool);
+    const f = filters({ query: both });
+    expect((await tools({ ...f, price: "free_to_try" })).sort()).toEqual(["only_free", "quota_then_paid"]);
+    expect(await tools({ ...f, price: "free" })).toEqual(["only_free"]);
+    expect((await tools({ ...f, price: "paid" })).sort()).toEqual(["only_paid", "quota_then_paid"]);
+    expect((await countFacets(null, f, NOW)).price).toEqual([
+      { value: "free_to_try", label: null, count: 2 },
+      { value: "free", label: null, count: 1 },
+      { value: "paid", label: null, count: 2 },
+    ]);
   });
 
   it("sorts by name and pages", async () => {

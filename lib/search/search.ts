@@ -10,7 +10,7 @@ import { findListingsByRowIds, ownsAnyAgent } from "@/lib/catalog/queries";
 import type { CatalogCapability } from "@/lib/catalog/read-model";
 import { sampleTestedSql } from "@/lib/sample-tests/sample-tested";
 import { reputationSql, runsSql, statsJoinSql, unreachableSql } from "@/lib/listings/reputation";
-import type { PageSort, SearchFilters, Sort } from "./filters";
+import { PRICES, type PageSort, type SearchFilters, type Sort } from "./filters";
 
 // Search over listings in PostgreSQL. Every query here starts from THE visibility rule
 // (lib/catalog/visibility.ts, the SQL function explore_capability_visible).
@@ -99,6 +99,9 @@ function relevanceSql(text: string): Prisma.Sql {
   return Prisma.sql`(ts_rank(c."searchVector", ${q}) + 0.5 * ts_rank(c."limitationsVector", ${q}))`;
 }
 
+/** The capability has a free plan (normalisation gives one to a capability that states none). */
+const hasFreePlanSql = Prisma.sql`EXISTS (SELECT 1 FROM "Plan" p WHERE p."capabilityId" = c."id" AND p."type" = 'free')`;
+
 /** Filters that need the 30-day statistics join. */
 function needsStats(f: SearchFilters, sort: Sort | null): boolean {
   return f.minReputation !== null || sort === "reputation" || sort === "most_run";
@@ -116,7 +119,8 @@ function whereSql(visible: Prisma.Sql, f: SearchFilters, tsText: string | null, 
     parts.push(Prisma.sql`EXISTS (SELECT 1 FROM "CapabilityTag" ct WHERE ct."capabilityId" = c."id" AND ct."tagSlug" = ${tag})`);
   }
   if (f.class) parts.push(Prisma.sql`c."class" = ${f.class}::"CapabilityClass"`);
-  if (f.price) parts.push(Prisma.sql`c."isPaid" = ${f.price === "paid"}`);
+  if (f.price === "free_to_try") parts.push(hasFreePlanSql);
+  else if (f.price) parts.push(Prisma.sql`c."isPaid" = ${f.price === "paid"}`);
   if (f.sampleTested) parts.push(sampleTestedSql(now));
   if (f.language) parts.push(Prisma.sql`${f.language} = ANY (a."languages")`);
   if (f.region) parts.push(Prisma.sql`${f.region} = ANY (c."processingRegions")`);
@@ -237,7 +241,7 @@ async function countFacetsUncached(visible: Prisma.Sql, f: SearchFilters, now: D
     WITH m AS MATERIALIZED (
       SELECT c."id", split_part(c."category", '.', 1) AS category, c."class"::text AS class, c."isPaid",
              a."languages", c."processingRegions", c."inputsRetained", c."usedForTraining",
-             ${f.sampleTested ? Prisma.sql`true` : sampleTestedSql(now)} AS tested
+             ${f.sampleTested ? Prisma.sql`true` : sampleTestedSql(now)} AS tested, ${hasFreePlanSql} AS "hasFree"
       FROM ${fromSql(f, null, now)}
       WHERE ${whereSql(visible, f, tsText, now)}
     )
@@ -245,6 +249,7 @@ async function countFacetsUncached(visible: Prisma.Sql, f: SearchFilters, now: D
     UNION ALL SELECT 'category', category, NULL, count(*)::int FROM m GROUP BY category
     UNION ALL SELECT 'class', class, NULL, count(*)::int FROM m GROUP BY class
     UNION ALL SELECT 'price', CASE WHEN "isPaid" THEN 'paid' ELSE 'free' END, NULL, count(*)::int FROM m GROUP BY "isPaid"
+    UNION ALL SELECT 'price', 'free_to_try', NULL, count(*)::int FROM m WHERE "hasFree"
     UNION ALL SELECT 'tested', 'yes', NULL, count(*)::int FROM m WHERE tested
     UNION ALL SELECT 'language', l, NULL, count(*)::int FROM m, unnest(m."languages") l GROUP BY l
     UNION ALL SELECT 'region', r, NULL, count(*)::int FROM m, unnest(m."processingRegions") r GROUP BY r
@@ -267,6 +272,9 @@ async function countFacetsUncached(visible: Prisma.Sql, f: SearchFilters, now: D
   for (const key of facetKeys) {
     if (key !== "tag") facets[key].sort((x, y) => y.count - x.count || x.value.localeCompare(y.value));
   }
+  // Prices read in their own order: free to try, free only, paid.
+  const priceOrder = (value: string) => PRICES.findIndex((p) => p === value);
+  facets.price.sort((x, y) => priceOrder(x.value) - priceOrder(y.value));
   return facets;
 }
 
