@@ -12,10 +12,10 @@
 import { parseArgs } from "node:util";
 import { randomUUID } from "node:crypto";
 import type { ChildProcess } from "node:child_process";
+import { startServer, stopServer } from "./server";
 import autocannon, { type Result } from "autocannon";
 import pg from "pg";
 import { openMigratedDatabase } from "../scripts/lib/database";
-import { bin, startChild } from "../scripts/lib/children";
 import { generateListings } from "./generate-listings";
 import { latencies } from "./latency";
 
@@ -75,36 +75,8 @@ function line(label: string, m: Measured): string {
   return `${label.padEnd(46)} ${m.rps.toFixed(0).padStart(6)} req/s   p50 ${m.p50.toFixed(1).padStart(6)} ms   p95 ${m.p95.toFixed(1).padStart(6)} ms   p99 ${m.p99.toFixed(1).padStart(6)} ms   (n=${m.requests}${m.non2xx ? `, non-2xx ${m.non2xx}` : ""}${m.errors ? `, errors ${m.errors}` : ""})`;
 }
 
-async function waitForServer(): Promise<void> {
-  for (let i = 0; i < 200; i += 1) {
-    try {
-      if ((await fetch(`${origin}/robots.txt`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error("the web server did not come up");
-}
 
-async function startServer(databaseUrl: string, sharedCache: boolean): Promise<ChildProcess> {
-  const child = startChild(bin("tsx"), ["scripts/serve.ts", ...(sharedCache ? [] : ["--no-shared-cache"]), "--hostname", "127.0.0.1", "--port", String(port)], {
-    DATABASE_URL: databaseUrl,
-    AUTH_SECRET: "explore-bench-secret-explore-bench-secret-00",
-    AUTH_URL: origin,
-    NODE_ENV: "production",
-  });
-  await waitForServer();
-  return child;
-}
 
-async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  await new Promise<void>((resolve) => {
-    child.once("exit", () => resolve());
-    child.kill("SIGTERM");
-  });
-}
 
 /** The navigation request for a page, with the `_rsc` value Next expects for these headers (it redirects to it). */
 async function navigationTo(path: string): Promise<Request> {
@@ -135,7 +107,7 @@ try {
   const paths = rows.map((r) => `/services/${r.handle}/${r.capability_id}`);
 
   for (const sharedCache of [true, false]) {
-    server = await startServer(database.url, sharedCache);
+    server = await startServer(database.url, { port, sharedCache });
     const label = sharedCache ? "" : ", shared cache off";
     // Learn each page's _rsc (a redirect, nothing rendered), and warm the route up on pages not measured.
     const navigations = await Promise.all(paths.map(navigationTo));

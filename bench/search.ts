@@ -13,10 +13,10 @@ import { parseArgs } from "node:util";
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { ChildProcess } from "node:child_process";
+import { startServer, stopServer } from "./server";
 import autocannon, { type Result } from "autocannon";
 import pg from "pg";
 import { openMigratedDatabase, projectRoot } from "../scripts/lib/database";
-import { bin, startChild } from "../scripts/lib/children";
 import { benchQueries, generateListings } from "./generate-listings";
 import { latencies } from "./latency";
 
@@ -108,44 +108,15 @@ async function quietDatabase(url: string): Promise<void> {
   }
 }
 
-async function waitForServer(): Promise<void> {
-  for (let i = 0; i < 200; i += 1) {
-    try {
-      const response = await fetch(`${origin}/robots.txt`);
-      if (response.ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error("the web server did not come up");
-}
 
-async function startServer(databaseUrl: string, sharedCache = true): Promise<ChildProcess> {
-  const flags = sharedCache ? [] : ["--no-shared-cache"];
-  const child = startChild(bin("tsx"), ["scripts/serve.ts", ...flags, "--hostname", "127.0.0.1", "--port", String(port)], {
-    DATABASE_URL: databaseUrl,
-    AUTH_SECRET: "explore-bench-secret-explore-bench-secret-00",
-    AUTH_URL: origin,
-    NODE_ENV: "production",
-    // The load comes from one address: the per-client API limit would measure refusals.
-    RATE_LIMIT_API: "100000000/1m",
-  });
-  await waitForServer();
-  return child;
-}
 
-async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  await new Promise<void>((resolve) => {
-    child.once("exit", () => resolve());
-    child.kill("SIGTERM");
-  });
-}
 
 function line(label: string, m: Measured): string {
   return `${label.padEnd(34)} ${m.rps.toFixed(0).padStart(6)} req/s   p50 ${m.p50.toFixed(1).padStart(6)} ms   p95 ${m.p95.toFixed(1).padStart(6)} ms   p99 ${m.p99.toFixed(1).padStart(6)} ms   (n=${m.requests}${m.non2xx ? `, non-2xx ${m.non2xx}` : ""}${m.errors ? `, errors ${m.errors}` : ""})`;
 }
+
+// The load comes from one address: the per-client API limit would measure refusals.
+const serving = { port, sharedCache: true, env: { RATE_LIMIT_API: "100000000/1m" } };
 
 const queries = benchQueries();
 const apiPaths = queries.map((q) => `/api/v1/services?${q}&limit=20`);
@@ -168,7 +139,7 @@ for (const size of sizes) {
   try {
     await generateListings(database.url, size);
     // Every answer computed (shared cache off): what a search costs Next and PostgreSQL.
-    server = await startServer(database.url, false);
+    server = await startServer(database.url, { ...serving, sharedCache: false });
     await oneByOne(apiPaths.slice(0, 5)); // compile the route, fill the pools
     const apiAlone = await oneByOne(apiPaths);
     console.log(aloneLine("search API, shared cache off", apiAlone));
@@ -185,7 +156,7 @@ for (const size of sizes) {
     await stopServer(server);
 
     // As served in production. Warm up: compile paths, fill pools and caches.
-    server = await startServer(database.url);
+    server = await startServer(database.url, serving);
     await oneByOne(apiPaths);
     if (size <= fullMax) await oneByOne(pagePaths);
     await load(apiPaths, 3);
@@ -211,7 +182,7 @@ for (const size of sizes) {
     await mkdir(path.dirname(staticFile), { recursive: true });
     await writeFile(staticFile, `<!doctype html><html><body><pre>${"x".repeat(Math.max(0, bytes - 48))}</pre></body></html>\n`);
     await stopServer(server);
-    server = await startServer(database.url); // public/ is read when the server starts
+    server = await startServer(database.url, serving); // public/ is read when the server starts
     await load(["/"], 3);
     await load(["/bench-static.html"], 3);
     const homeResult = await load(["/"]);

@@ -1,3 +1,5 @@
+import { once } from "node:events";
+import { createServer } from "node:net";
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
 import { latestSignInLink, messagesTo } from "./mailbox";
 
@@ -32,4 +34,15 @@ export async function sharedAnswer(request: APIRequestContext, path: string): Pr
     })
     .toBe("hit");
   return body;
+}
+
+/** A loopback port nobody listens on right now, for a server a test starts itself. */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  server.listen(0, "127.0.0.1");
+  await once(server, "listening");
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : 0;
+  server.close();
+  return port;
 }

@@ -1,12 +1,11 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import { readFileSync } from "node:fs";
-import { createServer } from "node:net";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import pg from "pg";
 import { latestSignInLink, messagesTo, smtpUrlFile } from "./mailbox";
-import { uniqueEmail } from "./helpers";
+import { freePort, uniqueEmail } from "./helpers";
 
 // The production path of docs/operations.md on a throw-away database: migrations, then the web server under
 // NODE_ENV=production (no seeding, no loopback switch), then a person signs in.
@@ -17,16 +16,6 @@ const testDatabase = process.env.DATABASE_URL ?? "";
 /** What a production host would have: the system's PATH and HOME and Explore's own settings, nothing of the test stack's. */
 function hostEnv(extra: Record<string, string> & { NODE_ENV: "production" }): NodeJS.ProcessEnv {
   return { PATH: process.env.PATH, HOME: process.env.HOME, ...extra };
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  server.listen(0, "127.0.0.1");
-  await once(server, "listening");
-  const address = server.address();
-  const port = typeof address === "object" && address ? address.port : 0;
-  server.close();
-  return port;
 }
 
 /** Runs a command to its end: exit code and what it printed. */

@@ -2,26 +2,16 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { execFile } from "node:child_process";
 import { once } from "node:events";
 import { mkdtempSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { freePort, sharedAnswer } from "./helpers";
 
 // Two web servers on one database, each with its own shared cache: a listing re-imported as mature, by the
 // CLI in a third process, disappears for signed-out visitors of both within 2 s, on every path that showed it.
 
 const root = path.resolve(import.meta.dirname, "..");
 const dir = mkdtempSync(path.join(os.tmpdir(), "explore-two-"));
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  server.listen(0, "127.0.0.1");
-  await once(server, "listening");
-  const address = server.address();
-  const port = typeof address === "object" && address ? address.port : 0;
-  server.close();
-  return port;
-}
 
 function importWithCli(text: string): Promise<{ code: number; stderr: string }> {
   const file = path.join(dir, `agent-${Date.now()}.json`);
@@ -55,19 +45,6 @@ function agentFile(handle: string, mature: boolean): string {
       },
     ],
   });
-}
-
-/** Asks until the answer came from the shared cache: stored, so a stale copy is what could leak. */
-async function storedAnswer(request: APIRequestContext, url: string): Promise<string> {
-  let body = "";
-  await expect
-    .poll(async () => {
-      const response = await request.get(url);
-      body = await response.text();
-      return response.headers()["x-explore-cache"];
-    })
-    .toBe("hit");
-  return body;
 }
 
 test.describe("two web instances", () => {
@@ -109,7 +86,7 @@ test.describe("two web instances", () => {
     ];
     const urls = origins.flatMap((origin) => paths.map((p) => `${origin}${p}`));
     // Every path on both servers has the listing in its stored answer.
-    for (const url of urls) expect(await storedAnswer(request, url), url).toContain(MARK);
+    for (const url of urls) expect(await sharedAnswer(request, url), url).toContain(MARK);
 
     expect(await importWithCli(agentFile(handle, true))).toMatchObject({ code: 0, stderr: "" });
     const stillShowing = async () => {

@@ -1,5 +1,5 @@
-import type { AgentStatus, CapabilityClass, ContentRating, PlanType, RepeatMode } from "@/generated/prisma/enums";
-import type { DataDeclaration, Effects, Example, JsonObject, OutsideAction } from "@/lib/agent-file/types";
+import type { AgentStatus, PlanType } from "@/generated/prisma/enums";
+import type { DataDeclaration, JsonObject, NormalizedCapability } from "@/lib/agent-file/types";
 
 // The catalog's one read model: a listing (capability) with its plans, tags and agent, as every reader
 // inside lib/ sees it. Pages, the API, runs, sample tests and exports pick what they show from it at their
@@ -51,39 +51,21 @@ export type CatalogAgent = {
   updatedAt: Date;
 };
 
-export type CatalogCapability = {
+/**
+ * A listing: the normalised capability of lib/agent-file as imported (the same fields, the same types), with
+ * what storing it adds (row id, tag labels, plan prices, moderation, dates) and its agent.
+ */
+export type CatalogCapability = Omit<NormalizedCapability, "tags" | "matureReasons" | "data" | "plans"> & {
   rowId: string;
-  capabilityId: string;
   /** Order in the agent.json. */
   position: number;
-  tool: string;
-  name: string;
-  summary: string;
-  category: string;
   tags: { slug: string; label: string }[];
-  contentRating: ContentRating;
   /** As stored (a text[] column), not narrowed to MatureReason. */
   matureReasons: string[];
-  limitations: string;
-  class: CapabilityClass;
-  repeat: RepeatMode;
-  refreshes: { perExecution: number; withinHours: number } | null;
-  storageFreeAccepted: boolean;
-  outsideAction: OutsideAction | null;
-  effects: Effects | null;
-  cancellation: string | null;
-  maxDurationSeconds: number | null;
-  inputSchema: JsonObject | null;
-  outputSchema: JsonObject | null;
   data: DataView;
   plans: CatalogPlan[];
+  /** Some plan is not free (a free quota may come with it). */
   isPaid: boolean;
-  version: string;
-  example: Example | null;
-  offered: boolean;
-  needsConfirmation: boolean;
-  /** offered and confirmed (DESIGN.md rule 12). */
-  listed: boolean;
   /** Suspended by moderation, this listing itself (the agent's own suspension is agent.status). */
   suspension: { at: Date; reason: string | null } | null;
   /** Visible to a signed-out visitor: only public listings are indexed, shared and cached. */
