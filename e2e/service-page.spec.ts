@@ -27,11 +27,11 @@ test("a service page shows every section from the capability's resolved fields",
   await expect(data.getByText("Used for training")).toBeVisible();
   await expect(data.getByText("Processed in")).toBeVisible();
 
-  // Plans: one card each, the extra fields as label and value, the payment link for the paid one.
+  // Plans: one card each, in words (never the plan ID), the extra fields as label and value, the payment link for the paid one.
   const plans = main.getByRole("region", { name: "Plans and prices" });
   await expect(plans.getByRole("heading", { level: 3, name: /^Free/ })).toBeVisible();
-  await expect(plans.getByRole("heading", { level: 3, name: /^Subscription/ })).toBeVisible();
-  await expect(plans.getByText("$9.00")).toBeVisible();
+  await expect(plans.getByRole("heading", { level: 3, name: "$9 a month", exact: true })).toBeVisible();
+  await expect(plans.getByText("pro_monthly")).toHaveCount(0);
   await expect(plans.getByText("Calls per day")).toBeVisible();
   await expect(plans.getByRole("link", { name: "Pay at the provider" })).toHaveAttribute("href", "https://pay.example.com/demo-homes");
 

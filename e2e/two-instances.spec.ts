@@ -4,56 +4,79 @@ import { once } from "node:events";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
-import { freePort, sharedAnswer } from "./helpers";
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { freePort, sharedAnswer, signInByEmail } from "./helpers";
+import { roles } from "./roles/roles";
 
-// Two web servers on one database, each with its own shared cache: a listing re-imported as mature, by the
-// CLI in a third process, disappears for signed-out visitors of both within 2 s, on every path that showed it.
+// Two web servers on one database, each with its own shared cache. A listing re-imported as mature (by the
+// CLI, a third process), unpublished (in the dashboard) or suspended (by an administrator) disappears for
+// signed-out visitors of both within 2 s, on every path that showed it.
 
 const root = path.resolve(import.meta.dirname, "..");
 const dir = mkdtempSync(path.join(os.tmpdir(), "explore-two-"));
+const OWNER = "two-instances@example.com";
 
 function importWithCli(text: string): Promise<{ code: number; stderr: string }> {
-  const file = path.join(dir, `agent-${Date.now()}.json`);
+  const file = path.join(dir, `agent-${Date.now()}-${Math.random().toString(36).slice(2)}.json`);
   writeFileSync(file, text);
   return new Promise((resolve) => {
-    execFile(process.execPath, [path.join(root, "bin/explore.mjs"), "import", file, "--owner", "two-instances@example.com"], { cwd: dir }, (error, _out, stderr) =>
+    execFile(process.execPath, [path.join(root, "bin/explore.mjs"), "import", file, "--owner", OWNER], { cwd: dir }, (error, _out, stderr) =>
       resolve({ code: error ? Number(error.code ?? 1) : 0, stderr }),
     );
   });
 }
 
-// In every answer that shows the listing (its summary), and in none that does not: not even a 404's echo of the URL.
-const MARK = "by Quillaby";
+/** A listing of its own: a made-up word to search for, and a mark in its summary no other answer holds (not even a 404's echo of the URL). */
+function listing() {
+  const word = `quill${Math.random().toString(36).replace(/[^a-z]/g, "").slice(0, 6)}`;
+  const handle = `@two-${Date.now().toString(36)}`;
+  // Not the searched word: search pages mark that word up, splitting the text around it.
+  const mark = `made by zx${Math.random().toString(36).replace(/[^a-z]/g, "").slice(0, 6)}`;
+  const file = (mature: boolean) =>
+    JSON.stringify({
+      ekl: "1.0",
+      mode: "service_provider",
+      execution_mode: "durable",
+      agent: { handle, display_name: "Two Instances", purpose: "Pairs wines for the two-instance test." },
+      adapter: { endpoint: "https://wine.example.com/mcp" },
+      capabilities: [
+        {
+          tool: "pair_wine",
+          name: `Pairing ${word}`,
+          summary: `Suggests a wine for a dish, ${mark}.`,
+          category: "food.recipes",
+          limitations: "Red wines only.",
+          class: "read_only",
+          ...(mature ? { content_rating: "mature", mature_reasons: ["alcohol"] } : {}),
+        },
+      ],
+    });
+  const paths = [`/services/${handle}/cap_pair_wine`, `/agents/${handle}`, `/?q=${word}`, `/api/v1/services?query=${word}`, `/api/v1/services/${handle}/cap_pair_wine`];
+  return { word, handle, mark, file, paths };
+}
 
-function agentFile(handle: string, mature: boolean): string {
-  return JSON.stringify({
-    ekl: "1.0",
-    mode: "service_provider",
-    execution_mode: "durable",
-    agent: { handle, display_name: "Two Instances", purpose: "Pairs wines for the two-instance test." },
-    adapter: { endpoint: "https://wine.example.com/mcp" },
-    capabilities: [
-      {
-        tool: "pair_wine",
-        name: "Zinfandel pairing",
-        summary: `Suggests a zinfandel for a dish, ${MARK}.`,
-        category: "food.recipes",
-        limitations: "Red wines only.",
-        class: "read_only",
-        ...(mature ? { content_rating: "mature", mature_reasons: ["alcohol"] } : {}),
-      },
-    ],
-  });
+/** Every path on both servers has the listing in its stored answer: a stale copy is what could leak. */
+async function storedEverywhere(request: APIRequestContext, urls: string[], mark: string): Promise<void> {
+  for (const url of urls) expect(await sharedAnswer(request, url), url).toContain(mark);
+}
+
+/** Within 2 s of the write, no path on either server shows it any more. */
+async function goneEverywhere(request: APIRequestContext, urls: string[], mark: string): Promise<void> {
+  const stillShowing = async () => {
+    const bodies = await Promise.all(urls.map(async (url) => ({ url, body: await (await request.get(url)).text() })));
+    return bodies.filter((b) => b.body.includes(mark)).map((b) => b.url);
+  };
+  await expect.poll(stillShowing, { timeout: 2_000, intervals: [100] }).toEqual([]);
 }
 
 test.describe("two web instances", () => {
   let second: ChildProcess | null = null;
-  let secondOrigin = "";
+  let origins: string[] = [];
 
-  test.beforeAll(async () => {
+  test.beforeAll(async ({ baseURL }) => {
     const port = await freePort();
-    secondOrigin = `http://127.0.0.1:${port}`;
+    const secondOrigin = `http://127.0.0.1:${port}`;
+    origins = [baseURL ?? "", secondOrigin];
     second = spawn(path.join(root, "node_modules/.bin/tsx"), ["scripts/serve.ts", "--hostname", "127.0.0.1", "--port", String(port)], {
       cwd: root,
       env: { ...process.env, NODE_ENV: "test", AUTH_URL: secondOrigin, EXPLORE_ALLOW_LOOPBACK_ADAPTERS: "1", RATE_LIMIT_API: "100000/1m" },
@@ -71,28 +94,50 @@ test.describe("two web instances", () => {
     }
   });
 
-  test("a listing re-imported as mature disappears from both within 2 s, on every path", async ({ request, baseURL }) => {
+  const urlsOf = (paths: string[]) => origins.flatMap((origin) => paths.map((p) => `${origin}${p}`));
+
+  test("a listing re-imported as mature by the CLI disappears from both within 2 s, on every path", async ({ request }) => {
     test.setTimeout(120_000);
-    const handle = `@two-${Date.now().toString(36)}`;
-    expect(await importWithCli(agentFile(handle, false))).toMatchObject({ code: 0, stderr: "" });
+    const l = listing();
+    expect(await importWithCli(l.file(false))).toMatchObject({ code: 0, stderr: "" });
+    await storedEverywhere(request, urlsOf(l.paths), l.mark);
+    expect(await importWithCli(l.file(true))).toMatchObject({ code: 0, stderr: "" });
+    await goneEverywhere(request, urlsOf(l.paths), l.mark);
+  });
 
-    const origins = [baseURL ?? "", secondOrigin];
-    const paths = [
-      `/services/${handle}/cap_pair_wine`,
-      `/agents/${handle}`,
-      "/?q=zinfandel",
-      `/api/v1/services?query=zinfandel`,
-      `/api/v1/services/${handle}/cap_pair_wine`,
-    ];
-    const urls = origins.flatMap((origin) => paths.map((p) => `${origin}${p}`));
-    // Every path on both servers has the listing in its stored answer.
-    for (const url of urls) expect(await sharedAnswer(request, url), url).toContain(MARK);
+  test("a listing unpublished in the dashboard disappears from both within 2 s", async ({ page, request }) => {
+    test.setTimeout(120_000);
+    const l = listing();
+    expect(await importWithCli(l.file(false))).toMatchObject({ code: 0, stderr: "" });
+    await signInByEmail(page, OWNER, "/dashboard");
+    await storedEverywhere(request, urlsOf(l.paths), l.mark);
+    await page.getByRole("button", { name: `Unpublish ${l.handle}`, exact: true }).click();
+    await expect(page.getByRole("button", { name: `Publish ${l.handle}`, exact: true })).toBeVisible();
+    await goneEverywhere(request, urlsOf(l.paths), l.mark);
+  });
 
-    expect(await importWithCli(agentFile(handle, true))).toMatchObject({ code: 0, stderr: "" });
-    const stillShowing = async () => {
-      const bodies = await Promise.all(urls.map(async (url) => ({ url, body: await (await request.get(url)).text() })));
-      return bodies.filter((b) => b.body.includes(MARK)).map((b) => b.url);
-    };
-    await expect.poll(stillShowing, { timeout: 2_000, intervals: [100] }).toEqual([]);
+  test("a listing suspended by an administrator disappears from both within 2 s", async ({ browser, request }) => {
+    test.setTimeout(120_000);
+    const l = listing();
+    expect(await importWithCli(l.file(false))).toMatchObject({ code: 0, stderr: "" });
+    // Reported first: the administrators' queue lists reported listings.
+    const reporterContext = await browser.newContext({ storageState: roles.publisherB.storageState });
+    const reporter = await reporterContext.newPage();
+    await reporter.goto(`/services/${l.handle}/cap_pair_wine`);
+    await reporter.getByRole("link", { name: "Report this service" }).click();
+    await reporter.getByLabel(/Misleading/).check();
+    await reporter.getByRole("button", { name: "Send report" }).click();
+    await expect(reporter.getByRole("status").filter({ hasText: "Thank you" })).toBeVisible();
+    await reporterContext.close();
+
+    await storedEverywhere(request, urlsOf(l.paths), l.mark);
+    const adminContext = await browser.newContext({ storageState: roles.admin.storageState });
+    const admin = await adminContext.newPage();
+    await admin.goto("/admin");
+    const name = `Pairing ${l.word}`;
+    await admin.getByLabel(`Reason for suspending ${name}`).first().fill("Not what it says.");
+    await admin.getByRole("button", { name: `Suspend ${name}` }).first().click();
+    await goneEverywhere(request, urlsOf(l.paths), l.mark);
+    await adminContext.close();
   });
 });
