@@ -1,5 +1,5 @@
 import type { AgentStatus, PlanType } from "@/generated/prisma/enums";
-import type { DataDeclaration, JsonObject, NormalizedCapability } from "@/lib/agent-file/types";
+import type { DataDeclaration, JsonObject, NormalizedAgent, NormalizedCapability } from "@/lib/agent-file/types";
 
 // The catalog's one read model: a listing (capability) with its plans, tags and agent, as every reader
 // inside lib/ sees it. Pages, the API, runs, sample tests and exports pick what they show from it at their
@@ -27,25 +27,19 @@ export type CatalogTerms = {
 /** `declared: false` is the agent's `data_declared: false`; `declaration: null` means the stored one could not be read. */
 export type DataView = { declared: false } | { declared: true; declaration: DataDeclaration | null };
 
-export type CatalogAgent = {
+/** The agent as imported (the profile, adapter and payment fields of lib/agent-file's normalised agent), with what storing it adds. */
+export type CatalogAgent = Pick<
+  NormalizedAgent,
+  "handle" | "displayName" | "purpose" | "interests" | "languages" | "logoUrl" | "website" | "endpoint" | "endpointPending" | "resultRetentionDays" | "payment"
+> & {
   rowId: string;
-  handle: string;
   ownerId: string;
   status: AgentStatus;
   /** Set with status "suspended": shown to the publisher. */
   suspendedReason: string | null;
-  displayName: string;
-  purpose: string;
-  interests: string[];
-  languages: string[];
-  logoUrl: string | null;
-  website: string | null;
-  endpoint: string;
-  /** The endpoint is still a `${NAME}`: listed as waiting for its adapter, never run. */
-  endpointPending: boolean;
+  /** As stored (a text column), not narrowed. */
   executionMode: string;
-  resultRetentionDays: number | null;
-  payment: { link: string; note: string | null } | null;
+  /** The terms with their fingerprints and when the URL was fetched. */
   terms: CatalogTerms | null;
   publishedAt: Date | null;
   updatedAt: Date;
