@@ -78,6 +78,9 @@ export function RunForm({ info }: { info: RunPanelInfo }) {
   const [now, setNow] = useState(0);
   const [hook, setHook] = useState<{ title: string; result: HookFormResult } | null>(null);
   const [hookPending, startHook] = useTransition();
+  // A paid run needs the person's explicit agreement to its price (the action refuses it otherwise).
+  const paidPrice = info.plan?.kind === "paid" ? info.plan.price : null;
+  const [consentToPay, setConsentToPay] = useState(false);
   const formRef = useRef<SchemaFormHandle>(null);
   const sourceRef = useRef<EventSource | null>(null);
 
@@ -141,6 +144,7 @@ export function RunForm({ info }: { info: RunPanelInfo }) {
     form.set("capabilityId", info.capabilityId);
     form.set("arguments", JSON.stringify(args));
     form.set("dryRun", dryRun ? "1" : "0");
+    form.set("consentToPay", consentToPay ? "1" : "0");
     form.set("progressKey", key);
     const startedAt = Date.now();
     setNow(startedAt);
@@ -259,13 +263,20 @@ export function RunForm({ info }: { info: RunPanelInfo }) {
 
       {mode === "form" && serverErrors?.[""] ? <FieldError id="run-form-error" messages={serverErrors[""]} /> : null}
 
+      {paidPrice !== null ? (
+        <label className="flex items-start gap-2 text-sm">
+          <input type="checkbox" className="mt-1" checked={consentToPay} onChange={(e) => setConsentToPay(e.target.checked)} />
+          <span>I agree to pay {paidPrice} for this run, billed by the provider.</span>
+        </label>
+      ) : null}
+
       <div className="flex flex-wrap items-center gap-2">
         {external?.dryRun ? (
-          <Button onClick={() => onRun(true)} disabled={busy}>
+          <Button onClick={() => onRun(true)} disabled={busy || (paidPrice !== null && !consentToPay)}>
             Dry run
           </Button>
         ) : null}
-        <Button variant={external?.dryRun ? "secondary" : "primary"} onClick={() => onRun(false)} disabled={busy}>
+        <Button variant={external?.dryRun ? "secondary" : "primary"} onClick={() => onRun(false)} disabled={busy || (paidPrice !== null && !consentToPay)}>
           {external ? "Run…" : "Run"}
         </Button>
         {inFlightId && info.cancellable && !live?.dryRun ? (

@@ -38,12 +38,11 @@ export async function RunPanel({ handle, capabilityId }: { handle: string; capab
           ) : null}
           {plan?.kind === "paid" ? (
             <p role="note" className="rounded-md border border-info/40 bg-info/10 p-3 text-sm">
-              Paid service (plan “{plan.planId}”). Explore does not take payments yet: runs are recorded as paid and the provider bills you
-              through{" "}
+              A run uses the paid plan <strong>{plan.price}</strong>. Explore takes no payment itself: the provider bills you through{" "}
               <a href={plan.paymentLink} className="text-accent underline" rel="noopener noreferrer" target="_blank">
                 their payment link
               </a>
-              .
+              , and each run asks for your agreement first.
             </p>
           ) : null}
           <RunForm info={info} />

@@ -22,6 +22,8 @@ const runInput = z.object({
   capabilityId: z.string().min(1).max(60),
   arguments: z.string().max(MAX_ARGUMENTS_BYTES, "The arguments are too large (at most 256 KB).").default(""),
   dryRun: z.enum(["1", "0"]).optional(),
+  // The person ticked "I agree to pay" for a paid plan (run-capability.ts refuses a paid run without it).
+  consentToPay: z.enum(["1", "0"]).optional(),
   // Without a progress stream the page sends none, or an empty one.
   progressKey: z.union([z.literal(""), z.uuid()]).optional(),
 });
@@ -64,7 +66,7 @@ export const runCapabilityAction = viewerAction(
     try {
       const result = await runCapability(
         viewer,
-        { handle: input.handle, capabilityId: input.capabilityId, arguments: args.value, dryRun: kept.dryRun },
+        { handle: input.handle, capabilityId: input.capabilityId, arguments: args.value, dryRun: kept.dryRun, consentToPay: input.consentToPay === "1" },
         {
           afterAnswer: (task) => after(task),
           ...(topic

@@ -7,7 +7,7 @@ import { consumerIdFor } from "./consumer-id";
 import { filledArgumentNames } from "./run-capability";
 import { findListing } from "@/lib/catalog/queries";
 import { outsideActionLabels } from "@/lib/listings/labels";
-import { dailyAllowance, planOf, staticBlock } from "./runnable-capability";
+import { dailyAllowance, paidRunPrice, planOf, staticBlock } from "./runnable-capability";
 import type { ExecutionStatus, NotRunnable, RepeatMode } from "./run-types";
 
 // Reads of the runs room: the Run panel, My runs, one run's state, and the publisher's unknown outcomes.
@@ -25,7 +25,7 @@ export type RunPanelInfo = {
   cancellable: boolean;
   repeat: RepeatMode;
   refreshes: { perExecution: number; withinHours: number } | null;
-  plan: { kind: "free"; dailyLimit: number | null; usedToday: number | null } | { kind: "paid"; planId: string; paymentLink: string } | null;
+  plan: { kind: "free"; dailyLimit: number | null; usedToday: number | null } | { kind: "paid"; planId: string; paymentLink: string; price: string } | null;
   maxDurationSeconds: number;
 };
 
@@ -64,7 +64,7 @@ export const getRunPanel = cache(async (viewer: Viewer | null, handle: string, c
       plan.kind === "free"
         ? { kind: "free", dailyLimit: plan.dailyLimit, usedToday: allowance?.used ?? null }
         : plan.kind === "paid"
-          ? { kind: "paid", planId: plan.planId, paymentLink: plan.paymentLink }
+          ? { kind: "paid", planId: plan.planId, paymentLink: plan.paymentLink, price: paidRunPrice(capability) ?? plan.planId }
           : null,
     maxDurationSeconds: capability.maxDurationSeconds ?? 60,
   };

@@ -55,8 +55,17 @@ async function agentWith(tool: string, cap: TestCapability["extra"] = {}, agent:
   return { handle: created.handle, capabilityId: "cap_run" };
 }
 
-function run(viewer: Viewer | null, target: { handle: string; capabilityId: string }, args: unknown, opts: { dryRun?: boolean; now?: () => Date } = {}) {
-  return runCapability(viewer, { ...target, arguments: args, dryRun: opts.dryRun ?? false }, { fetch: guarded, ...(opts.now ? { now: opts.now } : {}) });
+function run(
+  viewer: Viewer | null,
+  target: { handle: string; capabilityId: string },
+  args: unknown,
+  opts: { dryRun?: boolean; now?: () => Date; consentToPay?: boolean } = {},
+) {
+  return runCapability(
+    viewer,
+    { ...target, arguments: args, dryRun: opts.dryRun ?? false, consentToPay: opts.consentToPay ?? false },
+    { fetch: guarded, ...(opts.now ? { now: opts.now } : {}) },
+  );
 }
 
 function okOf(result: RunResult) {
@@ -128,11 +137,15 @@ describe("not runnable, each reason in words, nothing recorded", () => {
 
   it("refuses a paid-only service without a payment link, and runs it (marked paid) with one", async () => {
     const viewer = await createTestUser();
-    const plans = { plans: { create: [{ planId: "per_call", position: 0, type: "per_call" as const, extra: { price_usd: 0.02 } }] }, isPaid: true };
+    const plans = { plans: { create: [{ planId: "per_call", position: 0, type: "per_call" as const, extra: { price_usd: 0.02 }, priceUsd: 0.02 }] }, isPaid: true };
     const noLink = await agentWith("echo", plans);
     expect(await run(viewer, noLink, { text: "a" })).toMatchObject({ ok: false, notRunnable: { reason: "paid_without_link" } });
     const withLink = await agentWith("echo", plans, { paymentLink: "https://pay.example.test/x" });
-    const result = okOf(await run(viewer, withLink, { text: "a" }));
+    // Without the person's agreement to the price, nothing is called and nothing recorded.
+    expect(await run(viewer, withLink, { text: "a" })).toMatchObject({ ok: false, notRunnable: { reason: "consent_needed", price: "$0.02 a call" } });
+    expect(await executionsOf(viewer.id)).toEqual([]);
+    expect((await getRunPanel(viewer, withLink.handle, withLink.capabilityId))?.plan).toMatchObject({ kind: "paid", price: "$0.02 a call" });
+    const result = okOf(await run(viewer, withLink, { text: "a" }, { consentToPay: true }));
     expect(result.execution).toMatchObject({ status: "succeeded", paid: true, planId: "per_call" });
     const [record] = await executionsOf(viewer.id);
     expect(record).toMatchObject({ paid: true, planId: "per_call" });
@@ -371,7 +384,7 @@ describe("refreshes of a paid execution", () => {
       },
       { paymentLink: "https://pay.example.test/p" },
     );
-    const first = okOf(await run(viewer, target, { text: "fresh" }));
+    const first = okOf(await run(viewer, target, { text: "fresh" }, { consentToPay: true }));
     const late = await repeatExecution(viewer, first.execution.id, { text: "fresh" }, { fetch: guarded, now: () => new Date(Date.now() + 3 * 3_600_000) });
     expect(late).toMatchObject({ ok: false, message: expect.stringMatching(/available for 2 h after it finished/) });
     expect(await repeatExecution(viewer, first.execution.id, { text: "fresh" }, { fetch: guarded })).toMatchObject({ ok: true, status: "succeeded" });

@@ -14,13 +14,14 @@ import { notRunnableMessage, unknownOutcomeMessage } from "./run-words";
 import { findListing } from "@/lib/catalog/queries";
 import type { CatalogCapability } from "@/lib/catalog/read-model";
 import { outsideActionLabels } from "@/lib/listings/labels";
-import { planOf, staticBlock } from "./runnable-capability";
+import { paidRunPrice, planOf, staticBlock } from "./runnable-capability";
 import type { NotRunnable, RunResult } from "./run-types";
 
 // Running a service (DESIGN.md "Running a service"): every check again, whatever the page showed, then one
 // execution record, one bounded adapter call, and the record finished with status, duration and fingerprints.
 
-export type RunInput = { handle: string; capabilityId: string; arguments: unknown; dryRun: boolean };
+/** `consentToPay`: the person agreed to the paid plan's price (the panel asks; a paid run without it is refused). */
+export type RunInput = { handle: string; capabilityId: string; arguments: unknown; dryRun: boolean; consentToPay?: boolean };
 
 export type RunDeps = {
   /** The guarded fetch (tests pass their own; Explore uses the one configured from env). */
@@ -129,6 +130,8 @@ export async function runCapability(viewer: Viewer | null, input: RunInput, deps
   if (!capability) return refuse({ reason: "not_found" });
   const blocked = staticBlock(capability, viewer.id);
   if (blocked) return refuse(blocked);
+  const price = paidRunPrice(capability);
+  if (price !== null && input.consentToPay !== true) return refuse({ reason: "consent_needed", price });
 
   if (!isPlainObject(input.arguments)) {
     return { ok: false, message: "The arguments must be a JSON object.", fieldErrors: { "": ["must be a JSON object"] } };

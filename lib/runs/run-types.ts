@@ -12,6 +12,8 @@ export type NotRunnable =
   | { reason: "unpublished" }
   | { reason: "endpoint_pending" }
   | { reason: "paid_without_link" }
+  /** A paid run without the person's explicit consent to its price. */
+  | { reason: "consent_needed"; price: string }
   | { reason: "daily_limit"; limit: number; resetsAt: string };
 
 /** One piece of an adapter's content, made safe to show. */

@@ -29,6 +29,8 @@ export function notRunnableMessage(n: NotRunnable, now = new Date()): string {
       return "This service is waiting for its adapter: the provider has not announced its endpoint yet, so it cannot be run.";
     case "paid_without_link":
       return "This service has only paid plans and its provider has not given a payment link, so it cannot be run.";
+    case "consent_needed":
+      return `This run is paid (${n.price}), billed by the provider. Agree to the price to run it.`;
     case "daily_limit":
       return `You have used today's ${n.limit} free run${n.limit === 1 ? "" : "s"} of this service. The limit resets at midnight UTC (${n.resetsAt.slice(0, 16).replace("T", " ")} UTC, in ${resetsIn(n.resetsAt, now)}).`;
   }

@@ -1,6 +1,7 @@
 import "server-only";
 import type { Viewer } from "@/lib/accounts/viewer";
 import { isSuspended, type CatalogCapability } from "@/lib/catalog/read-model";
+import { planHeadline } from "@/lib/payments/plan-words";
 import { choosePlan, type PlanChoice } from "./plan-choice";
 import { runsToday, utcDayBounds } from "./daily-limit";
 import type { NotRunnable } from "./run-types";
@@ -11,6 +12,14 @@ import type { NotRunnable } from "./run-types";
 /** The plan a run is made under (lib/runs/plan-choice.ts). */
 export function planOf(capability: Pick<CatalogCapability, "plans" | "agent">): PlanChoice {
   return choosePlan(capability.plans, capability.agent.payment?.link ?? null);
+}
+
+/** What the paid plan a run would use costs, in words ("$0.02 a call"), or null for a free run. */
+export function paidRunPrice(capability: Pick<CatalogCapability, "plans" | "agent">): string | null {
+  const plan = planOf(capability);
+  if (plan.kind !== "paid") return null;
+  const stated = capability.plans.find((p) => p.planId === plan.planId);
+  return stated ? planHeadline(stated) : plan.planId;
 }
 
 /** The checks that do not depend on today's count: suspended, published, offered, endpoint known, plan. */
