@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { importAgentFile } from "@/lib/agents/import-agent";
+import { setAgentPublished } from "@/lib/agents/publishing";
 import type { JsonObject } from "@/lib/agent-file/types";
 import { countFacets, countMatching, findMatchingServices, searchServices, splitHighlight } from "./search";
 import { noFilters, type SearchFilters } from "./filters";
@@ -151,6 +152,11 @@ describe("search", () => {
     });
     expect(own.ok).toBe(true);
     expect((await countFacets(publisher, f, NOW)).total).toBe(5);
+    expect((await countFacets(stranger, f, NOW)).total).toBe(4);
+    // Published: the write forgets what was counted before it, so everyone counts it at once.
+    expect((await setAgentPublished(publisher, handle, true)).ok).toBe(true);
+    expect((await countFacets(stranger, f, NOW)).total).toBe(5);
+    expect((await setAgentPublished(publisher, handle, false)).ok).toBe(true);
     expect((await countFacets(stranger, f, NOW)).total).toBe(4);
   });
 

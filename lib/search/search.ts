@@ -289,7 +289,9 @@ const audienceFacets = new Map<string, { at: number; facets: Promise<Facets> }>(
 export async function countFacets(viewer: Viewer | null, f: SearchFilters, now: Date): Promise<Facets> {
   const audience = audienceOf(viewer, viewer ? await ownsAnyAgent(viewer.id) : false, now);
   if (audience === null) return countFacetsUncached(capabilityVisibleSql(viewer, now), f, now);
-  const key = `${audience}\n${JSON.stringify(f)}`;
+  // Keyed by the listings' generation too: after a write anywhere (a suspension, an unpublish) no count made
+  // before it is served again, as for the shared pages.
+  const key = `${sharedCacheGeneration()}\n${audience}\n${JSON.stringify(f)}`;
   const hit = audienceFacets.get(key);
   if (hit && now.getTime() - hit.at < AUDIENCE_TTL_MS) return hit.facets;
   const facets = countFacetsUncached(capabilityVisibleToAudienceSql(audience), f, now);
