@@ -21,6 +21,7 @@ export async function startServer(databaseUrl: string, options: { port: number; 
     DATABASE_URL: databaseUrl,
     AUTH_SECRET: "explore-bench-secret-explore-bench-secret-00",
     AUTH_URL: origin,
+    EXPLORE_SECRET_KEYS: "bench:ZXhwbG9yZS1iZW5jaC1zZWNyZXQta2V5LTAwMDAwMDA=",
     NODE_ENV: "production",
     ...options.env,
   });

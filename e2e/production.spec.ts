@@ -61,6 +61,7 @@ test.describe("the production start", () => {
       DATABASE_URL: database,
       AUTH_SECRET: "explore-production-e2e-secret-000000000000",
       AUTH_URL: origin,
+      EXPLORE_SECRET_KEYS: "e2e:ZXhwbG9yZS1wcm9kdWN0aW9uLWUyZS1rZXktMDAwMDA=",
       HOSTNAME: "127.0.0.1",
       PORT: String(port),
       SMTP_URL: readFileSync(smtpUrlFile, "utf8").trim(),

@@ -6,6 +6,7 @@ const production = {
   AUTH_SECRET: "a-production-secret-of-at-least-32-chars",
   AUTH_URL: "https://explore.example.com",
   DATABASE_URL: "postgresql://explore@db.internal/explore",
+  EXPLORE_SECRET_KEYS: `k2:${Buffer.alloc(32, 2).toString("base64")}, k1:${Buffer.alloc(32, 1).toString("base64url")}`,
 } as const;
 
 describe("configuration", () => {
@@ -26,6 +27,18 @@ describe("configuration", () => {
     expect(() => parseEnv(noSecret)).toThrow(/AUTH_SECRET: is required in production/);
     expect(() => parseEnv(noUrl)).toThrow(/AUTH_URL: is required in production/);
     expect(parseEnv({ ...noSecret, NEXT_PHASE: "phase-production-build" }).AUTH_SECRET).toBeUndefined();
+  });
+
+  it("reads the secret keys, first one first, and refuses production without one or with a bad one", () => {
+    expect(parseEnv(production).EXPLORE_SECRET_KEYS.map((k) => [k.id, k.key[0], k.key.length])).toEqual([
+      ["k2", 2, 32],
+      ["k1", 1, 32],
+    ]);
+    const { EXPLORE_SECRET_KEYS: _keys, ...noKeys } = production;
+    expect(() => parseEnv(noKeys)).toThrow(/EXPLORE_SECRET_KEYS: is required in production/);
+    expect(() => parseEnv({ ...production, EXPLORE_SECRET_KEYS: "k1:short" })).toThrow(/EXPLORE_SECRET_KEYS:.*32 random bytes/);
+    expect(() => parseEnv({ ...production, EXPLORE_SECRET_KEYS: `k1:${Buffer.alloc(32).toString("base64")},k1:${Buffer.alloc(32).toString("base64")}` })).toThrow(/used twice/);
+    expect(parseEnv({ NODE_ENV: "test" }).EXPLORE_SECRET_KEYS).toEqual([]);
   });
 
   it("names a bad value", () => {

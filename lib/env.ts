@@ -42,6 +42,29 @@ function rateLimit(fallback: string) {
     });
 }
 
+const SECRET_KEY = /^([A-Za-z0-9_-]{1,32}):([A-Za-z0-9+/_-]{43}=?)$/;
+
+const secretKeys = z
+  .string()
+  .optional()
+  .transform((text, ctx) => {
+    const keys: { id: string; key: Buffer }[] = [];
+    for (const part of (text ?? "").split(",").map((s) => s.trim()).filter((s) => s.length > 0)) {
+      const [, id, encoded] = SECRET_KEY.exec(part) ?? [];
+      const key = encoded === undefined ? null : Buffer.from(encoded, encoded.includes("-") || encoded.includes("_") ? "base64url" : "base64");
+      if (id === undefined || key === null || key.length !== 32) {
+        ctx.addIssue({ code: "custom", message: "each key must be <id>:<32 random bytes in base64>, e.g. k1:$(openssl rand -base64 32)" });
+        return z.NEVER;
+      }
+      if (keys.some((k) => k.id === id)) {
+        ctx.addIssue({ code: "custom", message: `key id ${id} is used twice` });
+        return z.NEVER;
+      }
+      keys.push({ id, key });
+    }
+    return keys;
+  });
+
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -89,6 +112,13 @@ const schema = z.object({
   RATE_LIMIT_IMPORTS: rateLimit("30/1h"),
   /** Public API requests per client address. */
   RATE_LIMIT_API: rateLimit("600/1m"),
+  /**
+   * Keys that encrypt stored secrets (Stripe signing secrets), "<id>:<32 bytes in base64>" separated by
+   * commas; the first encrypts, every one decrypts, so a key rotates by putting a new one first.
+   */
+  EXPLORE_SECRET_KEYS: secretKeys,
+  /** Where Stripe API calls go (tests point it at a loopback stub); webhooks never call Stripe. */
+  STRIPE_API_URL: z.url({ protocol: /^https?$/ }).default("https://api.stripe.com"),
 });
 
 export type Env = z.infer<typeof schema>;
@@ -104,6 +134,9 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
   const serving = env.NODE_ENV === "production" && env.NEXT_PHASE !== "phase-production-build";
   if (serving && !env.AUTH_SECRET) {
     throw new Error("Explore's configuration is invalid:\n  AUTH_SECRET: is required in production (32+ random characters)");
+  }
+  if (serving && env.EXPLORE_SECRET_KEYS.length === 0) {
+    throw new Error("Explore's configuration is invalid:\n  EXPLORE_SECRET_KEYS: is required in production (k1:<32 random bytes in base64>)");
   }
   if (serving && !env.AUTH_URL) {
     throw new Error("Explore's configuration is invalid:\n  AUTH_URL: is required in production (Explore's public origin, e.g. https://explore.example.com)");
