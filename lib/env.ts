@@ -117,8 +117,6 @@ const schema = z.object({
    * commas; the first encrypts, every one decrypts, so a key rotates by putting a new one first.
    */
   EXPLORE_SECRET_KEYS: secretKeys,
-  /** Where Stripe API calls go (tests point it at a loopback stub); webhooks never call Stripe. */
-  STRIPE_API_URL: z.url({ protocol: /^https?$/ }).default("https://api.stripe.com"),
 });
 
 export type Env = z.infer<typeof schema>;

@@ -8,7 +8,8 @@ import { fieldLabel } from "@/lib/listings/labels";
 type Plan = Pick<CatalogPlan, "type" | "priceUsd" | "dailyLimit" | "extra">;
 
 /** Fields this module words itself; every other field of a plan is shown as label and value. */
-const WORDED_FIELDS = new Set(["type", "plan_id", "price_usd", "daily_limit", "calls", "period"]);
+// stripe_payment_link is the publisher's wiring for Stripe-verified payments (lib/payments/stripe-events.ts), not a term of the plan.
+const WORDED_FIELDS = new Set(["type", "plan_id", "price_usd", "daily_limit", "calls", "period", "stripe_payment_link"]);
 
 const PERIODS: Record<string, { long: string; short: string }> = {
   day: { long: "a day", short: "/day" },

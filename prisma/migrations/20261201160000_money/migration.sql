@@ -77,7 +77,7 @@ CREATE INDEX "Entitlement_paymentIntentId_idx" ON "Entitlement"("paymentIntentId
 CREATE INDEX "Entitlement_subscriptionId_idx" ON "Entitlement"("subscriptionId");
 ALTER TABLE "Entitlement" ADD CONSTRAINT "Entitlement_userId_fkey" FOREIGN KEY ("userId") REFERENCES "User"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 ALTER TABLE "Entitlement" ADD CONSTRAINT "Entitlement_agentId_fkey" FOREIGN KEY ("agentId") REFERENCES "Agent"("id") ON DELETE CASCADE ON UPDATE CASCADE;
-ALTER TABLE "Entitlement" ADD CONSTRAINT "Entitlement_eventId_fkey" FOREIGN KEY ("eventId") REFERENCES "StripeEvent"("id") ON DELETE RESTRICT ON UPDATE CASCADE;
+ALTER TABLE "Entitlement" ADD CONSTRAINT "Entitlement_eventId_fkey" FOREIGN KEY ("eventId") REFERENCES "StripeEvent"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 
 ALTER TABLE "Execution" ADD COLUMN "entitlementId" TEXT;
 ALTER TABLE "Execution" ADD CONSTRAINT "Execution_entitlementId_fkey" FOREIGN KEY ("entitlementId") REFERENCES "Entitlement"("id") ON DELETE SET NULL ON UPDATE CASCADE;
