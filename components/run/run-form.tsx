@@ -2,6 +2,7 @@
 
 import { startTransition, useActionState, useEffect, useRef, useState, useTransition, type ReactNode } from "react";
 import Link from "next/link";
+import { useRouter } from "next/navigation";
 import { Button } from "@/components/ui/button";
 import { FieldError } from "@/components/ui/field-error";
 import { Label } from "@/components/ui/label";
@@ -11,8 +12,9 @@ import { cancelExecutionAction, checkOutcomeAction, repeatExecutionAction, runCa
 import type { RunPanelInfo } from "@/lib/runs/queries";
 import type { HookFormResult } from "@/lib/runs/run-form-state";
 import type { ExecutionView, FieldErrors, RunEvent } from "@/lib/runs/run-types";
-import { durationText, repeatPromises } from "@/lib/runs/run-words";
+import { durationText, notRunnableMessage, repeatPromises } from "@/lib/runs/run-words";
 import { ConfirmDialog } from "./confirm-dialog";
+import { PlanList, PlanPicker, planKey } from "./plan-picker";
 import { fieldLabel, toErrorSchema } from "./error-schema";
 import { checkJsonArguments, parseJsonArguments, withoutFields } from "./json-arguments";
 import { AnswerView, StatusBadge } from "./run-answer";
@@ -78,9 +80,13 @@ export function RunForm({ info }: { info: RunPanelInfo }) {
   const [now, setNow] = useState(0);
   const [hook, setHook] = useState<{ title: string; result: HookFormResult } | null>(null);
   const [hookPending, startHook] = useTransition();
-  // A paid run needs the person's explicit agreement to its price (the action refuses it otherwise).
-  const paidPrice = info.plan?.kind === "paid" ? info.plan.price : null;
+  // The plan the run uses (the free quota first); a paid one needs the person's explicit agreement to what
+  // it costs (the action refuses it otherwise), asked again whenever the plan changes.
+  const [chosenKey, setChosenKey] = useState(info.defaultPlanId ?? "");
+  const chosen = info.plans.find((p) => planKey(p) === chosenKey && p.available) ?? info.plans.find((p) => planKey(p) === (info.defaultPlanId ?? ""));
+  const consent = chosen?.consent ?? null;
   const [consentToPay, setConsentToPay] = useState(false);
+  const router = useRouter();
   const formRef = useRef<SchemaFormHandle>(null);
   const sourceRef = useRef<EventSource | null>(null);
 
@@ -105,6 +111,13 @@ export function RunForm({ info }: { info: RunPanelInfo }) {
   }, [pending]);
 
   useEffect(() => () => sourceRef.current?.close(), []);
+
+  // What is left (free runs today, calls) changed with the run: the panel's server part reads it again.
+  useEffect(() => {
+    if (!done?.ok) return;
+    router.refresh();
+    setConsentToPay(false);
+  }, [done, router]);
 
   function edited() {
     setClientErrors(null);
@@ -144,6 +157,7 @@ export function RunForm({ info }: { info: RunPanelInfo }) {
     form.set("capabilityId", info.capabilityId);
     form.set("arguments", JSON.stringify(args));
     form.set("dryRun", dryRun ? "1" : "0");
+    form.set("planId", chosen ? planKey(chosen) : "");
     form.set("consentToPay", consentToPay ? "1" : "0");
     form.set("progressKey", key);
     const startedAt = Date.now();
@@ -263,20 +277,39 @@ export function RunForm({ info }: { info: RunPanelInfo }) {
 
       {mode === "form" && serverErrors?.[""] ? <FieldError id="run-form-error" messages={serverErrors[""]} /> : null}
 
-      {paidPrice !== null ? (
-        <label className="flex items-start gap-2 text-sm">
+      {info.notRunnable ? (
+        <div role="note" className="flex flex-col gap-3 rounded-md border border-warning/40 bg-warning/10 p-3 text-sm">
+          <p>{notRunnableMessage(info.notRunnable)}</p>
+          <PlanList plans={info.plans} />
+        </div>
+      ) : null}
+
+      <PlanPicker
+        plans={info.notRunnable ? [] : info.plans}
+        chosen={chosen ? planKey(chosen) : ""}
+        onChoose={(key) => {
+          setChosenKey(key);
+          setConsentToPay(false);
+        }}
+        disabled={busy}
+      />
+
+      {consent !== null && !info.notRunnable ? (
+        <label className="flex items-start gap-2 rounded-md border border-info/40 bg-info/10 p-3 text-sm">
           <input type="checkbox" className="mt-1" checked={consentToPay} onChange={(e) => setConsentToPay(e.target.checked)} />
-          <span>I agree to pay {paidPrice} for this run, billed by the provider.</span>
+          <span>
+            <strong>I agree.</strong> {consent}
+          </span>
         </label>
       ) : null}
 
       <div className="flex flex-wrap items-center gap-2">
         {external?.dryRun ? (
-          <Button onClick={() => onRun(true)} disabled={busy || (paidPrice !== null && !consentToPay)}>
+          <Button onClick={() => onRun(true)} disabled={busy || info.notRunnable !== null || (consent !== null && !consentToPay)}>
             Dry run
           </Button>
         ) : null}
-        <Button variant={external?.dryRun ? "secondary" : "primary"} onClick={() => onRun(false)} disabled={busy || (paidPrice !== null && !consentToPay)}>
+        <Button variant={external?.dryRun ? "secondary" : "primary"} onClick={() => onRun(false)} disabled={busy || info.notRunnable !== null || (consent !== null && !consentToPay)}>
           {external ? "Run…" : "Run"}
         </Button>
         {inFlightId && info.cancellable && !live?.dryRun ? (
@@ -384,9 +417,9 @@ function RunOutcome({
         {execution.durationMs !== null ? <span className="text-sm text-muted-foreground">Time taken: {durationText(execution.durationMs)}</span> : null}
       </div>
       <p className={execution.status === "tool_error" || execution.status === "failed" ? "text-danger" : undefined}>{execution.message}</p>
-      {execution.paid ? (
+      {execution.planWords ? (
         <p className="text-sm text-muted-foreground">
-          Run under the paid plan “{execution.planId}”. Explore takes no payment itself: the provider bills you through their payment link.
+          Plan: {execution.planWords}.{execution.paid ? " Explore takes no payment itself: you pay the provider." : ""}
         </p>
       ) : null}
       {answerNode}
@@ -421,6 +454,8 @@ function RunOutcome({
 
 /** Without JavaScript: a raw-JSON form posting straight to the run action. */
 function NoScriptForm({ info, formAction, argumentsText }: { info: RunPanelInfo; formAction: (form: FormData) => void; argumentsText: string }) {
+  // Without JavaScript the run uses the default plan, so only its consent is asked.
+  const consent = info.plans.find((p) => planKey(p) === (info.defaultPlanId ?? ""))?.consent ?? null;
   const external = info.externalAction;
   return (
     <noscript>
@@ -434,6 +469,11 @@ function NoScriptForm({ info, formAction, argumentsText }: { info: RunPanelInfo;
         {external ? (
           <label className="text-sm">
             <input type="checkbox" name="confirm" required /> I understand that this {external.outsideAction?.toLowerCase() ?? "acts"} outside Explore.
+          </label>
+        ) : null}
+        {consent !== null ? (
+          <label className="text-sm">
+            <input type="checkbox" name="consentToPay" value="1" required /> I agree. {consent}
           </label>
         ) : null}
         <div className="flex gap-2">

@@ -20,9 +20,6 @@ type Recorded = { outcome: StripeEventOutcome; message: string; planId?: string 
 type SubscriptionState = { subscriptionId: string; status: string | null; periodEnd: Date | null };
 type Apply = (tx: Tx, agentId: string, event: VerifiedEvent, eventTime: Date) => Promise<{ recorded: Recorded; grant?: (eventId: string) => Promise<void> }>;
 
-/** Subscription states under which its runs are allowed (Stripe's own names). */
-export const USABLE_SUBSCRIPTION_STATUSES = ["active", "trialing"] as const;
-
 const fromSeconds = (s: number) => new Date(s * 1000);
 
 function parse<T extends z.ZodType>(schema: T, value: unknown, what: string): { ok: true; value: z.infer<T> } | { ok: false; recorded: Recorded } {

@@ -22,7 +22,9 @@ const runInput = z.object({
   capabilityId: z.string().min(1).max(60),
   arguments: z.string().max(MAX_ARGUMENTS_BYTES, "The arguments are too large (at most 256 KB).").default(""),
   dryRun: z.enum(["1", "0"]).optional(),
-  // The person ticked "I agree to pay" for a paid plan (run-capability.ts refuses a paid run without it).
+  // The plan the person chose (absent: the default), and "I agree" for a paid one (run-capability.ts
+  // re-derives the plans and refuses a plan that cannot be used, or a paid run without the agreement).
+  planId: z.string().max(100).optional(),
   consentToPay: z.enum(["1", "0"]).optional(),
   // Without a progress stream the page sends none, or an empty one.
   progressKey: z.union([z.literal(""), z.uuid()]).optional(),
@@ -66,7 +68,7 @@ export const runCapabilityAction = viewerAction(
     try {
       const result = await runCapability(
         viewer,
-        { handle: input.handle, capabilityId: input.capabilityId, arguments: args.value, dryRun: kept.dryRun, consentToPay: input.consentToPay === "1" },
+        { handle: input.handle, capabilityId: input.capabilityId, arguments: args.value, dryRun: kept.dryRun, planId: input.planId, consentToPay: input.consentToPay === "1" },
         {
           afterAnswer: (task) => after(task),
           ...(topic

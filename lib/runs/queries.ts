@@ -7,8 +7,9 @@ import { consumerIdFor } from "./consumer-id";
 import { filledArgumentNames } from "./run-capability";
 import { findListing } from "@/lib/catalog/queries";
 import { outsideActionLabels } from "@/lib/listings/labels";
-import { dailyAllowance, paidRunPrice, planOf, staticBlock } from "./runnable-capability";
-import type { ExecutionStatus, NotRunnable, RepeatMode } from "./run-types";
+import { defaultPlan, noPlanReason, runPlansFor } from "./run-plans";
+import { staticBlock } from "./runnable-capability";
+import type { ExecutionStatus, NotRunnable, RepeatMode, RunPlan } from "./run-types";
 
 // Reads of the runs room: the Run panel, My runs, one run's state, and the publisher's unknown outcomes.
 
@@ -25,7 +26,10 @@ export type RunPanelInfo = {
   cancellable: boolean;
   repeat: RepeatMode;
   refreshes: { perExecution: number; withinHours: number } | null;
-  plan: { kind: "free"; dailyLimit: number | null; usedToday: number | null } | { kind: "paid"; planId: string; paymentLink: string; price: string } | null;
+  /** The plans this person may run under now, and the one a run uses unless they choose another. */
+  plans: RunPlan[];
+  defaultPlanId: string | null;
+  stripeVerified: boolean;
   maxDurationSeconds: number;
 };
 
@@ -33,18 +37,15 @@ export type RunPanelInfo = {
 export const getRunPanel = cache(async (viewer: Viewer | null, handle: string, capabilityId: string): Promise<RunPanelInfo | null> => {
   const capability = await findListing(viewer, handle, capabilityId);
   if (!capability) return null;
-  const allowance = viewer ? await dailyAllowance(viewer, capability) : null;
-  const blocked: NotRunnable | null = !viewer
-    ? { reason: "sign_in" }
-    : (staticBlock(capability, viewer.id) ??
-      (allowance && allowance.used >= allowance.limit ? { reason: "daily_limit", limit: allowance.limit, resetsAt: allowance.resetsAt } : null));
+  const blocked: NotRunnable | null = !viewer ? { reason: "sign_in" } : staticBlock(capability, viewer.id);
+  const { plans, stripeVerified } = viewer && !blocked ? await runPlansFor(viewer, capability) : { plans: [], stripeVerified: false };
+  const chosen = defaultPlan(plans);
   const effects = capability.effects;
-  const plan = planOf(capability);
   return {
     handle: capability.agent.handle,
     capabilityId: capability.capabilityId,
     name: capability.name,
-    notRunnable: blocked,
+    notRunnable: blocked ?? (chosen ? null : noPlanReason(plans)),
     inputSchema: capability.inputSchema,
     exampleInput: capability.example?.input ?? null,
     filledArguments: filledArgumentNames(capability),
@@ -60,12 +61,9 @@ export const getRunPanel = cache(async (viewer: Viewer | null, handle: string, c
     cancellable: capability.cancellation !== null,
     repeat: capability.repeat,
     refreshes: capability.refreshes,
-    plan:
-      plan.kind === "free"
-        ? { kind: "free", dailyLimit: plan.dailyLimit, usedToday: allowance?.used ?? null }
-        : plan.kind === "paid"
-          ? { kind: "paid", planId: plan.planId, paymentLink: plan.paymentLink, price: paidRunPrice(capability) ?? plan.planId }
-          : null,
+    plans,
+    defaultPlanId: chosen?.planId ?? null,
+    stripeVerified,
     maxDurationSeconds: capability.maxDurationSeconds ?? 60,
   };
 });

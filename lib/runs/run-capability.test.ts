@@ -142,11 +142,11 @@ describe("not runnable, each reason in words, nothing recorded", () => {
     expect(await run(viewer, noLink, { text: "a" })).toMatchObject({ ok: false, notRunnable: { reason: "paid_without_link" } });
     const withLink = await agentWith("echo", plans, { paymentLink: "https://pay.example.test/x" });
     // Without the person's agreement to the price, nothing is called and nothing recorded.
-    expect(await run(viewer, withLink, { text: "a" })).toMatchObject({ ok: false, notRunnable: { reason: "consent_needed", price: "$0.02 a call" } });
+    expect(await run(viewer, withLink, { text: "a" })).toMatchObject({ ok: false, notRunnable: { reason: "consent_needed", consent: "This run costs $0.02, billed by the provider." } });
     expect(await executionsOf(viewer.id)).toEqual([]);
-    expect((await getRunPanel(viewer, withLink.handle, withLink.capabilityId))?.plan).toMatchObject({ kind: "paid", price: "$0.02 a call" });
+    expect((await getRunPanel(viewer, withLink.handle, withLink.capabilityId))?.plans).toMatchObject([{ kind: "provider", words: "$0.02 a call", available: true }]);
     const result = okOf(await run(viewer, withLink, { text: "a" }, { consentToPay: true }));
-    expect(result.execution).toMatchObject({ status: "succeeded", paid: true, planId: "per_call" });
+    expect(result.execution).toMatchObject({ status: "succeeded", paid: true, planId: "per_call", planWords: "$0.02 a call" });
     const [record] = await executionsOf(viewer.id);
     expect(record).toMatchObject({ paid: true, planId: "per_call" });
   });
@@ -172,7 +172,7 @@ describe("the free daily limit", () => {
     okOf(await run(viewer, target, { text: "yesterday" }, { now: yesterday }));
     okOf(await run(viewer, target, { text: "1" }));
     const panel = await getRunPanel(viewer, target.handle, target.capabilityId);
-    expect(panel?.plan).toEqual({ kind: "free", dailyLimit: 2, usedToday: 1 });
+    expect(panel?.plans).toMatchObject([{ kind: "free", words: "Free · 2 runs a day", allowance: { limit: 2, used: 1 } }]);
     okOf(await run(viewer, target, { text: "2" }));
     const refused = await run(viewer, target, { text: "3" });
     const midnight = new Date();

@@ -14,14 +14,20 @@ import { notRunnableMessage, unknownOutcomeMessage } from "./run-words";
 import { findListing } from "@/lib/catalog/queries";
 import type { CatalogCapability } from "@/lib/catalog/read-model";
 import { outsideActionLabels } from "@/lib/listings/labels";
-import { paidRunPrice, planOf, staticBlock } from "./runnable-capability";
-import type { NotRunnable, RunResult } from "./run-types";
+import { USABLE_SUBSCRIPTION_STATUSES } from "@/lib/payments/entitlements";
+import { defaultPlan, noPlanReason, runPlansFor } from "./run-plans";
+import { staticBlock } from "./runnable-capability";
+import type { ExecutionStatus, NotRunnable, RunPlan, RunResult } from "./run-types";
 
 // Running a service (DESIGN.md "Running a service"): every check again, whatever the page showed, then one
 // execution record, one bounded adapter call, and the record finished with status, duration and fingerprints.
 
-/** `consentToPay`: the person agreed to the paid plan's price (the panel asks; a paid run without it is refused). */
-export type RunInput = { handle: string; capabilityId: string; arguments: unknown; dryRun: boolean; consentToPay?: boolean };
+/**
+ * `planId`: the plan the person chose (absent: the free quota first, then the first available paid plan; ""
+ * for a service without plans). `consentToPay`: they agreed to what the paid plan costs (the panel asks; a
+ * paid run without it is refused).
+ */
+export type RunInput = { handle: string; capabilityId: string; arguments: unknown; dryRun: boolean; planId?: string; consentToPay?: boolean };
 
 export type RunDeps = {
   /** The guarded fetch (tests pass their own; Explore uses the one configured from env). */
@@ -89,39 +95,88 @@ export async function callAndSettle(
   return { outcome, settled };
 }
 
-type Created = { ok: true } | { ok: false; notRunnable: NotRunnable };
+type Created = { ok: true; entitlementId: string | null } | { ok: false; notRunnable: NotRunnable };
 
-// The count and the insert happen under a per-(user, capability) advisory lock, so concurrent runs cannot
-// all slip under the limit. A batch, not an interactive transaction: two statements in one round of the
-// driver; the insert's own snapshot is taken after the lock is held, so its count sees every earlier run.
+const GIVEN_BACK: readonly ExecutionStatus[] = ["tool_error", "failed", "timed_out", "payment_required"];
+
+/**
+ * The execution record, written only if the plan still allows it, in one transaction: a free plan's daily
+ * count, a Stripe-verified call (spent by the same statement that writes the record) or an active
+ * subscription. Runs of one person against one agent are serialised by an advisory lock, so 50 concurrent
+ * runs on 10 remaining calls write exactly 10 records; each statement's snapshot is taken after the lock.
+ */
 async function createExecution(
   viewer: Viewer,
   capability: CatalogCapability,
+  plan: RunPlan,
   data: { id: string; dryRun: boolean; argumentsSha256: string },
   now: Date,
 ): Promise<Created> {
-  const plan = planOf(capability);
-  const paid = plan.kind === "paid";
-  const planId = plan.kind === "free" || plan.kind === "paid" ? plan.planId : null;
-  if (plan.kind !== "free" || plan.dailyLimit === null) {
-    await db.execution.create({
-      data: { id: data.id, capabilityId: capability.rowId, userId: viewer.id, status: "running", dryRun: data.dryRun, startedAt: now, argumentsSha256: data.argumentsSha256, paid, planId },
-      select: { id: true },
-    });
-    return { ok: true };
+  const paid = plan.kind !== "free";
+  const row = { id: data.id, capabilityId: capability.rowId, userId: viewer.id, status: "running" as const, dryRun: data.dryRun, startedAt: now, argumentsSha256: data.argumentsSha256, paid, planId: plan.planId };
+  const lock = (scope: string) => db.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`run:${viewer.id}:${scope}`}, 0))`;
+  const unavailable = (why: string): Created => ({ ok: false, notRunnable: { reason: "plan_unavailable", words: plan.words, why } });
+
+  if (plan.kind === "free" && plan.allowance !== null) {
+    const limit = plan.allowance.limit;
+    const { start, resetsAt } = utcDayBounds(now);
+    const [, inserted] = await db.$transaction([
+      lock(capability.rowId),
+      db.$executeRaw`
+        INSERT INTO "Execution" ("id", "capabilityId", "userId", "status", "dryRun", "startedAt", "argumentsSha256", "paid", "planId")
+        SELECT ${row.id}::uuid, ${row.capabilityId}, ${row.userId}, 'running'::"ExecutionStatus", ${row.dryRun}, ${now}, ${row.argumentsSha256}, false, ${row.planId}
+        WHERE (SELECT count(*) FROM "Execution"
+               WHERE "userId" = ${viewer.id} AND "capabilityId" = ${capability.rowId} AND "startedAt" >= ${start}) < ${limit}`,
+    ]);
+    return inserted === 1 ? { ok: true, entitlementId: null } : { ok: false, notRunnable: { reason: "daily_limit", limit, resetsAt: resetsAt.toISOString() } };
   }
-  const limit = plan.dailyLimit;
-  const { start } = utcDayBounds(now);
-  const [, inserted] = await db.$transaction([
-    db.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`run:${viewer.id}:${capability.rowId}`}, 0))`,
-    db.$executeRaw`
+  if (plan.kind === "calls") {
+    // A dry run acts on nothing, so it spends nothing, but it still needs a call to be left.
+    const [, inserted] = await db.$transaction([
+      lock(capability.agent.rowId),
+      db.$queryRaw<{ entitlementId: string | null }[]>`
+        WITH grant_row AS (
+          SELECT "id" FROM "Entitlement"
+          WHERE "userId" = ${viewer.id} AND "agentId" = ${capability.agent.rowId} AND "planId" = ${plan.planId}
+            AND "status" = 'active' AND "callsLeft" > 0
+          ORDER BY "createdAt", "id" LIMIT 1
+        ), spent AS (
+          UPDATE "Entitlement" SET "callsLeft" = "callsLeft" - 1, "updatedAt" = ${now}
+          WHERE "id" IN (SELECT "id" FROM grant_row) AND NOT ${data.dryRun}
+          RETURNING "id"
+        )
+        INSERT INTO "Execution" ("id", "capabilityId", "userId", "status", "dryRun", "startedAt", "argumentsSha256", "paid", "planId", "entitlementId")
+        SELECT ${row.id}::uuid, ${row.capabilityId}, ${row.userId}, 'running'::"ExecutionStatus", ${row.dryRun}, ${now}, ${row.argumentsSha256}, true, ${row.planId},
+               (SELECT "id" FROM spent)
+        FROM grant_row
+        RETURNING "entitlementId"`,
+    ]);
+    const created = inserted[0];
+    return created ? { ok: true, entitlementId: created.entitlementId } : unavailable("you have no calls left of this plan: buy more at the provider.");
+  }
+  if (plan.kind === "subscription") {
+    const inserted = await db.$executeRaw`
       INSERT INTO "Execution" ("id", "capabilityId", "userId", "status", "dryRun", "startedAt", "argumentsSha256", "paid", "planId")
-      SELECT ${data.id}::uuid, ${capability.rowId}, ${viewer.id}, 'running'::"ExecutionStatus", ${data.dryRun}, ${now}, ${data.argumentsSha256}, ${paid}, ${planId}
-      WHERE (SELECT count(*) FROM "Execution"
-             WHERE "userId" = ${viewer.id} AND "capabilityId" = ${capability.rowId} AND "startedAt" >= ${start}) < ${limit}`,
-  ]);
-  if (inserted === 1) return { ok: true };
-  return { ok: false, notRunnable: { reason: "daily_limit", limit, resetsAt: utcDayBounds(now).resetsAt.toISOString() } };
+      SELECT ${row.id}::uuid, ${row.capabilityId}, ${row.userId}, 'running'::"ExecutionStatus", ${row.dryRun}, ${now}, ${row.argumentsSha256}, true, ${row.planId}
+      WHERE EXISTS (SELECT 1 FROM "Entitlement"
+                    WHERE "userId" = ${viewer.id} AND "agentId" = ${capability.agent.rowId} AND "planId" = ${plan.planId} AND "status" = 'active'
+                      AND "subscriptionStatus" = ANY(${[...USABLE_SUBSCRIPTION_STATUSES]}) AND "activeUntil" > ${now})`;
+    return inserted === 1 ? { ok: true, entitlementId: null } : unavailable("your subscription is not active.");
+  }
+  await db.execution.create({ data: row, select: { id: true } });
+  return { ok: true, entitlementId: null };
+}
+
+/** The plan a run asks for (`planId`; absent: the default), if it can be used now. */
+function chosenPlan(plans: readonly RunPlan[], planId: string | undefined): { ok: true; plan: RunPlan } | { ok: false; notRunnable: NotRunnable } {
+  if (planId === undefined) {
+    const plan = defaultPlan(plans);
+    return plan ? { ok: true, plan } : { ok: false, notRunnable: noPlanReason(plans) };
+  }
+  const plan = plans.find((p) => (p.planId ?? "") === planId);
+  if (!plan) return { ok: false, notRunnable: { reason: "plan_unavailable", words: planId, why: "this service has no such plan." } };
+  if (!plan.available) return { ok: false, notRunnable: { reason: "plan_unavailable", words: plan.words, why: plan.unavailable ?? "it cannot be used now." } };
+  return { ok: true, plan };
 }
 
 export async function runCapability(viewer: Viewer | null, input: RunInput, deps: RunDeps = {}): Promise<RunResult> {
@@ -130,8 +185,11 @@ export async function runCapability(viewer: Viewer | null, input: RunInput, deps
   if (!capability) return refuse({ reason: "not_found" });
   const blocked = staticBlock(capability, viewer.id);
   if (blocked) return refuse(blocked);
-  const price = paidRunPrice(capability);
-  if (price !== null && input.consentToPay !== true) return refuse({ reason: "consent_needed", price });
+  const now = deps.now?.() ?? new Date();
+  const chosen = chosenPlan((await runPlansFor(viewer, capability, now)).plans, input.planId);
+  if (!chosen.ok) return refuse(chosen.notRunnable);
+  const plan = chosen.plan;
+  if (plan.consent !== null && input.consentToPay !== true) return refuse({ reason: "consent_needed", consent: plan.consent });
 
   if (!isPlainObject(input.arguments)) {
     return { ok: false, message: "The arguments must be a JSON object.", fieldErrors: { "": ["must be a JSON object"] } };
@@ -148,18 +206,30 @@ export async function runCapability(viewer: Viewer | null, input: RunInput, deps
     return { ok: false, message: "Some arguments are not valid: see the fields marked below.", fieldErrors };
   }
 
-  const now = deps.now?.() ?? new Date();
-  const created = await createExecution(viewer, capability, { id: executionId, dryRun: input.dryRun, argumentsSha256: fingerprint(own) }, now);
+  const created = await createExecution(viewer, capability, plan, { id: executionId, dryRun: input.dryRun, argumentsSha256: fingerprint(own) }, now);
   if (!created.ok) return refuse(created.notRunnable);
   deps.onStarted?.(executionId);
 
   const { outcome, settled } = await callAndSettle(viewer, capability, { executionId, arguments: args, dryRun: input.dryRun }, deps);
   const result = resultOf(outcome);
-  // Only a run still "running" is finished here: a Cancel that came first keeps its status.
-  const finish = () => db.$executeRaw`
-    UPDATE "Execution" SET "status" = ${settled.status}::"ExecutionStatus", "finishedAt" = ${new Date()}, "durationMs" = ${outcome.durationMs},
-           "resultSha256" = ${result === null ? null : fingerprint(result)}, "message" = ${settled.recordMessage}
-    WHERE "id" = ${executionId}::uuid AND "status" = 'running'`;
+  // Only a run still "running" is finished here: a Cancel that came first keeps its status. A spent call is
+  // given back in the same statement when the run delivered nothing (docs/payments.md, "What a run costs").
+  const giveBack = created.entitlementId !== null && GIVEN_BACK.includes(settled.status);
+  const finish = async () => {
+    const [row] = await db.$queryRaw<{ finished: number }[]>`
+      WITH finished AS (
+        UPDATE "Execution" SET "status" = ${settled.status}::"ExecutionStatus", "finishedAt" = ${new Date()}, "durationMs" = ${outcome.durationMs},
+               "resultSha256" = ${result === null ? null : fingerprint(result)}, "message" = ${settled.recordMessage}
+        WHERE "id" = ${executionId}::uuid AND "status" = 'running'
+        RETURNING "entitlementId"
+      ), given AS (
+        UPDATE "Entitlement" SET "callsLeft" = "callsLeft" + 1
+        WHERE ${giveBack} AND "status" = 'active' AND "id" IN (SELECT "entitlementId" FROM finished)
+        RETURNING "id"
+      )
+      SELECT (SELECT count(*) FROM finished)::int AS "finished", (SELECT count(*) FROM given)::int AS "given"`;
+    return row?.finished ?? 0;
+  };
   // Without a cancellation hook nobody else writes a running record, so finishing it after the answer changes
   // nothing the person sees and takes a database write off their wait. With one, a Cancel may have come first.
   let cancelled = false;
@@ -171,7 +241,6 @@ export async function runCapability(viewer: Viewer | null, input: RunInput, deps
     cancelled = (await finish()) === 0;
   }
   const status = cancelled ? "cancelled" : settled.status;
-  const plan = planOf(capability);
   return {
     ok: true,
     execution: {
@@ -180,8 +249,9 @@ export async function runCapability(viewer: Viewer | null, input: RunInput, deps
       dryRun: input.dryRun,
       durationMs: outcome.durationMs,
       message: cancelled ? "You cancelled this run while it was in flight." : settled.message,
-      paid: plan.kind === "paid",
-      planId: plan.kind === "free" || plan.kind === "paid" ? plan.planId : null,
+      paid: plan.kind !== "free",
+      planId: plan.planId,
+      planWords: plan.planId === null ? null : plan.words,
     },
     answer: answerOf(outcome, capability.outputSchema),
   };

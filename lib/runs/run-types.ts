@@ -12,9 +12,32 @@ export type NotRunnable =
   | { reason: "unpublished" }
   | { reason: "endpoint_pending" }
   | { reason: "paid_without_link" }
-  /** A paid run without the person's explicit consent to its price. */
-  | { reason: "consent_needed"; price: string }
-  | { reason: "daily_limit"; limit: number; resetsAt: string };
+  /** A paid run without the person's explicit consent to what it costs (`consent` says it in words). */
+  | { reason: "consent_needed"; consent: string }
+  | { reason: "daily_limit"; limit: number; resetsAt: string }
+  /** Only paid plans of a Stripe-verified agent are left, and the person holds none of them. */
+  | { reason: "needs_purchase"; free: { limit: number; resetsAt: string } | null }
+  /** The plan asked for cannot be used now (`why` in words). */
+  | { reason: "plan_unavailable"; words: string; why: string };
+
+/** One plan a run may be made under, for this person now (lib/runs/run-plans.ts). */
+export type RunPlan = {
+  /** null for a service that states no plans (free, no limit). */
+  planId: string | null;
+  /** free; provider: paid, billed by the provider; calls: a Stripe-verified pack or prepaid calls; subscription: Stripe-verified. */
+  kind: "free" | "provider" | "calls" | "subscription";
+  /** The plan in words ("Free · 20 runs a day", "$0.02 a call"). */
+  words: string;
+  available: boolean;
+  unavailable: string | null;
+  /** What the person agrees to before a paid run ("This run uses 1 of your 87 pack calls."); null when free. */
+  consent: string | null;
+  allowance: { limit: number; used: number; resetsAt: string } | null;
+  callsLeft: number | null;
+  activeUntil: string | null;
+  /** Where to pay, with the person's client_reference_id. */
+  buyLink: string | null;
+};
 
 /** One piece of an adapter's content, made safe to show. */
 export type ShownContent =
@@ -40,6 +63,8 @@ export type ExecutionView = {
   message: string;
   paid: boolean;
   planId: string | null;
+  /** The plan in words, when the service states plans. */
+  planWords: string | null;
 };
 
 export type FieldErrors = Record<string, string[]>;

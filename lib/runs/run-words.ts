@@ -30,7 +30,13 @@ export function notRunnableMessage(n: NotRunnable, now = new Date()): string {
     case "paid_without_link":
       return "This service has only paid plans and its provider has not given a payment link, so it cannot be run.";
     case "consent_needed":
-      return `This run is paid (${n.price}), billed by the provider. Agree to the price to run it.`;
+      return `${n.consent} Agree to it to run.`;
+    case "needs_purchase":
+      return n.free
+        ? `You have used today's ${n.free.limit} free run${n.free.limit === 1 ? "" : "s"} of this service, and hold none of its paid plans: buy one at the provider, or come back after midnight UTC (in ${resetsIn(n.free.resetsAt, now)}).`
+        : "This service has only paid plans, and you hold none of them: buy one at the provider to run it.";
+    case "plan_unavailable":
+      return `${n.words}: ${n.why}`;
     case "daily_limit":
       return `You have used today's ${n.limit} free run${n.limit === 1 ? "" : "s"} of this service. The limit resets at midnight UTC (${n.resetsAt.slice(0, 16).replace("T", " ")} UTC, in ${resetsIn(n.resetsAt, now)}).`;
   }
