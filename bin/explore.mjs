@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The `explore` command. `validate` runs in this process through tsx. `import` needs the database:
+// The `explore` command. `validate` runs in this process through tsx. `import` and `stripe-event` need the database:
 // it runs under scripts/with-db.ts (DATABASE_URL, or the embedded database of `npm start`, started
 // if it is not running) and with the react-server condition its server-only modules require.
 import { spawn } from "node:child_process";
@@ -9,7 +9,7 @@ import { tsImport } from "tsx/esm/api";
 const tsconfig = fileURLToPath(new URL("../tsconfig.json", import.meta.url));
 const argv = process.argv.slice(2);
 
-if (argv[0] === "import") {
+if (argv[0] === "import" || argv[0] === "stripe-event") {
   const tsx = import.meta.resolve("tsx");
   const withDb = fileURLToPath(new URL("../scripts/with-db.ts", import.meta.url));
   const run = fileURLToPath(new URL("../lib/cli/run.ts", import.meta.url));

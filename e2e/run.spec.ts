@@ -91,14 +91,18 @@ test("an external action: confirm, dry run first, then the real run, its outcome
   await expect(result(page).getByRole("status")).toContainText('"duplicate": true');
 });
 
-test("the free daily limit: one run, then the panel says it is used up and when it resets", async ({ page }) => {
+test("the free daily limit: one run, then the panel says at once that it is used up and when it resets", async ({ page }) => {
   await signedInAt(page, LIMITED, "limited");
-  await expect(page.getByText("Free plan: 1 of 1 runs left today")).toBeVisible();
+  await expect(page.getByText("1 of 1 free runs left today (resets at midnight UTC)")).toBeVisible();
   await page.getByRole("button", { name: "Run", exact: true }).click();
+  await expect(result(page).getByText("Succeeded")).toBeVisible();
+  // Without a reload: the panel reads what is left again, and the answer stays in view.
+  await expect(page.getByText(/You have used today's 1 free run of this service\. The limit resets at midnight UTC/)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Run", exact: true })).toBeDisabled();
   await expect(result(page).getByText("Succeeded")).toBeVisible();
   await page.reload();
   await expect(page.getByText(/You have used today's 1 free run of this service\. The limit resets at midnight UTC/)).toBeVisible();
-  await expect(page.getByRole("button", { name: "Run", exact: true })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Run", exact: true })).toBeDisabled();
 });
 
 test.describe("as a minor (17, with 18+ switched on)", () => {

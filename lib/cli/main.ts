@@ -7,6 +7,7 @@ const USAGE = `usage: explore <command> [arguments]
 commands:
   validate <file…> [--json]          check agent.json files against the schema and Explore's rules
   import <file> --owner <email>      validate, import and publish an agent for its owner
+  stripe-event <type> --agent @h …   post a signed Stripe event to an agent's webhook (try payments locally)
 `;
 
 export function processIo(): CliIo {
@@ -27,6 +28,10 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
       // Loaded only here: it needs the database, which `validate` must not.
       const { runImport } = await import("./import-command");
       return runImport(args, io);
+    }
+    case "stripe-event": {
+      const { runStripeEvent } = await import("./stripe-event-command");
+      return runStripeEvent(args, io);
     }
     case undefined:
     case "help":

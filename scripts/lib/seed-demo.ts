@@ -4,10 +4,14 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { db } from "../../lib/db";
 import { importAgentFile } from "../../lib/agents/import-agent";
+import { sealSecret } from "../../lib/secrets";
 import { projectRoot } from "./database";
 
 export const DEMO_PUBLISHER_EMAIL = "demo-publisher@explore.localhost";
 const DEMO_ORIGIN = "http://127.0.0.1:4510";
+
+/** The demo's Stripe-verified agent and its signing secret (docs/payments.md, "Try it locally"): demo only. */
+export const DEMO_STRIPE_AGENT = { handle: "@spark-headlines", signingSecret: "whsec_demo_spark_headlines_local_only" } as const;
 
 export async function isDemoSeeded(): Promise<boolean> {
   return (await db.user.count({ where: { email: DEMO_PUBLISHER_EMAIL } })) > 0;
@@ -31,5 +35,8 @@ export async function seedDemoNetwork(adaptersUrl: string): Promise<number> {
       throw new Error(`demo/agents/${file} does not import: ${result.message}\n${lines}`);
     }
   }
+  const stripeAgent = await db.agent.findUniqueOrThrow({ where: { handle: DEMO_STRIPE_AGENT.handle }, select: { id: true } });
+  const secretCiphertext = sealSecret(DEMO_STRIPE_AGENT.signingSecret, stripeAgent.id);
+  await db.stripeWebhook.upsert({ where: { agentId: stripeAgent.id }, create: { agentId: stripeAgent.id, secretCiphertext }, update: { secretCiphertext } });
   return files.length;
 }
