@@ -53,9 +53,9 @@ export async function findAgentPlans(agentIds: readonly string[]): Promise<Agent
 
 const key = (agentId: string, planId: string) => `${agentId}\u0000${planId}`;
 
-/** Looks a plan's words up by agent and plan_id (the first service's plan speaks for a shared plan_id). */
-export function planWordsLookup(plans: readonly AgentPlan[]): (agentId: string, planId: string) => string | null {
-  const words = new Map<string, string>();
-  for (const plan of plans) if (!words.has(key(plan.agentId, plan.planId))) words.set(key(plan.agentId, plan.planId), plan.headline);
-  return (agentId, planId) => words.get(key(agentId, planId)) ?? null;
+/** Looks a plan up by agent and plan_id (the first service's plan speaks for a shared plan_id). */
+export function planLookup(plans: readonly AgentPlan[]): (agentId: string, planId: string) => AgentPlan | null {
+  const byKey = new Map<string, AgentPlan>();
+  for (const plan of plans) if (!byKey.has(key(plan.agentId, plan.planId))) byKey.set(key(plan.agentId, plan.planId), plan);
+  return (agentId, planId) => byKey.get(key(agentId, planId)) ?? null;
 }

@@ -5,7 +5,7 @@ import type { StripeEventOutcome } from "@/generated/prisma/enums";
 import type { Viewer } from "@/lib/accounts/viewer";
 import { agentVisibleSql } from "@/lib/catalog/visibility";
 import { db } from "@/lib/db";
-import { findAgentPlans, planWordsLookup } from "./agent-plans";
+import { findAgentPlans, planLookup } from "./agent-plans";
 import { entitlementLeftWords, entitlementState, type EntitlementState } from "./entitlement-words";
 import { moneyWords } from "./money-words";
 import { consumerEventWords } from "./stripe-event-words";
@@ -85,7 +85,7 @@ export async function findMyPurchases(viewer: Viewer, now: Date = new Date()): P
   if (rows.length === 0) return [];
   const agentIds = [...new Set(rows.map((r) => r.agentId))];
   const [visible, plans, events] = await Promise.all([visibleAgentIds(viewer, agentIds, now), findAgentPlans(agentIds), eventsOf(rows)]);
-  const planWords = planWordsLookup(plans);
+  const planOf = planLookup(plans);
   return rows.map((row) => {
     const listed = visible.has(row.agentId);
     const mine = events.filter(
@@ -95,7 +95,7 @@ export async function findMyPurchases(viewer: Viewer, now: Date = new Date()): P
       id: row.id,
       agent: listed ? { listed: true, handle: row.agent.handle, displayName: row.agent.displayName } : { listed: false },
       // The plan_id is the publisher's own label: said only of an agent the viewer may still see.
-      planWords: planWords(row.agentId, row.planId) ?? (listed ? `Plan ${row.planId}` : "A plan no longer listed"),
+      planWords: planOf(row.agentId, row.planId)?.headline ?? (listed ? `Plan ${row.planId}` : "A plan no longer listed"),
       state: entitlementState(row, now),
       leftWords: entitlementLeftWords(row, now),
       paid: moneyWords(row.amountCents, row.currency),

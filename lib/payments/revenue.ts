@@ -2,7 +2,7 @@ import "server-only";
 import { cache } from "react";
 import type { PlanType, StripeEventOutcome } from "@/generated/prisma/enums";
 import { db } from "@/lib/db";
-import { findAgentPlans, planWordsLookup } from "./agent-plans";
+import { findAgentPlans, planLookup } from "./agent-plans";
 
 // The publisher's payments page: whether an agent is Stripe-verified, its webhook's health, its plans'
 // Payment Links, the latest events and what its grants brought. Ownership is the where; the sealed secret
@@ -38,7 +38,9 @@ export type PaymentEvent = {
 /** What one plan's grants brought in one currency. */
 export type RevenueLine = {
   planId: string;
+  /** Null when no service states this plan any more. */
   planWords: string | null;
+  planType: PlanType | null;
   currency: string;
   /** Grants not refunded (active, used up or ended) and what they were paid. */
   paidGrants: number;
@@ -89,7 +91,7 @@ async function revenueOf(agentId: string, now: Date) {
       orderBy: [{ planId: "asc" }, { currency: "asc" }],
     }),
   ]);
-  const lines = new Map<string, Omit<RevenueLine, "planWords">>();
+  const lines = new Map<string, Omit<RevenueLine, "planWords" | "planType">>();
   const lineOf = (planId: string, currency: string) => {
     const k = lineKey(planId, currency);
     let line = lines.get(k);
@@ -142,7 +144,7 @@ export const findAgentPayments = cache(async (viewerId: string, handle: string, 
     db.stripeEvent.count({ where: { agentId: agent.id, outcome: "mismatch" } }),
     revenueOf(agent.id, now),
   ]);
-  const planWords = planWordsLookup(plans);
+  const planOf = planLookup(plans);
   const webhook = agent.stripeWebhook;
   return {
     handle: agent.handle,
@@ -157,8 +159,11 @@ export const findAgentPayments = cache(async (viewerId: string, handle: string, 
         .filter((p) => p.capabilityId === c.capabilityId)
         .map(({ planId, type, headline, stripePaymentLink }) => ({ planId, type, headline, stripePaymentLink })),
     })),
-    events: events.map((e) => ({ ...e, planWords: e.planId === null ? null : planWords(agent.id, e.planId) })),
+    events: events.map((e) => ({ ...e, planWords: e.planId === null ? null : (planOf(agent.id, e.planId)?.headline ?? null) })),
     mismatches,
-    revenue: revenue.map((line) => ({ ...line, planWords: planWords(agent.id, line.planId) })),
+    revenue: revenue.map((line) => {
+      const plan = planOf(agent.id, line.planId);
+      return { ...line, planWords: plan?.headline ?? null, planType: plan?.type ?? null };
+    }),
   };
 });
