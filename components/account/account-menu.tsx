@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { buttonClassName, Button } from "@/components/ui/button";
 import { signOutViewer } from "@/lib/accounts/actions";
+import { PURCHASES_PATH } from "@/lib/payments/paths";
 
 /** The header's sign-in link, or the signed-in email with a sign-out button (a plain form: works without JavaScript). */
 export function AccountMenu({ email }: { email: string | null }) {
@@ -12,11 +13,14 @@ export function AccountMenu({ email }: { email: string | null }) {
     );
   }
   return (
-    <div className="flex items-center gap-2">
+    <div className="flex flex-wrap items-center justify-end gap-x-3 gap-y-2">
       <span className="hidden max-w-[16rem] truncate text-sm text-muted-foreground sm:inline" title={email}>
         <span className="sr-only">Signed in as </span>
         {email}
       </span>
+      <Link href={PURCHASES_PATH} className="text-sm font-medium hover:underline">
+        Purchases
+      </Link>
       <Link href="/settings" className="text-sm font-medium hover:underline">
         Settings
       </Link>

@@ -3,6 +3,7 @@ import { Badge, type BadgeTone } from "@/components/ui/badge";
 import type { AgentStatus } from "@/generated/prisma/enums";
 import type { OwnedAgent, OwnedCapability } from "@/lib/agents/queries";
 import { agentPath, servicePath } from "@/lib/listings/paths";
+import { paymentsDashboardPath } from "@/lib/payments/paths";
 import { sampleTestsDashboardPath } from "@/lib/sample-tests/paths";
 import { PublishButton } from "./publish-button";
 
@@ -75,15 +76,18 @@ export function AgentRow({ agent }: { agent: OwnedAgent }) {
           })}
         </ul>
       </div>
-      {isPublic ? (
-        <p className="text-sm">
+      <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+        {isPublic ? (
           <Link href={agentPath(agent.handle)} className="text-accent underline">
             Public page<span className="sr-only"> of {agent.handle}</span>
           </Link>
-        </p>
-      ) : (
-        <p className="text-sm text-muted-foreground">Its public pages appear once it is published.</p>
-      )}
+        ) : (
+          <span className="text-muted-foreground">Its public pages appear once it is published.</span>
+        )}
+        <Link href={paymentsDashboardPath(agent.handle)} className="text-accent underline">
+          Payments<span className="sr-only"> of {agent.handle}</span>
+        </Link>
+      </p>
     </section>
   );
 }

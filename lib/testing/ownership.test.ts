@@ -27,7 +27,9 @@ import {
   suspendListingAction,
 } from "@/lib/moderation/actions";
 import { cancelExecutionAction, checkOutcomeAction, repeatExecutionAction, runCapabilityAction } from "@/lib/runs/actions";
+import { saveSigningSecretAction, stopVerifyingAction } from "@/lib/payments/webhook-settings";
 import { testNowAction } from "@/lib/sample-tests/actions";
+import { sealSecret } from "@/lib/secrets";
 import { formData } from "@/lib/testing/form-data";
 
 afterAll(cleanUpTestRows);
@@ -50,6 +52,7 @@ async function makeWorld() {
     select: { id: true },
   });
   const report = await db.report.create({ data: { capabilityId: cap.id, reporterId: alice.id, reason: "broken" }, select: { id: true } });
+  await db.stripeWebhook.create({ data: { agentId: published.id, secretCiphertext: sealSecret("whsec_alice_0000000000", published.id) } });
   return { alice, bob, published, unpublished, suspended, execution, report };
 }
 
@@ -79,6 +82,7 @@ async function snapshot(w: World) {
     reports: await db.report.findMany({ where: { capability: { agentId: { in: agentIds } } }, select: { id: true, status: true }, orderBy: { id: "asc" } }),
     decisions: await db.moderationDecision.count({ where: { agentHandle: { in: [w.published.handle, w.unpublished.handle, w.suspended.handle] } } }),
     sampleTestStates: await db.sampleTestState.count({ where: { capability: { agentId: { in: agentIds } } } }),
+    stripeWebhooks: await db.stripeWebhook.findMany({ where: { agentId: { in: agentIds } }, orderBy: { agentId: "asc" } }),
   };
 }
 
@@ -125,6 +129,9 @@ const attempts: { name: string; call: (w: World) => Promise<unknown> }[] = [
   { name: "reportListingAction (Alice's unpublished service)", call: (w) => reportListingAction(null, formData({ handle: w.unpublished.handle, capabilityId: "cap_two", reason: "broken" })) },
   { name: "dismissReportAction (not an administrator)", call: (w) => dismissReportAction(null, formData({ reportId: w.report.id })) },
   { name: "suspendListingAction (not an administrator)", call: (w) => suspendListingAction(null, formData({ handle: w.published.handle, capabilityId: "cap_one", reason: "Mine now." })) },
+  { name: "saveSigningSecretAction (Alice's agent)", call: (w) => saveSigningSecretAction(null, formData({ handle: w.published.handle, secret: "whsec_bob_000000000000" })) },
+  { name: "saveSigningSecretAction (Alice's unverified agent)", call: (w) => saveSigningSecretAction(null, formData({ handle: w.unpublished.handle, secret: "whsec_bob_000000000000" })) },
+  { name: "stopVerifyingAction (Alice's agent)", call: (w) => stopVerifyingAction(null, formData({ handle: w.published.handle, confirm: "yes" })) },
   { name: "reinstateListingAction (not an administrator)", call: (w) => reinstateListingAction(null, formData({ handle: w.suspended.handle, capabilityId: "cap_three" })) },
 ];
 

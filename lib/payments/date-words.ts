@@ -1,0 +1,22 @@
+import { timeAgo } from "@/lib/sample-tests/label";
+
+// Times in words. Pages are rendered on the server, which does not know the reader's time zone: dates are
+// UTC and say so where the hour matters.
+
+const longDate = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+const hourMinute = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: "UTC" });
+
+/** "3 January 2027". */
+export function dateWords(date: Date): string {
+  return longDate.format(date);
+}
+
+/** "3 January 2027, 14:05 UTC". */
+export function dateTimeWords(date: Date): string {
+  return `${longDate.format(date)}, ${hourMinute.format(date)} UTC`;
+}
+
+/** "just now", "3 h ago" for the last two days; the date and time after that. */
+export function whenWords(date: Date, now: Date): string {
+  return now.getTime() - date.getTime() < 48 * 3600_000 ? timeAgo(date, now) : dateTimeWords(date);
+}
