@@ -3,11 +3,11 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "@/generated/prisma/client";
 import { requireDatabaseUrl } from "@/lib/env";
 
-// The one Prisma client. OAuth tokens never leave the data layer.
+// The one Prisma client. OAuth tokens and sealed secrets are never read unless a query asks for them.
 function createClient() {
   return new PrismaClient({
     adapter: new PrismaPg({ connectionString: requireDatabaseUrl() }),
-    omit: { account: { access_token: true, refresh_token: true, id_token: true } },
+    omit: { account: { access_token: true, refresh_token: true, id_token: true }, stripeWebhook: { secretCiphertext: true } },
   });
 }
 

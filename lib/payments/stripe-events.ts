@@ -183,8 +183,6 @@ const HANDLERS: Record<string, Apply> = {
   "charge.refunded": chargeRefunded,
 };
 
-export const HANDLED_EVENT_TYPES = Object.keys(HANDLERS);
-
 function verify(rawBody: string, signature: string | null, secret: string, now: Date): { ok: true; event: VerifiedEvent } | { ok: false; message: string } {
   if (!signature) return { ok: false, message: "The request has no Stripe-Signature header." };
   let verified: unknown;

@@ -30,7 +30,7 @@ async function world() {
   return { owner, other, agent };
 }
 
-const webhookOf = (agentId: string) => db.stripeWebhook.findUnique({ where: { agentId } });
+const webhookOf = (agentId: string) => db.stripeWebhook.findUnique({ where: { agentId }, omit: { secretCiphertext: false } });
 
 beforeEach(() => {
   session.viewer = null;

@@ -2,6 +2,7 @@ import "server-only";
 import type { Viewer } from "@/lib/accounts/viewer";
 import type { CatalogCapability, CatalogPlan } from "@/lib/catalog/read-model";
 import { consumerIdOf } from "@/lib/payments/consumers";
+import { dateWords } from "@/lib/payments/date-words";
 import { holdingsOf, isStripeVerified, type Holding } from "@/lib/payments/entitlements";
 import { paymentLinkFor } from "@/lib/payments/payment-link";
 import { planHeadline } from "@/lib/payments/plan-words";
@@ -18,10 +19,6 @@ import type { NotRunnable, RunPlan } from "./run-types";
 // The free quota comes first by default; the person may choose another available plan.
 
 const callWords = (n: number) => `${n.toLocaleString("en-US")} call${n === 1 ? "" : "s"}`;
-
-function dateWords(d: Date): string {
-  return d.toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
-}
 
 /** Where a paid plan is bought: the plan's own Stripe Payment Link URL, else the agent's payment link. */
 function buyUrl(plan: CatalogPlan, agentLink: string | null): string | null {
