@@ -2,11 +2,13 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import Ajv2020 from "ajv/dist/2020";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { CallToolResultSchema } from "@modelcontextprotocol/sdk/types.js";
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import { z } from "zod";
 import { DEMO_ADAPTERS_ORIGIN, demoSlug, loadDemoAgents, withoutDialect, type DemoAgent, type DemoCapability } from "./agent-files";
 import { startDemoAdapters, type DemoAdapters } from "./adapters/server";
 import { connectDemoClient } from "./mcp-client";
+import { parsePaymentRequired } from "../lib/payments/payment-required";
 
 const seedSchema = z.record(z.string(), z.unknown()).parse(
   JSON.parse(readFileSync(path.resolve(process.cwd(), "../shared/seeds/000_6091a6de2b627f64.txt"), "utf8")),
@@ -237,6 +239,23 @@ describe("demo adapters", () => {
     const result = await client.callTool({ name: "search_homes", arguments: { area_ref: "loc:zz:nowhere" } });
     expect(result.isError).toBe(true);
     expect(JSON.stringify(result.content)).toContain("not supported");
+  });
+
+  it("odds: answers a consumer with no payment on record with the payment-required convention", async () => {
+    const client = await clientFor("odds");
+    const args = { format: "decimal", value: "2.5" };
+    // A plain tools/call, as Explore makes it: the SDK's callTool checks an error's structuredContent against the
+    // tool's output schema once it has listed the tools (typescript-sdk#1943), which the convention never matches.
+    const call = (meta: Record<string, unknown>) =>
+      client.request({ method: "tools/call", params: { name: "convert_odds", arguments: args, _meta: meta } }, CallToolResultSchema);
+    for (const meta of [{ "io.explore/consumer_id": "csm_nobody_paid" }, { "io.explore/consumer_id": "csm_nobody_paid", "io.explore/validation": true }, {}]) {
+      const result = await call(meta);
+      expect(result.isError, JSON.stringify(meta)).toBe(true);
+      expect(parsePaymentRequired(result.structuredContent)).toMatchObject({ planId: "per_call", paymentLink: "https://pay.example.com/odds-lab" });
+    }
+    // Explore's sample tests (validation flag, no consumer ID) go through, so the example stays checked.
+    const sample = await call({ "io.explore/validation": true });
+    expect(sample.isError ?? false).toBe(false);
   });
 
   describe("reminders", () => {

@@ -1,4 +1,5 @@
-import type { ExecutionStatus, RunAnswer } from "@/lib/runs/run-types";
+import { useId } from "react";
+import type { ExecutionStatus, PaymentRequiredNotice, RunAnswer } from "@/lib/runs/run-types";
 import { Badge } from "@/components/ui/badge";
 
 // The adapter's answer as the panel shows it: structured content (with a warning when it breaks the output
@@ -12,11 +13,12 @@ export const statusLabels: Record<ExecutionStatus, string> = {
   timed_out: "Timed out",
   outcome_unknown: "Outcome unknown",
   cancelled: "Cancelled",
+  payment_required: "Payment required",
 };
 
 export function statusTone(status: ExecutionStatus): "success" | "danger" | "warning" | "neutral" {
   if (status === "succeeded") return "success";
-  if (status === "outcome_unknown" || status === "timed_out" || status === "cancelled") return "warning";
+  if (status === "outcome_unknown" || status === "timed_out" || status === "cancelled" || status === "payment_required") return "warning";
   if (status === "running") return "neutral";
   return "danger";
 }
@@ -25,9 +27,39 @@ export function StatusBadge({ status }: { status: ExecutionStatus }) {
   return <Badge tone={statusTone(status)}>{statusLabels[status]}</Badge>;
 }
 
+// The provider's message is its own text: rendered as a text node, never as HTML, and marked as theirs.
+function PaymentRequiredNote({ notice }: { notice: PaymentRequiredNotice }) {
+  const headingId = useId();
+  return (
+    <div role="note" aria-labelledby={headingId} className="flex flex-col gap-2 rounded-md border border-warning/40 bg-warning/10 p-3 text-sm">
+      <p id={headingId} className="font-medium">
+        The provider asks for payment before it runs this{notice.planWords ? <> under the plan <strong>{notice.planWords}</strong></> : null}.
+      </p>
+      {notice.link ? (
+        <p>
+          <a href={notice.link} className="font-medium text-accent underline" rel="noopener noreferrer" target="_blank">
+            Pay at the provider{notice.planWords ? ` (${notice.planWords})` : ""}
+            <span className="sr-only"> (opens in a new tab)</span>
+          </a>{" "}
+          — then run it again. Explore takes no payment itself; the link tells the provider your pseudonymous ID for this agent, not who you are.
+        </p>
+      ) : (
+        <p>The provider gives no payment link on Explore: ask them how to pay, then run it again.</p>
+      )}
+      {notice.message ? (
+        <figure className="flex flex-col gap-1">
+          <figcaption className="text-xs text-muted-foreground">The provider’s message:</figcaption>
+          <blockquote className="whitespace-pre-wrap border-l-2 border-border pl-3">{notice.message}</blockquote>
+        </figure>
+      ) : null}
+    </div>
+  );
+}
+
 export function AnswerView({ answer, label }: { answer: RunAnswer; label: string }) {
   return (
     <div className="flex flex-col gap-3" aria-label={label} role="group">
+      {answer.paymentRequired ? <PaymentRequiredNote notice={answer.paymentRequired} /> : null}
       {answer.outputWarning ? (
         <div role="alert" className="rounded-md border border-warning/40 bg-warning/10 p-3 text-sm">
           <p className="font-medium">The answer does not match the output schema the provider declared:</p>

@@ -5,7 +5,7 @@ import { cannabisTools, tobaccoTools } from "./harm-reduction";
 import { homeTools } from "./homes";
 import { jsonTools } from "./json-tools";
 import { loanTools } from "./loans";
-import { oddsTools } from "./odds";
+import { createOddsTools } from "./odds";
 import { passwordTools } from "./passwords";
 import { recipeTools } from "./recipes";
 import { createReminderTools, type ReminderStore } from "./reminders";
@@ -15,8 +15,11 @@ import type { DemoTool } from "./tool-kit";
 import { unitTools } from "./units";
 import { wineTools } from "./wine";
 
-/** Every demo agent served by the adapters, by the slug of its path (`/<slug>/mcp`). */
-export function demoAgentTools(reminders: ReminderStore): ReadonlyMap<string, readonly DemoTool[]> {
+/**
+ * Every demo agent served by the adapters, by the slug of its path (`/<slug>/mcp`). `oddsPaidConsumers`:
+ * Odds Lab's record of the consumer IDs that paid (demo/README.md).
+ */
+export function demoAgentTools(reminders: ReminderStore, oddsPaidConsumers: ReadonlySet<string>): ReadonlyMap<string, readonly DemoTool[]> {
   return new Map<string, readonly DemoTool[]>([
     ["homes", homeTools],
     ["units", unitTools],
@@ -30,7 +33,7 @@ export function demoAgentTools(reminders: ReminderStore): ReadonlyMap<string, re
     ["passwords", passwordTools],
     ["colors", colorTools],
     ["recipes", recipeTools],
-    ["odds", oddsTools],
+    ["odds", createOddsTools(oddsPaidConsumers)],
     ["dating", datingTools],
     ["harm-reduction", [...tobaccoTools, ...cannabisTools]],
   ]);

@@ -1,5 +1,20 @@
 import { z } from "zod";
-import { defineTool, round, TRANSFORMATION, ToolInputError, type DemoTool } from "./tool-kit";
+import { defineTool, PaymentRequiredError, round, TRANSFORMATION, ToolInputError, type CallMeta, type DemoTool } from "./tool-kit";
+
+// Odds Lab enforces its per-call plan itself (a provider-enforced plan, docs/payments.md): it keeps its own
+// record of the consumer IDs that paid and answers everyone else with the payment-required convention.
+// The record is a set its owner passes in (demo/README.md: how to put an ID in it); nothing here adds to it.
+
+const ODDS_LAB_PAYMENT_LINK = "https://pay.example.com/odds-lab";
+
+function requirePayment(paid: ReadonlySet<string>, meta: CallMeta): void {
+  if (meta.consumerId !== null && paid.has(meta.consumerId)) return;
+  // Explore's sample tests carry the validation flag and no consumer ID: letting them through keeps the
+  // example checked (a call for a person always carries that person's consumer ID).
+  if (meta.consumerId === null && meta.validation) return;
+  const message = "Odds Lab has no payment on record for you. Pay $0.02 a call at Odds Lab's payment page, then run it again.";
+  throw new PaymentRequiredError({ plan_id: "per_call", payment_link: ODDS_LAB_PAYMENT_LINK, message }, message);
+}
 
 function gcd(a: number, b: number): number {
   return b === 0 ? a : gcd(b, a % b);
@@ -41,7 +56,7 @@ function toAmerican(decimal: number): string {
   return `${Math.round(-100 / (decimal - 1))}`;
 }
 
-const convertOdds = defineTool({
+const convertOdds = (paid: ReadonlySet<string>) => defineTool({
   name: "convert_odds",
   title: "Convert betting odds",
   description: "Converts betting odds between decimal, fractional and American formats and gives the implied probability and the payout of a stake.",
@@ -60,7 +75,8 @@ const convertOdds = defineTool({
     profit: z.number(),
   }),
   hints: TRANSFORMATION,
-  run({ format, value, stake }) {
+  run({ format, value, stake }, meta) {
+    requirePayment(paid, meta);
     const decimal = toDecimal(format, value);
     return {
       decimal: round(decimal, 4),
@@ -74,7 +90,7 @@ const convertOdds = defineTool({
   },
 });
 
-const bookMargin = defineTool({
+const bookMargin = (paid: ReadonlySet<string>) => defineTool({
   name: "book_margin",
   title: "Bookmaker margin",
   description: "From the decimal odds of every outcome of one market, computes the bookmaker's margin (overround) and the fair, margin-free odds.",
@@ -85,7 +101,8 @@ const bookMargin = defineTool({
     outcomes: z.array(z.object({ decimal: z.number(), implied_percent: z.number(), fair_percent: z.number(), fair_decimal: z.number() })),
   }),
   hints: TRANSFORMATION,
-  run({ decimal_odds }) {
+  run({ decimal_odds }, meta) {
+    requirePayment(paid, meta);
     const book = decimal_odds.reduce((sum, odds) => sum + 1 / odds, 0);
     return {
       overround_percent: round(book * 100, 2),
@@ -100,4 +117,7 @@ const bookMargin = defineTool({
   },
 });
 
-export const oddsTools: DemoTool[] = [convertOdds, bookMargin];
+/** `paid`: the consumer IDs Odds Lab has a payment on record for, read at every call. */
+export function createOddsTools(paid: ReadonlySet<string>): DemoTool[] {
+  return [convertOdds(paid), bookMargin(paid)];
+}

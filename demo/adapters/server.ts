@@ -26,9 +26,25 @@ function handleMcp(slug: string, tools: readonly DemoTool[], req: IncomingMessag
   return serveStatelessMcp(server, req, res);
 }
 
+/**
+ * The consumer IDs Odds Lab starts with a payment on record for: `DEMO_ODDS_LAB_PAID_CONSUMERS`, comma-separated.
+ * Read here, not through lib/env.ts: the demo adapters stand in for publishers' own servers and their config.
+ */
+function oddsPaidConsumersFromEnv(): Set<string> {
+  const ids = (process.env.DEMO_ODDS_LAB_PAID_CONSUMERS ?? "").split(",").map((id) => id.trim());
+  return new Set(ids.filter((id) => id !== ""));
+}
+
+export type DemoAdaptersOptions = {
+  port: number;
+  host?: string;
+  /** Odds Lab's record of paid consumer IDs, read at every call (tests keep and fill their own); default: from the environment. */
+  oddsPaidConsumers?: ReadonlySet<string>;
+};
+
 /** Starts one HTTP server that serves every demo agent's MCP endpoint at `/<agent-slug>/mcp`. */
-export async function startDemoAdapters({ port, host = "127.0.0.1" }: { port: number; host?: string }): Promise<DemoAdapters> {
-  const agents = demoAgentTools(createReminderStore());
+export async function startDemoAdapters({ port, host = "127.0.0.1", oddsPaidConsumers }: DemoAdaptersOptions): Promise<DemoAdapters> {
+  const agents = demoAgentTools(createReminderStore(), oddsPaidConsumers ?? oddsPaidConsumersFromEnv());
   const httpServer = createServer((req, res) => {
     const path = new URL(req.url ?? "/", "http://localhost").pathname;
     const slug = /^\/([a-z0-9-]+)\/mcp\/?$/.exec(path)?.[1];

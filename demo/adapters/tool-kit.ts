@@ -1,9 +1,10 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
+import { paymentRequiredResult, type PaymentRequiredAnswer } from "../../lib/payments/payment-required";
 
 /** What a tool may read from the request's `_meta`; every field is optional, tools never require it. */
-export type CallMeta = { executionId: string | null; validation: boolean };
+export type CallMeta = { executionId: string | null; consumerId: string | null; validation: boolean };
 
 /** The four annotation hints, all stated, so each tool says what class it belongs to. */
 export type ToolHints = Required<
@@ -28,6 +29,16 @@ export type DemoTool = { name: string; register: (server: McpServer) => void };
 
 /** Thrown by a tool for a problem with its arguments; reported to the caller as a tool error in words. */
 export class ToolInputError extends Error {}
+
+/** Thrown by a provider-enforced paid tool for a consumer with no payment on record (docs/payments.md). */
+export class PaymentRequiredError extends Error {
+  constructor(
+    readonly answer: PaymentRequiredAnswer,
+    message: string,
+  ) {
+    super(message);
+  }
+}
 
 export function defineTool<I extends z.ZodObject, O extends z.ZodObject>(spec: ToolSpec<I, O>): DemoTool {
   // Widened once so the SDK's conditional callback type resolves; typed values come from our own parse.
@@ -55,6 +66,7 @@ export function defineTool<I extends z.ZodObject, O extends z.ZodObject>(spec: T
             if (error instanceof ToolInputError) {
               return { isError: true, content: [{ type: "text", text: error.message }] };
             }
+            if (error instanceof PaymentRequiredError) return paymentRequiredResult(error.answer, error.message);
             throw error;
           }
         },
@@ -69,17 +81,24 @@ const metaShape = z.looseObject({
   validation: z.boolean().optional(),
 });
 
-/** Reads the execution ID (and the sample-test flag) from `_meta` when the caller sent them. */
+/** The value of the first key ending in `suffix` (Explore namespaces its keys: `io.explore/consumer_id`). */
+function bySuffix(meta: Record<string, unknown>, suffix: RegExp): unknown {
+  return Object.entries(meta).find(([key]) => suffix.test(key))?.[1];
+}
+
+/** Reads the execution ID, the consumer ID and the sample-test flag from `_meta` when the caller sent them. */
 export function readMeta(meta: unknown): CallMeta {
   const parsed = metaShape.safeParse(meta ?? {});
-  if (!parsed.success) return { executionId: null, validation: false };
+  if (!parsed.success) return { executionId: null, consumerId: null, validation: false };
   let executionId = parsed.data.execution_id ?? parsed.data.executionId ?? null;
   if (executionId === null) {
     for (const [key, value] of Object.entries(parsed.data)) {
       if (/execution[_-]?id$/i.test(key) && typeof value === "string") executionId = value;
     }
   }
-  return { executionId, validation: parsed.data.validation === true };
+  const consumerId = bySuffix(parsed.data, /consumer[_-]?id$/i);
+  const validation = parsed.data.validation ?? bySuffix(parsed.data, /(^|\/)validation$/);
+  return { executionId, consumerId: typeof consumerId === "string" ? consumerId : null, validation: validation === true };
 }
 
 /** Rounds to a fixed number of decimals, so answers are stable and readable. */

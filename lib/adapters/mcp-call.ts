@@ -38,7 +38,9 @@ export type CallFailure =
 
 export type ToolCallOutcome =
   | { status: "succeeded"; structuredContent?: unknown; content: ContentBlock[]; durationMs: number }
-  | { status: "tool_error"; message: string; content: ContentBlock[]; durationMs: number }
+  // structuredContent is kept for conventions carried in it (lib/payments/payment-required.ts); the SDK checks
+  // no output schema on an error result, so it is whatever the adapter sent.
+  | { status: "tool_error"; message: string; structuredContent?: unknown; content: ContentBlock[]; durationMs: number }
   | ({ durationMs: number } & CallFailure);
 
 export type ListToolsOutcome =
@@ -491,6 +493,7 @@ export async function callTool(opts: CallToolOptions): Promise<ToolCallOutcome> 
     return {
       status: "tool_error",
       message: clip(textOf(answer.content), 2000) || "The tool reported an error without saying what it was.",
+      structuredContent: answer.structuredContent,
       content: answer.content,
       durationMs: result.durationMs,
     };

@@ -1,6 +1,9 @@
 import type { ContentBlock, ToolCallOutcome } from "@/lib/adapters/mcp-call";
 import { checkOutput } from "@/lib/adapters/output-check";
-import type { ExecutionStatus, RunAnswer, ShownContent } from "./run-types";
+import type { CatalogPlan } from "@/lib/catalog/read-model";
+import { parsePaymentRequired, paymentLinkFor, shownPaymentLink } from "@/lib/payments/payment-required";
+import { planHeadline } from "@/lib/payments/plan-words";
+import type { ExecutionStatus, PaymentRequiredNotice, RunAnswer, ShownContent } from "./run-types";
 import { durationText } from "./run-words";
 
 // Turns an adapter's answer into what the panel shows, and into the record's status and sentence.
@@ -32,7 +35,8 @@ export function shownContent(blocks: readonly ContentBlock[]): ShownContent[] {
   });
 }
 
-export function answerOf(outcome: ToolCallOutcome, outputSchema: object | null): RunAnswer | null {
+/** `paymentRequired`: what settle() made of a payment-required answer (the panel shows it beside the content). */
+export function answerOf(outcome: ToolCallOutcome, outputSchema: object | null, paymentRequired: PaymentRequiredNotice | null = null): RunAnswer | null {
   if (outcome.status === "succeeded") {
     const check = checkOutput(outputSchema, outcome.structuredContent);
     return {
@@ -40,10 +44,11 @@ export function answerOf(outcome: ToolCallOutcome, outputSchema: object | null):
       hasStructuredContent: outcome.structuredContent !== undefined,
       content: shownContent(outcome.content),
       outputWarning: check.ok ? null : check.errors,
+      paymentRequired: null,
     };
   }
   if (outcome.status === "tool_error") {
-    return { structuredContent: null, hasStructuredContent: false, content: shownContent(outcome.content), outputWarning: null };
+    return { structuredContent: null, hasStructuredContent: false, content: shownContent(outcome.content), outputWarning: null, paymentRequired };
   }
   return null;
 }
@@ -62,27 +67,61 @@ export type Settled = {
   message: string;
   /** Kept on the record: Explore's own words only, never the adapter's text (it could echo the arguments). */
   recordMessage: string;
+  paymentRequired: PaymentRequiredNotice | null;
 };
 
-export function settle(outcome: ToolCallOutcome, opts: { externalAction: boolean; dryRun: boolean; unknownMessage: string }): Settled {
+/** What a payment-required answer is judged against: the capability's plans, the agent's declared link, who is asking. */
+export type PaymentContext = {
+  plans: readonly Pick<CatalogPlan, "planId" | "type" | "priceUsd" | "dailyLimit" | "extra">[];
+  declaredLink: string | null;
+  consumerId: string;
+};
+
+const PAY_AT_PROVIDER = "Payment is required: pay at the provider, then run it again.";
+
+function paymentRequiredNotice(structuredContent: unknown, payment: PaymentContext): PaymentRequiredNotice | null {
+  const details = parsePaymentRequired(structuredContent);
+  if (details === null) return null;
+  const plan = details.planId === null ? undefined : payment.plans.find((p) => p.planId === details.planId);
+  const link = shownPaymentLink(details.paymentLink, payment.declaredLink);
+  return {
+    planId: plan?.planId ?? null,
+    planWords: plan ? planHeadline(plan) : null,
+    link: link === null ? null : paymentLinkFor(link, payment.consumerId),
+    message: details.message,
+  };
+}
+
+export function settle(
+  outcome: ToolCallOutcome,
+  opts: { externalAction: boolean; dryRun: boolean; unknownMessage: string; payment: PaymentContext },
+): Settled {
   switch (outcome.status) {
     case "succeeded": {
       const message = `${opts.dryRun ? "Dry run finished" : "Finished"} in ${durationText(outcome.durationMs)}.`;
-      return { status: "succeeded", message, recordMessage: message };
+      return { status: "succeeded", message, recordMessage: message, paymentRequired: null };
     }
-    case "tool_error":
-      return { status: "tool_error", message: outcome.message, recordMessage: "The tool reported an error." };
+    case "tool_error": {
+      const paymentRequired = paymentRequiredNotice(outcome.structuredContent, opts.payment);
+      if (paymentRequired !== null) {
+        // Explore's words and the plan's, never the adapter's: the record keeps it, and the adapter's own
+        // message is shown apart, as its text.
+        const message = paymentRequired.planWords === null ? PAY_AT_PROVIDER : `${PAY_AT_PROVIDER} Plan: ${paymentRequired.planWords}.`;
+        return { status: "payment_required", message, recordMessage: message, paymentRequired };
+      }
+      return { status: "tool_error", message: outcome.message, recordMessage: "The tool reported an error.", paymentRequired: null };
+    }
     default: {
       // An external action whose request went out and got no answer may have acted: unknown, never retried.
       if (opts.externalAction && !opts.dryRun && outcome.requestSent) {
-        return { status: "outcome_unknown", message: `${opts.unknownMessage} (${outcome.message})`, recordMessage: opts.unknownMessage };
+        return { status: "outcome_unknown", message: `${opts.unknownMessage} (${outcome.message})`, recordMessage: opts.unknownMessage, paymentRequired: null };
       }
       const own = outcome.status === "failed" && (outcome.code === "rpc_error" || outcome.code === "protocol_error")
         ? outcome.code === "rpc_error"
           ? "The adapter refused the call."
           : "The adapter's answer could not be understood."
         : outcome.message;
-      return { status: outcome.status, message: outcome.message, recordMessage: own };
+      return { status: outcome.status, message: outcome.message, recordMessage: own, paymentRequired: null };
     }
   }
 }

@@ -69,6 +69,6 @@ export async function repeatExecution(viewer: Viewer, executionId: string, args:
     ok: true,
     status: settled.status,
     message: `Repeated with the same execution ID. ${repeatPromises[capability.repeat]} ${settled.message}`,
-    answer: answerOf(outcome, capability.repeat === "status_only" ? null : capability.outputSchema),
+    answer: answerOf(outcome, capability.repeat === "status_only" ? null : capability.outputSchema, settled.paymentRequired),
   };
 }

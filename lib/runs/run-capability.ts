@@ -75,11 +75,12 @@ export async function callAndSettle(
   call: { executionId: string; arguments: Record<string, unknown>; dryRun: boolean },
   deps: Pick<RunDeps, "fetch" | "onProgress">,
 ) {
+  const consumerId = consumerIdFor(viewer.id, capability.agent.handle);
   const outcome = await callTool({
     endpoint: capability.agent.endpoint,
     tool: capability.tool,
     arguments: call.arguments,
-    meta: metaFor(call.executionId, capability, consumerIdFor(viewer.id, capability.agent.handle)),
+    meta: metaFor(call.executionId, capability, consumerId),
     deadlineMs: callDeadlineMs(capability.maxDurationSeconds),
     fetch: deps.fetch ?? publisherFetch(),
     onProgress: deps.onProgress,
@@ -91,6 +92,7 @@ export async function callAndSettle(
       escalate: capability.effects?.escalate ?? false,
       outcomeLookup: Boolean(capability.effects?.outcomeLookup),
     }),
+    payment: { plans: capability.plans, declaredLink: capability.agent.payment?.link ?? null, consumerId },
   });
   return { outcome, settled };
 }
@@ -253,6 +255,6 @@ export async function runCapability(viewer: Viewer | null, input: RunInput, deps
       planId: plan.planId,
       planWords: plan.planId === null ? null : plan.words,
     },
-    answer: answerOf(outcome, capability.outputSchema),
+    answer: answerOf(outcome, capability.outputSchema, settled.paymentRequired),
   };
 }

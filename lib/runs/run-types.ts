@@ -45,6 +45,18 @@ export type ShownContent =
   | { type: "image"; mimeType: string; dataUrl: string }
   | { type: "note"; text: string };
 
+/** A provider-enforced plan's "payment required" answer, judged and worded by Explore (lib/runs/answer.ts). */
+export type PaymentRequiredNotice = {
+  /** The plan the adapter named, only when it is one of the capability's plans. */
+  planId: string | null;
+  /** That plan in words ("$0.02 a call"). */
+  planWords: string | null;
+  /** The declared payment link (or the adapter's on its origin) with the consumer's client_reference_id; null when the agent declares none. */
+  link: string | null;
+  /** The adapter's own message, to be shown as its plain text. */
+  message: string | null;
+};
+
 export type RunAnswer = {
   /** The adapter's structuredContent, as it came (never stored). */
   structuredContent: unknown;
@@ -52,6 +64,8 @@ export type RunAnswer = {
   content: ShownContent[];
   /** Set when structuredContent breaks the capability's output schema. */
   outputWarning: string[] | null;
+  /** Set when the adapter answered the payment-required convention. */
+  paymentRequired?: PaymentRequiredNotice | null;
 };
 
 export type ExecutionView = {
