@@ -4,7 +4,7 @@ import type { CatalogCapability, CatalogPlan } from "@/lib/catalog/read-model";
 import { consumerIdOf } from "@/lib/payments/consumers";
 import { dateWords } from "@/lib/payments/date-words";
 import { holdingsOf, isStripeVerified, type Holding } from "@/lib/payments/entitlements";
-import { paymentLinkFor } from "@/lib/payments/payment-link";
+import { paymentLinkFor } from "@/lib/payments/payment-required";
 import { planHeadline } from "@/lib/payments/plan-words";
 import { runsToday, utcDayBounds } from "./daily-limit";
 import type { NotRunnable, RunPlan } from "./run-types";
