@@ -123,6 +123,9 @@ describe("paid runs of a Stripe-verified agent", () => {
     expect([await callsLeft(a.id), await callsLeft(b.id)]).toEqual([0, 0]);
     expect(await db.execution.count({ where: { userId: viewer.id } })).toBe(10);
     expect(await db.execution.count({ where: { userId: viewer.id, entitlementId: a.id } })).toBe(6);
+    const panel = await getRunPanel(viewer, target.handle, target.capabilityId);
+    expect(panel?.notRunnable).toEqual({ reason: "needs_purchase", free: null });
+    expect(panel?.plans[0]).toMatchObject({ available: false, unavailable: "None of the 10 calls you bought are left: buy more at the provider." });
   });
 
   it("gives the call back when the tool reports an error, and a dry run spends none", async () => {

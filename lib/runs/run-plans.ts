@@ -56,7 +56,7 @@ function paidOption(plan: CatalogPlan, stripe: boolean, holding: Holding | undef
   if (left > 0) {
     return { ...base, kind: "calls", available: true, unavailable: null, consent: `This run uses 1 of your ${left.toLocaleString("en-US")} ${what}.`, callsLeft: left, activeUntil: null };
   }
-  const unavailable = holding && holding.callsGranted > 0 ? `You have used all ${callWords(holding.callsGranted)} you bought: buy more at the provider.` : "Buy calls at the provider to run under this plan; Explore sees the payment within seconds.";
+  const unavailable = holding && holding.callsGranted > 0 ? `None of the ${callWords(holding.callsGranted)} you bought are left: buy more at the provider.` : "Buy calls at the provider to run under this plan; Explore sees the payment within seconds.";
   return { ...base, kind: "calls", available: false, unavailable, consent: null, callsLeft: 0, activeUntil: null };
 }
 

@@ -11,7 +11,7 @@ export const DEMO_PUBLISHER_EMAIL = "demo-publisher@explore.localhost";
 const DEMO_ORIGIN = "http://127.0.0.1:4510";
 
 /** The demo's Stripe-verified agent and its signing secret (docs/payments.md, "Try it locally"): demo only. */
-export const DEMO_STRIPE_AGENT = { handle: "@spark-headlines", signingSecret: "whsec_demo_spark_headlines_local_only" } as const;
+export const DEMO_STRIPE_AGENT = { handle: "@demo-homes", signingSecret: "whsec_demo_homes_local_only" } as const;
 
 export async function isDemoSeeded(): Promise<boolean> {
   return (await db.user.count({ where: { email: DEMO_PUBLISHER_EMAIL } })) > 0;
