@@ -45,6 +45,19 @@ function PlanLine({ plan }: { plan: RunPlan }) {
   );
 }
 
+/** What a Stripe-verified call costs in each outcome (docs/payments.md, "What a run costs"), and the provider's note. */
+export function PlanNotes({ plans, paymentNote }: { plans: readonly RunPlan[]; paymentNote: string | null }) {
+  const calls = plans.some((p) => p.kind === "calls");
+  const buying = plans.some((p) => p.buyLink !== null);
+  if (!calls && !(buying && paymentNote)) return null;
+  return (
+    <div className="flex flex-col gap-1 text-xs text-muted-foreground">
+      {calls ? <p>A run spends one call, given back if the run fails or the tool reports an error; a dry run, a refresh or a repeat spends none; an unknown outcome keeps it spent.</p> : null}
+      {buying && paymentNote ? <p>From the provider: {paymentNote}</p> : null}
+    </div>
+  );
+}
+
 /** The plans as a list, for a panel that cannot run now (nothing left, or only plans to buy). */
 export function PlanList({ plans }: { plans: readonly RunPlan[] }) {
   if (plans.length === 0) return null;

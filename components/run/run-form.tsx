@@ -14,7 +14,7 @@ import type { HookFormResult } from "@/lib/runs/run-form-state";
 import type { ExecutionView, FieldErrors, RunEvent } from "@/lib/runs/run-types";
 import { durationText, notRunnableMessage, repeatPromises } from "@/lib/runs/run-words";
 import { ConfirmDialog } from "./confirm-dialog";
-import { PlanList, PlanPicker, planKey } from "./plan-picker";
+import { PlanList, PlanNotes, PlanPicker, planKey } from "./plan-picker";
 import { fieldLabel, toErrorSchema } from "./error-schema";
 import { checkJsonArguments, parseJsonArguments, withoutFields } from "./json-arguments";
 import { AnswerView, StatusBadge } from "./run-answer";
@@ -298,6 +298,7 @@ export function RunForm({ info }: { info: RunPanelInfo }) {
         }}
         disabled={busy}
       />
+      <PlanNotes plans={info.plans} paymentNote={info.paymentNote} />
 
       {consent !== null && !info.notRunnable ? (
         <label className="flex items-start gap-2 rounded-md border border-info/40 bg-info/10 p-3 text-sm">

@@ -30,6 +30,8 @@ export type RunPanelInfo = {
   plans: RunPlan[];
   defaultPlanId: string | null;
   stripeVerified: boolean;
+  /** The provider's note for payers (agent.json payment.note), shown beside where to pay. */
+  paymentNote: string | null;
   maxDurationSeconds: number;
 };
 
@@ -64,6 +66,7 @@ export const getRunPanel = cache(async (viewer: Viewer | null, handle: string, c
     plans,
     defaultPlanId: chosen?.planId ?? null,
     stripeVerified,
+    paymentNote: capability.agent.payment?.note ?? null,
     maxDurationSeconds: capability.maxDurationSeconds ?? 60,
   };
 });
