@@ -96,11 +96,14 @@ function handleTaken(handle: string): ImportResult {
 }
 
 async function storeAgent(tx: Tx, agent: NormalizedAgent, ownerId: string, publish: boolean): Promise<ImportResult> {
-  const existing = await tx.agent.findUnique({ where: { handle: agent.handle }, select: { id: true, ownerId: true, status: true } });
+  const existing = await tx.agent.findUnique({ where: { handle: agent.handle }, select: { id: true, ownerId: true, status: true, announcedEndpoint: true, announcedFor: true } });
   if (existing && existing.ownerId !== ownerId) return handleTaken(agent.handle);
 
   const status = existing?.status === "suspended" ? "suspended" : publish ? "published" : (existing?.status ?? "unpublished");
-  const fields = agentRow(agent);
+  const written = agentRow(agent);
+  // An endpoint the adapter announced for this same ${NAME} survives a re-import; any other endpoint ends it.
+  const announced = existing?.announcedEndpoint && written.endpointPending && existing.announcedFor === written.endpoint ? existing.announcedEndpoint : null;
+  const fields = announced ? { ...written, endpoint: announced, endpointPending: false } : { ...written, announcedEndpoint: null, announcedFor: null, announcedAt: null };
   const stored = existing
     ? await tx.agent.update({
         where: { id: existing.id, ownerId },

@@ -42,15 +42,18 @@ export function jsonResponse(request: Request, data: unknown, contentType = "app
 
 const problemTypes: Record<number, { type: string; title: string }> = {
   400: { type: "urn:explore:problem:invalid-parameter", title: "Invalid parameter" },
+  401: { type: "urn:explore:problem:unauthorized", title: "Unauthorized" },
   404: { type: "urn:explore:problem:not-found", title: "Not found" },
   405: { type: "urn:explore:problem:method-not-allowed", title: "Method not allowed" },
+  409: { type: "urn:explore:problem:conflict", title: "Conflict" },
+  422: { type: "urn:explore:problem:unprocessable", title: "Unprocessable" },
   429: { type: "urn:explore:problem:too-many-requests", title: "Too many requests" },
   500: { type: "urn:explore:problem:internal", title: "Something went wrong" },
 };
 
 export function problemResponse(
   request: Request,
-  status: 400 | 404 | 405 | 429 | 500,
+  status: 400 | 401 | 404 | 405 | 409 | 422 | 429 | 500,
   detail: string,
   errors?: ParamError[],
   extraHeaders: Record<string, string> = {},

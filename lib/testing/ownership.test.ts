@@ -29,6 +29,7 @@ import {
 import { cancelExecutionAction, checkOutcomeAction, repeatExecutionAction, runCapabilityAction } from "@/lib/runs/actions";
 import { saveSigningSecretAction, stopVerifyingAction } from "@/lib/payments/webhook-settings";
 import { testNowAction } from "@/lib/sample-tests/actions";
+import { createAdapterTokenAction, revokeAdapterTokenAction } from "@/lib/agents/adapter-token-actions";
 import { sealSecret } from "@/lib/secrets";
 import { formData } from "@/lib/testing/form-data";
 
@@ -53,7 +54,8 @@ async function makeWorld() {
   });
   const report = await db.report.create({ data: { capabilityId: cap.id, reporterId: alice.id, reason: "broken" }, select: { id: true } });
   await db.stripeWebhook.create({ data: { agentId: published.id, secretCiphertext: sealSecret("whsec_alice_0000000000", published.id) } });
-  return { alice, bob, published, unpublished, suspended, execution, report };
+  const token = await db.adapterToken.create({ data: { agentId: published.id, tokenSha256: `alice-${published.id}`, label: "Alice's adapter" }, select: { id: true } });
+  return { alice, bob, published, unpublished, suspended, execution, report, token };
 }
 
 /** Everything an action could have changed, read fresh. */
@@ -83,6 +85,7 @@ async function snapshot(w: World) {
     decisions: await db.moderationDecision.count({ where: { agentHandle: { in: [w.published.handle, w.unpublished.handle, w.suspended.handle] } } }),
     sampleTestStates: await db.sampleTestState.count({ where: { capability: { agentId: { in: agentIds } } } }),
     stripeWebhooks: await db.stripeWebhook.findMany({ where: { agentId: { in: agentIds } }, orderBy: { agentId: "asc" } }),
+    adapterTokens: await db.adapterToken.findMany({ where: { agentId: { in: agentIds } }, orderBy: { id: "asc" } }),
   };
 }
 
@@ -132,6 +135,9 @@ const attempts: { name: string; call: (w: World) => Promise<unknown> }[] = [
   { name: "saveSigningSecretAction (Alice's agent)", call: (w) => saveSigningSecretAction(null, formData({ handle: w.published.handle, secret: "whsec_bob_000000000000" })) },
   { name: "saveSigningSecretAction (Alice's unverified agent)", call: (w) => saveSigningSecretAction(null, formData({ handle: w.unpublished.handle, secret: "whsec_bob_000000000000" })) },
   { name: "stopVerifyingAction (Alice's agent)", call: (w) => stopVerifyingAction(null, formData({ handle: w.published.handle, confirm: "yes" })) },
+  { name: "createAdapterTokenAction (Alice's agent)", call: (w) => createAdapterTokenAction(null, formData({ handle: w.published.handle, label: "Bob's" })) },
+  { name: "revokeAdapterTokenAction (Alice's token)", call: (w) => revokeAdapterTokenAction(null, formData({ handle: w.published.handle, tokenId: w.token.id })) },
+  { name: "revokeAdapterTokenAction (Alice's token, named under Bob's handle)", call: (w) => revokeAdapterTokenAction(null, formData({ handle: "@bobs-agent", tokenId: w.token.id })) },
   { name: "reinstateListingAction (not an administrator)", call: (w) => reinstateListingAction(null, formData({ handle: w.suspended.handle, capabilityId: "cap_three" })) },
 ];
 
