@@ -87,6 +87,12 @@ export function AgentRow({ agent }: { agent: OwnedAgent }) {
         <Link href={paymentsDashboardPath(agent.handle)} className="text-accent underline">
           Payments<span className="sr-only"> of {agent.handle}</span>
         </Link>
+        {agent.endpointPending || agent.announced ? (
+          <Link href={`/dashboard/agents/${agent.handle}/endpoint`} className="text-accent underline">
+            {agent.endpointPending ? "Announce its endpoint" : "Endpoint"}
+            <span className="sr-only"> of {agent.handle}</span>
+          </Link>
+        ) : null}
       </p>
     </section>
   );

@@ -8,6 +8,8 @@ import { getRunPanel } from "@/lib/runs/queries";
 import { startMcpServer, type TestServer } from "@/lib/testing/mcp-test-servers";
 import { cleanUpTestRows, createTestUser, uniqueHandle } from "@/lib/testing/fixtures";
 import { PUT } from "@/app/api/v1/agents/[handle]/endpoint/route";
+import { runAnnounce } from "@/lib/cli/announce-command";
+import { fakeCliIo } from "@/lib/testing/cli-io";
 import { announceEndpoint, newAdapterToken } from "./endpoint-announcement";
 import { importAgentFile } from "./import-agent";
 
@@ -116,5 +118,20 @@ describe("announcing an adapter's endpoint", () => {
     const notJson = await call({ authorization: `Bearer ${agent.token}` }, "{not json");
     expect(notJson.status).toBe(400);
     expect(((await notJson.json()) as { detail: string }).detail).toContain('{"endpoint": "https://…"}');
+  });
+
+  it("explore announce sends the token and the endpoint, and prints Explore's refusal", async () => {
+    const agent = await waitingAgent();
+    const toRoute: typeof fetch = async (input, init) => PUT(new Request(String(input), init), { params: Promise.resolve({ handle: agent.handle.slice(1) }) });
+    const wrong = fakeCliIo({});
+    expect(await runAnnounce(["--agent", agent.handle, "--endpoint", server.url, "--token", "eat_wrong"], wrong.io, toRoute)).toBe(1);
+    expect(wrong.stderr()).toBe("explore announce: 401 This token is not a live adapter token of this agent.\n");
+    // The token is accepted; this server's guarded fetch (no loopback outside the demo) then refuses the address.
+    const right = fakeCliIo({});
+    expect(await runAnnounce(["--agent", agent.handle, "--endpoint", server.url, "--token", agent.token], right.io, toRoute)).toBe(1);
+    expect(right.stderr()).toMatch(/^explore announce: 422 The endpoint did not answer initialize and tools\/list: /);
+    const usage = fakeCliIo({});
+    expect(await runAnnounce(["--agent", agent.handle], usage.io, toRoute)).toBe(2);
+    expect(usage.stderr()).toContain("give --agent, --endpoint and a token");
   });
 });

@@ -29,6 +29,8 @@ export type OwnedAgent = {
   status: AgentStatus;
   suspendedReason: string | null;
   endpointPending: boolean;
+  /** Its ${NAME} endpoint was announced by its adapter (lib/agents/endpoint-announcement.ts). */
+  announced: boolean;
   updatedAt: Date;
   publishedAt: Date | null;
   capabilities: OwnedCapability[];
@@ -45,6 +47,7 @@ export const findOwnedAgents = cache(async (viewerId: string): Promise<OwnedAgen
         status: true,
         suspendedReason: true,
         endpointPending: true,
+        announcedFor: true,
         updatedAt: true,
         publishedAt: true,
         capabilities: {
@@ -71,8 +74,9 @@ export const findOwnedAgents = cache(async (viewerId: string): Promise<OwnedAgen
       WHERE a."ownerId" = ${viewerId} AND ${capabilityPublicSql()}`),
   ]);
   const publicIds = new Set(z.array(z.object({ id: z.string() })).parse(publicRows).map((r) => r.id));
-  return rows.map((agent) => ({
+  return rows.map(({ announcedFor, ...agent }) => ({
     ...agent,
+    announced: announcedFor !== null,
     capabilities: agent.capabilities.map(({ id, suspendedAt, ...c }) => ({
       ...c,
       suspended: suspendedAt !== null,

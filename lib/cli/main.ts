@@ -8,6 +8,8 @@ commands:
   validate <file…> [--json]          check agent.json files against the schema and Explore's rules
   import <file> --owner <email>      validate, import and publish an agent for its owner
   stripe-event <type> --agent @h …   post a signed Stripe event to an agent's webhook (try payments locally)
+  announce --agent @h --endpoint <url> --token <t>
+                                     announce where an agent's adapter listens (its \${NAME} endpoint)
 `;
 
 export function processIo(): CliIo {
@@ -28,6 +30,10 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
       // Loaded only here: it needs the database, which `validate` must not.
       const { runImport } = await import("./import-command");
       return runImport(args, io);
+    }
+    case "announce": {
+      const { runAnnounce } = await import("./announce-command");
+      return runAnnounce(args, io);
     }
     case "stripe-event": {
       const { runStripeEvent } = await import("./stripe-event-command");
