@@ -30,8 +30,8 @@ async function waitForPort(port: number, timeoutMs: number): Promise<void> {
 export async function startEverythingServer(): Promise<EverythingServer> {
   const port = await freePort();
   const entry = path.resolve("node_modules/@modelcontextprotocol/server-everything/dist/index.js");
-  // Only PORT: the reference server has a tool that prints its environment.
-  const child = spawn(process.execPath, [entry, "streamableHttp"], { env: { PORT: String(port) }, stdio: "ignore" });
+  // Only what it needs: the reference server has a tool that prints its environment.
+  const child = spawn(process.execPath, [entry, "streamableHttp"], { env: { PORT: String(port), NODE_ENV: "test" }, stdio: "ignore" });
   const exited = once(child, "exit");
   await waitForPort(port, 15_000);
   return {
