@@ -110,6 +110,8 @@ const schema = z.object({
   RATE_LIMIT_TEST_NOW: rateLimit("20/10m"),
   /** Dashboard imports per publisher (the CLI's import is not limited). */
   RATE_LIMIT_IMPORTS: rateLimit("30/1h"),
+  /** "Connect an MCP server" per publisher: each one calls the URL given. */
+  RATE_LIMIT_CONNECTS: rateLimit("30/1h"),
   /** Public API requests per client address. */
   RATE_LIMIT_API: rateLimit("600/1m"),
   /**

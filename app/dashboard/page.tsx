@@ -20,9 +20,14 @@ export default async function DashboardPage() {
           <h1 className="text-2xl font-semibold tracking-tight">Your agents</h1>
           <p className="mt-1 text-muted-foreground">Import agent.json files, then publish or unpublish their services.</p>
         </div>
-        <Link href="/dashboard/import" className={buttonClassName()}>
-          Import an agent.json
-        </Link>
+        <div className="flex flex-wrap gap-2">
+          <Link href="/dashboard/connect" className={buttonClassName({ variant: "secondary" })}>
+            Connect an MCP server
+          </Link>
+          <Link href="/dashboard/import" className={buttonClassName()}>
+            Import an agent.json
+          </Link>
+        </div>
       </div>
       {agents.length === 0 ? (
         <div className="rounded-lg border border-dashed border-border p-6">
@@ -31,7 +36,11 @@ export default async function DashboardPage() {
             <Link href="/dashboard/import" className="text-accent underline">
               Import your agent&apos;s agent.json
             </Link>{" "}
-            to list its services.
+            to list its services, or{" "}
+            <Link href="/dashboard/connect" className="text-accent underline">
+              connect an MCP server
+            </Link>{" "}
+            to draft one from its tools.
           </p>
         </div>
       ) : (

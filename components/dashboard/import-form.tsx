@@ -21,12 +21,15 @@ function oversizeErrors(form: HTMLFormElement): FieldErrors | null {
   return oversizeFieldErrors(typeof text === "string" ? text : null, file instanceof File ? file.size : null);
 }
 
-/** Paste or upload an agent.json; problems are listed beside the document, which is kept as written. */
-export function ImportForm() {
+/**
+ * Paste or upload an agent.json; problems are listed beside the document, which is kept as written.
+ * `initialText`: a document to start from (a draft made by "Connect an MCP server").
+ */
+export function ImportForm({ initialText = "" }: { initialText?: string }) {
   const [serverResult, formAction, pending] = useActionState(importAgentAction, initialResult);
   const [refused, setRefused] = useState<FieldErrors | null>(null);
   // The document shown: as last imported or refused, so nothing typed is lost.
-  const text = serverResult === null ? "" : serverResult.ok ? serverResult.data.text : (serverResult.details?.text ?? "");
+  const text = serverResult === null ? initialText : serverResult.ok ? serverResult.data.text : (serverResult.details?.text ?? "");
   const result: ImportFormResult | null = refused ? fail(TOO_LARGE_SUMMARY, refused, { errors: [], text }) : serverResult;
   const imported = result?.ok ? result.data : null;
   const failed = result && !result.ok ? result : null;

@@ -7,6 +7,7 @@ import {
   ListToolsResultSchema,
   McpError,
   type ContentBlock,
+  type Implementation,
   type Tool,
 } from "@modelcontextprotocol/sdk/types.js";
 import { GuardedFetchError, type GuardedFetchErrorCode } from "./guarded-fetch";
@@ -22,7 +23,7 @@ import { findTooDeep, MAX_JSON_DEPTH } from "@/lib/agent-file/json-limits";
 // only reports through `onerror` (a response with the wrong id, a broken event stream) end the call at once
 // instead of at its deadline.
 
-export type { ContentBlock, Tool };
+export type { ContentBlock, Implementation, Tool };
 
 export type CallFailureCode =
   | GuardedFetchErrorCode
@@ -44,7 +45,8 @@ export type ToolCallOutcome =
   | ({ durationMs: number } & CallFailure);
 
 export type ListToolsOutcome =
-  | { status: "succeeded"; tools: Tool[]; durationMs: number }
+  /** `truncated`: the server had more than `maxTools`; `serverInfo`: what it said of itself in initialize. */
+  | { status: "succeeded"; tools: Tool[]; truncated: boolean; serverInfo: Implementation | null; durationMs: number }
   | ({ durationMs: number } & CallFailure);
 
 export type ToolProgress = { progress: number; total?: number; message?: string };
@@ -67,6 +69,8 @@ export interface ListToolsOptions {
   deadlineMs: number;
   fetch: typeof fetch;
   signal?: AbortSignal;
+  /** Stop once this many tools have arrived (default: every page, up to the page bound). */
+  maxTools?: number;
 }
 
 type FetchLike = (url: string | URL, init?: RequestInit) => Promise<Response>;
@@ -284,6 +288,21 @@ function closeEntry(entry: ClientEntry): void {
   if (!liveEntries.delete(entry)) return;
   entry.connectController.abort(new OperationFinished());
   void entry.client.close().catch(() => undefined);
+}
+
+/** Closes the clients made with this fetch: one made for a single call (one carrying a header) leaves none behind. */
+export async function closeAdapterClientsOf(baseFetch: typeof fetch): Promise<void> {
+  const pool = pools.get(baseFetch);
+  if (!pool) return;
+  const all = [...pool.values()];
+  pools.delete(baseFetch);
+  for (const entry of all) {
+    entry.retired = true;
+    pool.delete(entry.key);
+    liveEntries.delete(entry);
+    entry.connectController.abort(new OperationFinished());
+  }
+  await Promise.all(all.map((e) => e.client.close().catch(() => undefined)));
 }
 
 /** Closes every cached client (tests, benchmarks, worker shutdown). */
@@ -505,9 +524,10 @@ export async function callTool(opts: CallToolOptions): Promise<ToolCallOutcome> 
 export async function listTools(opts: ListToolsOptions): Promise<ListToolsOutcome> {
   const result = await runOperation(opts, "tools/list", async (client, ctx) => {
     const tools: Tool[] = [];
+    const maxTools = opts.maxTools ?? Number.POSITIVE_INFINITY;
     let cursor: string | undefined;
     const started = performance.now();
-    for (let page = 0; page < MAX_TOOL_PAGES; page += 1) {
+    for (let page = 0; page < MAX_TOOL_PAGES && tools.length < maxTools; page += 1) {
       const left = Math.max(1, ctx.remainingMs - (performance.now() - started));
       const answer = await client.request({ method: "tools/list", params: cursor ? { cursor } : {} }, ListToolsResultSchema, {
         timeout: left,
@@ -517,8 +537,8 @@ export async function listTools(opts: ListToolsOptions): Promise<ListToolsOutcom
       cursor = answer.nextCursor;
       if (!cursor) break;
     }
-    return tools;
+    return { tools: tools.slice(0, maxTools), truncated: tools.length > maxTools || cursor !== undefined, serverInfo: client.getServerVersion() ?? null };
   });
   if (!result.ok) return { ...result.failure, durationMs: result.durationMs };
-  return { status: "succeeded", tools: result.value, durationMs: result.durationMs };
+  return { status: "succeeded", ...result.value, durationMs: result.durationMs };
 }

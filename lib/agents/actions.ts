@@ -5,6 +5,7 @@ import { z } from "zod";
 import { fail } from "@/lib/action-result";
 import { consume } from "@/lib/rate-limits/rate-limit";
 import { viewerAction } from "@/lib/viewer-action";
+import { connectFormInput, connectFormRefusal, connectFromForm } from "./connect-from-form";
 import { importAgentFromForm, importFormInput, importFormRefusal, keptText } from "./import-from-form";
 import { setAgentPublished } from "./publishing";
 
@@ -28,6 +29,17 @@ export const importAgentAction = viewerAction(
     return result;
   },
   { returnTo: "/dashboard/import", invalid: importFormRefusal },
+);
+
+export const connectMcpAction = viewerAction(
+  connectFormInput,
+  async (viewer, input) => {
+    const limit = await consume("connects", viewer.id);
+    if (!limit.ok) return fail(limit.message, undefined, { url: input.url, headerName: input.headerName ?? "", compare: input.compare ?? "" });
+    // Nothing is written: the draft goes back to the form, and from there through the import like any agent.json.
+    return connectFromForm(viewer, input);
+  },
+  { returnTo: "/dashboard/connect", invalid: connectFormRefusal },
 );
 
 const publishInput = z.object({ handle: z.string().min(2).max(40) });

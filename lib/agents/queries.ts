@@ -5,6 +5,8 @@ import type { AgentStatus, CapabilityClass, ContentRating } from "@/generated/pr
 import { z } from "zod";
 import { Prisma } from "@/generated/prisma/client";
 import { capabilityPublicSql } from "@/lib/catalog/visibility";
+import { isJsonObject } from "@/lib/agent-file/schema";
+import type { JsonObject } from "@/lib/agent-file/types";
 
 // The publisher's own reads (dashboard): ownership is the where. Public pages read through lib/catalog/queries instead.
 
@@ -84,3 +86,9 @@ export const findOwnedAgents = cache(async (viewerId: string): Promise<OwnedAgen
     })),
   }));
 });
+
+/** The agent.json of one of the viewer's own agents (as stored: local-only fields removed), or null. */
+export async function findOwnedAgentDocument(viewerId: string, handle: string): Promise<JsonObject | null> {
+  const row = await db.agent.findFirst({ where: { handle, ownerId: viewerId }, select: { document: true } });
+  return row !== null && isJsonObject(row.document) ? row.document : null;
+}

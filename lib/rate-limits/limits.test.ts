@@ -29,6 +29,7 @@ describe("configuredRules", () => {
       reports: { points: 10, durationSeconds: 3600 },
       testNow: { points: 20, durationSeconds: 600 },
       imports: { points: 30, durationSeconds: 3600 },
+      connects: { points: 30, durationSeconds: 3600 },
       api: { points: 600, durationSeconds: 60 },
     });
   });

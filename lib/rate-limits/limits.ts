@@ -4,7 +4,7 @@ import { env } from "@/lib/env";
 
 export type LimitRule = { points: number; durationSeconds: number };
 
-export const limitNames = ["signInPerAddress", "signInPerClient", "runs", "reports", "testNow", "imports", "api"] as const;
+export const limitNames = ["signInPerAddress", "signInPerClient", "runs", "reports", "testNow", "imports", "connects", "api"] as const;
 export type LimitName = (typeof limitNames)[number];
 
 /** Each limit's rule as configured. */
@@ -16,6 +16,7 @@ export function configuredRules(): Record<LimitName, LimitRule> {
     reports: env.RATE_LIMIT_REPORTS,
     testNow: env.RATE_LIMIT_TEST_NOW,
     imports: env.RATE_LIMIT_IMPORTS,
+    connects: env.RATE_LIMIT_CONNECTS,
     api: env.RATE_LIMIT_API,
   };
 }
@@ -27,6 +28,7 @@ const refusals: Record<LimitName, (wait: string) => string> = {
   reports: (wait) => `Too many reports in a short time; try again in ${wait}.`,
   testNow: (wait) => `Too many tests asked for in a short time; try again in ${wait}.`,
   imports: (wait) => `Too many imports in a short time; nothing was imported. Try again in ${wait}.`,
+  connects: (wait) => `Too many connections to MCP servers in a short time; try again in ${wait}.`,
   api: (wait) => `Too many requests from this address; try again in ${wait}.`,
 };
 

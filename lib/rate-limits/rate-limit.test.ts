@@ -14,6 +14,7 @@ const windows: Record<LimitName, number> = {
   reports: 3600,
   testNow: 120,
   imports: 1800,
+  connects: 900,
   api: 30,
 };
 const two = (name: LimitName): LimitRule => ({ points: 2, durationSeconds: windows[name] });
@@ -24,6 +25,7 @@ const rules: Record<LimitName, LimitRule> = {
   reports: two("reports"),
   testNow: two("testNow"),
   imports: two("imports"),
+  connects: two("connects"),
   api: two("api"),
 };
 
@@ -49,6 +51,7 @@ const expectedWords: Record<LimitName, string> = {
   reports: "Too many reports in a short time; try again in 60 minutes.",
   testNow: "Too many tests asked for in a short time; try again in 2 minutes.",
   imports: "Too many imports in a short time; nothing was imported. Try again in 30 minutes.",
+  connects: "Too many connections to MCP servers in a short time; try again in 15 minutes.",
   api: "Too many requests from this address; try again in 30 seconds.",
 };
 

@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
@@ -12,6 +12,8 @@ export interface TestServer {
   port: number;
   /** JSON-RPC methods received, in order (POST bodies only). */
   methods: string[];
+  /** Every request's headers, in order. */
+  requestHeaders: IncomingHttpHeaders[];
   /** Resolves when a POST carrying this JSON-RPC method has arrived (now or earlier). */
   received(method: string): Promise<void>;
   /** Drops idle keep-alive connections (so open-handle counts can be compared). */
@@ -41,9 +43,11 @@ function field(value: unknown, key: string): unknown {
 
 async function listen(handler: (req: IncomingMessage, res: ServerResponse, body: string, parsed: unknown) => void, path = "/mcp"): Promise<TestServer> {
   const methods: string[] = [];
+  const requestHeaders: IncomingHttpHeaders[] = [];
   const waiters: { method: string; resolve: () => void }[] = [];
   const sockets = new Set<Socket>();
   const server: Server = createServer((req, res) => {
+    requestHeaders.push(req.headers);
     readBody(req)
       .then((body) => {
         const parsed = parseJson(body);
@@ -67,6 +71,7 @@ async function listen(handler: (req: IncomingMessage, res: ServerResponse, body:
     url: `http://127.0.0.1:${port}${path}`,
     port,
     methods,
+    requestHeaders,
     received: (method) =>
       methods.includes(method) ? Promise.resolve() : new Promise<void>((resolve) => waiters.push({ method, resolve })),
     closeIdle: () => server.closeIdleConnections(),
@@ -127,11 +132,19 @@ function buildMcpServer(): McpServer {
   return server;
 }
 
-/** The SDK's own server, stateless (a fresh server and transport per request, as the SDK's examples do). */
-export async function startMcpServer(): Promise<TestServer> {
+/**
+ * The SDK's own server, stateless (a fresh server and transport per request, as the SDK's examples do).
+ * `requireHeader`: every request without that header and value is refused with 401, as a server behind a key is.
+ */
+export async function startMcpServer(opts: { requireHeader?: { name: string; value: string } } = {}): Promise<TestServer> {
+  const required = opts.requireHeader;
   return listen((req, res, _body, parsed) => {
     if (req.method !== "POST") {
       res.writeHead(405, { allow: "POST" }).end();
+      return;
+    }
+    if (required !== undefined && req.headers[required.name.toLowerCase()] !== required.value) {
+      res.writeHead(401, { "content-type": "application/json" }).end(JSON.stringify({ error: "unauthorized" }));
       return;
     }
     const server = buildMcpServer();
