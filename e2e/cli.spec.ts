@@ -68,6 +68,8 @@ test("validate: ok exits 0, errors name their path and exit 1, unreadable exits 
 });
 
 test("import: publishes for the owner, then the service is on Explore; someone else's handle is refused", async ({ page, request }) => {
+  // Four CLI processes, each starting tsx and a database client: seconds apiece on a busy two-core machine.
+  test.setTimeout(90_000);
   const handle = `@cli-weather-${Date.now().toString(36)}`;
   const doc = file("weather.json", agentFile(handle));
   // A search signed-out visitors share (the web server's shared cache), stored before the import.
