@@ -61,7 +61,7 @@ export default async function AgentEndpointPage({ params }: Props) {
             {`curl -X PUT ${url} \\\n  -H "Authorization: Bearer $EXPLORE_ADAPTER_TOKEN" \\\n  -H "Content-Type: application/json" \\\n  -d '{"endpoint": "https://adapter.example.com/mcp"}'`}
           </pre>
           <p className="text-sm">
-            Or with the CLI: <code className="font-mono">npx explore announce --agent {settings.handle} --endpoint https://… --token "$EXPLORE_ADAPTER_TOKEN"</code>
+            Or with the CLI: <code className="font-mono">{`npx explore announce --agent ${settings.handle} --endpoint https://… --token "$EXPLORE_ADAPTER_TOKEN"`}</code>
           </p>
         </Section>
       )}
