@@ -1,6 +1,7 @@
 // From a schema-valid agent.json to what Explore keeps: DESIGN.md "Rules Explore reads out of
-// agent.json" 2-8, 11 and 12. Every cross-field rule reports at once; a document with any error
-// yields no agent at all (rule 1: never half-imported).
+// agent.json" 2-8, 11 and 12. Every cross-field rule reports at once — for a document that failed the
+// schema too, on the parts that passed it — and a document with any error yields no agent at all
+// (rule 1: never half-imported).
 import type { z } from "zod";
 import { toPointer } from "./errors";
 import {
@@ -230,8 +231,8 @@ function planStorageErrors(plans: readonly PlanInput[], at: (string | number)[])
 
 /**
  * What a capability's rules need from the rest of the document. `mode` is undefined and `defaultPlans`
- * null when that part failed the schema: the rules that depend on it cannot be judged, so they are skipped
- * rather than guessed.
+ * null when that part (`execution_mode`, `defaults.plans`) failed the schema: the rules that depend on
+ * it cannot be judged, so they are skipped rather than guessed.
  */
 type RuleContext = {
   mode: ExecutionMode | undefined;
@@ -402,9 +403,11 @@ export function ruleErrorsOfValidParts(raw: unknown): AgentFileError[] {
   const shape = agentFileSchema.shape;
   const errors: AgentFileError[] = [];
   const mode = validPart(shape.execution_mode, field("execution_mode"));
-  const defaults = validPart(shape.defaults, field("defaults"));
   const adapter = validPart(shape.adapter, field("adapter"));
-  const defaultPlans = defaults.ok ? (defaults.data?.plans ?? []) : null;
+  // The rules read only `defaults.plans`, so a broken `defaults.data` does not keep them from it.
+  const defaults = field("defaults");
+  const plans = isJsonObject(defaults) ? validPart(shape.defaults.unwrap().shape.plans, defaults["plans"]) : null;
+  const defaultPlans = defaults === undefined ? [] : plans?.ok ? (plans.data ?? []) : null;
   checkAgentParts({ defaultPlans, adapter: adapter.ok ? adapter.data : null }, errors);
   const capabilities = field("capabilities");
   if (!Array.isArray(capabilities)) return errors;

@@ -213,14 +213,28 @@ describe("validateAgentDocument: every error in one pass", () => {
     );
     expect(badMode.map((e) => e.path)).toEqual(["/execution_mode", "/capabilities/0/tags/0"]);
 
-    // Broken defaults: a capability living on them is not judged on their plans; one with its own plans is.
-    const badDefaults = errorsOf(
+    // Broken default plans: a capability living on them is not judged on them; one with its own plans is.
+    const badPlans = errorsOf(
       minimalAgentFile({
-        defaults: { plans: [{ type: "per_call" }], data: { used_for_training: "no" } },
+        defaults: { plans: [{ type: "per_call" }, { type: "monthly" }] },
         capabilities: [minimalCapability(), minimalCapability({ tool: "paid_homes", plans: [{ type: "pack" }] })],
       }),
     );
-    expect(badDefaults.map((e) => e.path)).toEqual(["/defaults/data/used_for_training", "/capabilities/1/storage_free_accepted"]);
+    expect(badPlans.map((e) => e.path)).toEqual(["/defaults/plans/1/type", "/capabilities/1/storage_free_accepted"]);
+
+    // Broken default data: the default plans are still read.
+    const badData = errorsOf(
+      minimalAgentFile({ defaults: { plans: [{ type: "per_call" }, { type: "per_call" }], data: { used_for_training: "no" } } }),
+    );
+    expect(badData.map((e) => e.path)).toEqual([
+      "/defaults/data/used_for_training",
+      "/defaults/plans/1/plan_id",
+      "/capabilities/0/storage_free_accepted",
+    ]);
+    expect(errorsOf(minimalAgentFile({ defaults: "none", capabilities: [minimalCapability({ tags: ["wether"] })] })).map((e) => e.path)).toEqual([
+      "/defaults",
+      "/capabilities/0/tags/0",
+    ]);
   });
 
   it("checks capability IDs for duplicates among the schema-valid capabilities", () => {
