@@ -9,7 +9,7 @@ import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
 import { fail, initialResult, type FieldErrors } from "@/lib/action-result";
 import { importAgentAction } from "@/lib/agents/actions";
-import { MAX_AGENT_FILE_BYTES, oversizeFieldErrors, TOO_LARGE_SUMMARY, type ImportFormResult } from "@/lib/agents/import-form-state";
+import { MAX_AGENT_FILE_BYTES, oversizeFieldErrors, shownErrors, TOO_LARGE_SUMMARY, type ImportFormResult } from "@/lib/agents/import-form-state";
 import { agentPath } from "@/lib/listings/paths";
 
 // Checked here before sending: a body over Next's server-action limit never reaches the action, and the
@@ -41,6 +41,7 @@ export function ImportForm({ initialText = "" }: { initialText?: string }) {
     setRefused(errors);
   };
   const documentErrors = failed?.details?.errors ?? [];
+  const listed = shownErrors(documentErrors);
   const textErrors = failed?.fieldErrors?.text;
   const fileErrors = failed?.fieldErrors?.file;
 
@@ -116,14 +117,21 @@ export function ImportForm({ initialText = "" }: { initialText?: string }) {
           <div className="flex flex-col gap-3 rounded-lg border border-danger/40 bg-danger/10 p-4">
             <h2 className="font-semibold text-danger">{failed.message}</h2>
             {documentErrors.length > 0 ? (
-              <ol className="flex list-decimal flex-col gap-2 pl-5 text-sm">
-                {documentErrors.map((error, i) => (
-                  <li key={`${error.path}-${i}`}>
-                    <code className="break-all font-mono text-xs">{error.path === "" ? "(the document)" : error.path}</code>
-                    <span className="block">{error.message}</span>
-                  </li>
-                ))}
-              </ol>
+              <>
+                <ol className="flex list-decimal flex-col gap-2 pl-5 text-sm">
+                  {listed.shown.map((error, i) => (
+                    <li key={`${error.path}-${i}`}>
+                      <code className="break-all font-mono text-xs">{error.path === "" ? "(the document)" : error.path}</code>
+                      <span className="block">{error.message}</span>
+                    </li>
+                  ))}
+                </ol>
+                {listed.more > 0 ? (
+                  <p className="text-sm">
+                    and {listed.more} more {listed.more === 1 ? "problem" : "problems"}; fix these and import again to see the rest.
+                  </p>
+                ) : null}
+              </>
             ) : null}
           </div>
         ) : null}

@@ -288,6 +288,32 @@ describe("tags (rule 8)", () => {
     ]);
   });
 
+  it("accepts the app-store top-level categories and dotted sub-category tags such as communication.sms", () => {
+    const sms = onlyCapability(accept(withCapability({ category: "communication.sms", tags: ["communication.sms", "Communication.Email"] })));
+    expect(sms.tags).toEqual(["communication", "messaging", "email"]);
+    const tops = "communication utilities productivity business finance developer_tools data media education health travel shopping entertainment security science";
+    for (const top of tops.split(" ")) {
+      expect(onlyCapability(accept(withCapability({ category: `${top}.anything` }))).tags, top).toEqual([top]);
+    }
+  });
+
+  it("refuses a dotted tag whose parts do not belong together, pointing at what its last part means", () => {
+    const errors = reject(withCapability({ tags: ["finance.sms", "comunication.smss"] }));
+    expect(errors).toEqual([
+      { path: "/capabilities/0/tags/0", message: expect.stringMatching(/^unknown tag "finance\.sms"; did you mean #messaging/) },
+      { path: "/capabilities/0/tags/1", message: expect.stringMatching(/^unknown tag "comunication\.smss"; did you mean #messaging/) },
+    ]);
+  });
+
+  it("suggests the nearest tags for a misspelt tag or category, the same way every time", () => {
+    const first = reject(withCapability({ category: "comunication.sms", tags: ["utilties"] }));
+    expect(first).toEqual([
+      { path: "/capabilities/0/category", message: `the category's first part "comunication" is not one of the network's tags; did you mean #communication, #notifications or #pharmacy?` },
+      { path: "/capabilities/0/tags/0", message: `unknown tag "utilties"; did you mean #utilities?` },
+    ]);
+    expect(reject(withCapability({ category: "comunication.sms", tags: ["utilties"] }))).toEqual(first);
+  });
+
   it("refuses more than 7 tags counting the category's", () => {
     const seven = ["maps", "travel", "weather", "food", "wine", "music", "books"];
     const errors = reject(withCapability({ tags: seven }));

@@ -1,8 +1,20 @@
 // From a schema-valid agent.json to what Explore keeps: DESIGN.md "Rules Explore reads out of
-// agent.json" 2-8, 11 and 12. Every cross-field rule reports at once; a document with any error
-// yields no agent at all (rule 1: never half-imported).
+// agent.json" 2-8, 11 and 12. Every cross-field rule reports at once — for a document that failed the
+// schema too, on the parts that passed it — and a document with any error yields no agent at all
+// (rule 1: never half-imported).
+import type { z } from "zod";
 import { toPointer } from "./errors";
-import { CAPABILITY_ID_PATTERN, codePointLength, type AgentFileInput, type CapabilityInput, type DataInput, type PlanInput } from "./schema";
+import {
+  agentFileSchema,
+  CAPABILITY_ID_PATTERN,
+  capabilitySchema,
+  codePointLength,
+  isJsonObject,
+  type AgentFileInput,
+  type CapabilityInput,
+  type DataInput,
+  type PlanInput,
+} from "./schema";
 import { resolveTag, suggestTags } from "./tags";
 import type {
   AgentFileError,
@@ -217,18 +229,24 @@ function planStorageErrors(plans: readonly PlanInput[], at: (string | number)[])
   return errors;
 }
 
-type CapabilityContext = {
-  document: AgentFileInput;
+/**
+ * What a capability's rules need from the rest of the document. `mode` is undefined and `defaultPlans`
+ * null when that part (`execution_mode`, `defaults.plans`) failed the schema: the rules that depend on
+ * it cannot be judged, so they are skipped rather than guessed.
+ */
+type RuleContext = {
+  mode: ExecutionMode | undefined;
+  defaultPlans: readonly PlanInput[] | null;
   index: number;
   errors: AgentFileError[];
   idsSeen: Map<string, number>;
 };
 
-function normalizeCapability(capability: CapabilityInput, context: CapabilityContext): NormalizedCapability {
-  const { document, index, errors } = context;
+/** Rules 3-8 and 11 for one schema-valid capability; returns what they resolve (ID and tags). */
+function checkCapability(capability: CapabilityInput, context: RuleContext): { capabilityId: string; tags: string[] } {
+  const { mode, index, errors } = context;
   const at: (string | number)[] = ["capabilities", index];
   const path = (...rest: (string | number)[]) => toPointer([...at, ...rest]);
-  const mode = document.execution_mode;
 
   // Rules 3 and 11: the default ID must itself be a valid ID, and IDs are unique within the agent.
   const capabilityId = capability.capability_id ?? `cap_${capability.tool}`;
@@ -277,22 +295,22 @@ function normalizeCapability(capability: CapabilityInput, context: CapabilityCon
   }
 
   // Rule 4.
-  const repeat = capability.repeat ?? defaultRepeat(capability, mode);
   if (capability.repeat === "return_kept" && mode === "storage_free") {
     errors.push({ path: path("repeat"), message: "return_kept is not possible in storage-free mode: nothing is stored to return" });
   }
 
-  // Rule 3: a capability's plans replace the defaults whole; no plan at all is free without a limit.
-  const planInputs = capability.plans ?? document.defaults?.plans ?? [];
-  const plans = planInputs.length > 0 ? planInputs.map(toPlan) : [FREE_WITHOUT_LIMIT];
-  if (capability.plans) errors.push(...duplicatePlanErrors(plans, [...at, "plans"]), ...planStorageErrors(capability.plans, [...at, "plans"]));
+  // Rule 3: a capability's plans replace the defaults whole.
+  const planInputs = capability.plans ?? context.defaultPlans;
+  if (capability.plans) {
+    errors.push(...duplicatePlanErrors(capability.plans.map(toPlan), [...at, "plans"]), ...planStorageErrors(capability.plans, [...at, "plans"]));
+  }
   indexedTextTooLong(capability.category, [...at, "category"], errors);
   integerTooLarge(capability.refreshes?.per_execution, [...at, "refreshes", "per_execution"], errors);
   integerTooLarge(capability.refreshes?.within_hours, [...at, "refreshes", "within_hours"], errors);
 
   // Rule 6, reported on the capability (where the fix goes), even when the paid plan is a default.
   const storageFreeAccepted = capability.storage_free_accepted ?? false;
-  const paid = plans.some((plan) => plan.type !== "free");
+  const paid = planInputs !== null && planInputs.some((plan) => plan.type !== "free");
   if (paid && mode === "storage_free" && !storageFreeAccepted) {
     errors.push({
       path: path("storage_free_accepted"),
@@ -301,6 +319,19 @@ function normalizeCapability(capability: CapabilityInput, context: CapabilityCon
   }
 
   const tags = resolveCapabilityTags(capability, at, errors);
+  return { capabilityId, tags };
+}
+
+function normalizeCapability(capability: CapabilityInput, document: AgentFileInput, resolved: { capabilityId: string; tags: string[] }): NormalizedCapability {
+  const { capabilityId, tags } = resolved;
+  const mode = document.execution_mode;
+  const contentRating = capability.content_rating ?? "general";
+  const matureReasons = capability.mature_reasons ?? [];
+  const repeat = capability.repeat ?? defaultRepeat(capability, mode);
+  // Rule 3: no plan at all is free without a limit.
+  const planInputs = capability.plans ?? document.defaults?.plans ?? [];
+  const plans = planInputs.length > 0 ? planInputs.map(toPlan) : [FREE_WITHOUT_LIMIT];
+  const storageFreeAccepted = capability.storage_free_accepted ?? false;
   const offered = capability.offered ?? true;
   const needsConfirmation = capability.needs_confirmation ?? false;
 
@@ -344,6 +375,50 @@ function normalizeCapability(capability: CapabilityInput, context: CapabilityCon
   };
 }
 
+/** The rules on agent-level parts; null for a part that failed the schema (not judged). */
+function checkAgentParts(parts: { defaultPlans: readonly PlanInput[] | null; adapter: AgentFileInput["adapter"] | null }, errors: AgentFileError[]): void {
+  if (parts.defaultPlans !== null) {
+    errors.push(...duplicatePlanErrors(parts.defaultPlans.map(toPlan), ["defaults", "plans"]));
+    errors.push(...planStorageErrors(parts.defaultPlans, ["defaults", "plans"]));
+  }
+  if (parts.adapter !== null) {
+    integerTooLarge(parts.adapter.result_retention_days, ["adapter", "result_retention_days"], errors);
+    integerTooLarge(parts.adapter.execution_id_retention_days, ["adapter", "execution_id_retention_days"], errors);
+  }
+}
+
+function validPart<T>(schema: z.ZodType<T>, value: unknown): { ok: true; data: T } | { ok: false } {
+  const result = schema.safeParse(value);
+  return result.success ? { ok: true, data: result.data } : { ok: false };
+}
+
+/**
+ * The cross-field rules of a document that failed the schema, so a publisher sees every error in one
+ * pass: each rule runs over the parts it reads when those parts pass the schema on their own. A part
+ * that fails is left to its schema errors — a rule judged on it would only restate them or guess.
+ */
+export function ruleErrorsOfValidParts(raw: unknown): AgentFileError[] {
+  if (!isJsonObject(raw)) return [];
+  const field = (key: string): JsonValue | undefined => raw[key];
+  const shape = agentFileSchema.shape;
+  const errors: AgentFileError[] = [];
+  const mode = validPart(shape.execution_mode, field("execution_mode"));
+  const adapter = validPart(shape.adapter, field("adapter"));
+  // The rules read only `defaults.plans`, so a broken `defaults.data` does not keep them from it.
+  const defaults = field("defaults");
+  const plans = isJsonObject(defaults) ? validPart(shape.defaults.unwrap().shape.plans, defaults["plans"]) : null;
+  const defaultPlans = defaults === undefined ? [] : plans?.ok ? (plans.data ?? []) : null;
+  checkAgentParts({ defaultPlans, adapter: adapter.ok ? adapter.data : null }, errors);
+  const capabilities = field("capabilities");
+  if (!Array.isArray(capabilities)) return errors;
+  const context = { mode: mode.ok ? mode.data : undefined, defaultPlans, errors, idsSeen: new Map<string, number>() };
+  capabilities.forEach((item: unknown, index) => {
+    const capability = validPart(capabilitySchema, item);
+    if (capability.ok) checkCapability(capability.data, { ...context, index });
+  });
+  return errors;
+}
+
 /**
  * Applies the cross-field rules and defaults to a document that already passed the schema.
  * `raw` is the same document as plain JSON; it becomes `document`, minus the local-only fields.
@@ -351,12 +426,11 @@ function normalizeCapability(capability: CapabilityInput, context: CapabilityCon
 export function normalizeAgentFile(document: AgentFileInput, raw: JsonObject): ParseResult {
   const errors: AgentFileError[] = [];
   const idsSeen = new Map<string, number>();
-  errors.push(...duplicatePlanErrors((document.defaults?.plans ?? []).map(toPlan), ["defaults", "plans"]));
-  errors.push(...planStorageErrors(document.defaults?.plans ?? [], ["defaults", "plans"]));
-  integerTooLarge(document.adapter.result_retention_days, ["adapter", "result_retention_days"], errors);
-  integerTooLarge(document.adapter.execution_id_retention_days, ["adapter", "execution_id_retention_days"], errors);
+  const defaultPlans = document.defaults?.plans ?? [];
+  checkAgentParts({ defaultPlans, adapter: document.adapter }, errors);
+  const mode = document.execution_mode;
   const capabilities = document.capabilities.map((capability, index) =>
-    normalizeCapability(capability, { document, index, errors, idsSeen }),
+    normalizeCapability(capability, document, checkCapability(capability, { mode, defaultPlans, index, errors, idsSeen })),
   );
   if (errors.length > 0) return { ok: false, errors };
 

@@ -146,17 +146,121 @@ describe("validateAgentDocument: schema errors", () => {
     expect(capabilityErrors({ plans: [{ price: 1 }] })).toEqual([{ path: "/capabilities/0/plans/0/type", message: "is required" }]);
   });
 
-  it("reports every schema error at once and skips the cross-field rules until the schema passes", () => {
+  it("reports every schema error at once", () => {
     const errors = errorsOf(
       minimalAgentFile({
         agent: { handle: "homes", display_name: "H", purpose: "P" },
-        capabilities: [minimalCapability({ class: "nope", content_rating: "mature", tags: ["unknown_tag"] })],
+        capabilities: [minimalCapability({ class: "nope", version: "1" })],
       }),
     );
-    expect(errors.map((e) => e.path)).toEqual(["/agent/handle", "/capabilities/0/class"]);
+    expect(errors.map((e) => e.path)).toEqual(["/agent/handle", "/capabilities/0/class", "/capabilities/0/version"]);
   });
 
   it("checkAgentSchema gives the schema verdict alone", () => {
     expect(checkAgentSchema(minimalAgentFile({ capabilities: [minimalCapability({ content_rating: "mature" })] })).ok).toBe(true);
+  });
+});
+
+describe("validateAgentDocument: every error in one pass", () => {
+  it("adds the rules' errors of the schema-valid capabilities to the schema errors, each with its path", () => {
+    const errors = errorsOf(
+      minimalAgentFile({
+        agent: { handle: "homes", display_name: "H", purpose: "P" },
+        capabilities: [
+          // Fails the schema: its rule problems (no mature reason, unknown tag) wait until it passes.
+          minimalCapability({ class: "nope", content_rating: "mature", tags: ["unknown_tag"] }),
+          minimalCapability({ tool: "sell_homes", content_rating: "mature", tags: ["wether"] }),
+        ],
+      }),
+    );
+    expect(errors).toEqual([
+      { path: "/agent/handle", message: "must be @ followed by 2 to 31 lowercase letters, digits or hyphens, not starting with a hyphen" },
+      { path: "/capabilities/0/class", message: "must be one of: read_only, transformation, external_action" },
+      { path: "/capabilities/1/mature_reasons", message: "a mature capability needs at least one reason" },
+      { path: "/capabilities/1/tags/0", message: 'unknown tag "wether"; did you mean #weather?' },
+    ]);
+  });
+
+  it("reports a document with only rule errors as before: the rules' order, nothing added", () => {
+    const errors = errorsOf(
+      minimalAgentFile({
+        defaults: { plans: [{ type: "per_call", price_usd: 0.01 }, { type: "per_call" }] },
+        capabilities: [
+          minimalCapability({ content_rating: "mature", tags: ["wether"], repeat: "return_kept" }),
+          minimalCapability({ class: "transformation", outside_action: "records", category: "nowhere.x", storage_free_accepted: true }),
+        ],
+      }),
+    );
+    expect(errors.map((e) => e.path)).toEqual([
+      "/defaults/plans/1/plan_id",
+      "/capabilities/0/mature_reasons",
+      "/capabilities/0/repeat",
+      "/capabilities/0/storage_free_accepted",
+      "/capabilities/0/tags/0",
+      "/capabilities/1/capability_id",
+      "/capabilities/1/outside_action",
+      "/capabilities/1/category",
+    ]);
+  });
+
+  it("skips only the rules that read a part which failed the schema", () => {
+    // An unknown execution mode: return_kept and the storage-free payment rule cannot be judged; tags can.
+    const badMode = errorsOf(
+      minimalAgentFile({
+        execution_mode: "storage-free",
+        capabilities: [minimalCapability({ repeat: "return_kept", plans: [{ type: "per_call" }], tags: ["wether"] })],
+      }),
+    );
+    expect(badMode.map((e) => e.path)).toEqual(["/execution_mode", "/capabilities/0/tags/0"]);
+
+    // Broken default plans: a capability living on them is not judged on them; one with its own plans is.
+    const badPlans = errorsOf(
+      minimalAgentFile({
+        defaults: { plans: [{ type: "per_call" }, { type: "monthly" }] },
+        capabilities: [minimalCapability(), minimalCapability({ tool: "paid_homes", plans: [{ type: "pack" }] })],
+      }),
+    );
+    expect(badPlans.map((e) => e.path)).toEqual(["/defaults/plans/1/type", "/capabilities/1/storage_free_accepted"]);
+
+    // Broken default data: the default plans are still read.
+    const badData = errorsOf(
+      minimalAgentFile({ defaults: { plans: [{ type: "per_call" }, { type: "per_call" }], data: { used_for_training: "no" } } }),
+    );
+    expect(badData.map((e) => e.path)).toEqual([
+      "/defaults/data/used_for_training",
+      "/defaults/plans/1/plan_id",
+      "/capabilities/0/storage_free_accepted",
+    ]);
+    expect(errorsOf(minimalAgentFile({ defaults: "none", capabilities: [minimalCapability({ tags: ["wether"] })] })).map((e) => e.path)).toEqual([
+      "/defaults",
+      "/capabilities/0/tags/0",
+    ]);
+  });
+
+  it("checks capability IDs for duplicates among the schema-valid capabilities", () => {
+    const errors = errorsOf(
+      minimalAgentFile({
+        adapter: { endpoint: "" },
+        capabilities: [minimalCapability(), minimalCapability({ name: 3 }), minimalCapability()],
+      }),
+    );
+    expect(errors).toEqual([
+      { path: "/adapter/endpoint", message: "must not be empty" },
+      { path: "/capabilities/1/name", message: "must be a string, not a whole number" },
+      {
+        path: "/capabilities/2/capability_id",
+        message: 'capability ID "cap_search_homes" is already used by capability 0; set a different capability_id',
+      },
+    ]);
+  });
+
+  it("keeps the values PostgreSQL cannot store first, and still judges the rules beside the schema", () => {
+    const errors = errorsOf(
+      minimalAgentFile({
+        mode: "nope",
+        capabilities: [minimalCapability({ name: "a\u0000b", content_rating: "mature" })],
+      }),
+    );
+    expect(errors.map((e) => e.path)).toEqual(["/capabilities/0/name", "/mode", "/capabilities/0/mature_reasons"]);
   });
 });

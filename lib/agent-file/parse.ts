@@ -1,11 +1,11 @@
-// The one way into an agent.json: size, JSON syntax, nesting depth, then the schema and the values
-// PostgreSQL cannot store (every error at once), then — only for a schema-valid document — the
-// cross-field rules (every error at once).
+// The one way into an agent.json: size, JSON syntax and nesting depth (each alone), then every other
+// error in one pass — the values PostgreSQL cannot store, the schema's, and the cross-field rules' for
+// each part that passes the schema on its own — so a publisher fixes them all in one go.
 import { issuesToErrors, toPointer } from "./errors";
 import { formatBytes } from "./file-size";
 import { findTooDeep, findUnstorableValues, MAX_JSON_DEPTH } from "./json-limits";
 import { findJsonSyntaxProblem, lineAndColumn } from "./json-position";
-import { normalizeAgentFile } from "./normalize";
+import { normalizeAgentFile, ruleErrorsOfValidParts } from "./normalize";
 import { agentFileSchema, isJsonObject, type AgentFileInput } from "./schema";
 import type { AgentFileError, ParseResult } from "./types";
 
@@ -50,7 +50,9 @@ function validateJson(value: unknown): ParseResult {
   const { problems: unstorable, infinite } = findUnstorableValues(value);
   if (infinite) return { ok: false, errors: unstorable };
   const checked = schemaVerdict(value);
-  if (!checked.ok) return { ok: false, errors: [...unstorable, ...checked.errors] };
+  // Schema errors first, then the rules' (each list in its own order): fixing from the top, a
+  // publisher meets what the file is missing before what it means.
+  if (!checked.ok) return { ok: false, errors: [...unstorable, ...checked.errors, ...ruleErrorsOfValidParts(value)] };
   // The schema has just said it is an object; the guard gives it the JSON type without a cast.
   if (!isJsonObject(value)) return { ok: false, errors: [{ path: "", message: "must be a JSON object" }] };
   const normalized = normalizeAgentFile(checked.document, value);

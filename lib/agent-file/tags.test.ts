@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import tagList from "./tags.json";
-import { listTags, normalizeTagWord, resolveTag, suggestTags } from "./tags";
+import { listTags, normalizeTagWord, parentTag, resolveTag, suggestTags } from "./tags";
 
 const REQUIRED = (
   "real_estate units conversion text statistics wine food alcohol tobacco cannabis gambling dating reminders " +
@@ -34,6 +34,17 @@ describe("the canonical tag list", () => {
     for (const slug of REQUIRED) expect(slugs.has(slug), slug).toBe(true);
   });
 
+  it("has two levels: every parent is a top-level tag of the list", () => {
+    const slugs = new Set(listTags().map((t) => t.slug));
+    for (const tag of listTags()) {
+      if (tag.parent === undefined) continue;
+      expect(slugs.has(tag.parent), `${tag.slug}'s parent ${tag.parent}`).toBe(true);
+      expect(parentTag(tag.parent), `${tag.parent} is itself a sub-category`).toBeNull();
+    }
+    expect(parentTag("messaging")).toBe("communication");
+    expect(parentTag("communication")).toBeNull();
+  });
+
   it("keeps slugs within the schema's 41-character tag limit", () => {
     for (const tag of tagList) expect(tag.slug.length).toBeLessThanOrEqual(41);
   });
@@ -59,6 +70,22 @@ describe("resolveTag", () => {
     expect(resolveTag("E-commerce")).toBe("ecommerce");
   });
 
+  it("resolves a dotted parent.child to the child when it is that parent's sub-category", () => {
+    expect(resolveTag("communication.sms")).toBe("messaging");
+    expect(resolveTag("#Comms.Chat")).toBe("messaging");
+    expect(resolveTag("communication.email")).toBe("email");
+    expect(resolveTag("developer_tools.json")).toBe("json");
+    expect(resolveTag("finance.sms")).toBeNull();
+    expect(resolveTag("communication")).toBe("communication");
+    expect(resolveTag("communication.")).toBeNull();
+    expect(resolveTag("a.communication.sms")).toBeNull();
+  });
+
+  it("gives 'utilities' to the tools tag publishers mean by it", () => {
+    expect(resolveTag("utilities")).toBe("utilities");
+    expect(resolveTag("electricity")).toBe("energy");
+  });
+
   it("returns null for unknown or empty words", () => {
     expect(resolveTag("foo")).toBeNull();
     expect(resolveTag("#")).toBeNull();
@@ -79,6 +106,17 @@ describe("suggestTags", () => {
 
   it("prefers tags the word begins", () => {
     expect(suggestTags("foo").slice(0, 2)).toEqual(["food", "football"]);
+  });
+
+  it("measures a dotted word against the dotted paths and its last part alone", () => {
+    expect(suggestTags("communication.smss")[0]).toBe("messaging");
+    expect(suggestTags("comunication")[0]).toBe("communication");
+    expect(suggestTags("finance.sms")[0]).toBe("messaging");
+  });
+
+  it("orders equally near tags by slug, so a word always gets the same hint", () => {
+    expect(suggestTags("foo")).toEqual(["food", "football", "currency"]);
+    expect(suggestTags("dat")).toEqual(["data", "data_analysis", "databases"]);
   });
 
   it("returns at most n distinct slugs and nothing for far-off words", () => {

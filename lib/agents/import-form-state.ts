@@ -28,4 +28,12 @@ export function oversizeFieldErrors(text: string | null, fileBytes: number | nul
   return errors.text || errors.file ? errors : null;
 }
 
+/** How many of a refused document's problems the form lists; a broken 512 KB file can have thousands. */
+export const SHOWN_ERRORS = 50;
+
+/** The problems the form lists, in their order, and how many more there are ("and N more"). */
+export function shownErrors(errors: readonly AgentFileError[], limit = SHOWN_ERRORS): { shown: AgentFileError[]; more: number } {
+  return { shown: errors.slice(0, limit), more: Math.max(0, errors.length - limit) };
+}
+
 export const TOO_LARGE_SUMMARY = "The agent.json is too large; nothing was imported.";

@@ -183,6 +183,22 @@ describe("search", () => {
     ]);
   });
 
+  it("stores new vocabulary tags on import, so their facets carry labels and their aliases find them", async () => {
+    const sms = `zq${Math.random().toString(36).slice(2, 8)}`;
+    await importAgent({
+      capabilities: [capability("texts", { name: `${sms} texts`, category: "communication.sms", tags: ["communication.chat", "telephony"] })],
+    });
+    const f = filters({ query: sms });
+    expect((await countFacets(null, f, NOW)).tag).toEqual([
+      { value: "communication", label: "Communication", count: 1 },
+      { value: "messaging", label: "Messaging", count: 1 },
+      { value: "voice_calls", label: "Voice calls", count: 1 },
+    ]);
+    expect((await findMatchingServices(null, { ...f, category: "communication" }, { sort: "relevance", limit: 5, offset: 0, now: NOW })).rows).toHaveLength(1);
+    const byAlias = await findMatchingServices(null, filters({ query: `${sms} telecom` }), { sort: "relevance", limit: 5, offset: 0, now: NOW });
+    expect(byAlias.rows).toHaveLength(1);
+  });
+
   it("sorts by name and pages", async () => {
     expect(await tools(filters({ query: word }), "name")).toEqual(["in_agent", "in_limits", "in_summary", "in_name"]);
     const first = await findMatchingServices(null, filters({ query: word }), { sort: "name", limit: 3, offset: 0, now: NOW });
