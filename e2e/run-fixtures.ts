@@ -1,52 +1,16 @@
-// Fixtures of the run journeys, set up by e2e/stack.ts: the reference MCP server
-// (@modelcontextprotocol/server-everything, Streamable HTTP) as a child process on loopback, and agents
-// imported through the one import function: the third-party server, and a demo tool with daily_limit 1.
-import { spawn, type ChildProcess } from "node:child_process";
+// Fixtures of the run journeys, set up by e2e/stack.ts: agents imported through the one import function —
+// the reference MCP server (lib/testing/everything-server.ts, started by the stack), and a demo tool with
+// daily_limit 1.
 import { readFile } from "node:fs/promises";
-import { connect } from "node:net";
 import path from "node:path";
 import { db } from "../lib/db";
 import { importAgentFile } from "../lib/agents/import-agent";
 import { projectRoot } from "../scripts/lib/database";
-import { freePort } from "../scripts/lib/embedded-postgres";
 
 export const EVERYTHING_HANDLE = "@e2e-everything";
 export const LIMITED_HANDLE = "@e2e-limited";
 const FIXTURE_PUBLISHER = "e2e-run-fixtures@explore.localhost";
 
-
-async function waitForPort(port: number, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const up = await new Promise<boolean>((resolve) => {
-      const socket = connect(port, "127.0.0.1");
-      socket.once("connect", () => {
-        socket.destroy();
-        resolve(true);
-      });
-      socket.once("error", () => resolve(false));
-    });
-    if (up) return;
-    if (Date.now() > deadline) throw new Error(`server-everything did not listen on ${port} within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-export type Everything = { url: string; stop(): void };
-
-/** Starts the reference server's Streamable HTTP transport (`dist/index.js streamableHttp`, port from PORT). */
-export async function startEverythingServer(): Promise<Everything> {
-  const port = await freePort();
-  const entry = path.join(projectRoot, "node_modules/@modelcontextprotocol/server-everything/dist/index.js");
-  // Its log (a line per request) is noise here; errors still reach stderr.
-  const child: ChildProcess = spawn(process.execPath, [entry, "streamableHttp"], {
-    cwd: projectRoot,
-    env: { ...process.env, PORT: String(port) },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  await waitForPort(port, 15_000);
-  return { url: `http://127.0.0.1:${port}/mcp`, stop: () => void child.kill("SIGTERM") };
-}
 
 const noData = {
   inputs: { retention: "none" },

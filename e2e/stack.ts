@@ -10,7 +10,8 @@ import { seedDemoNetwork } from "../scripts/lib/seed-demo";
 import { bin, startChild, stopChildren } from "../scripts/lib/children";
 import { db } from "../lib/db";
 import { mailDir, smtpUrlFile } from "./mailbox";
-import { importRunFixtures, startEverythingServer } from "./run-fixtures";
+import { startEverythingServer } from "../lib/testing/everything-server";
+import { importRunFixtures } from "./run-fixtures";
 
 const { values } = parseArgs({ options: { port: { type: "string", default: "3100" } } });
 
@@ -68,7 +69,7 @@ startChild(bin("tsx"), ["--conditions=react-server", "scripts/worker.ts"], { NOD
 
 async function shutdown() {
   stopChildren();
-  everything.stop();
+  await everything.stop();
   await adapters.close();
   smtp.close();
   process.exit(0);

@@ -52,6 +52,10 @@ async function waitingAgent(endpoint = "${ECHO_ENDPOINT}", tool = "echo") {
   return { handle, id: agent.id, token, tokenId: made.id, text, capabilityId: agent.capabilities[0]?.capabilityId ?? "" };
 }
 
+// A client address of this file's own, so the API's rate limit (counted per address, in the shared database)
+// is not spent by other files' requests.
+const CLIENT = { "x-forwarded-for": `198.51.100.${1 + Math.floor(Math.random() * 250)}` };
+
 const announce = (handle: string, token: string | null, body: unknown) => announceEndpoint(handle, token === null ? null : `Bearer ${token}`, body, { fetch: guarded });
 
 describe("announcing an adapter's endpoint", () => {
@@ -110,7 +114,7 @@ describe("announcing an adapter's endpoint", () => {
   it("answers as problem details through the route", async () => {
     const agent = await waitingAgent();
     const call = (headers: Record<string, string>, body: string) =>
-      PUT(new Request(`http://127.0.0.1/api/v1/agents/${agent.handle}/endpoint`, { method: "PUT", headers, body }), { params: Promise.resolve({ handle: agent.handle }) });
+      PUT(new Request(`http://127.0.0.1/api/v1/agents/${agent.handle}/endpoint`, { method: "PUT", headers: { ...CLIENT, ...headers }, body }), { params: Promise.resolve({ handle: agent.handle }) });
     const unauthorised = await call({ "content-type": "application/json" }, JSON.stringify({ endpoint: server.url }));
     expect(unauthorised.status).toBe(401);
     expect(unauthorised.headers.get("www-authenticate")).toMatch(/^Bearer/);
@@ -122,7 +126,11 @@ describe("announcing an adapter's endpoint", () => {
 
   it("explore announce sends the token and the endpoint, and prints Explore's refusal", async () => {
     const agent = await waitingAgent();
-    const toRoute: typeof fetch = async (input, init) => PUT(new Request(String(input), init), { params: Promise.resolve({ handle: agent.handle.slice(1) }) });
+    const toRoute: typeof fetch = async (input, init) => {
+      const request = new Request(String(input), init);
+      request.headers.set("x-forwarded-for", CLIENT["x-forwarded-for"]);
+      return PUT(request, { params: Promise.resolve({ handle: agent.handle.slice(1) }) });
+    };
     const wrong = fakeCliIo({});
     expect(await runAnnounce(["--agent", agent.handle, "--endpoint", server.url, "--token", "eat_wrong"], wrong.io, toRoute)).toBe(1);
     expect(wrong.stderr()).toBe("explore announce: 401 This token is not a live adapter token of this agent.\n");
