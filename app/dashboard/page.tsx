@@ -3,6 +3,7 @@ import Link from "next/link";
 import { AgentRow } from "@/components/dashboard/agent-row";
 import { buttonClassName } from "@/components/ui/button";
 import { requireViewer } from "@/lib/accounts/viewer";
+import { findAgentStats } from "@/lib/agents/agent-stats";
 import { findOwnedAgents } from "@/lib/agents/queries";
 import { UnknownOutcomes } from "@/components/run/unknown-outcomes";
 import { findEscalatedUnknownOutcomes } from "@/lib/runs/queries";
@@ -11,7 +12,7 @@ export const metadata: Metadata = { title: "Dashboard" };
 
 export default async function DashboardPage() {
   const viewer = await requireViewer("/dashboard");
-  const [agents, unknownOutcomes] = await Promise.all([findOwnedAgents(viewer.id), findEscalatedUnknownOutcomes(viewer.id)]);
+  const [agents, unknownOutcomes, stats] = await Promise.all([findOwnedAgents(viewer.id), findEscalatedUnknownOutcomes(viewer.id), findAgentStats(viewer.id)]);
 
   return (
     <div className="flex flex-col gap-6">
@@ -47,7 +48,7 @@ export default async function DashboardPage() {
         <ul className="flex flex-col gap-4">
           {agents.map((agent) => (
             <li key={agent.handle}>
-              <AgentRow agent={agent} />
+              <AgentRow agent={agent} stats={stats.get(agent.handle) ?? null} />
             </li>
           ))}
         </ul>

@@ -1,7 +1,9 @@
 import Link from "next/link";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import type { AgentStatus } from "@/generated/prisma/enums";
+import { agentStatsWords, type AgentStats } from "@/lib/agents/agent-stats";
 import type { OwnedAgent, OwnedCapability } from "@/lib/agents/queries";
+import { dateWords } from "@/lib/payments/date-words";
 import { agentPath, servicePath } from "@/lib/listings/paths";
 import { paymentsDashboardPath } from "@/lib/payments/paths";
 import { sampleTestsDashboardPath } from "@/lib/sample-tests/paths";
@@ -22,7 +24,7 @@ function capabilityNote(c: OwnedCapability): string | null {
 }
 
 /** One of the publisher's agents: status, services, and the publish switch. */
-export function AgentRow({ agent }: { agent: OwnedAgent }) {
+export function AgentRow({ agent, stats }: { agent: OwnedAgent; stats: AgentStats | null }) {
   const status = statusWords[agent.status];
   const listed = agent.capabilities.filter((c) => c.listed).length;
   const isPublic = agent.status === "published";
@@ -40,6 +42,9 @@ export function AgentRow({ agent }: { agent: OwnedAgent }) {
               {agent.capabilities.length} capabilit{agent.capabilities.length === 1 ? "y" : "ies"}, {listed} listed
             </span>
             {agent.endpointPending ? <Badge>Waiting for its adapter</Badge> : null}
+          </p>
+          <p className="mt-1 text-sm text-muted-foreground">
+            {[...(stats ? agentStatsWords(stats) : []), `changed ${dateWords(agent.updatedAt)}`].join(" · ")}
           </p>
           {agent.status === "suspended" ? (
             <p className="mt-2 text-sm text-danger">
