@@ -68,6 +68,9 @@ test("a publisher imports a document with an error, sees it at its path, fixes i
   // And unpublishing takes it away from them at once.
   await page.goto("/dashboard");
   await page.getByRole("button", { name: `Unpublish ${handle}`, exact: true }).click();
+  // Asked first: nothing changes until the publisher confirms.
+  await expect(page.getByRole("alertdialog")).toContainText(`Unpublish ${handle}? Its pages leave Explore for everyone else at once`);
+  await page.getByRole("button", { name: `Yes, unpublish ${handle}`, exact: true }).click();
   await expect(page.getByRole("button", { name: `Publish ${handle}`, exact: true })).toBeVisible();
   expect((await request.get(servicePath)).status()).toBe(404);
   expect(await (await request.get(searchPath)).text()).not.toContain(listed);

@@ -112,6 +112,7 @@ test.describe("two web instances", () => {
     await signInByEmail(page, OWNER, "/dashboard");
     await storedEverywhere(request, urlsOf(l.paths), l.mark);
     await page.getByRole("button", { name: `Unpublish ${l.handle}`, exact: true }).click();
+    await page.getByRole("button", { name: `Yes, unpublish ${l.handle}`, exact: true }).click();
     await expect(page.getByRole("button", { name: `Publish ${l.handle}`, exact: true })).toBeVisible();
     await goneEverywhere(request, urlsOf(l.paths), l.mark);
   });

@@ -2,12 +2,12 @@
 
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
-import { fail } from "@/lib/action-result";
+import { fail, type ActionResult } from "@/lib/action-result";
 import { consume } from "@/lib/rate-limits/rate-limit";
 import { viewerAction } from "@/lib/viewer-action";
 import { connectFormInput, connectFormRefusal, connectFromForm } from "./connect-from-form";
 import { importAgentFromForm, importFormInput, importFormRefusal, keptText } from "./import-from-form";
-import { setAgentPublished } from "./publishing";
+import { setAgentPublished, type Published } from "./publishing";
 
 // The dashboard's writes; ownership is inside each write.
 
@@ -44,18 +44,30 @@ export const connectMcpAction = viewerAction(
 
 const publishInput = z.object({ handle: z.string().min(2).max(40) });
 
-function setPublished(published: boolean) {
-  return viewerAction(
-    publishInput,
-    async (viewer, input) => {
-      const result = await setAgentPublished(viewer, input.handle, published);
-      if (result.ok) revalidateListings();
-      return result;
-    },
-    { returnTo: "/dashboard", invalid: "No agent was named." },
-  );
-}
+export const publishAgentAction = viewerAction(
+  publishInput,
+  async (viewer, input) => {
+    const result = await setAgentPublished(viewer, input.handle, true);
+    if (result.ok) revalidateListings();
+    return result;
+  },
+  { returnTo: "/dashboard", invalid: "No agent was named." },
+);
 
-export const publishAgentAction = setPublished(true);
+/** What the Unpublish button answers until the publisher confirms: nothing has changed yet. */
+export type UnpublishRefusal = { confirm: true };
 
-export const unpublishAgentAction = setPublished(false);
+// Unpublishing takes pages away from everyone at once, so it is asked twice: the first post answers with
+// the question (no JavaScript needed), the second carries confirm=yes.
+export const unpublishAgentAction = viewerAction(
+  publishInput.extend({ confirm: z.literal("yes").optional() }),
+  async (viewer, input): Promise<ActionResult<Published, UnpublishRefusal>> => {
+    if (input.confirm !== "yes") {
+      return fail<UnpublishRefusal>(`Unpublish ${input.handle}? Its pages leave Explore for everyone else at once; you can publish it again.`, undefined, { confirm: true });
+    }
+    const result = await setAgentPublished(viewer, input.handle, false);
+    if (result.ok) revalidateListings();
+    return result;
+  },
+  { returnTo: "/dashboard", invalid: "No agent was named." },
+);

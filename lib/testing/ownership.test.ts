@@ -116,7 +116,7 @@ function isFailure(result: unknown): boolean {
 const attempts: { name: string; call: (w: World) => Promise<unknown> }[] = [
   { name: "importAgentAction (Alice's handle)", call: (w) => importAgentAction(null, formData({ text: otherAgentJson(w.published.handle), publish: "on" })) },
   { name: "publishAgentAction", call: (w) => publishAgentAction(null, formData({ handle: w.unpublished.handle })) },
-  { name: "unpublishAgentAction", call: (w) => unpublishAgentAction(null, formData({ handle: w.published.handle })) },
+  { name: "unpublishAgentAction", call: (w) => unpublishAgentAction(null, formData({ handle: w.published.handle, confirm: "yes" })) },
   { name: "testNowAction", call: (w) => testNowAction(null, formData({ handle: w.published.handle, capabilityId: "cap_one" })) },
   {
     name: "runCapabilityAction (Alice's unpublished service)",
