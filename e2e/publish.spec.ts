@@ -47,6 +47,9 @@ test("a publisher imports a document with an error, sees it at its path, fixes i
   // Not published yet: not on Explore for anyone else (its publisher may preview it: DESIGN.md "Visibility").
   const servicePath = `/services/${handle}/cap_tide_times`;
   expect((await request.get(servicePath)).status()).toBe(404);
+  // Its publisher previews it, told that nobody else sees it yet.
+  await page.goto(servicePath);
+  await expect(page.getByRole("note").filter({ hasText: "Preview" })).toContainText("Only you see this page: the agent is not published.");
   // Signed-out visitors share answers (the shared cache): this search is now stored without the service.
   const searchPath = "/?q=tide+times";
   const listed = handle.slice(1); // in the result's link, whatever else matches
