@@ -7,6 +7,7 @@ import { dateWords } from "@/lib/payments/date-words";
 import { agentPath, servicePath } from "@/lib/listings/paths";
 import { paymentsDashboardPath } from "@/lib/payments/paths";
 import { sampleTestsDashboardPath } from "@/lib/sample-tests/paths";
+import { setServiceOfferedAction } from "@/lib/agents/actions";
 import { PublishButton } from "./publish-button";
 
 const statusWords: Record<AgentStatus, { label: string; tone: BadgeTone }> = {
@@ -75,7 +76,18 @@ export function AgentRow({ agent, stats }: { agent: OwnedAgent; stats: AgentStat
                 {note ? <span className="text-muted-foreground"> ({note})</span> : null}{" "}
                 <Link href={sampleTestsDashboardPath(agent.handle, c.capabilityId)} className="text-accent underline">
                   Sample tests<span className="sr-only"> of {c.name}</span>
-                </Link>
+                </Link>{" "}
+                {agent.status !== "suspended" && !c.suspended ? (
+                  <form action={setServiceOfferedAction} className="inline">
+                    <input type="hidden" name="handle" value={agent.handle} />
+                    <input type="hidden" name="capabilityId" value={c.capabilityId} />
+                    <input type="hidden" name="offered" value={c.offered ? "0" : "1"} />
+                    <button type="submit" className="text-accent underline">
+                      {c.offered ? "Stop offering" : "Offer"}
+                      <span className="sr-only"> {c.name}</span>
+                    </button>
+                  </form>
+                ) : null}
               </li>
             );
           })}

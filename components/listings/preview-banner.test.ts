@@ -1,14 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { previewReason } from "./preview-banner";
+import { isOwnPreview } from "./preview-banner";
 
 describe("the publisher's preview", () => {
-  const listing = (status: string, listed: boolean) => ({ listed, agent: { ownerId: "owner", status } });
-
-  it("is a preview for its publisher only, while unpublished or not listed", () => {
-    expect(previewReason("owner", listing("unpublished", true))).toBe("unpublished");
-    expect(previewReason("owner", listing("published", false))).toBe("not_listed");
-    expect(previewReason("owner", listing("published", true))).toBeNull();
-    expect(previewReason("someone", listing("unpublished", true))).toBeNull();
-    expect(previewReason(null, listing("unpublished", false))).toBeNull();
+  it("is a preview for its publisher only, while the agent is unpublished", () => {
+    expect(isOwnPreview("owner", { ownerId: "owner", status: "unpublished" })).toBe(true);
+    expect(isOwnPreview("owner", { ownerId: "owner", status: "published" })).toBe(false);
+    expect(isOwnPreview("someone", { ownerId: "owner", status: "unpublished" })).toBe(false);
+    expect(isOwnPreview(null, { ownerId: "owner", status: "unpublished" })).toBe(false);
   });
 });

@@ -7,7 +7,7 @@ import { consume } from "@/lib/rate-limits/rate-limit";
 import { viewerAction } from "@/lib/viewer-action";
 import { connectFormInput, connectFormRefusal, connectFromForm } from "./connect-from-form";
 import { importAgentFromForm, importFormInput, importFormRefusal, keptText } from "./import-from-form";
-import { setAgentPublished, type Published } from "./publishing";
+import { setAgentPublished, setServiceOffered, type Published } from "./publishing";
 
 // The dashboard's writes; ownership is inside each write.
 
@@ -70,4 +70,15 @@ export const unpublishAgentAction = viewerAction(
     return result;
   },
   { returnTo: "/dashboard", invalid: "No agent was named." },
+);
+
+// One service on or off Explore (its agent.json's `offered`), for an agent of the viewer's.
+export const setServiceOfferedAction = viewerAction(
+  publishInput.extend({ capabilityId: z.string().min(1).max(60), offered: z.enum(["1", "0"]) }),
+  async (viewer, input) => {
+    const result = await setServiceOffered(viewer, input.handle, input.capabilityId, input.offered === "1");
+    if (result.ok) revalidateListings();
+    return result;
+  },
+  { returnTo: "/dashboard", invalid: "No service was named." },
 );

@@ -31,3 +31,30 @@ export async function setAgentPublished(
   if (published) await markAgentDue(handle);
   return ok({ handle, status: published ? "published" : "unpublished" });
 }
+
+export type Offered = { handle: string; capabilityId: string; offered: boolean };
+
+/**
+ * Publishing one service: its agent.json's `offered`, set from the dashboard. The stored document changes
+ * with the row, so the published agent.json, a re-import of the export and the listing all agree; a
+ * service whose class is not confirmed stays unlisted however it is offered (rule 12).
+ */
+export async function setServiceOffered(viewer: Pick<Viewer, "id">, handle: string, capabilityId: string, offered: boolean): Promise<ActionResult<Offered>> {
+  const { ok: changed } = await writeListings(async (tx) => {
+    const count = await tx.$executeRaw`
+      WITH target AS (
+        SELECT c."id", c."position", c."agentId" FROM "Capability" c JOIN "Agent" a ON a."id" = c."agentId"
+        WHERE a."ownerId" = ${viewer.id} AND a."handle" = ${handle} AND a."status" <> 'suspended' AND c."capabilityId" = ${capabilityId}
+      ), agent_doc AS (
+        UPDATE "Agent" a SET "document" = jsonb_set(a."document", ARRAY['capabilities', target."position"::text, 'offered'], to_jsonb(${offered}::boolean)), "updatedAt" = now()
+        FROM target WHERE a."id" = target."agentId" AND jsonb_typeof(a."document" #> ARRAY['capabilities', target."position"::text]) = 'object'
+      )
+      UPDATE "Capability" c SET "offered" = ${offered}, "listed" = ${offered} AND NOT c."needsConfirmation", "updatedAt" = now()
+      FROM target WHERE c."id" = target."id"`;
+    if (count > 0) await refreshSearchLexicon(tx, [handle]);
+    return { ok: count > 0 };
+  });
+  if (!changed) return fail(`No service ${capabilityId} of an agent ${handle} of yours was found that can be changed.`);
+  if (offered) await markAgentDue(handle);
+  return ok({ handle, capabilityId, offered });
+}

@@ -17,7 +17,7 @@ vi.mock("next/cache", () => ({ revalidatePath: vi.fn(), revalidateTag: vi.fn() }
 
 import { db } from "@/lib/db";
 import { cleanUpTestRows, createTestAgent, createTestUser } from "@/lib/testing/fixtures";
-import { importAgentAction, publishAgentAction, unpublishAgentAction } from "@/lib/agents/actions";
+import { importAgentAction, publishAgentAction, setServiceOfferedAction, unpublishAgentAction } from "@/lib/agents/actions";
 import { saveAgeSettingsAction } from "@/lib/accounts/settings-actions";
 import { saveDataRulesAction } from "@/lib/data-rules/actions";
 import {
@@ -73,7 +73,7 @@ async function snapshot(w: World) {
     }),
     capabilities: await db.capability.findMany({
       where: { agentId: { in: agentIds } },
-      select: { id: true, name: true, suspendedAt: true, suspendedReason: true, updatedAt: true },
+      select: { id: true, name: true, suspendedAt: true, suspendedReason: true, offered: true, listed: true, updatedAt: true },
       orderBy: { id: "asc" },
     }),
     executions: await db.execution.findMany({
@@ -117,6 +117,7 @@ const attempts: { name: string; call: (w: World) => Promise<unknown> }[] = [
   { name: "importAgentAction (Alice's handle)", call: (w) => importAgentAction(null, formData({ text: otherAgentJson(w.published.handle), publish: "on" })) },
   { name: "publishAgentAction", call: (w) => publishAgentAction(null, formData({ handle: w.unpublished.handle })) },
   { name: "unpublishAgentAction", call: (w) => unpublishAgentAction(null, formData({ handle: w.published.handle, confirm: "yes" })) },
+  { name: "setServiceOfferedAction", call: (w) => setServiceOfferedAction(null, formData({ handle: w.published.handle, capabilityId: "cap_one", offered: "0" })) },
   { name: "testNowAction", call: (w) => testNowAction(null, formData({ handle: w.published.handle, capabilityId: "cap_one" })) },
   {
     name: "runCapabilityAction (Alice's unpublished service)",

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { AgentProfileCard } from "@/components/listings/agent-profile";
 import { JsonLd } from "@/components/listings/json-ld";
-import { PreviewBanner } from "@/components/listings/preview-banner";
+import { isOwnPreview, PreviewBanner } from "@/components/listings/preview-banner";
 import { ServiceList } from "@/components/listings/service-card";
 import { getViewer } from "@/lib/accounts/viewer";
 import { agentPath, handleFromParam } from "@/lib/listings/paths";
@@ -36,11 +36,10 @@ export default async function AgentPage(props: Props) {
   const page = await load(props);
   if (!page) notFound();
   const { agent, listings, isPublic, viewer } = page;
-  const preview = viewer !== null && agent.ownerId === viewer.id && agent.status === "unpublished";
 
   return (
     <div className="flex flex-col gap-8">
-      <PreviewBanner why={preview ? "unpublished" : null} />
+      <PreviewBanner show={isOwnPreview(viewer?.id ?? null, agent)} />
       {/* Only what a signed-out visitor sees is described to search engines. */}
       {isPublic ? <JsonLd data={agentJsonLd(agent, listings.filter((l) => l.isPublic))} /> : null}
       <AgentProfileCard agent={agent} />

@@ -11,7 +11,7 @@ import { listingPrivacyMetadata } from "@/lib/seo/listing-metadata";
 import { MyDataRuleChecks } from "@/components/data-rules/data-rule-checks";
 import { ReportLink } from "@/components/moderation/report-link";
 import { SuspensionNotice } from "@/components/moderation/suspension-notice";
-import { PreviewBanner, previewReason } from "@/components/listings/preview-banner";
+import { isOwnPreview, PreviewBanner } from "@/components/listings/preview-banner";
 
 type Props = {
   params: Promise<{ handle: string; capabilityId: string }>;
@@ -60,7 +60,7 @@ export default async function ServicePage(props: Props) {
     <>
       {isPublic ? <JsonLd data={serviceJsonLd(service)} /> : null}
       <SuspensionNotice viewer={viewer} handle={service.agent.handle} capabilityId={service.capabilityId} />
-      <PreviewBanner why={previewReason(viewer?.id ?? null, service)} />
+      <PreviewBanner show={isOwnPreview(viewer?.id ?? null, service.agent)} />
       <ServiceDetails service={service} otherServices={otherServices} />
       <div className="mt-8 flex flex-col gap-4">
         <MyDataRuleChecks viewer={viewer} data={service.data} rulesParam={rules} />
