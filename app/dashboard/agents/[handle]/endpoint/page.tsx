@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { notFound } from "next/navigation";
 import { AdapterTokenForm, RevokeTokenButton } from "@/components/dashboard/adapter-token-form";
+import { AgentPageHeader } from "@/components/dashboard/agent-page-header";
 import { Badge } from "@/components/ui/badge";
 import { Section } from "@/components/ui/section";
 import { requireViewer } from "@/lib/accounts/viewer";
@@ -31,25 +31,13 @@ export default async function AgentEndpointPage({ params }: Props) {
   const live = settings.tokens.filter((t) => t.revokedAt === null);
   return (
     <div className="flex flex-col gap-8">
-      <p className="text-sm">
-        <Link href="/dashboard" className="text-accent underline">
-          Your agents
-        </Link>
-      </p>
-      <div>
-        <h1 className="text-2xl font-semibold tracking-tight">Endpoint: {settings.displayName}</h1>
-        <p className="mt-1 flex flex-wrap items-center gap-2 text-muted-foreground">
-          <span className="break-all">{settings.handle}</span>
-          <Badge tone={words.tone}>{words.badge}</Badge>
-        </p>
-        <p className="mt-2 max-w-3xl text-sm">
-          {settings.state === "waiting"
-            ? `The agent.json names its endpoint ${settings.placeholder}: its services are listed as waiting for their adapter and cannot be run until the adapter announces where it listens.`
-            : settings.state === "announced"
-              ? `The adapter announced ${settings.endpoint} for ${settings.placeholder}${settings.announcedAt ? ` on ${dateTimeWords(settings.announcedAt)}` : ""}. It may announce again when it moves; a re-import with the same placeholder keeps it.`
-              : `The agent.json names the endpoint ${settings.endpoint} itself. Announcing replaces only a \${NAME} placeholder.`}
-        </p>
-      </div>
+      <AgentPageHeader title={`Endpoint: ${settings.displayName}`} handle={settings.handle} badge={<Badge tone={words.tone}>{words.badge}</Badge>}>
+        {settings.state === "waiting"
+          ? `The agent.json names its endpoint ${settings.placeholder}: its services are listed as waiting for their adapter and cannot be run until the adapter announces where it listens.`
+          : settings.state === "announced"
+            ? `The adapter announced ${settings.endpoint} for ${settings.placeholder}${settings.announcedAt ? ` on ${dateTimeWords(settings.announcedAt)}` : ""}. It may announce again when it moves; a re-import with the same placeholder keeps it.`
+            : `The agent.json names the endpoint ${settings.endpoint} itself. Announcing replaces only a \${NAME} placeholder.`}
+      </AgentPageHeader>
 
       {settings.state === "written" ? null : (
         <Section id="announce" title="Announce from the adapter">

@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { notFound } from "next/navigation";
 import { PlanLinks } from "@/components/payments/plan-links";
 import { RevenueTable } from "@/components/payments/revenue-table";
@@ -8,6 +7,7 @@ import { StopVerifyingForm } from "@/components/payments/stop-verifying-form";
 import { StripeEventsTable } from "@/components/payments/stripe-events-table";
 import { WebhookHealth } from "@/components/payments/webhook-health";
 import { WebhookSetup } from "@/components/payments/webhook-setup";
+import { AgentPageHeader } from "@/components/dashboard/agent-page-header";
 import { Badge } from "@/components/ui/badge";
 import { Section } from "@/components/ui/section";
 import { getViewer, requireViewer } from "@/lib/accounts/viewer";
@@ -37,23 +37,15 @@ export default async function AgentPaymentsPage({ params }: Props) {
   const shownMismatches = events.filter((e) => e.outcome === "mismatch").length;
   return (
     <div className="flex flex-col gap-8">
-      <p className="text-sm">
-        <Link href="/dashboard" className="text-accent underline">
-          Your agents
-        </Link>
-      </p>
-      <div>
-        <h1 className="text-2xl font-semibold tracking-tight">Payments: {payments.displayName}</h1>
-        <p className="mt-1 flex flex-wrap items-center gap-2 text-muted-foreground">
-          <span className="break-all">{payments.handle}</span>
-          {webhook ? <Badge tone="success">Stripe-verified</Badge> : <Badge>Provider-enforced</Badge>}
-        </p>
-        <p className="mt-2 max-w-3xl text-sm">
-          {webhook
-            ? "Explore verifies this agent's Stripe events and keeps what each consumer bought; a paid run spends it."
-            : "Your adapter checks its own records for the consumer's ID and answers that payment is required. Connect Stripe below to have Explore verify payments instead."}
-        </p>
-      </div>
+      <AgentPageHeader
+        title={`Payments: ${payments.displayName}`}
+        handle={payments.handle}
+        badge={webhook ? <Badge tone="success">Stripe-verified</Badge> : <Badge>Provider-enforced</Badge>}
+      >
+        {webhook
+          ? "Explore verifies this agent's Stripe events and keeps what each consumer bought; a paid run spends it."
+          : "Your adapter checks its own records for the consumer's ID and answers that payment is required. Connect Stripe below to have Explore verify payments instead."}
+      </AgentPageHeader>
 
       <Section id="connect" title="Connect Stripe">
         <WebhookSetup endpoint={absoluteUrl(stripeWebhookPath(payments.handle))} />
