@@ -1,5 +1,6 @@
 import type { EntitlementStatus } from "@/generated/prisma/enums";
 import { dateWords } from "./date-words";
+import { isStatusIn, PAYMENT_FAILED_SUBSCRIPTION_STATUSES } from "./subscription-states";
 
 // What a grant leaves its consumer, in words ("87 of 100 calls left", "Active until 3 January 2027"). The
 // consumer's purchases and the publisher's revenue count "active" the same way, through entitlementState.
@@ -17,14 +18,12 @@ export type EntitlementFacts = {
 /** active: it can pay for a run now; the others say why not. */
 export type EntitlementState = "active" | "used_up" | "refunded" | "ended" | "payment_failed";
 
-// Stripe's subscription statuses for an unpaid invoice (and the word the webhook may record for one).
-const PAYMENT_FAILED = new Set(["past_due", "unpaid", "incomplete", "incomplete_expired", "payment_failed"]);
 
 const count = (n: number) => n.toLocaleString("en-US");
 const calls = (n: number) => (n === 1 ? "call" : "calls");
 
 function paymentFailed(e: EntitlementFacts): boolean {
-  return e.subscriptionStatus !== null && PAYMENT_FAILED.has(e.subscriptionStatus);
+  return isStatusIn(PAYMENT_FAILED_SUBSCRIPTION_STATUSES, e.subscriptionStatus);
 }
 
 export function entitlementState(e: EntitlementFacts, now: Date): EntitlementState {

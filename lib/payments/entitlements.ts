@@ -1,11 +1,9 @@
 import "server-only";
 import { db } from "@/lib/db";
+import { PAYMENT_FAILED_SUBSCRIPTION_STATUSES, USABLE_SUBSCRIPTION_STATUSES } from "./subscription-states";
 
 // What a consumer holds of a Stripe-verified agent's plans, as the Run panel and the run action read it.
 // Spending happens in the run's own INSERT (lib/runs/run-capability.ts), never here.
-
-/** Subscription states under which its runs are allowed (Stripe's own names). */
-export const USABLE_SUBSCRIPTION_STATUSES = ["active", "trialing"] as const;
 
 export type Holding = {
   planId: string;
@@ -13,7 +11,7 @@ export type Holding = {
   callsGranted: number;
   /** The latest paid-through time of a usable subscription, or null. */
   activeUntil: Date | null;
-  /** A subscription whose last payment failed (Stripe's past_due or unpaid). */
+  /** A subscription whose last invoice went unpaid (lib/payments/subscription-states.ts). */
   paymentFailed: boolean;
 };
 
@@ -27,7 +25,7 @@ export async function holdingsOf(userId: string, agentRowId: string, now: Date):
            coalesce(sum("callsLeft") FILTER (WHERE "status" = 'active'), 0)::int AS "callsLeft",
            coalesce(sum("callsGranted") FILTER (WHERE "status" = 'active'), 0)::int AS "callsGranted",
            max("activeUntil") FILTER (WHERE "status" = 'active' AND "subscriptionStatus" = ANY(${[...USABLE_SUBSCRIPTION_STATUSES]}) AND "activeUntil" > ${now}) AS "activeUntil",
-           bool_or("status" = 'active' AND "subscriptionStatus" IN ('past_due', 'unpaid')) AS "paymentFailed"
+           bool_or("status" = 'active' AND "subscriptionStatus" = ANY(${[...PAYMENT_FAILED_SUBSCRIPTION_STATUSES]})) AS "paymentFailed"
     FROM "Entitlement"
     WHERE "userId" = ${userId} AND "agentId" = ${agentRowId}
     GROUP BY "planId"`;

@@ -6,6 +6,7 @@ import type { Prisma } from "@/generated/prisma/client";
 import type { EntitlementStatus, StripeEventOutcome } from "@/generated/prisma/enums";
 import { openSecret, SecretError } from "@/lib/secrets";
 import { grantOf, provisionalPeriodEnd, type PlanForGrant } from "./grants";
+import { ENDED_SUBSCRIPTION_STATUSES, isStatusIn } from "./subscription-states";
 import { chargeSchema, checkoutSessionSchema, eventSchema, invoiceSchema, subscriptionSchema, type VerifiedEvent } from "./stripe-shapes";
 
 // A Stripe-verified agent's webhook (DESIGN.md "Money"): every event is verified with the publisher's
@@ -105,7 +106,7 @@ const checkoutCompleted: Apply = async (tx, agentId, event, eventTime) => {
 };
 
 function subscriptionEntitlementStatus(status: string): EntitlementStatus {
-  return status === "canceled" || status === "incomplete_expired" || status === "unpaid" ? "ended" : "active";
+  return isStatusIn(ENDED_SUBSCRIPTION_STATUSES, status) ? "ended" : "active";
 }
 
 /** Applies a subscription's new state to its grants, unless a later event already set a newer one. */

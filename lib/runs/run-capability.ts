@@ -14,7 +14,7 @@ import { notRunnableMessage, unknownOutcomeMessage } from "./run-words";
 import { findListing } from "@/lib/catalog/queries";
 import type { CatalogCapability } from "@/lib/catalog/read-model";
 import { outsideActionLabels } from "@/lib/listings/labels";
-import { USABLE_SUBSCRIPTION_STATUSES } from "@/lib/payments/entitlements";
+import { USABLE_SUBSCRIPTION_STATUSES } from "@/lib/payments/subscription-states";
 import { defaultPlan, noPlanReason, runPlansFor } from "./run-plans";
 import { staticBlock } from "./runnable-capability";
 import type { ExecutionStatus, NotRunnable, RunPlan, RunResult } from "./run-types";
