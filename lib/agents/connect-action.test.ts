@@ -5,14 +5,7 @@ import type { Viewer } from "@/lib/accounts/viewer";
 // loopback: only the viewer's own agents can be compared with, and the header's value goes nowhere.
 
 vi.hoisted(() => vi.stubEnv("EXPLORE_ALLOW_LOOPBACK_ADAPTERS", "1"));
-const session = vi.hoisted(() => ({ viewer: null as Viewer | null }));
-vi.mock("@/lib/accounts/viewer", () => ({
-  getViewer: async () => session.viewer,
-  requireViewer: async () => {
-    if (!session.viewer) throw new Error("signed out");
-    return session.viewer;
-  },
-}));
+vi.mock("@/lib/accounts/viewer", () => import("@/lib/testing/viewer-stub"));
 vi.mock("next/cache", () => ({ revalidatePath: vi.fn(), revalidateTag: vi.fn() }));
 
 import { db } from "@/lib/db";
@@ -21,6 +14,7 @@ import { cleanUpTestRows, createTestAgent, createTestUser } from "@/lib/testing/
 import { startMcpServer, type TestServer } from "@/lib/testing/mcp-test-servers";
 import { formData } from "@/lib/testing/form-data";
 import { connectMcpAction } from "./actions";
+import { session } from "@/lib/testing/viewer-stub";
 
 const header = { name: "Authorization", value: "Bearer not-for-anyone-else-7f3a9" };
 let mcp: TestServer;

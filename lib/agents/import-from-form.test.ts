@@ -6,13 +6,7 @@ import type { Viewer } from "@/lib/accounts/viewer";
 
 // Many imports by the same people: the imports limit (lib/rate-limits) is not what is tested here.
 vi.hoisted(() => vi.stubEnv("RATE_LIMIT_IMPORTS", "1000000/1h"));
-const session = vi.hoisted(() => ({ viewer: null as Viewer | null }));
-vi.mock("@/lib/accounts/viewer", () => ({
-  requireViewer: async () => {
-    if (!session.viewer) throw new Error("signed out");
-    return session.viewer;
-  },
-}));
+vi.mock("@/lib/accounts/viewer", () => import("@/lib/testing/viewer-stub"));
 vi.mock("next/cache", () => ({ revalidatePath: vi.fn() }));
 
 import { db } from "@/lib/db";
@@ -22,6 +16,7 @@ import { cleanUpTestRows, createTestUser, uniqueHandle } from "@/lib/testing/fix
 import { formData } from "@/lib/testing/form-data";
 import { importAgentAction } from "./actions";
 import { MAX_AGENT_FILE_BYTES, TOO_LARGE_SUMMARY } from "./import-form-state";
+import { session } from "@/lib/testing/viewer-stub";
 
 const handles: string[] = [];
 

@@ -1,22 +1,15 @@
 import { afterAll, describe, expect, it, vi } from "vitest";
-import type { Viewer } from "@/lib/accounts/viewer";
 
 // Unpublishing is asked twice; the viewer is the only thing mocked, the action runs on the real database.
 
-const session = vi.hoisted(() => ({ viewer: null as Viewer | null }));
-vi.mock("@/lib/accounts/viewer", () => ({
-  getViewer: async () => session.viewer,
-  requireViewer: async () => {
-    if (!session.viewer) throw new Error("signed out");
-    return session.viewer;
-  },
-}));
+vi.mock("@/lib/accounts/viewer", () => import("@/lib/testing/viewer-stub"));
 vi.mock("next/cache", () => ({ revalidatePath: vi.fn(), revalidateTag: vi.fn() }));
 
 import { db } from "@/lib/db";
 import { cleanUpTestRows, createTestAgent, createTestUser } from "@/lib/testing/fixtures";
 import { formData } from "@/lib/testing/form-data";
 import { unpublishAgentAction } from "./actions";
+import { session } from "@/lib/testing/viewer-stub";
 
 afterAll(cleanUpTestRows);
 

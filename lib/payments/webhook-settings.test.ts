@@ -1,15 +1,7 @@
 import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
-import type { Viewer } from "@/lib/accounts/viewer";
 
 // The Stripe settings actions against the real database; only the viewer is a stand-in.
-const session = vi.hoisted(() => ({ viewer: null as Viewer | null }));
-vi.mock("@/lib/accounts/viewer", () => ({
-  getViewer: async () => session.viewer,
-  requireViewer: async () => {
-    if (!session.viewer) throw new Error("signed out");
-    return session.viewer;
-  },
-}));
+vi.mock("@/lib/accounts/viewer", () => import("@/lib/testing/viewer-stub"));
 vi.mock("next/cache", () => ({ revalidatePath: vi.fn(), revalidateTag: vi.fn() }));
 
 import { db } from "@/lib/db";
@@ -18,6 +10,7 @@ import { cleanUpTestRows, createTestAgent, createTestUser } from "@/lib/testing/
 import { formData } from "@/lib/testing/form-data";
 import { createTestEntitlement } from "@/lib/testing/money-fixtures";
 import { saveSigningSecretAction, stopVerifyingAction } from "./webhook-settings";
+import { session } from "@/lib/testing/viewer-stub";
 
 const SECRET = "whsec_Zk3pQ9sLm2Vx7Rt4Bn8Hc1Yd6Wf0Ja5E";
 

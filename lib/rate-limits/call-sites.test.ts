@@ -18,14 +18,7 @@ vi.hoisted(() => {
   };
   for (const [name, value] of Object.entries(limits)) vi.stubEnv(name, value);
 });
-const session = vi.hoisted(() => ({ viewer: null as Viewer | null }));
-vi.mock("@/lib/accounts/viewer", () => ({
-  getViewer: async () => session.viewer,
-  requireViewer: async () => {
-    if (!session.viewer) throw new Error("signed out");
-    return session.viewer;
-  },
-}));
+vi.mock("@/lib/accounts/viewer", () => import("@/lib/testing/viewer-stub"));
 vi.mock("next/cache", () => ({ revalidatePath: vi.fn(), revalidateTag: vi.fn() }));
 // Outside a request Next has no `after`; the run action's deferred work runs at once instead.
 vi.mock("next/server", () => ({ after: (task: () => Promise<void>) => void task() }));
@@ -41,6 +34,7 @@ import { repeatExecutionAction, runCapabilityAction } from "@/lib/runs/actions";
 import { testNowAction } from "@/lib/sample-tests/actions";
 import { formData } from "@/lib/testing/form-data";
 import { GET as openApiGet } from "@/app/api/v1/openapi.json/route";
+import { session } from "@/lib/testing/viewer-stub";
 
 let adapter: TestServer;
 const importedHandles: string[] = [];

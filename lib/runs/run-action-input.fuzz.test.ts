@@ -1,6 +1,5 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { Viewer } from "@/lib/accounts/viewer";
 
 // The run action's handling of what the page sends — the arguments text above all — fuzzed through the
 // action itself against a real database: whatever arrives, the answer is words (never a throw, so never
@@ -8,8 +7,7 @@ import type { Viewer } from "@/lib/accounts/viewer";
 
 // Hundreds of runs by one person: the per-person runs limit (lib/rate-limits) is not what is fuzzed here.
 vi.hoisted(() => vi.stubEnv("RATE_LIMIT_RUNS", "1000000/1m"));
-const session = vi.hoisted(() => ({ viewer: null as Viewer | null }));
-vi.mock("@/lib/accounts/viewer", () => ({ getViewer: async () => session.viewer }));
+vi.mock("@/lib/accounts/viewer", () => import("@/lib/testing/viewer-stub"));
 const pending = vi.hoisted(() => ({ tasks: [] as Promise<void>[] }));
 vi.mock("next/server", () => ({ after: (task: () => Promise<void>) => void pending.tasks.push(task()) }));
 
@@ -17,6 +15,7 @@ import { db } from "@/lib/db";
 import { cleanUpTestRows, createTestAgent, createTestUser } from "@/lib/testing/fixtures";
 import { formData } from "@/lib/testing/form-data";
 import { repeatExecutionAction, runCapabilityAction } from "./actions";
+import { session } from "@/lib/testing/viewer-stub";
 
 let targets: { handle: string; capabilityId: string }[] = [];
 

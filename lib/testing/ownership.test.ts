@@ -1,18 +1,10 @@
 import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
-import type { Viewer } from "@/lib/accounts/viewer";
 
 // The ownership suite: every server action, called by another signed-in user with the IDs of
 // something they do not own (or by a non-administrator for moderation), fails and changes nothing.
 // The viewer is the only thing mocked: each action runs against the real (throw-away) database.
 
-const session = vi.hoisted(() => ({ viewer: null as Viewer | null }));
-vi.mock("@/lib/accounts/viewer", () => ({
-  getViewer: async () => session.viewer,
-  requireViewer: async () => {
-    if (!session.viewer) throw new Error("signed out");
-    return session.viewer;
-  },
-}));
+vi.mock("@/lib/accounts/viewer", () => import("@/lib/testing/viewer-stub"));
 vi.mock("next/cache", () => ({ revalidatePath: vi.fn(), revalidateTag: vi.fn() }));
 
 import { db } from "@/lib/db";
@@ -32,6 +24,7 @@ import { testNowAction } from "@/lib/sample-tests/actions";
 import { createAdapterTokenAction, revokeAdapterTokenAction } from "@/lib/agents/adapter-token-actions";
 import { sealSecret } from "@/lib/secrets";
 import { formData } from "@/lib/testing/form-data";
+import { session } from "@/lib/testing/viewer-stub";
 
 afterAll(cleanUpTestRows);
 
