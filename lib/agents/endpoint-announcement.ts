@@ -24,6 +24,11 @@ export function newAdapterToken(): { token: string; sha256: string } {
   return { token, sha256: tokenHash(token) };
 }
 
+/** The ${NAME} an adapter announces for: the one still waiting, or the one it answered before; null when the agent.json names its endpoint. */
+export function placeholderOf(agent: { endpointPending: boolean; endpoint: string; announcedFor: string | null }): string | null {
+  return agent.endpointPending ? agent.endpoint : agent.announcedFor;
+}
+
 export const announcementSchema = z.object({
   endpoint: z.url({ protocol: /^https?$/, error: "must be the adapter's URL (https://…)" }).max(2048),
 });
@@ -50,7 +55,7 @@ export async function announceEndpoint(handle: string | null, authorization: str
   // One answer for an unknown agent and a wrong token, so a token cannot be used to learn which agents exist.
   const held = agent ? await db.adapterToken.findFirst({ where: { agentId: agent.id, tokenSha256: tokenHash(token), revokedAt: null }, select: { id: true } }) : null;
   if (!agent || !held) return { status: 401, message: "This token is not a live adapter token of this agent." };
-  const placeholder = agent.endpointPending ? agent.endpoint : agent.announcedFor;
+  const placeholder = placeholderOf(agent);
   if (placeholder === null) return { status: 409, message: "This agent's agent.json names its endpoint itself; announce only replaces a ${NAME} placeholder." };
   const parsed = announcementSchema.safeParse(body);
   if (!parsed.success) return { status: 400, message: `endpoint: ${parsed.error.issues[0]?.message ?? "is required"}` };

@@ -1,5 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db";
+import { placeholderOf } from "./endpoint-announcement";
 
 // The publisher's view of an agent's endpoint: as written, announced, and the adapter tokens (never their hashes).
 
@@ -34,7 +35,7 @@ export async function findEndpointSettings(ownerId: string, handle: string): Pro
     displayName: agent.displayName,
     state,
     endpoint: agent.endpoint,
-    placeholder: agent.endpointPending ? agent.endpoint : agent.announcedFor,
+    placeholder: placeholderOf(agent),
     announcedAt: agent.announcedAt,
     tokens: agent.adapterTokens,
   };

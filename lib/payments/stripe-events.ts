@@ -6,6 +6,7 @@ import type { Prisma } from "@/generated/prisma/client";
 import type { EntitlementStatus, StripeEventOutcome } from "@/generated/prisma/enums";
 import { openSecret, SecretError } from "@/lib/secrets";
 import { grantOf, provisionalPeriodEnd, type PlanForGrant } from "./grants";
+import type { STRIPE_EVENT_TYPES } from "./paths";
 import { ENDED_SUBSCRIPTION_STATUSES, isStatusIn } from "./subscription-states";
 import { chargeSchema, checkoutSessionSchema, eventSchema, invoiceSchema, subscriptionSchema, type VerifiedEvent } from "./stripe-shapes";
 
@@ -173,6 +174,7 @@ const chargeRefunded: Apply = async (tx, agentId, event) => {
   return { recorded: { ...base, planId: first?.planId ?? null, outcome: "applied", message: `Refund of ${charge.payment_intent}: revoked ${revokedNow} unused call${revokedNow === 1 ? "" : "s"}.` } };
 };
 
+// Every event type the publisher is told to select (paths.ts) has a handler; the compiler holds them together.
 const HANDLERS: Record<string, Apply> = {
   "checkout.session.completed": checkoutCompleted,
   "checkout.session.async_payment_succeeded": checkoutCompleted,
@@ -182,7 +184,7 @@ const HANDLERS: Record<string, Apply> = {
   "invoice.paid": invoiceSettled,
   "invoice.payment_failed": invoiceSettled,
   "charge.refunded": chargeRefunded,
-};
+} satisfies Record<(typeof STRIPE_EVENT_TYPES)[number], Apply> & Record<string, Apply>;
 
 function verify(rawBody: string, signature: string | null, secret: string, now: Date): { ok: true; event: VerifiedEvent } | { ok: false; message: string } {
   if (!signature) return { ok: false, message: "The request has no Stripe-Signature header." };
