@@ -44,7 +44,8 @@ test("a publisher sees why their example fails, and may ask for a test at most o
     mode: "service_provider",
     execution_mode: "storage_free",
     agent: { handle, display_name: "Broken Echo", purpose: "Echoes text, from an adapter that is not there." },
-    adapter: { endpoint: "https://adapter.broken-echo.invalid/mcp" },
+    // A loopback port nothing listens on: the test fails without Explore reaching past this machine.
+    adapter: { endpoint: "https://127.0.0.1:9/mcp" },
     capabilities: [
       {
         tool: "echo",
@@ -69,7 +70,14 @@ test("a publisher sees why their example fails, and may ask for a test at most o
   await reloadUntilVisible(page, "Example not currently passing");
   const history = page.getByRole("table", { name: /sample tests, newest first/ });
   await expect(history.getByRole("cell", { name: "Failed" }).first()).toBeVisible();
-  await expect(history).toContainText("adapter.broken-echo.invalid");
+  await expect(history).toContainText("the connection was refused");
+
+  const badge = page.getByRole("region", { name: "Badge for your README" });
+  await expect(badge.getByText(/^\[!\[Echo text: sample test on Explore\]\(http.*\/badges\/@broken-.*\/cap_echo\.svg\)\]\(http.*\/services\/@broken-/)).toBeVisible();
+  await expect(badge.getByText(/^<a href=".*\/services\/@broken-.*"><img src=".*\/badges\/@broken-.*\/cap_echo\.svg" alt="Echo text: sample test on Explore"><\/a>$/)).toBeVisible();
+  await expect(badge.getByRole("img", { name: "Echo text: sample test on Explore" })).toBeVisible();
+  await badge.getByRole("button", { name: "Copy Markdown" }).click();
+  await expect(badge.getByText(/^(Copied|Could not copy; select the text instead)$/)).toBeVisible();
 
   await page.getByRole("button", { name: "Test now" }).click();
   await expect(page.getByText("Test queued")).toBeVisible();

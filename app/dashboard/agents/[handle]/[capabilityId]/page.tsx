@@ -7,8 +7,9 @@ import { OutputComparison } from "@/components/sample-tests/output-comparison";
 import { TestNowButton } from "@/components/sample-tests/test-now-button";
 import { requireViewer } from "@/lib/accounts/viewer";
 import { capabilityIdFromParam, handleFromParam } from "@/lib/listings/paths";
-import { badgePath } from "@/lib/sample-tests/paths";
-import { findOwnedSampleTests } from "@/lib/sample-tests/queries";
+import { BadgeSnippetsSection } from "@/components/sample-tests/badge-snippets";
+import { badgeSnippets } from "@/lib/sample-tests/badge-snippets";
+import { findOwnedSampleTests, findSampleTestSummary } from "@/lib/sample-tests/queries";
 import { notTestableWords } from "@/lib/sample-tests/testability";
 
 export const metadata: Metadata = { title: "Sample tests" };
@@ -22,6 +23,8 @@ export default async function CapabilitySampleTestsPage({ params }: Props) {
   const capabilityId = capabilityIdFromParam(raw.capabilityId);
   const tests = handle && capabilityId ? await findOwnedSampleTests(viewer, handle, capabilityId) : null;
   if (!tests) notFound();
+  // The badge answers as a signed-out visitor sees the service: the preview is shown only when it would show.
+  const badgeIsPublic = (await findSampleTestSummary(null, tests.handle, tests.capabilityId)) !== null;
   const now = new Date();
   return (
     <div className="flex flex-col gap-6">
@@ -52,8 +55,7 @@ export default async function CapabilitySampleTestsPage({ params }: Props) {
         <>
           {!tests.agentPublished ? <p role="note">Explore tests published agents only: publish this agent to start its tests.</p> : null}
           <p className="text-sm text-muted-foreground">
-            {tests.nextRunAt ? `Next scheduled test: ${tests.nextRunAt.toUTCString()}.` : "A test is queued or running, or none is scheduled."} Put the badge in
-            your README: <code className="font-mono break-all">{badgePath(tests.handle, tests.capabilityId)}</code>
+            {tests.nextRunAt ? `Next scheduled test: ${tests.nextRunAt.toUTCString()}.` : "A test is queued or running, or none is scheduled."}
           </p>
           <section aria-labelledby="latest" className="flex flex-col gap-3">
             <h2 id="latest" className="text-lg font-semibold">
@@ -69,6 +71,7 @@ export default async function CapabilitySampleTestsPage({ params }: Props) {
           </section>
         </>
       )}
+      <BadgeSnippetsSection snippets={badgeSnippets(tests)} previewable={badgeIsPublic} />
     </div>
   );
 }
