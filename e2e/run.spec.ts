@@ -47,13 +47,22 @@ test("a validation error shows beside its field, and raw JSON is checked too", a
   await expect(page.locator("#run_value__error")).toContainText(/required/);
   await expect(result(page)).not.toContainText("Succeeded");
 
+  // A run that succeeded is put away as soon as the next attempt is refused by the form.
+  await page.getByRole("button", { name: "Reset to example" }).click();
+  await page.getByRole("button", { name: "Run", exact: true }).click();
+  await expect(result(page).getByText("Succeeded", { exact: true })).toBeVisible();
+  await page.locator("#run_value").fill("");
+  await page.getByRole("button", { name: "Run", exact: true }).click();
+  await expect(page.locator("#run_value__error")).toContainText("is required");
+  await expect(result(page)).not.toContainText("Succeeded");
+
   await page.getByRole("button", { name: "Reset to example" }).click();
   await page.getByRole("button", { name: "Edit as JSON" }).click();
   const json = page.getByLabel("Arguments (JSON)");
   await json.fill('{"value": "far", "from": "mi", "to": "km"}');
   await page.getByRole("button", { name: "Run", exact: true }).click();
   await expect(json).toHaveAttribute("aria-invalid", "true");
-  await expect(page.locator("#run-arguments-error")).toContainText("value: must be number");
+  await expect(page.locator("#run-arguments-error")).toContainText("value: must be a number");
   await json.fill("{not json");
   await page.getByRole("button", { name: "Run", exact: true }).click();
   await expect(page.locator("#run-arguments-error")).toContainText("not valid JSON");
@@ -84,9 +93,16 @@ test("an external action: confirm, dry run first, then the real run, its outcome
 
   await expect(result(page).getByText(/Repeat execution re-sends the same execution ID\. The adapter will return only the status/)).toBeVisible();
   await page.getByRole("button", { name: "Check outcome" }).click();
-  await expect(result(page).getByRole("status")).toContainText('"outcome": "pending"');
+  const check = result(page).getByRole("status");
+  await expect(check.getByRole("heading", { name: /^Outcome check/ })).toBeVisible();
+  // The provider's own answer is there for whoever wants it, behind its words.
+  await check.getByText("What the provider answered").click();
+  await expect(check.getByRole("group", { name: "Outcome check: the provider's answer" })).toContainText('"outcome": "pending"');
   await page.getByRole("button", { name: "Cancel" }).click();
   await expect(result(page).getByRole("status")).toContainText("Cancelled: the provider confirmed the cancellation.");
+  // The run itself now says so: no "Succeeded" left above a cancellation.
+  await expect(result(page).getByText("Succeeded", { exact: true })).toHaveCount(0);
+  await expect(result(page).getByText("Cancelled", { exact: true }).first()).toBeVisible();
   await page.getByRole("button", { name: "Repeat execution" }).click();
   await expect(result(page).getByRole("status")).toContainText('"duplicate": true');
 });

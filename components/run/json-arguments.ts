@@ -1,5 +1,6 @@
 import type { RJSFSchema } from "@rjsf/utils";
 import type { JsonObject, JsonValue } from "@/lib/agent-file/types";
+import { fieldErrorsOf } from "@/lib/json-schema/error-words";
 import { compileSchema } from "@/lib/json-schema/validator";
 import type { FieldErrors } from "@/lib/runs/run-types";
 
@@ -27,15 +28,8 @@ export function checkJsonArguments(schema: RJSFSchema | null, value: Record<stri
   if (!compiled.ok || compiled.validate(value)) return null;
   const errors = compiled.validate.errors ?? [];
   if (errors.length === 0) return null;
-  const out: FieldErrors = {};
-  for (const error of errors) {
-    const params: Record<string, unknown> = error.params;
-    const missing = error.keyword === "required" && typeof params.missingProperty === "string" ? params.missingProperty : null;
-    const path = missing === null ? error.instancePath : `${error.instancePath}/${missing}`;
-    const message = missing === null ? (error.message ?? "is not valid") : "is required";
-    (out[path] ??= []).push(message);
-  }
-  return out;
+  const out = fieldErrorsOf(errors);
+  return Object.keys(out).length > 0 ? out : { "": ["does not match the service's input schema"] };
 }
 
 export function withoutFields(value: Record<string, unknown>, names: readonly string[]): Record<string, unknown> {

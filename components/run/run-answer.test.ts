@@ -39,3 +39,27 @@ describe("the payment-required note", () => {
     expect(statusTone("payment_required")).toBe("warning");
   });
 });
+
+describe("the structured answer", () => {
+  const structured = (value: unknown): RunAnswer => ({ structuredContent: value, hasStructuredContent: true, content: [], outputWarning: null, paymentRequired: null });
+
+  it("shows a list of records as a table with spelled-out column names, the JSON kept beside it", () => {
+    const html = renderToStaticMarkup(
+      createElement(AnswerView, { label: "Answer", answer: structured({ total: 2, homes: [{ area_ref: "N1", min_price: 300 }, { area_ref: "E2", beds: 3 }] }) }),
+    );
+    expect(html).toMatch(/<caption[^>]*>Homes<\/caption>/);
+    expect(html).toContain(">Area ref</th>");
+    expect(html).toContain(">Min price</th>");
+    expect(html).toContain(">Beds</th>");
+    expect(html).toContain("<td class=\"px-3 py-2 align-top break-words\">E2</td>");
+    expect(html).toContain("<summary class=\"cursor-pointer text-sm\">As JSON</summary>");
+    expect(html).toContain("&quot;area_ref&quot;: &quot;N1&quot;");
+    expect(html).toContain('download="answer.json"');
+  });
+
+  it("keeps a plain object as JSON, with no table", () => {
+    const html = renderToStaticMarkup(createElement(AnswerView, { label: "Answer", answer: structured({ km: 42.16 }) }));
+    expect(html).not.toContain("<table");
+    expect(html).toContain("&quot;km&quot;: 42.16");
+  });
+});

@@ -1,6 +1,9 @@
 import { useId } from "react";
 import type { ExecutionStatus, PaymentRequiredNotice, RunAnswer } from "@/lib/runs/run-types";
 import { Badge } from "@/components/ui/badge";
+import { CopyButton } from "@/components/listings/copy-button";
+import { humanize } from "@/lib/json-schema/form-ui";
+import { AnswerTable, tablesIn } from "./answer-table";
 
 // The adapter's answer as the panel shows it: structured content (with a warning when it breaks the output
 // schema), text and images. Nothing here is stored anywhere.
@@ -70,14 +73,7 @@ export function AnswerView({ answer, label }: { answer: RunAnswer; label: string
           </ul>
         </div>
       ) : null}
-      {answer.hasStructuredContent ? (
-        <div>
-          <h4 className="text-sm font-medium">Structured answer</h4>
-          <pre className="mt-1 max-h-96 overflow-auto rounded-md bg-muted p-3 font-mono text-xs" tabIndex={0}>
-            {JSON.stringify(answer.structuredContent, null, 2)}
-          </pre>
-        </div>
-      ) : null}
+      {answer.hasStructuredContent ? <StructuredAnswer value={answer.structuredContent} /> : null}
       {answer.content.length > 0 ? (
         <div className="flex flex-col gap-2">
           <h4 className="text-sm font-medium">Content</h4>
@@ -97,6 +93,45 @@ export function AnswerView({ answer, label }: { answer: RunAnswer; label: string
           )}
         </div>
       ) : null}
+    </div>
+  );
+}
+
+/** The structured answer: lists of records as tables (with the JSON a click away), otherwise the JSON itself. */
+function StructuredAnswer({ value }: { value: unknown }) {
+  const json = JSON.stringify(value, null, 2);
+  const tables = tablesIn(value);
+  const pre = (
+    <pre className="mt-1 max-h-96 overflow-auto rounded-md bg-muted p-3 font-mono text-xs" tabIndex={0}>
+      {json}
+    </pre>
+  );
+  return (
+    <div className="flex flex-col gap-2">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h4 className="text-sm font-medium">Structured answer</h4>
+        <span className="flex flex-wrap items-center gap-2">
+          <CopyButton text={json} label="Copy JSON" />
+          <a
+            href={`data:application/json;charset=utf-8,${encodeURIComponent(json)}`}
+            download="answer.json"
+            className="rounded-md border border-border px-2 py-1 text-sm font-medium hover:bg-muted"
+          >
+            Download JSON
+          </a>
+        </span>
+      </div>
+      {tables.map((table) => (
+        <AnswerTable key={table.key ?? ""} caption={table.key === null ? "The answer's records" : humanize(table.key)} rows={table.rows} />
+      ))}
+      {tables.length > 0 ? (
+        <details>
+          <summary className="cursor-pointer text-sm">As JSON</summary>
+          {pre}
+        </details>
+      ) : (
+        pre
+      )}
     </div>
   );
 }

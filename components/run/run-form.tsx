@@ -83,7 +83,9 @@ export function RunForm({ info }: { info: RunPanelInfo }) {
   const [confirmArgs, setConfirmArgs] = useState<FormValues | null>(null);
   const [live, setLive] = useState<Live | null>(null);
   const [now, setNow] = useState(0);
-  const [hook, setHook] = useState<{ title: string; result: HookFormResult } | null>(null);
+  const [hook, setHook] = useState<{ title: HookTitle; result: HookFormResult } | null>(null);
+  // A new attempt puts the last answer away at once, so an old "Succeeded" never sits under new errors.
+  const [putAway, setPutAway] = useState<typeof done | null>(null);
   const [hookPending, startHook] = useTransition();
   // The plan the run uses (the free quota first); a paid one needs the person's explicit agreement to what
   // it costs (the action refuses it otherwise), asked again whenever the plan changes.
@@ -183,6 +185,8 @@ export function RunForm({ info }: { info: RunPanelInfo }) {
   }
 
   function onRun(dryRun: boolean) {
+    setPutAway(done);
+    setHook(null);
     const args = currentArguments();
     if (!args) return;
     if (external && !dryRun) setConfirmArgs(args);
@@ -212,7 +216,7 @@ export function RunForm({ info }: { info: RunPanelInfo }) {
     edited();
   }
 
-  function runHook(title: string, call: () => Promise<HookFormResult>) {
+  function runHook(title: HookTitle, call: () => Promise<HookFormResult>) {
     startHook(async () => {
       const result = await call();
       setHook({ title, result });
@@ -344,11 +348,13 @@ export function RunForm({ info }: { info: RunPanelInfo }) {
         <h3 id="run-result-heading" className="sr-only">
           Result
         </h3>
-        {done && !pending ? (
+        {done && !pending && done !== putAway ? (
           done.ok ? (
             <RunOutcome
               info={info}
               execution={done.data.execution}
+              // What a cancellation or an outcome check found is the run's status now.
+              status={hook?.result.ok && hook.title !== "Repeat" ? hook.result.data.status : done.data.execution.status}
               answerNode={done.data.answer ? <AnswerView answer={done.data.answer} label="Answer" /> : null}
               hookPending={hookPending}
               onCheck={() => execution && runHook("Outcome", () => checkOutcomeAction({ executionId: execution.id }))}
@@ -366,9 +372,19 @@ export function RunForm({ info }: { info: RunPanelInfo }) {
         ) : null}
         {hook ? (
           <div className="flex flex-col gap-2 rounded-md border border-border p-3 text-sm" role="status">
-            <h4 className="font-medium">{hook.title}</h4>
-            <p>{hook.result.message}</p>
-            {hook.result.ok && hook.result.data.answer ? <AnswerView answer={hook.result.data.answer} label={`${hook.title} answer`} /> : null}
+            <h4 className="flex flex-wrap items-center gap-2 font-medium">
+              {hookHeadings[hook.title]}
+              {hook.result.ok ? <StatusBadge status={hook.result.data.status} /> : null}
+            </h4>
+            <p className={hook.result.ok ? undefined : "text-danger"}>{hook.result.message}</p>
+            {hook.result.ok && hook.result.data.answer ? (
+              <details>
+                <summary className="cursor-pointer text-sm font-medium">What the provider answered</summary>
+                <div className="mt-2">
+                  <AnswerView answer={hook.result.data.answer} label={`${hookHeadings[hook.title]}: the provider's answer`} />
+                </div>
+              </details>
+            ) : null}
           </div>
         ) : null}
       </section>
@@ -389,9 +405,14 @@ export function RunForm({ info }: { info: RunPanelInfo }) {
   );
 }
 
+type HookTitle = "Cancel" | "Outcome" | "Repeat";
+
+const hookHeadings: Record<HookTitle, string> = { Cancel: "Cancellation", Outcome: "Outcome check", Repeat: "Repeat execution" };
+
 function RunOutcome({
   info,
   execution,
+  status,
   answerNode,
   hookPending,
   onCheck,
@@ -400,6 +421,7 @@ function RunOutcome({
 }: {
   info: RunPanelInfo;
   execution: ExecutionView;
+  status: ExecutionView["status"];
   answerNode: ReactNode;
   hookPending: boolean;
   onCheck: () => void;
@@ -408,7 +430,7 @@ function RunOutcome({
 }) {
   const external = info.externalAction;
   const canCheck = Boolean(external?.outcomeLookup) && !execution.dryRun;
-  const canCancel = info.cancellable && !execution.dryRun && ["succeeded", "outcome_unknown", "running"].includes(execution.status);
+  const canCancel = info.cancellable && !execution.dryRun && ["succeeded", "outcome_unknown", "running"].includes(status);
   const refreshNote =
     info.repeat === "refresh" && execution.paid
       ? info.refreshes
@@ -418,11 +440,14 @@ function RunOutcome({
   return (
     <div className="flex flex-col gap-3 rounded-md border border-border p-4">
       <div className="flex flex-wrap items-center gap-2">
-        <StatusBadge status={execution.status} />
+        <StatusBadge status={status} />
         {execution.dryRun ? <span className="text-sm font-medium">Dry run: nothing happened outside Explore.</span> : null}
         {execution.durationMs !== null ? <span className="text-sm text-muted-foreground">Time taken: {durationText(execution.durationMs)}</span> : null}
       </div>
-      <p className={execution.status === "tool_error" || execution.status === "failed" ? "text-danger" : undefined}>{execution.message}</p>
+      {/* A success's sentence only restates the time taken, and a later cancellation or check speaks for itself below. */}
+      {status === execution.status && status !== "succeeded" && execution.message ? (
+        <p className={status === "tool_error" || status === "failed" ? "text-danger" : undefined}>{execution.message}</p>
+      ) : null}
       {execution.planWords ? (
         <p className="text-sm text-muted-foreground">
           Plan: {execution.planWords}.{execution.paid ? " Explore takes no payment itself: you pay the provider." : ""}
@@ -443,7 +468,7 @@ function RunOutcome({
             Repeat execution
           </Button>
           {canCheck ? (
-            <Button variant={execution.status === "outcome_unknown" ? "primary" : "secondary"} size="sm" onClick={onCheck} disabled={hookPending}>
+            <Button variant={status === "outcome_unknown" ? "primary" : "secondary"} size="sm" onClick={onCheck} disabled={hookPending}>
               Check outcome
             </Button>
           ) : null}

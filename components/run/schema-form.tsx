@@ -4,6 +4,7 @@ import "./schema-form.css";
 import Form from "@rjsf/core";
 import type { ErrorSchema, RJSFSchema, UiSchema } from "@rjsf/utils";
 import { useMemo, type Ref } from "react";
+import { plainFormErrors, uiSchemaFor } from "@/lib/json-schema/form-ui";
 import { formValidatorFor } from "@/lib/json-schema/form-validator";
 import { withoutDialect } from "@/lib/json-schema/validator";
 
@@ -41,9 +42,9 @@ export function SchemaForm({
   extraErrors: ErrorSchema;
   disabled: boolean;
 }) {
-  const uiSchema: UiSchema = Object.fromEntries(hidden.map((name) => [name, { "ui:widget": "hidden" }]));
   // Kept per schema: rjsf recompiles when its schema prop is a new object.
   const formSchema = useMemo(() => withoutDialect(schema), [schema]);
+  const uiSchema: UiSchema = useMemo(() => uiSchemaFor(schema, hidden), [schema, hidden]);
   return (
     <div className="run-schema-form">
       <Form<FormValues, RJSFSchema>
@@ -55,6 +56,7 @@ export function SchemaForm({
         formData={formData}
         onChange={(event) => onChange(event.formData ?? {})}
         extraErrors={extraErrors}
+        transformErrors={plainFormErrors}
         showErrorList={false}
         noHtml5Validate
         idPrefix="run"

@@ -102,8 +102,8 @@ describe("the same verdicts on the server and in the browser", () => {
       type: "object",
       properties: { a: { type: "integer" }, b: { type: "integer" }, email: { type: "string", format: "email" }, step: { type: "number", multipleOf: 0.1 } },
     });
-    expect(checkArguments(schema, { a: "x", b: "y" })).toEqual({ "/a": ["must be integer"], "/b": ["must be integer"] });
-    expect(checkJsonArguments(schema, { a: "x", b: "y" })).toEqual({ "/a": ["must be integer"], "/b": ["must be integer"] });
+    expect(checkArguments(schema, { a: "x", b: "y" })).toEqual({ "/a": ["must be a whole number"], "/b": ["must be a whole number"] });
+    expect(checkJsonArguments(schema, { a: "x", b: "y" })).toEqual({ "/a": ["must be a whole number"], "/b": ["must be a whole number"] });
     expect(formValidatorFor(schema).validateFormData({ a: "x", b: "y" }, schema).errors.map((e) => e.property)).toEqual([".a", ".b"]);
     expect(verdicts(schema, { email: "not an address" })).toEqual(allValid);
     expect(verdicts(schema, { step: 0.5 })).toEqual(allValid);

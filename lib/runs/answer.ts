@@ -4,6 +4,7 @@ import type { CatalogPlan } from "@/lib/catalog/read-model";
 import { parsePaymentRequired, paymentLinkFor, shownPaymentLink } from "@/lib/payments/payment-required";
 import { planHeadline } from "@/lib/payments/plan-words";
 import type { ExecutionStatus, PaymentRequiredNotice, RunAnswer, ShownContent } from "./run-types";
+import { canonicalJson } from "./fingerprint";
 import { durationText } from "./run-words";
 
 // Turns an adapter's answer into what the panel shows, and into the record's status and sentence.
@@ -35,6 +36,16 @@ export function shownContent(blocks: readonly ContentBlock[]): ShownContent[] {
   });
 }
 
+// MCP servers repeat their structured answer as a JSON text block for older clients: shown once is enough.
+function isEchoOf(block: ContentBlock, structured: unknown): boolean {
+  if (block.type !== "text" || structured === undefined) return false;
+  try {
+    return canonicalJson(JSON.parse(block.text)) === canonicalJson(structured);
+  } catch {
+    return false;
+  }
+}
+
 /** `paymentRequired`: what settle() made of a payment-required answer (the panel shows it beside the content). */
 export function answerOf(outcome: ToolCallOutcome, outputSchema: object | null, paymentRequired: PaymentRequiredNotice | null = null): RunAnswer | null {
   if (outcome.status === "succeeded") {
@@ -42,7 +53,7 @@ export function answerOf(outcome: ToolCallOutcome, outputSchema: object | null, 
     return {
       structuredContent: outcome.structuredContent ?? null,
       hasStructuredContent: outcome.structuredContent !== undefined,
-      content: shownContent(outcome.content),
+      content: shownContent(outcome.content.filter((block) => !isEchoOf(block, outcome.structuredContent))),
       outputWarning: check.ok ? null : check.errors,
       paymentRequired: null,
     };

@@ -1,6 +1,6 @@
-import type { ErrorObject } from "ajv";
 import { toPointer } from "@/lib/agent-file/errors";
 import { findTooDeep, MAX_JSON_DEPTH } from "@/lib/agent-file/json-limits";
+import { fieldErrorsOf } from "@/lib/json-schema/error-words";
 import { compileSchema } from "@/lib/json-schema/validator";
 import type { FieldErrors } from "./run-types";
 
@@ -8,20 +8,6 @@ import type { FieldErrors } from "./run-types";
 // them in the browser too; a server action never trusts the page). Errors are keyed by JSON Pointer.
 
 const BROKEN_SCHEMA = "The service's input schema is broken, so Explore cannot check the arguments. Tell its provider.";
-
-function sentence(error: ErrorObject): { path: string; message: string } {
-  const params: Record<string, unknown> = error.params;
-  if (error.keyword === "required" && typeof params.missingProperty === "string") {
-    return { path: `${error.instancePath}/${params.missingProperty.replace(/~/g, "~0").replace(/\//g, "~1")}`, message: "is required" };
-  }
-  if (error.keyword === "additionalProperties" && typeof params.additionalProperty === "string") {
-    return { path: error.instancePath, message: `does not take “${params.additionalProperty}”` };
-  }
-  if (error.keyword === "enum" && Array.isArray(params.allowedValues)) {
-    return { path: error.instancePath, message: `must be one of: ${params.allowedValues.map((v) => JSON.stringify(v)).join(", ")}` };
-  }
-  return { path: error.instancePath, message: error.message ?? "is not valid" };
-}
 
 /** null when the arguments are valid; otherwise the errors by JSON Pointer ("" is the whole object). */
 export function checkArguments(schema: object | null, args: Record<string, unknown>): FieldErrors | null {
@@ -35,14 +21,7 @@ export function checkArguments(schema: object | null, args: Record<string, unkno
   if (!compiled.ok) return { "": [BROKEN_SCHEMA] };
   const validate = compiled.validate;
   if (validate(args)) return null;
-  const errors: FieldErrors = {};
-  for (const error of (validate.errors ?? []).slice(0, 50)) {
-    // anyOf/oneOf branches repeat themselves; their summary error is enough.
-    if (error.schemaPath.includes("/anyOf/") || error.schemaPath.includes("/oneOf/")) continue;
-    const { path, message } = sentence(error);
-    const list = (errors[path] ??= []);
-    if (!list.includes(message)) list.push(message);
-  }
+  const errors: FieldErrors = fieldErrorsOf(validate.errors ?? []);
   return Object.keys(errors).length > 0 ? errors : { "": ["The arguments do not match the service's input schema."] };
 }
 

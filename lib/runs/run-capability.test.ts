@@ -157,7 +157,7 @@ describe("not runnable, each reason in words, nothing recorded", () => {
     const missing = await run(viewer, target, {});
     expect(missing).toMatchObject({ ok: false, fieldErrors: { "/text": ["is required"] } });
     const wrongType = await run(viewer, target, { text: 42 });
-    expect(wrongType).toMatchObject({ ok: false, fieldErrors: { "/text": ["must be string"] } });
+    expect(wrongType).toMatchObject({ ok: false, fieldErrors: { "/text": ["must be text"] } });
     expect(await run(viewer, target, [1, 2])).toMatchObject({ ok: false, fieldErrors: { "": ["must be a JSON object"] } });
     expect(await executionsOf(viewer.id)).toHaveLength(0);
   });
