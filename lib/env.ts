@@ -114,6 +114,10 @@ const schema = z.object({
   RATE_LIMIT_CONNECTS: rateLimit("30/1h"),
   /** Public API requests per client address. */
   RATE_LIMIT_API: rateLimit("600/1m"),
+  /** Requests to the agents' MCP endpoint (/mcp) per client address. */
+  RATE_LIMIT_MCP: rateLimit("300/1m"),
+  /** Capability requests asked and votes cast, per account or (on /mcp) per client address. */
+  RATE_LIMIT_CAPABILITY_REQUESTS: rateLimit("30/1h"),
   /**
    * Keys that encrypt stored secrets (Stripe signing secrets), "<id>:<32 bytes in base64>" separated by
    * commas; the first encrypts, every one decrypts, so a key rotates by putting a new one first.

@@ -16,6 +16,7 @@ import { sampleTestedSql } from "@/lib/sample-tests/sample-tested";
 import { findMatchingServices } from "@/lib/search/search";
 import { noFilters, type SearchFilters, type Sort } from "@/lib/search/filters";
 import { absoluteUrl } from "@/lib/listings/site";
+import { priceSummary } from "@/lib/payments/plan-words";
 import { findAgentWithListings, findListing, findListingsByRowIds } from "@/lib/catalog/queries";
 import type { CatalogCapability } from "@/lib/catalog/read-model";
 import { agentVisibleSql, capabilityVisibleSql } from "@/lib/catalog/visibility";
@@ -89,6 +90,9 @@ function itemOf(row: CatalogCapability, health: Health | undefined): ServiceItem
     sample_tested: health?.sample_tested ?? false,
     reputation: round(health?.reputation ?? null),
     unreachable: health?.unreachable ?? false,
+    waiting_for_adapter: row.agent.endpointPending,
+    free_to_try: row.plans.some((p) => p.type === "free"),
+    price_summary: priceSummary(row.plans),
     runs_30d: health?.runs ?? 0,
     agent: { handle, display_name: row.agent.displayName, url: absoluteUrl(agentPath(handle)) },
     url: absoluteUrl(servicePath(handle, row.capabilityId)),
@@ -103,7 +107,17 @@ export async function apiSearchServices(q: ServicesQuery, now = new Date()): Pro
   const filters = filtersOf(q);
   const sortBy = q.sort_by ?? (filters.query ? "relevance" : "reputation");
   const sort: Sort = sortBy === "relevance" && !filters.query ? "newest" : sortMap[sortBy];
-  const matched = await findMatchingServices(VIEWER, filters, { sort, limit: q.limit, offset: q.offset, now });
+  const { services, hasMore } = await searchServiceItems(filters, { sort, limit: q.limit, offset: q.offset }, now);
+  return { services, sort_by: sortBy, limit: q.limit, offset: q.offset, next_offset: hasMore ? q.offset + q.limit : null };
+}
+
+/** The API's items for a search, as a signed-out visitor may see them (also the agents' MCP endpoint's). */
+export async function searchServiceItems(
+  filters: SearchFilters,
+  page: { sort: Sort; limit: number; offset: number },
+  now = new Date(),
+): Promise<{ services: ServiceItem[]; hasMore: boolean }> {
+  const matched = await findMatchingServices(VIEWER, filters, { ...page, now });
   const ids = matched.rows.map((r) => r.id);
   const [byId, health] = await Promise.all([
     findListingsByRowIds(VIEWER, ids, now),
@@ -113,7 +127,7 @@ export async function apiSearchServices(q: ServicesQuery, now = new Date()): Pro
     const row = byId.get(id);
     return row ? [itemOf(row, health.get(id))] : [];
   });
-  return { services, sort_by: sortBy, limit: q.limit, offset: q.offset, next_offset: matched.hasMore ? q.offset + q.limit : null };
+  return { services, hasMore: matched.hasMore };
 }
 
 function detailOf(s: CatalogCapability, item: ServiceItem): ServiceDetailDto {
@@ -165,10 +179,10 @@ function detailOf(s: CatalogCapability, item: ServiceItem): ServiceDetailDto {
     },
     plans: s.plans.map((p) => ({ plan_id: p.planId, type: p.type, price_usd: p.priceUsd, daily_limit: p.dailyLimit, extra: p.extra })),
     payment: s.agent.payment,
+    adapter: { endpoint: s.agent.endpointPending ? null : s.agent.endpoint, tool: s.tool, transport: "streamable_http" },
     terms: terms
       ? { text: terms.text, text_sha256: terms.textSha256, url: terms.url, url_sha256: terms.urlSha256, version: terms.version }
       : null,
-    waiting_for_adapter: s.agent.endpointPending,
   };
 }
 

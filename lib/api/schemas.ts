@@ -65,6 +65,9 @@ export const serviceItemSchema = z.object({
   sample_tested: z.boolean(),
   reputation: z.number().min(0).max(1).nullable().describe("See docs/api.md: 30-day sample-test pass rate and run success share."),
   unreachable: z.boolean(),
+  waiting_for_adapter: z.boolean().describe("The adapter has not announced its endpoint yet: the service cannot run."),
+  free_to_try: z.boolean().describe("It has a free plan (with or without a daily limit)."),
+  price_summary: z.string().describe('The plans in a few words, e.g. "Free 20/day · $12/mo".'),
   runs_30d: z.number().int(),
   agent: agentRefSchema,
   url: z.string().describe("The service's page on Explore."),
@@ -134,6 +137,13 @@ export const serviceDetailSchema = serviceItemSchema.extend({
   data: dataSchema,
   plans: z.array(planSchema),
   payment: z.object({ link: z.string(), note: z.string().nullable() }).nullable(),
+  adapter: z
+    .object({
+      endpoint: z.string().nullable().describe("The adapter's MCP endpoint; null while it waits to be announced."),
+      tool: z.string(),
+      transport: z.literal("streamable_http"),
+    })
+    .describe("How to call the service's adapter directly (MCP over Streamable HTTP); the provider's terms and plans apply."),
   terms: z
     .object({
       text: z.string().nullable(),
@@ -143,7 +153,6 @@ export const serviceDetailSchema = serviceItemSchema.extend({
       version: z.string().nullable(),
     })
     .nullable(),
-  waiting_for_adapter: z.boolean(),
 });
 
 export const agentSchema = z.object({

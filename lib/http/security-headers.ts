@@ -59,6 +59,7 @@ export function commonSecurityHeaders(context: SecurityContext): Record<string, 
 export function isResourcePath(pathname: string): boolean {
   return (
     pathname.startsWith("/api/") ||
+    pathname === "/mcp" ||
     pathname.startsWith("/badges/") ||
     pathname.startsWith("/og/") ||
     pathname === "/sitemap.xml" ||

@@ -31,6 +31,8 @@ describe("configuredRules", () => {
       imports: { points: 30, durationSeconds: 3600 },
       connects: { points: 30, durationSeconds: 3600 },
       api: { points: 600, durationSeconds: 60 },
+      mcp: { points: 300, durationSeconds: 60 },
+      capabilityRequests: { points: 30, durationSeconds: 3600 },
     });
   });
 });

@@ -4,7 +4,7 @@ import { env } from "@/lib/env";
 
 export type LimitRule = { points: number; durationSeconds: number };
 
-export const limitNames = ["signInPerAddress", "signInPerClient", "runs", "reports", "testNow", "imports", "connects", "api"] as const;
+export const limitNames = ["signInPerAddress", "signInPerClient", "runs", "reports", "testNow", "imports", "connects", "api", "mcp", "capabilityRequests"] as const;
 export type LimitName = (typeof limitNames)[number];
 
 /** Each limit's rule as configured. */
@@ -18,6 +18,8 @@ export function configuredRules(): Record<LimitName, LimitRule> {
     imports: env.RATE_LIMIT_IMPORTS,
     connects: env.RATE_LIMIT_CONNECTS,
     api: env.RATE_LIMIT_API,
+    mcp: env.RATE_LIMIT_MCP,
+    capabilityRequests: env.RATE_LIMIT_CAPABILITY_REQUESTS,
   };
 }
 
@@ -30,6 +32,8 @@ const refusals: Record<LimitName, (wait: string) => string> = {
   imports: (wait) => `Too many imports in a short time; nothing was imported. Try again in ${wait}.`,
   connects: (wait) => `Too many connections to MCP servers in a short time; try again in ${wait}.`,
   api: (wait) => `Too many requests from this address; try again in ${wait}.`,
+  mcp: (wait) => `Too many requests from this address; try again in ${wait}.`,
+  capabilityRequests: (wait) => `Too many capability requests and votes in a short time; try again in ${wait}.`,
 };
 
 /** The sentence a person reads when `name` refuses them for `retryAfterSeconds`. */

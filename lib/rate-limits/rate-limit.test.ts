@@ -16,6 +16,8 @@ const windows: Record<LimitName, number> = {
   imports: 1800,
   connects: 900,
   api: 30,
+  mcp: 45,
+  capabilityRequests: 3600,
 };
 const two = (name: LimitName): LimitRule => ({ points: 2, durationSeconds: windows[name] });
 const rules: Record<LimitName, LimitRule> = {
@@ -27,6 +29,8 @@ const rules: Record<LimitName, LimitRule> = {
   imports: two("imports"),
   connects: two("connects"),
   api: two("api"),
+  mcp: two("mcp"),
+  capabilityRequests: two("capabilityRequests"),
 };
 
 const pools: pg.Pool[] = [];
@@ -53,6 +57,8 @@ const expectedWords: Record<LimitName, string> = {
   imports: "Too many imports in a short time; nothing was imported. Try again in 30 minutes.",
   connects: "Too many connections to MCP servers in a short time; try again in 15 minutes.",
   api: "Too many requests from this address; try again in 30 seconds.",
+  mcp: "Too many requests from this address; try again in 45 seconds.",
+  capabilityRequests: "Too many capability requests and votes in a short time; try again in 60 minutes.",
 };
 
 describe("consume", () => {

@@ -1,0 +1,3 @@
+export function requestPath(id: string): string {
+  return `/requests/${encodeURIComponent(id)}`;
+}
