@@ -39,6 +39,9 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
               />
             </form>
             <nav aria-label="Account" className="ml-auto flex items-center gap-4">
+              <Link href="/requests" className="text-sm font-medium hover:underline">
+                Requests
+              </Link>
               <Link href="/dashboard" className="text-sm font-medium hover:underline">
                 Dashboard
               </Link>

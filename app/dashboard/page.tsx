@@ -7,12 +7,25 @@ import { findAgentStats } from "@/lib/agents/agent-stats";
 import { findOwnedAgents } from "@/lib/agents/queries";
 import { UnknownOutcomes } from "@/components/run/unknown-outcomes";
 import { findEscalatedUnknownOutcomes } from "@/lib/runs/queries";
+import { PublisherRequests } from "@/components/requests/publisher-requests";
+import { requestsForPublisher } from "@/lib/requests/requests";
 
 export const metadata: Metadata = { title: "Dashboard" };
 
 export default async function DashboardPage() {
   const viewer = await requireViewer("/dashboard");
-  const [agents, unknownOutcomes, stats] = await Promise.all([findOwnedAgents(viewer.id), findEscalatedUnknownOutcomes(viewer.id), findAgentStats(viewer.id)]);
+  const [agents, unknownOutcomes, stats, requests] = await Promise.all([
+    findOwnedAgents(viewer.id),
+    findEscalatedUnknownOutcomes(viewer.id),
+    findAgentStats(viewer.id),
+    requestsForPublisher(viewer),
+  ]);
+  // What a request can be answered with: the publisher's published, listed services.
+  const answerable = agents.flatMap((agent) =>
+    agent.status === "published"
+      ? agent.capabilities.filter((c) => c.listed && !c.suspended).map((c) => ({ value: `${agent.handle}/${c.capabilityId}`, label: `${c.name} (${agent.handle})` }))
+      : [],
+  );
 
   return (
     <div className="flex flex-col gap-6">
@@ -54,6 +67,9 @@ export default async function DashboardPage() {
         </ul>
       )}
       {agents.length > 0 ? <UnknownOutcomes outcomes={unknownOutcomes} /> : null}
+      {agents.length > 0 ? (
+        <PublisherRequests requests={requests.map((r) => ({ id: r.id, title: r.title, votes: r.votes, tags: r.tags }))} services={answerable} />
+      ) : null}
     </div>
   );
 }

@@ -23,6 +23,7 @@ import { saveSigningSecretAction, stopVerifyingAction } from "@/lib/payments/web
 import { testNowAction } from "@/lib/sample-tests/actions";
 import { createAdapterTokenAction, revokeAdapterTokenAction } from "@/lib/agents/adapter-token-actions";
 import { sealSecret } from "@/lib/secrets";
+import { answerRequestAction } from "@/lib/requests/actions";
 import { formData } from "@/lib/testing/form-data";
 import { session } from "@/lib/testing/viewer-stub";
 
@@ -48,7 +49,8 @@ async function makeWorld() {
   const report = await db.report.create({ data: { capabilityId: cap.id, reporterId: alice.id, reason: "broken" }, select: { id: true } });
   await db.stripeWebhook.create({ data: { agentId: published.id, secretCiphertext: sealSecret("whsec_alice_0000000000", published.id) } });
   const token = await db.adapterToken.create({ data: { agentId: published.id, tokenSha256: `alice-${published.id}`, label: "Alice's adapter" }, select: { id: true } });
-  return { alice, bob, published, unpublished, suspended, execution, report, token };
+  const request = await db.capabilityRequest.create({ data: { title: "Wanted: one", description: "For the ownership suite.", tags: ["testing"] }, select: { id: true } });
+  return { alice, bob, published, unpublished, suspended, execution, report, token, request };
 }
 
 /** Everything an action could have changed, read fresh. */
@@ -79,6 +81,7 @@ async function snapshot(w: World) {
     sampleTestStates: await db.sampleTestState.count({ where: { capability: { agentId: { in: agentIds } } } }),
     stripeWebhooks: await db.stripeWebhook.findMany({ where: { agentId: { in: agentIds } }, orderBy: { agentId: "asc" } }),
     adapterTokens: await db.adapterToken.findMany({ where: { agentId: { in: agentIds } }, orderBy: { id: "asc" } }),
+    capabilityRequests: await db.capabilityRequest.findMany({ where: { id: w.request.id }, select: { status: true, answeredCapabilityId: true, votes: true } }),
   };
 }
 
@@ -132,6 +135,7 @@ const attempts: { name: string; call: (w: World) => Promise<unknown> }[] = [
   { name: "createAdapterTokenAction (Alice's agent)", call: (w) => createAdapterTokenAction(null, formData({ handle: w.published.handle, label: "Bob's" })) },
   { name: "revokeAdapterTokenAction (Alice's token)", call: (w) => revokeAdapterTokenAction(null, formData({ handle: w.published.handle, tokenId: w.token.id })) },
   { name: "revokeAdapterTokenAction (Alice's token, named under Bob's handle)", call: (w) => revokeAdapterTokenAction(null, formData({ handle: "@bobs-agent", tokenId: w.token.id })) },
+  { name: "answerRequestAction (with Alice's service)", call: (w) => answerRequestAction(null, formData({ requestId: w.request.id, service: `${w.published.handle}/cap_one` })) },
   { name: "reinstateListingAction (not an administrator)", call: (w) => reinstateListingAction(null, formData({ handle: w.suspended.handle, capabilityId: "cap_three" })) },
 ];
 

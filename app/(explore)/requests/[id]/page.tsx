@@ -1,0 +1,55 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { RequestStatusBadge, VoteButton } from "@/components/requests/request-item";
+import { getViewer } from "@/lib/accounts/viewer";
+import { findRequest, votedBy } from "@/lib/requests/requests";
+
+type Props = { params: Promise<{ id: string }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const request = await findRequest(null, (await params).id);
+  return request ? { title: `${request.title}: capability request`, description: request.description.slice(0, 200) } : { title: "Capability request not found" };
+}
+
+export default async function RequestPage({ params }: Props) {
+  const { id } = await params;
+  const viewer = await getViewer();
+  const request = id.length <= 64 ? await findRequest(viewer, id) : null;
+  if (!request) notFound();
+  const voted = viewer ? (await votedBy(viewer.id, [request.id])).has(request.id) : false;
+  return (
+    <article className="flex max-w-3xl flex-col gap-4">
+      <p className="text-sm">
+        <Link href="/requests" className="text-accent underline">
+          Capability requests
+        </Link>
+      </p>
+      <h1 className="text-2xl font-semibold tracking-tight break-words">{request.title}</h1>
+      <p className="flex flex-wrap items-center gap-3 text-sm text-muted-foreground">
+        <RequestStatusBadge status={request.status} />
+        <span>
+          Asked <time dateTime={request.createdAt.toISOString()}>{request.createdAt.toISOString().slice(0, 10)}</time>
+        </span>
+        {request.tags.map((tag) => (
+          <span key={tag}>#{tag}</span>
+        ))}
+      </p>
+      <VoteButton request={request} voted={voted} signedIn={viewer !== null} />
+      <p className="whitespace-pre-line break-words">{request.description}</p>
+      {request.answeredBy ? (
+        <section aria-labelledby="answered-heading" className="rounded-lg border border-success/40 bg-success/10 p-4">
+          <h2 id="answered-heading" className="font-semibold">
+            Available now
+          </h2>
+          <p className="mt-1">
+            <Link href={request.answeredBy.url} className="font-medium text-accent underline">
+              {request.answeredBy.name}
+            </Link>{" "}
+            by {request.answeredBy.handle}
+          </p>
+        </section>
+      ) : null}
+    </article>
+  );
+}
