@@ -114,6 +114,8 @@ const schema = z.object({
   RATE_LIMIT_CONNECTS: rateLimit("30/1h"),
   /** Public API requests per client address. */
   RATE_LIMIT_API: rateLimit("600/1m"),
+  /** Editor saves and checks per publisher (autosave sends one a second or so while typing). */
+  RATE_LIMIT_DRAFT_CHECKS: rateLimit("600/10m"),
   /**
    * Keys that encrypt stored secrets (Stripe signing secrets), "<id>:<32 bytes in base64>" separated by
    * commas; the first encrypts, every one decrypts, so a key rotates by putting a new one first.

@@ -4,7 +4,7 @@ import { env } from "@/lib/env";
 
 export type LimitRule = { points: number; durationSeconds: number };
 
-export const limitNames = ["signInPerAddress", "signInPerClient", "runs", "reports", "testNow", "imports", "connects", "api"] as const;
+export const limitNames = ["signInPerAddress", "signInPerClient", "runs", "reports", "testNow", "imports", "connects", "api", "draftChecks"] as const;
 export type LimitName = (typeof limitNames)[number];
 
 /** Each limit's rule as configured. */
@@ -18,6 +18,7 @@ export function configuredRules(): Record<LimitName, LimitRule> {
     imports: env.RATE_LIMIT_IMPORTS,
     connects: env.RATE_LIMIT_CONNECTS,
     api: env.RATE_LIMIT_API,
+    draftChecks: env.RATE_LIMIT_DRAFT_CHECKS,
   };
 }
 
@@ -30,6 +31,7 @@ const refusals: Record<LimitName, (wait: string) => string> = {
   imports: (wait) => `Too many imports in a short time; nothing was imported. Try again in ${wait}.`,
   connects: (wait) => `Too many connections to MCP servers in a short time; try again in ${wait}.`,
   api: (wait) => `Too many requests from this address; try again in ${wait}.`,
+  draftChecks: (wait) => `Too many saves and checks in a short time; the draft was not saved. Try again in ${wait}.`,
 };
 
 /** The sentence a person reads when `name` refuses them for `retryAfterSeconds`. */

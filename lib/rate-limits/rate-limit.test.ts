@@ -16,6 +16,7 @@ const windows: Record<LimitName, number> = {
   imports: 1800,
   connects: 900,
   api: 30,
+  draftChecks: 600,
 };
 const two = (name: LimitName): LimitRule => ({ points: 2, durationSeconds: windows[name] });
 const rules: Record<LimitName, LimitRule> = {
@@ -27,6 +28,7 @@ const rules: Record<LimitName, LimitRule> = {
   imports: two("imports"),
   connects: two("connects"),
   api: two("api"),
+  draftChecks: two("draftChecks"),
 };
 
 const pools: pg.Pool[] = [];
@@ -53,6 +55,7 @@ const expectedWords: Record<LimitName, string> = {
   imports: "Too many imports in a short time; nothing was imported. Try again in 30 minutes.",
   connects: "Too many connections to MCP servers in a short time; try again in 15 minutes.",
   api: "Too many requests from this address; try again in 30 seconds.",
+  draftChecks: "Too many saves and checks in a short time; the draft was not saved. Try again in 10 minutes.",
 };
 
 describe("consume", () => {
