@@ -31,6 +31,7 @@ describe("configuredRules", () => {
       imports: { points: 30, durationSeconds: 3600 },
       connects: { points: 30, durationSeconds: 3600 },
       api: { points: 600, durationSeconds: 60 },
+      draftChecks: { points: 600, durationSeconds: 600 },
     });
   });
 });
