@@ -45,6 +45,11 @@ test("a publisher completes a connected server's draft in the editor and publish
   // The last one in the JSON view: "Jump to error" selects the value, typed over.
   await problems.getByRole("button", { name: "Jump to error at /defaults/data/used_for_training" }).click();
   await page.keyboard.type("false");
+  // A syntax error: the form keeps the document as it was and says where; the JSON view takes it back.
+  await page.keyboard.type("x");
+  await expect(problems).toContainText(/The JSON has a syntax error at line \d+, column \d+/);
+  await expect(page.getByLabel("Handle", { exact: true })).toHaveValue(handle);
+  await page.keyboard.press("Backspace");
   await expect(page.getByRole("status").filter({ hasText: /^Saved$/ })).toBeVisible();
   await expect(problems).toContainText("No problems: the draft would import.");
 

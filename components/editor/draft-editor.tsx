@@ -77,6 +77,15 @@ export function DraftEditor({ draftId, initialText, initialErrors, conflict }: {
     [],
   );
 
+  // Leaving with a change not yet saved: the browser asks first.
+  const unsaved = status.kind === "pending" || status.kind === "saving" || status.kind === "failed";
+  useEffect(() => {
+    if (!unsaved) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener("beforeunload", warn);
+    return () => window.removeEventListener("beforeunload", warn);
+  }, [unsaved]);
+
   const save = useCallback(
     async (value: string) => {
       const mine = ++sequence.current;

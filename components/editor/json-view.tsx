@@ -4,11 +4,34 @@ import { useEffect, useRef } from "react";
 import { basicSetup, EditorView } from "codemirror";
 import { json } from "@codemirror/lang-json";
 import { lintGutter, setDiagnostics, type Diagnostic } from "@codemirror/lint";
+import { HighlightStyle, syntaxHighlighting } from "@codemirror/language";
 import { EditorSelection } from "@codemirror/state";
+import { tags } from "@lezer/highlight";
 import type { PlacedError } from "@/lib/publishing/draft-check";
 
 // The draft's JSON in CodeMirror 6: line numbers, the check's errors as lint diagnostics at their places,
 // and a jump to one from the error list. Loaded only by the editor page (next/dynamic, no SSR).
+
+// Colours from the site's own tokens, so the view follows light and dark mode like the rest of the page.
+const theme = EditorView.theme({
+  "&": { color: "var(--foreground)", backgroundColor: "var(--surface)" },
+  ".cm-content": { caretColor: "var(--foreground)" },
+  "&.cm-focused .cm-cursor": { borderLeftColor: "var(--foreground)" },
+  "&.cm-focused": { outline: "2px solid var(--focus)" },
+  ".cm-gutters": { backgroundColor: "var(--muted)", color: "var(--muted-foreground)", borderColor: "var(--border)" },
+  ".cm-activeLine, .cm-activeLineGutter": { backgroundColor: "color-mix(in srgb, var(--muted) 70%, transparent)" },
+  "&.cm-focused > .cm-scroller > .cm-selectionLayer .cm-selectionBackground, .cm-selectionBackground": {
+    backgroundColor: "color-mix(in srgb, var(--accent) 30%, transparent)",
+  },
+  ".cm-tooltip": { backgroundColor: "var(--surface)", color: "var(--foreground)", borderColor: "var(--border)" },
+});
+
+const highlight = HighlightStyle.define([
+  { tag: tags.propertyName, color: "var(--accent)" },
+  { tag: tags.string, color: "var(--success)" },
+  { tag: tags.number, color: "var(--info)" },
+  { tag: [tags.bool, tags.null], color: "var(--warning)" },
+]);
 
 export type JumpRequest = { from: number; to: number; nonce: number };
 
@@ -37,6 +60,8 @@ export default function JsonView({ value, errors, jump, onChange, labelledBy }: 
       extensions: [
         basicSetup,
         json(),
+        theme,
+        syntaxHighlighting(highlight),
         lintGutter(),
         EditorView.lineWrapping,
         EditorView.contentAttributes.of({ "aria-labelledby": labelledBy, "aria-multiline": "true" }),
