@@ -118,6 +118,8 @@ const schema = z.object({
   RATE_LIMIT_MCP: rateLimit("300/1m"),
   /** Capability requests asked and votes cast, per account or (on /mcp) per client address. */
   RATE_LIMIT_CAPABILITY_REQUESTS: rateLimit("30/1h"),
+  /** Editor saves and checks per publisher (autosave sends one a second or so while typing). */
+  RATE_LIMIT_DRAFT_CHECKS: rateLimit("600/10m"),
   /**
    * Keys that encrypt stored secrets (Stripe signing secrets), "<id>:<32 bytes in base64>" separated by
    * commas; the first encrypts, every one decrypts, so a key rotates by putting a new one first.

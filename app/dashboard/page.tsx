@@ -9,11 +9,17 @@ import { UnknownOutcomes } from "@/components/run/unknown-outcomes";
 import { findEscalatedUnknownOutcomes } from "@/lib/runs/queries";
 import { PublisherRequests } from "@/components/requests/publisher-requests";
 import { requestsForPublisher } from "@/lib/requests/requests";
+import { EditorConfirmation } from "@/components/editor/editor-confirmation";
+import { DRAFTS_PATH } from "@/lib/publishing/draft-paths";
 
 export const metadata: Metadata = { title: "Dashboard" };
 
-export default async function DashboardPage() {
+type Props = { searchParams: Promise<{ "from-editor"?: string | string[]; published?: string | string[] }> };
+
+export default async function DashboardPage({ searchParams }: Props) {
   const viewer = await requireViewer("/dashboard");
+  const params = await searchParams;
+  const fromEditor = typeof params["from-editor"] === "string" ? params["from-editor"] : null;
   const [agents, unknownOutcomes, stats, requests] = await Promise.all([
     findOwnedAgents(viewer.id),
     findEscalatedUnknownOutcomes(viewer.id),
@@ -35,6 +41,9 @@ export default async function DashboardPage() {
           <p className="mt-1 text-muted-foreground">Import agent.json files, then publish or unpublish their services.</p>
         </div>
         <div className="flex flex-wrap gap-2">
+          <Link href={DRAFTS_PATH} className={buttonClassName({ variant: "secondary" })}>
+            Drafts
+          </Link>
           <Link href="/dashboard/connect" className={buttonClassName({ variant: "secondary" })}>
             Connect an MCP server
           </Link>
@@ -43,6 +52,9 @@ export default async function DashboardPage() {
           </Link>
         </div>
       </div>
+      {fromEditor && agents.some((a) => a.handle === fromEditor) ? (
+        <EditorConfirmation handle={fromEditor} published={params.published === "1"} />
+      ) : null}
       {agents.length === 0 ? (
         <div className="rounded-lg border border-dashed border-border p-6">
           <p>You have no agents yet.</p>

@@ -8,6 +8,7 @@ import { agentPath, servicePath } from "@/lib/listings/paths";
 import { paymentsDashboardPath } from "@/lib/payments/paths";
 import { sampleTestsDashboardPath } from "@/lib/sample-tests/paths";
 import { setServiceOfferedAction } from "@/lib/agents/actions";
+import { editAgentAction } from "@/lib/publishing/draft-actions";
 import { PublishButton } from "./publish-button";
 
 const statusWords: Record<AgentStatus, { label: string; tone: BadgeTone }> = {
@@ -104,6 +105,14 @@ export function AgentRow({ agent, stats }: { agent: OwnedAgent; stats: AgentStat
         <Link href={paymentsDashboardPath(agent.handle)} className="text-accent underline">
           Payments<span className="sr-only"> of {agent.handle}</span>
         </Link>
+        {agent.status !== "suspended" ? (
+          <form action={editAgentAction} className="inline">
+            <input type="hidden" name="handle" value={agent.handle} />
+            <button type="submit" className="text-accent underline">
+              Edit in the editor<span className="sr-only"> {agent.handle}</span>
+            </button>
+          </form>
+        ) : null}
         {agent.endpointPending || agent.announced ? (
           <Link href={`/dashboard/agents/${agent.handle}/endpoint`} className="text-accent underline">
             {agent.endpointPending ? "Announce its endpoint" : "Endpoint"}

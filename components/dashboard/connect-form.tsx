@@ -9,6 +9,7 @@ import { initialResult } from "@/lib/action-result";
 import { connectMcpAction } from "@/lib/agents/actions";
 import type { ConnectFormKept } from "@/lib/agents/connect-form-state";
 import { ConnectResult } from "./connect-result";
+import { openInEditorAction } from "@/lib/publishing/draft-actions";
 import { ImportForm } from "./import-form";
 
 const empty: ConnectFormKept = { url: "", headerName: "", compare: "" };
@@ -120,6 +121,14 @@ export function ConnectForm({ ownHandles }: { ownHandles: string[] }) {
           <p className="text-sm text-muted-foreground">
             Write each value left as null, then import. Until then the import refuses it and names what is missing.
           </p>
+          <form action={openInEditorAction} className="flex flex-wrap items-center gap-3">
+            <input type="hidden" name="text" value={draft.draftText} />
+            <input type="hidden" name="source" value="connect" />
+            <Button type="submit" variant="secondary">
+              Open in the editor
+            </Button>
+            <span className="text-sm text-muted-foreground">A form per section, every problem at once, and a preview. Saved as a draft.</span>
+          </form>
           <ImportForm key={draft.draftText} initialText={draft.draftText} />
         </section>
       ) : null}

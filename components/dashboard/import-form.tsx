@@ -9,6 +9,7 @@ import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
 import { fail, initialResult, type FieldErrors } from "@/lib/action-result";
 import { importAgentAction } from "@/lib/agents/actions";
+import { openInEditorAction } from "@/lib/publishing/draft-actions";
 import { MAX_AGENT_FILE_BYTES, oversizeFieldErrors, shownErrors, TOO_LARGE_SUMMARY, type ImportFormResult } from "@/lib/agents/import-form-state";
 import { agentPath } from "@/lib/listings/paths";
 
@@ -131,6 +132,12 @@ export function ImportForm({ initialText = "" }: { initialText?: string }) {
                     and {listed.more} more {listed.more === 1 ? "problem" : "problems"}; fix these and import again to see the rest.
                   </p>
                 ) : null}
+                <div>
+                  {/* Saves the document as it is in the box as a draft, and opens it in the editor. */}
+                  <Button type="submit" variant="secondary" size="sm" formAction={openInEditorAction} name="source" value="import">
+                    Open in the editor
+                  </Button>
+                </div>
               </>
             ) : null}
           </div>

@@ -13,6 +13,7 @@ vi.hoisted(() => {
     RATE_LIMIT_TEST_NOW: "2/10m",
     RATE_LIMIT_IMPORTS: "2/1h",
     RATE_LIMIT_API: "2/30s",
+    RATE_LIMIT_DRAFT_CHECKS: "2/1m",
     // The runs below call a real MCP server on loopback through Explore's own guarded fetch.
     EXPLORE_ALLOW_LOOPBACK_ADAPTERS: "1",
   };
@@ -32,6 +33,7 @@ import { cleanUpTestRows, createTestAgent, createTestUser, uniqueHandle } from "
 import { reportListingAction } from "@/lib/moderation/actions";
 import { repeatExecutionAction, runCapabilityAction } from "@/lib/runs/actions";
 import { testNowAction } from "@/lib/sample-tests/actions";
+import { saveDraftAction } from "@/lib/publishing/draft-actions";
 import { formData } from "@/lib/testing/form-data";
 import { GET as openApiGet } from "@/app/api/v1/openapi.json/route";
 import { session } from "@/lib/testing/viewer-stub";
@@ -150,6 +152,19 @@ describe("imports", () => {
       details: { errors: [], text: c },
     });
     expect(await db.agent.count({ where: { handle: { in: handles } } })).toBe(2);
+  });
+});
+
+describe("editor saves and checks", () => {
+  it("saves twice, then refuses the third in words and keeps the last saved text", async () => {
+    const draft = await db.agentDraft.create({ data: { ownerId: viewer.id, source: "blank", text: "{}" }, select: { id: true } });
+    expect(await saveDraftAction({ id: draft.id, text: '{"a": 1}' })).toMatchObject({ ok: true });
+    expect(await saveDraftAction({ id: draft.id, text: '{"a": 2}' })).toMatchObject({ ok: true });
+    expect(await saveDraftAction({ id: draft.id, text: '{"a": 3}' })).toEqual({
+      ok: false,
+      message: expect.stringMatching(/^Too many saves and checks in a short time; the draft was not saved\. Try again in (1 minute|[1-5]?\d seconds)\.$/),
+    });
+    expect((await db.agentDraft.findUniqueOrThrow({ where: { id: draft.id } })).text).toBe('{"a": 2}');
   });
 });
 

@@ -33,6 +33,7 @@ describe("configuredRules", () => {
       api: { points: 600, durationSeconds: 60 },
       mcp: { points: 300, durationSeconds: 60 },
       capabilityRequests: { points: 30, durationSeconds: 3600 },
+      draftChecks: { points: 600, durationSeconds: 600 },
     });
   });
 });

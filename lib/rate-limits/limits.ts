@@ -4,7 +4,19 @@ import { env } from "@/lib/env";
 
 export type LimitRule = { points: number; durationSeconds: number };
 
-export const limitNames = ["signInPerAddress", "signInPerClient", "runs", "reports", "testNow", "imports", "connects", "api", "mcp", "capabilityRequests"] as const;
+export const limitNames = [
+  "signInPerAddress",
+  "signInPerClient",
+  "runs",
+  "reports",
+  "testNow",
+  "imports",
+  "connects",
+  "api",
+  "mcp",
+  "capabilityRequests",
+  "draftChecks",
+] as const;
 export type LimitName = (typeof limitNames)[number];
 
 /** Each limit's rule as configured. */
@@ -20,6 +32,7 @@ export function configuredRules(): Record<LimitName, LimitRule> {
     api: env.RATE_LIMIT_API,
     mcp: env.RATE_LIMIT_MCP,
     capabilityRequests: env.RATE_LIMIT_CAPABILITY_REQUESTS,
+    draftChecks: env.RATE_LIMIT_DRAFT_CHECKS,
   };
 }
 
@@ -34,6 +47,7 @@ const refusals: Record<LimitName, (wait: string) => string> = {
   api: (wait) => `Too many requests from this address; try again in ${wait}.`,
   mcp: (wait) => `Too many requests from this address; try again in ${wait}.`,
   capabilityRequests: (wait) => `Too many capability requests and votes in a short time; try again in ${wait}.`,
+  draftChecks: (wait) => `Too many saves and checks in a short time; the draft was not saved. Try again in ${wait}.`,
 };
 
 /** The sentence a person reads when `name` refuses them for `retryAfterSeconds`. */

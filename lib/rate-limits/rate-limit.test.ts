@@ -18,6 +18,7 @@ const windows: Record<LimitName, number> = {
   api: 30,
   mcp: 45,
   capabilityRequests: 3600,
+  draftChecks: 600,
 };
 const two = (name: LimitName): LimitRule => ({ points: 2, durationSeconds: windows[name] });
 const rules: Record<LimitName, LimitRule> = {
@@ -31,6 +32,7 @@ const rules: Record<LimitName, LimitRule> = {
   api: two("api"),
   mcp: two("mcp"),
   capabilityRequests: two("capabilityRequests"),
+  draftChecks: two("draftChecks"),
 };
 
 const pools: pg.Pool[] = [];
@@ -59,6 +61,7 @@ const expectedWords: Record<LimitName, string> = {
   api: "Too many requests from this address; try again in 30 seconds.",
   mcp: "Too many requests from this address; try again in 45 seconds.",
   capabilityRequests: "Too many capability requests and votes in a short time; try again in 60 minutes.",
+  draftChecks: "Too many saves and checks in a short time; the draft was not saved. Try again in 10 minutes.",
 };
 
 describe("consume", () => {

@@ -22,6 +22,7 @@ import { cancelExecutionAction, checkOutcomeAction, repeatExecutionAction, runCa
 import { saveSigningSecretAction, stopVerifyingAction } from "@/lib/payments/webhook-settings";
 import { testNowAction } from "@/lib/sample-tests/actions";
 import { createAdapterTokenAction, revokeAdapterTokenAction } from "@/lib/agents/adapter-token-actions";
+import { deleteDraftAction, editAgentAction, publishDraftAction, saveDraftAction, tryDraftExampleAction } from "@/lib/publishing/draft-actions";
 import { sealSecret } from "@/lib/secrets";
 import { answerRequestAction } from "@/lib/requests/actions";
 import { formData } from "@/lib/testing/form-data";
@@ -50,7 +51,11 @@ async function makeWorld() {
   await db.stripeWebhook.create({ data: { agentId: published.id, secretCiphertext: sealSecret("whsec_alice_0000000000", published.id) } });
   const token = await db.adapterToken.create({ data: { agentId: published.id, tokenSha256: `alice-${published.id}`, label: "Alice's adapter" }, select: { id: true } });
   const request = await db.capabilityRequest.create({ data: { title: "Wanted: one", description: "For the ownership suite.", tags: ["testing"] }, select: { id: true } });
-  return { alice, bob, published, unpublished, suspended, execution, report, token, request };
+  const draft = await db.agentDraft.create({
+    data: { ownerId: alice.id, agentId: published.id, baseUpdatedAt: new Date(0), source: "agent", text: otherAgentJson(published.handle) },
+    select: { id: true },
+  });
+  return { alice, bob, published, unpublished, suspended, execution, report, token, request, draft };
 }
 
 /** Everything an action could have changed, read fresh. */
@@ -82,6 +87,8 @@ async function snapshot(w: World) {
     stripeWebhooks: await db.stripeWebhook.findMany({ where: { agentId: { in: agentIds } }, orderBy: { agentId: "asc" } }),
     adapterTokens: await db.adapterToken.findMany({ where: { agentId: { in: agentIds } }, orderBy: { id: "asc" } }),
     capabilityRequests: await db.capabilityRequest.findMany({ where: { id: w.request.id }, select: { status: true, answeredCapabilityId: true, votes: true } }),
+    // Alice's drafts, and any Bob came away with (an "Edit" of Alice's agent must not give him one).
+    drafts: await db.agentDraft.findMany({ where: { ownerId: { in: [w.alice.id, w.bob.id] } }, orderBy: { id: "asc" } }),
   };
 }
 
@@ -136,6 +143,12 @@ const attempts: { name: string; call: (w: World) => Promise<unknown> }[] = [
   { name: "revokeAdapterTokenAction (Alice's token)", call: (w) => revokeAdapterTokenAction(null, formData({ handle: w.published.handle, tokenId: w.token.id })) },
   { name: "revokeAdapterTokenAction (Alice's token, named under Bob's handle)", call: (w) => revokeAdapterTokenAction(null, formData({ handle: "@bobs-agent", tokenId: w.token.id })) },
   { name: "answerRequestAction (with Alice's service)", call: (w) => answerRequestAction(null, formData({ requestId: w.request.id, service: `${w.published.handle}/cap_one` })) },
+  { name: "editAgentAction (Alice's agent)", call: (w) => editAgentAction(null, formData({ handle: w.published.handle })) },
+  { name: "saveDraftAction (Alice's draft)", call: (w) => saveDraftAction(null, formData({ id: w.draft.id, text: "{}" })) },
+  { name: "deleteDraftAction (Alice's draft)", call: (w) => deleteDraftAction(null, formData({ id: w.draft.id })) },
+  { name: "publishDraftAction (Alice's draft)", call: (w) => publishDraftAction(null, formData({ id: w.draft.id, publish: "yes", overwrite: "yes" })) },
+  { name: "publishDraftAction (Alice's draft, with Bob's text)", call: (w) => publishDraftAction(null, formData({ id: w.draft.id, text: otherAgentJson("@bobs-new-agent"), publish: "yes", overwrite: "yes" })) },
+  { name: "tryDraftExampleAction (Alice's draft)", call: (w) => tryDraftExampleAction(null, formData({ id: w.draft.id, capabilityId: "cap_steal" })) },
   { name: "reinstateListingAction (not an administrator)", call: (w) => reinstateListingAction(null, formData({ handle: w.suspended.handle, capabilityId: "cap_three" })) },
 ];
 

@@ -1,0 +1,47 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { DraftEditor } from "@/components/editor/draft-editor";
+import { DraftPreview } from "@/components/editor/draft-preview";
+import { requireViewer } from "@/lib/accounts/viewer";
+import { checkDraftText } from "@/lib/publishing/draft-check";
+import { DRAFTS_PATH, draftPath } from "@/lib/publishing/draft-paths";
+import { previewCapabilities } from "@/lib/publishing/draft-preview";
+import { findOwnedDraft } from "@/lib/publishing/drafts";
+
+export const metadata: Metadata = { title: "Edit a draft", robots: { index: false } };
+
+type Props = { params: Promise<{ id: string }>; searchParams: Promise<{ capability?: string | string[] }> };
+
+export default async function DraftPage({ params, searchParams }: Props) {
+  const [{ id }, { capability }] = await Promise.all([params, searchParams]);
+  const viewer = await requireViewer(draftPath(id));
+  const draft = await findOwnedDraft(viewer.id, id);
+  if (!draft) notFound();
+  const check = checkDraftText(draft.text);
+  const services = check.agent ? previewCapabilities(check.agent, viewer.id, draft.updatedAt) : [];
+  const conflict = draft.agentChanged && draft.agentHandle ? `${draft.agentHandle} was changed by another import since you opened this draft; publishing will ask before replacing it.` : null;
+  return (
+    <div className="flex flex-col gap-6">
+      <div>
+        <p className="text-sm">
+          <Link href="/dashboard" className="text-accent underline">
+            Dashboard
+          </Link>{" "}
+          /{" "}
+          <Link href={DRAFTS_PATH} className="text-accent underline">
+            Drafts
+          </Link>
+        </p>
+        <h1 className="mt-1 text-2xl font-semibold tracking-tight">{draft.agentHandle ? `Edit ${draft.agentHandle}` : "Edit a draft"}</h1>
+        <p className="mt-1 text-muted-foreground">Changes are saved as you type. Nothing is public until you publish.</p>
+      </div>
+      <div className="grid gap-8 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <DraftEditor draftId={draft.id} initialText={draft.text} initialErrors={check.errors} conflict={conflict} />
+        <div className="min-w-0 xl:sticky xl:top-4 xl:max-h-[calc(100vh-2rem)] xl:self-start xl:overflow-y-auto">
+          <DraftPreview draftId={draft.id} services={services} selectedId={typeof capability === "string" ? capability : null} problems={check.errors.length} />
+        </div>
+      </div>
+    </div>
+  );
+}

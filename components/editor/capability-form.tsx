@@ -1,0 +1,72 @@
+"use client";
+
+import { CAPABILITY_CLASSES, MATURE_REASONS } from "@/lib/agent-file/types";
+import { classLabels, matureReasonLabels } from "@/lib/listings/labels";
+import { DataDeclarationForm } from "./data-declaration-form";
+import { ChoicesField, JsonField, ListField, SelectField, TextField, YesNoField } from "./fields";
+import { PlansForm } from "./plans-form";
+import { TAG_LIST_ID, TagSuggestions } from "./tag-suggestions";
+
+/** One capability of the draft, `/capabilities/{index}`. */
+export function CapabilityForm({ index }: { index: number }) {
+  const base = `/capabilities/${index}`;
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="grid gap-3 sm:grid-cols-2">
+        <TextField pointer={`${base}/name`} label="Name" />
+        <TextField pointer={`${base}/tool`} label="MCP tool" />
+        <TextField pointer={`${base}/capability_id`} label="Capability ID" help="cap_ and lowercase letters, digits or underscores." optional />
+        <TextField pointer={`${base}/version`} label="Version" help="Like 1.0.0." optional />
+      </div>
+      <TextField pointer={`${base}/summary`} label="Summary" help="What it does, in 10 to 300 characters." multiline />
+      <TextField pointer={`${base}/limitations`} label="What it does not do (limitations)" multiline />
+      <div className="grid gap-3 sm:grid-cols-2">
+        <div>
+          <TextField pointer={`${base}/category`} label="Category" help="One of the network's tags; suggestions appear as you type." listId={TAG_LIST_ID} />
+          <TagSuggestions pointer={`${base}/category`} />
+        </div>
+        <div>
+          <ListField pointer={`${base}/tags`} label="Tags (with commas)" help="Up to 7 more of the network's tags." listId={TAG_LIST_ID} />
+          <TagSuggestions pointer={`${base}/tags`} />
+        </div>
+      </div>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <SelectField pointer={`${base}/class`} label="Class" options={CAPABILITY_CLASSES.map((c) => ({ value: c, label: classLabels[c] }))} unsetLabel="Choose…" />
+        <SelectField
+          pointer={`${base}/content_rating`}
+          label="Content rating"
+          options={[
+            { value: "general", label: "General" },
+            { value: "mature", label: "18+" },
+          ]}
+          unsetLabel="General (not stated)"
+        />
+      </div>
+      <ChoicesField pointer={`${base}/mature_reasons`} legend="Why it is 18+" options={MATURE_REASONS.map((r) => ({ value: r, label: matureReasonLabels[r] ?? r }))} />
+      <div className="grid gap-3 sm:grid-cols-2">
+        <YesNoField pointer={`${base}/offered`} label="Offered on Explore" yes="Offered" no="Not offered" />
+        <YesNoField pointer={`${base}/needs_confirmation`} label="Class waiting for your confirmation" yes="Yes, not listed until confirmed" no="No, the class is confirmed" />
+      </div>
+      <JsonField pointer={`${base}/input_schema`} label="Input schema (JSON)" />
+      <JsonField pointer={`${base}/output_schema`} label="Output schema (JSON)" />
+      <fieldset className="flex flex-col gap-3 rounded-md border border-border p-3">
+        <legend className="px-1 text-sm font-semibold">Example</legend>
+        <JsonField pointer={`${base}/example/input`} label="Example input (JSON)" />
+        <TextField pointer={`${base}/example/problem`} label="The problem it solves" optional />
+        <TextField pointer={`${base}/example/success_criteria`} label="How to tell it worked" optional />
+      </fieldset>
+      <details className="rounded-md border border-border p-3">
+        <summary className="cursor-pointer text-sm font-semibold">This capability&apos;s own data declaration (overrides the defaults)</summary>
+        <div className="mt-3">
+          <DataDeclarationForm base={`${base}/data`} />
+        </div>
+      </details>
+      <details className="rounded-md border border-border p-3">
+        <summary className="cursor-pointer text-sm font-semibold">This capability&apos;s own plans (instead of the defaults)</summary>
+        <div className="mt-3">
+          <PlansForm base={`${base}/plans`} />
+        </div>
+      </details>
+    </div>
+  );
+}

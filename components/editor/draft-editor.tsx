@@ -1,0 +1,319 @@
+"use client";
+
+import dynamic from "next/dynamic";
+import { useRouter } from "next/navigation";
+import { useActionState, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
+import { Button } from "@/components/ui/button";
+import { Label } from "@/components/ui/label";
+import { Textarea } from "@/components/ui/textarea";
+import { initialResult } from "@/lib/action-result";
+import { findJsonSyntaxProblem, lineAndColumn } from "@/lib/agent-file/json-position";
+import type { JsonValue } from "@/lib/agent-file/types";
+import type { PlacedError } from "@/lib/publishing/draft-check";
+import { publishDraftAction, saveDraftAction } from "@/lib/publishing/draft-actions";
+import { setValueInText, valueAt } from "@/lib/publishing/json-text";
+import { CapabilityForm } from "./capability-form";
+import { DataDeclarationForm } from "./data-declaration-form";
+import { EditorContext, SelectField, TextField, ListField, NumberField, type EditorDoc } from "./fields";
+import type { JumpRequest } from "./json-view";
+import { PlansForm } from "./plans-form";
+import { TagVocabulary } from "./tag-suggestions";
+
+// CodeMirror is loaded by this page only, in the browser only; without JavaScript the JSON is a textarea.
+const JsonView = dynamic(() => import("./json-view"), { ssr: false, loading: () => <p className="text-sm text-muted-foreground">Loading the JSON view…</p> });
+
+const AUTOSAVE_MS = 800;
+
+type SaveStatus = { kind: "saved" } | { kind: "saving" } | { kind: "pending" } | { kind: "failed"; message: string };
+
+const subscribeNothing = () => () => {};
+
+function parseDoc(text: string): { ok: true; doc: unknown } | { ok: false } {
+  try {
+    return { ok: true, doc: JSON.parse(text) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+function syntaxWords(text: string): string | null {
+  if (parseDoc(text).ok) return null;
+  const problem = findJsonSyntaxProblem(text);
+  if (!problem) return "The JSON has a syntax error.";
+  const { line, column } = lineAndColumn(text, problem.offset);
+  return `The JSON has a syntax error at line ${line}, column ${column} (${problem.reason}). The form shows the document as it was until the JSON is valid again.`;
+}
+
+function capabilityNames(doc: unknown): string[] {
+  const list = valueAt(doc, "/capabilities");
+  if (!Array.isArray(list)) return [];
+  return list.map((c, i) => {
+    const name = valueAt(c, "/name");
+    return typeof name === "string" && name.trim() !== "" ? name : `Capability ${i + 1}`;
+  });
+}
+
+export function DraftEditor({ draftId, initialText, initialErrors, conflict }: { draftId: string; initialText: string; initialErrors: PlacedError[]; conflict: string | null }) {
+  const router = useRouter();
+  const hydrated = useSyncExternalStore(subscribeNothing, () => true, () => false);
+  const [text, setText] = useState(initialText);
+  const [lastValid, setLastValid] = useState<unknown>(() => {
+    const parsed = parseDoc(initialText);
+    return parsed.ok ? parsed.doc : null;
+  });
+  const [errors, setErrors] = useState<PlacedError[]>(initialErrors);
+  const [status, setStatus] = useState<SaveStatus>({ kind: "saved" });
+  const [jump, setJump] = useState<JumpRequest | null>(null);
+  const [capability, setCapability] = useState(0);
+  const [saveResult, saveFormAction, saving] = useActionState(saveDraftAction, initialResult);
+  const [publishResult, publishFormAction, publishing] = useActionState(publishDraftAction, initialResult);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const sequence = useRef(0);
+
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
+
+  // Leaving with a change not yet saved: the browser asks first.
+  const unsaved = status.kind === "pending" || status.kind === "saving" || status.kind === "failed";
+  useEffect(() => {
+    if (!unsaved) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener("beforeunload", warn);
+    return () => window.removeEventListener("beforeunload", warn);
+  }, [unsaved]);
+
+  const save = useCallback(
+    async (value: string) => {
+      const mine = ++sequence.current;
+      setStatus({ kind: "saving" });
+      const result = await saveDraftAction({ id: draftId, text: value });
+      if (mine !== sequence.current) return;
+      if (result.ok) {
+        setStatus({ kind: "saved" });
+        setErrors(result.data.errors);
+        // The preview beside the editor is rendered on the server from the saved draft.
+        router.refresh();
+      } else {
+        setStatus({ kind: "failed", message: result.message });
+      }
+    },
+    [draftId, router],
+  );
+
+  const changeText = useCallback(
+    (value: string) => {
+      setText(value);
+      const parsed = parseDoc(value);
+      if (parsed.ok) setLastValid(parsed.doc);
+      setStatus({ kind: "pending" });
+      if (timer.current) clearTimeout(timer.current);
+      timer.current = setTimeout(() => void save(value), AUTOSAVE_MS);
+    },
+    [save],
+  );
+
+  const syntax = syntaxWords(text);
+  // With JavaScript the autosave's check is the latest; without, the answer of the last post is.
+  const posted = saveResult?.ok ? saveResult.data.errors : publishResult && !publishResult.ok && publishResult.details?.errors.length ? publishResult.details.errors : null;
+  const shownErrors = hydrated ? errors : (posted ?? errors);
+  const saveNow = (event: { preventDefault: () => void }) => {
+    event.preventDefault();
+    if (timer.current) clearTimeout(timer.current);
+    void save(text);
+  };
+  const doc: EditorDoc = useMemo(
+    () => ({
+      doc: lastValid,
+      frozen: syntax !== null,
+      errorsAt: (pointer: string) => shownErrors.filter((e) => e.path === pointer).map((e) => e.message),
+      set: (pointer: string, value: JsonValue | undefined) => {
+        const edit = setValueInText(text, pointer, value);
+        if (edit.ok) changeText(edit.text);
+      },
+    }),
+    [lastValid, syntax, shownErrors, text, changeText],
+  );
+
+  const names = capabilityNames(lastValid);
+  const selected = Math.min(capability, Math.max(0, names.length - 1));
+  const statusWords =
+    status.kind === "saved" ? "Saved" : status.kind === "saving" ? "Saving…" : status.kind === "pending" ? "Unsaved changes…" : `Not saved: ${status.message}`;
+  const confirm = publishResult && !publishResult.ok && publishResult.details?.confirm === "overwrite";
+
+  return (
+    <EditorContext value={doc}>
+      <TagVocabulary />
+      <form action={publishFormAction} className="flex min-w-0 flex-col gap-6">
+        <input type="hidden" name="id" value={draftId} />
+        {conflict ? (
+          <p role="note" className="rounded-md border border-warning/40 bg-warning/10 p-3 text-sm">
+            {conflict}
+          </p>
+        ) : null}
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <p id="save-status" role="status" aria-live="polite" className={status.kind === "failed" ? "text-sm text-danger" : "text-sm text-muted-foreground"}>
+            {hydrated ? statusWords : null}
+          </p>
+          <div className="flex flex-wrap gap-2">
+            <Button type="submit" variant="secondary" size="sm" formAction={saveFormAction} onClick={hydrated ? saveNow : undefined} disabled={saving}>
+              Check
+            </Button>
+            <Button type="submit" variant="secondary" size="sm" formAction={saveFormAction} onClick={hydrated ? saveNow : undefined} disabled={saving}>
+              Save draft
+            </Button>
+            <Button type="submit" variant="secondary" size="sm" name="publish" value="no" disabled={publishing}>
+              Save as unpublished
+            </Button>
+            <Button type="submit" size="sm" name="publish" value="yes" disabled={publishing}>
+              {publishing ? "Publishing…" : "Publish"}
+            </Button>
+          </div>
+        </div>
+
+        <div id="editor-result" aria-live="polite" className="flex flex-col gap-3">
+          {publishResult && !publishResult.ok ? (
+            <div className="rounded-lg border border-danger/40 bg-danger/10 p-4 text-sm">
+              <p className="font-semibold">{publishResult.message}</p>
+              {confirm ? (
+                <p className="mt-2 flex flex-wrap gap-2">
+                  <input type="hidden" name="overwrite" value="yes" />
+                  <Button type="submit" size="sm" name="publish" value="yes">
+                    Yes, replace it and publish
+                  </Button>
+                  <Button type="submit" size="sm" variant="secondary" name="publish" value="no">
+                    Yes, replace it, unpublished
+                  </Button>
+                </p>
+              ) : null}
+            </div>
+          ) : null}
+          {saveResult && !saveResult.ok ? <p className="text-sm text-danger">Not saved: {saveResult.message}</p> : null}
+          {syntax ? <p className="rounded-md border border-danger/40 bg-danger/10 p-3 text-sm">{syntax}</p> : null}
+          <ErrorList errors={shownErrors} onJump={hydrated ? (e) => setJump({ from: e.from, to: e.to, nonce: Date.now() }) : null} />
+        </div>
+
+        {hydrated ? (
+          <>
+            <input type="hidden" name="text" value={text} />
+            <section aria-labelledby="profile-heading" className="flex flex-col gap-3">
+              <h2 id="profile-heading" className="text-lg font-semibold">
+                Profile
+              </h2>
+              <div className="grid gap-3 sm:grid-cols-2">
+                <TextField pointer="/agent/handle" label="Handle" help="@ and 2 to 31 lowercase letters, digits or hyphens." />
+                <TextField pointer="/agent/display_name" label="Display name" />
+              </div>
+              <TextField pointer="/agent/purpose" label="Purpose" multiline />
+              <div className="grid gap-3 sm:grid-cols-2">
+                <TextField pointer="/agent/website" label="Website" optional />
+                <TextField pointer="/agent/logo" label="Logo (https address of a square image)" optional />
+                <ListField pointer="/agent/interests" label="Interests (with commas)" />
+                <ListField pointer="/agent/languages" label="Languages (with commas)" help="Codes like en, de." />
+                <SelectField
+                  pointer="/mode"
+                  label="Mode"
+                  options={[
+                    { value: "service_provider", label: "Service provider" },
+                    { value: "active_participant", label: "Active participant" },
+                  ]}
+                  unsetLabel="Choose…"
+                />
+                <SelectField
+                  pointer="/execution_mode"
+                  label="Execution mode"
+                  options={[
+                    { value: "storage_free", label: "Storage-free (nothing kept)" },
+                    { value: "durable", label: "Durable" },
+                  ]}
+                  unsetLabel="Choose…"
+                />
+              </div>
+            </section>
+            <section aria-labelledby="adapter-heading" className="flex flex-col gap-3">
+              <h2 id="adapter-heading" className="text-lg font-semibold">
+                Adapter
+              </h2>
+              <TextField pointer="/adapter/endpoint" label="Endpoint" help="The adapter's https address, or a ${NAME} placeholder it announces." />
+              <div className="grid gap-3 sm:grid-cols-2">
+                <NumberField pointer="/adapter/result_retention_days" label="Results kept for (days)" />
+                <NumberField pointer="/adapter/execution_id_retention_days" label="Execution IDs kept for (days)" />
+              </div>
+            </section>
+            <section aria-labelledby="data-heading" className="flex flex-col gap-3">
+              <h2 id="data-heading" className="text-lg font-semibold">
+                How it handles data (every capability)
+              </h2>
+              <p className="text-sm text-muted-foreground">This is the label consumers read on each service page; a capability can state its own below.</p>
+              <DataDeclarationForm base="/defaults/data" />
+            </section>
+            <section aria-labelledby="plans-heading" className="flex flex-col gap-3">
+              <h2 id="plans-heading" className="text-lg font-semibold">
+                Plans (every capability)
+              </h2>
+              <PlansForm base="/defaults/plans" />
+            </section>
+            <section aria-labelledby="capability-heading" className="flex flex-col gap-3">
+              <h2 id="capability-heading" className="text-lg font-semibold">
+                Capabilities
+              </h2>
+              {names.length > 1 ? (
+                <div className="flex flex-col gap-1">
+                  <Label htmlFor="capability-choice">Capability to edit</Label>
+                  <select id="capability-choice" value={selected} onChange={(e) => setCapability(Number(e.target.value))} className="h-10 rounded-md border border-border bg-surface px-3">
+                    {names.map((name, i) => (
+                      <option key={i} value={i}>
+                        {name}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+              ) : null}
+              {names.length > 0 ? <CapabilityForm key={selected} index={selected} /> : <p className="text-sm">The draft has no capabilities yet.</p>}
+            </section>
+            <section aria-labelledby="json-heading" className="flex flex-col gap-2">
+              <h2 id="json-heading" className="text-lg font-semibold">
+                JSON view
+              </h2>
+              <JsonView value={text} errors={shownErrors} jump={jump} onChange={changeText} labelledBy="json-heading" />
+            </section>
+          </>
+        ) : (
+          <div className="flex flex-col gap-1">
+            <Label htmlFor="draft-text">agent.json</Label>
+            <Textarea id="draft-text" name="text" rows={24} defaultValue={text} spellCheck={false} className="font-mono text-xs" aria-describedby="editor-result" />
+          </div>
+        )}
+      </form>
+    </EditorContext>
+  );
+}
+
+function ErrorList({ errors, onJump }: { errors: PlacedError[]; onJump: ((error: PlacedError) => void) | null }) {
+  if (errors.length === 0) return <p className="text-sm text-success">No problems: the draft would import.</p>;
+  return (
+    <div className="rounded-lg border border-danger/40 bg-danger/10 p-4">
+      <h2 className="font-semibold text-danger">
+        {errors.length} problem{errors.length === 1 ? "" : "s"} to fix before publishing
+      </h2>
+      <ol className="mt-2 flex list-decimal flex-col gap-2 pl-5 text-sm">
+        {errors.map((error, i) => (
+          <li key={`${error.path}-${i}`}>
+            <code className="break-all font-mono text-xs">{error.path === "" ? "(the document)" : error.path}</code> <span>{error.message}</span>{" "}
+            <span className="text-muted-foreground">
+              (line {error.line}, column {error.column})
+            </span>{" "}
+            {onJump ? (
+              <Button size="sm" variant="ghost" onClick={() => onJump(error)}>
+                Jump to error<span className="sr-only"> at {error.path || "the document"}</span>
+              </Button>
+            ) : null}
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}

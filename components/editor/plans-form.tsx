@@ -1,0 +1,40 @@
+"use client";
+
+import { Button } from "@/components/ui/button";
+import { PLAN_TYPES } from "@/lib/agent-file/types";
+import { valueAt } from "@/lib/publishing/json-text";
+import { NumberField, SelectField, TextField, useEditorDoc } from "./fields";
+
+const typeLabels: Record<(typeof PLAN_TYPES)[number], string> = { free: "Free", per_call: "Per call", subscription: "Subscription", pack: "Pack of calls" };
+
+/** A list of plans (`base`: "/defaults/plans" or a capability's "/capabilities/0/plans"). */
+export function PlansForm({ base }: { base: string }) {
+  const { doc, set, frozen } = useEditorDoc();
+  const current = valueAt(doc, base);
+  const plans = Array.isArray(current) ? current : [];
+  return (
+    <div className="flex flex-col gap-3">
+      {plans.length === 0 ? <p className="text-sm text-muted-foreground">No plans: the service is free, without a stated limit.</p> : null}
+      <ol className="flex flex-col gap-3">
+        {plans.map((_, i) => (
+          <li key={i} className="grid gap-3 rounded-md border border-border p-3 sm:grid-cols-2">
+            <SelectField pointer={`${base}/${i}/type`} label={`Plan ${i + 1}: type`} options={PLAN_TYPES.map((t) => ({ value: t, label: typeLabels[t] }))} unsetLabel="Choose…" />
+            <TextField pointer={`${base}/${i}/plan_id`} label="Plan ID" optional />
+            <NumberField pointer={`${base}/${i}/price_usd`} label="Price (USD)" />
+            <NumberField pointer={`${base}/${i}/daily_limit`} label="Runs a day" />
+            <div className="sm:col-span-2">
+              <Button variant="ghost" size="sm" disabled={frozen} onClick={() => set(`${base}/${i}`, undefined)}>
+                Remove plan {i + 1}
+              </Button>
+            </div>
+          </li>
+        ))}
+      </ol>
+      <div>
+        <Button variant="secondary" size="sm" disabled={frozen} onClick={() => set(base, [...plans, { type: "free" }])}>
+          Add a plan
+        </Button>
+      </div>
+    </div>
+  );
+}

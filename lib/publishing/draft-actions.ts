@@ -1,0 +1,103 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { redirect } from "next/navigation";
+import { z } from "zod";
+import { fail, ok, type ActionResult } from "@/lib/action-result";
+import { consume } from "@/lib/rate-limits/rate-limit";
+import { viewerAction } from "@/lib/viewer-action";
+import { checkDraftText, type PlacedError } from "./draft-check";
+import { publishDraft } from "./draft-publish";
+import { tryDraftExample, type TryOutcome } from "./draft-try";
+import { createBlankDraft, createDraftFromText, deleteDraft, openAgentDraft, saveDraftText, type DraftWrite } from "./drafts";
+import { draftPath } from "./draft-paths";
+
+// The editor's writes. Each finds the draft (or agent) through its owner: another publisher's ID is
+// answered like one that does not exist, and changes nothing.
+
+const draftId = z.string().min(1).max(40);
+// Browsers send a textarea's line breaks as CRLF; the document has LF.
+const draftText = z
+  .string()
+  .max(2 * 1024 * 1024)
+  .transform((t) => t.replace(/\r\n/g, "\n"));
+
+function opened(result: DraftWrite): ActionResult<{ id: string }> {
+  if (!result.ok) return fail(result.message);
+  revalidatePath("/dashboard/drafts");
+  redirect(draftPath(result.id));
+}
+
+export const newDraftAction = viewerAction(z.object({}), async (viewer) => opened(await createBlankDraft(viewer.id)), { returnTo: "/dashboard/drafts" });
+
+export const editAgentAction = viewerAction(z.object({ handle: z.string().min(2).max(40) }), async (viewer, input) => opened(await openAgentDraft(viewer.id, input.handle)), {
+  returnTo: "/dashboard",
+  invalid: "No agent was named.",
+});
+
+export const openInEditorAction = viewerAction(
+  z.object({ text: draftText, source: z.enum(["connect", "import"]) }),
+  async (viewer, input) => opened(await createDraftFromText(viewer.id, input.source, input.text)),
+  { returnTo: "/dashboard/connect", invalid: "There is nothing to open in the editor." },
+);
+
+export const deleteDraftAction = viewerAction(
+  z.object({ id: draftId }),
+  async (viewer, input) => {
+    if (!(await deleteDraft(viewer.id, input.id))) return fail("This draft no longer exists.");
+    revalidatePath("/dashboard/drafts");
+    return ok();
+  },
+  { returnTo: "/dashboard/drafts", invalid: "No draft was named." },
+);
+
+/** A save: when it was stored, and the check of what was stored (every error with its place). */
+export type DraftSaved = { savedAt: Date; errors: PlacedError[] };
+
+/** Save draft, Check and the autosave: stores the text, then checks it. */
+export const saveDraftAction = viewerAction(
+  z.object({ id: draftId, text: draftText }),
+  async (viewer, input): Promise<ActionResult<DraftSaved>> => {
+    const limit = await consume("draftChecks", viewer.id);
+    if (!limit.ok) return fail(limit.message);
+    const saved = await saveDraftText(viewer.id, input.id, input.text);
+    if (!saved.ok) return fail(saved.message);
+    return ok({ savedAt: saved.savedAt, errors: checkDraftText(input.text).errors });
+  },
+  { returnTo: "/dashboard/drafts", invalid: "The draft could not be read." },
+);
+
+export type PublishRefusal = { errors: PlacedError[]; confirm?: "overwrite" };
+
+/** Publish (publish=yes) or Save as unpublished (publish=no): saves the text sent, then imports it. */
+export const publishDraftAction = viewerAction(
+  z.object({ id: draftId, text: draftText.optional(), publish: z.enum(["yes", "no"]), overwrite: z.literal("yes").optional() }),
+  async (viewer, input): Promise<ActionResult<undefined, PublishRefusal>> => {
+    const limit = await consume("imports", viewer.id);
+    if (!limit.ok) return fail(limit.message, undefined, { errors: [] });
+    if (input.text !== undefined) {
+      const saved = await saveDraftText(viewer.id, input.id, input.text);
+      if (!saved.ok) return fail(saved.message, undefined, { errors: [] });
+    }
+    const result = await publishDraft(viewer.id, input.id, { publish: input.publish === "yes", overwrite: input.overwrite === "yes" });
+    if (!result.ok) return fail(result.message, undefined, { errors: result.errors, ...(result.confirm ? { confirm: result.confirm } : {}) });
+    revalidatePath("/dashboard");
+    revalidatePath("/");
+    revalidatePath("/(explore)/agents/[handle]", "page");
+    revalidatePath("/(explore)/services/[handle]/[capabilityId]", "page");
+    redirect(`/dashboard?from-editor=${encodeURIComponent(result.handle)}&published=${result.published ? "1" : "0"}`);
+  },
+  { returnTo: "/dashboard/drafts", invalid: "The draft could not be read." },
+);
+
+/** "Try it": the example of one capability of the saved draft against its adapter (no execution record). */
+export const tryDraftExampleAction = viewerAction(
+  z.object({ id: draftId, capabilityId: z.string().min(1).max(60) }),
+  async (viewer, input): Promise<ActionResult<TryOutcome>> => {
+    const limit = await consume("testNow", viewer.id);
+    if (!limit.ok) return fail(limit.message);
+    const result = await tryDraftExample(viewer.id, input.id, input.capabilityId);
+    return result.ok ? ok(result.outcome) : fail(result.message);
+  },
+  { returnTo: "/dashboard/drafts", invalid: "No capability was named." },
+);

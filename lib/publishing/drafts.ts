@@ -1,0 +1,107 @@
+import "server-only";
+import type { DraftSource } from "@/generated/prisma/enums";
+import { db } from "@/lib/db";
+import { BLANK_DRAFT_TEXT, draftTooLarge, MAX_DRAFT_BYTES, MAX_DRAFTS_PER_OWNER, TOO_MANY_DRAFTS, utf8Bytes } from "./draft-limits";
+
+// The drafts' reads and writes. Every one has the owner in its `where`: another publisher's draft ID finds
+// nothing, changes nothing, and is answered exactly like an ID that does not exist.
+
+export type DraftWrite = { ok: true; id: string } | { ok: false; message: string };
+
+export type DraftSummary = { id: string; source: DraftSource; agentHandle: string | null; title: string; updatedAt: Date };
+
+export type OwnedDraft = {
+  id: string;
+  source: DraftSource;
+  text: string;
+  agentHandle: string | null;
+  /** The agent changed since the draft was opened (by another import): publishing asks first. */
+  agentChanged: boolean;
+  updatedAt: Date;
+};
+
+function tooLarge(text: string): string | null {
+  const bytes = utf8Bytes(text);
+  return bytes > MAX_DRAFT_BYTES ? draftTooLarge(bytes) : null;
+}
+
+async function createDraft(ownerId: string, data: { source: DraftSource; text: string; agentId?: string; baseUpdatedAt?: Date }): Promise<DraftWrite> {
+  const large = tooLarge(data.text);
+  if (large) return { ok: false, message: large };
+  // Counted and created under the owner's lock, so two tabs cannot both take the 50th place.
+  return db.$transaction(async (tx): Promise<DraftWrite> => {
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`drafts:${ownerId}`}))`;
+    const count = await tx.agentDraft.count({ where: { ownerId } });
+    if (count >= MAX_DRAFTS_PER_OWNER) return { ok: false, message: TOO_MANY_DRAFTS };
+    const draft = await tx.agentDraft.create({ data: { ownerId, ...data }, select: { id: true } });
+    return { ok: true, id: draft.id };
+  });
+}
+
+export function createBlankDraft(ownerId: string): Promise<DraftWrite> {
+  return createDraft(ownerId, { source: "blank", text: BLANK_DRAFT_TEXT });
+}
+
+/** A draft of a text from Connect or a refused import. */
+export function createDraftFromText(ownerId: string, source: "connect" | "import", text: string): Promise<DraftWrite> {
+  if (text.trim() === "") return Promise.resolve({ ok: false, message: "There is nothing to open in the editor." });
+  return createDraft(ownerId, { source, text });
+}
+
+/** "Edit" on one of the publisher's agents: its open draft if it has one, else a new draft of its stored document. */
+export async function openAgentDraft(ownerId: string, handle: string): Promise<DraftWrite> {
+  const agent = await db.agent.findFirst({ where: { handle, ownerId }, select: { id: true, document: true, updatedAt: true } });
+  if (!agent) return { ok: false, message: "No agent of yours has that handle." };
+  const open = await db.agentDraft.findFirst({ where: { ownerId, agentId: agent.id }, orderBy: { updatedAt: "desc" }, select: { id: true } });
+  if (open) return { ok: true, id: open.id };
+  return createDraft(ownerId, { source: "agent", text: `${JSON.stringify(agent.document, null, 2)}\n`, agentId: agent.id, baseUpdatedAt: agent.updatedAt });
+}
+
+export type DraftSave = { ok: true; savedAt: Date } | { ok: false; message: string };
+
+export async function saveDraftText(ownerId: string, id: string, text: string): Promise<DraftSave> {
+  const large = tooLarge(text);
+  if (large) return { ok: false, message: large };
+  const saved = await db.agentDraft.updateManyAndReturn({ where: { id, ownerId }, data: { text }, select: { updatedAt: true } });
+  const first = saved[0];
+  return first ? { ok: true, savedAt: first.updatedAt } : { ok: false, message: "This draft no longer exists; it may have been published or deleted." };
+}
+
+export async function deleteDraft(ownerId: string, id: string): Promise<boolean> {
+  const { count } = await db.agentDraft.deleteMany({ where: { id, ownerId } });
+  return count > 0;
+}
+
+// A draft's title in the list: the display name or handle it gives, when its text says so.
+function titleOf(text: string): string {
+  const name = /"display_name"\s*:\s*"((?:[^"\\]|\\.){1,80})"/.exec(text)?.[1];
+  const handle = /"handle"\s*:\s*"(@[a-z0-9-]{2,31})"/.exec(text)?.[1];
+  return name ?? handle ?? "Untitled agent";
+}
+
+export async function listDrafts(ownerId: string): Promise<DraftSummary[]> {
+  const rows = await db.agentDraft.findMany({
+    where: { ownerId },
+    orderBy: { updatedAt: "desc" },
+    take: MAX_DRAFTS_PER_OWNER,
+    select: { id: true, source: true, text: true, updatedAt: true, agent: { select: { handle: true } } },
+  });
+  return rows.map((r) => ({ id: r.id, source: r.source, agentHandle: r.agent?.handle ?? null, title: titleOf(r.text), updatedAt: r.updatedAt }));
+}
+
+export async function findOwnedDraft(ownerId: string, id: string): Promise<OwnedDraft | null> {
+  const row = await db.agentDraft.findFirst({
+    where: { id, ownerId },
+    select: { id: true, source: true, text: true, updatedAt: true, baseUpdatedAt: true, agent: { select: { handle: true, updatedAt: true, ownerId: true } } },
+  });
+  if (!row) return null;
+  const agent = row.agent && row.agent.ownerId === ownerId ? row.agent : null;
+  return {
+    id: row.id,
+    source: row.source,
+    text: row.text,
+    agentHandle: agent?.handle ?? null,
+    agentChanged: agent !== null && row.baseUpdatedAt !== null && agent.updatedAt.getTime() !== row.baseUpdatedAt.getTime(),
+    updatedAt: row.updatedAt,
+  };
+}
