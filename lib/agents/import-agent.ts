@@ -8,6 +8,8 @@ import { markDueAfterImport, snapshotForSampleTests } from "@/lib/sample-tests/s
 import type { AgentFileError, NormalizedAgent, NormalizedCapability } from "@/lib/agent-file/types";
 import { writeListings } from "@/lib/catalog/listing-writes";
 import { agentRow, capabilityRow, planRows, tagRows } from "@/lib/catalog/rows";
+import { recordAgentVersion } from "./versions";
+import { claimDeletedHandle } from "./deleted-agents";
 
 export type ImportResult =
   | { ok: true; handle: string; replaced: boolean }
@@ -98,6 +100,8 @@ function handleTaken(handle: string): ImportResult {
 async function storeAgent(tx: Tx, agent: NormalizedAgent, ownerId: string, publish: boolean): Promise<ImportResult> {
   const existing = await tx.agent.findUnique({ where: { handle: agent.handle }, select: { id: true, ownerId: true, status: true, announcedEndpoint: true, announcedFor: true } });
   if (existing && existing.ownerId !== ownerId) return handleTaken(agent.handle);
+  // A deleted agent's handle stays its former owner's: they may import it again (which lifts its 410), nobody else.
+  if (!existing && !(await claimDeletedHandle(tx, agent.handle, ownerId))) return handleTaken(agent.handle);
 
   const status = existing?.status === "suspended" ? "suspended" : publish ? "published" : (existing?.status ?? "unpublished");
   const written = agentRow(agent);
@@ -131,6 +135,7 @@ async function storeAgent(tx: Tx, agent: NormalizedAgent, ownerId: string, publi
   );
   await refreshSearchDocuments(tx, [stored.id]);
   await refreshSearchLexicon(tx, [agent.handle]);
+  await recordAgentVersion(tx, { agentId: stored.id, userId: ownerId, event: "imported" });
   return { ok: true, handle: agent.handle, replaced: existing !== null };
 }
 
