@@ -9,7 +9,7 @@ vi.mock("next/cache", () => ({ revalidatePath: vi.fn(), revalidateTag: vi.fn() }
 
 import { db } from "@/lib/db";
 import { cleanUpTestRows, createTestAgent, createTestUser } from "@/lib/testing/fixtures";
-import { importAgentAction, publishAgentAction, setServiceOfferedAction, unpublishAgentAction } from "@/lib/agents/actions";
+import { deleteAgentAction, importAgentAction, publishAgentAction, setServiceOfferedAction, unpublishAgentAction } from "@/lib/agents/actions";
 import { saveAgeSettingsAction } from "@/lib/accounts/settings-actions";
 import { saveDataRulesAction } from "@/lib/data-rules/actions";
 import {
@@ -79,6 +79,8 @@ async function snapshot(w: World) {
     sampleTestStates: await db.sampleTestState.count({ where: { capability: { agentId: { in: agentIds } } } }),
     stripeWebhooks: await db.stripeWebhook.findMany({ where: { agentId: { in: agentIds } }, orderBy: { agentId: "asc" } }),
     adapterTokens: await db.adapterToken.findMany({ where: { agentId: { in: agentIds } }, orderBy: { id: "asc" } }),
+    versions: await db.agentVersion.count({ where: { agentId: { in: agentIds } } }),
+    deletedAgents: await db.deletedAgent.count({ where: { handle: { in: [w.published.handle, w.unpublished.handle, w.suspended.handle] } } }),
   };
 }
 
@@ -110,6 +112,7 @@ const attempts: { name: string; call: (w: World) => Promise<unknown> }[] = [
   { name: "importAgentAction (Alice's handle)", call: (w) => importAgentAction(null, formData({ text: otherAgentJson(w.published.handle), publish: "on" })) },
   { name: "publishAgentAction", call: (w) => publishAgentAction(null, formData({ handle: w.unpublished.handle })) },
   { name: "unpublishAgentAction", call: (w) => unpublishAgentAction(null, formData({ handle: w.published.handle, confirm: "yes" })) },
+  { name: "deleteAgentAction", call: (w) => deleteAgentAction(null, formData({ handle: w.unpublished.handle, confirmation: w.unpublished.handle })) },
   { name: "setServiceOfferedAction", call: (w) => setServiceOfferedAction(null, formData({ handle: w.published.handle, capabilityId: "cap_one", offered: "0" })) },
   { name: "testNowAction", call: (w) => testNowAction(null, formData({ handle: w.published.handle, capabilityId: "cap_one" })) },
   {

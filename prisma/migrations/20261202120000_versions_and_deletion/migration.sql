@@ -33,7 +33,7 @@ CREATE TABLE "AgentVersion" (
 CREATE UNIQUE INDEX "AgentVersion_agentId_number_key" ON "AgentVersion"("agentId", "number");
 ALTER TABLE "AgentVersion" ADD CONSTRAINT "AgentVersion_agentId_fkey" FOREIGN KEY ("agentId") REFERENCES "Agent"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 ALTER TABLE "AgentVersion" ADD CONSTRAINT "AgentVersion_userId_fkey" FOREIGN KEY ("userId") REFERENCES "User"("id") ON DELETE SET NULL ON UPDATE CASCADE;
-ALTER TABLE "AgentVersion" ADD CONSTRAINT "AgentVersion_agentId_documentSha256_fkey" FOREIGN KEY ("agentId", "documentSha256") REFERENCES "AgentVersionDocument"("agentId", "sha256") ON DELETE RESTRICT ON UPDATE CASCADE;
+ALTER TABLE "AgentVersion" ADD CONSTRAINT "AgentVersion_agentId_documentSha256_fkey" FOREIGN KEY ("agentId", "documentSha256") REFERENCES "AgentVersionDocument"("agentId", "sha256") ON DELETE NO ACTION ON UPDATE CASCADE;
 
 CREATE TABLE "ServiceChange" (
     "id" TEXT NOT NULL,
