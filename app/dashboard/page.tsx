@@ -7,12 +7,20 @@ import { findAgentStats } from "@/lib/agents/agent-stats";
 import { findOwnedAgents } from "@/lib/agents/queries";
 import { UnknownOutcomes } from "@/components/run/unknown-outcomes";
 import { findEscalatedUnknownOutcomes } from "@/lib/runs/queries";
+import { findOwnDeletion } from "@/lib/agents/deleted-agents";
+import { dateWords } from "@/lib/payments/date-words";
 
 export const metadata: Metadata = { title: "Dashboard" };
 
-export default async function DashboardPage() {
+export default async function DashboardPage({ searchParams }: { searchParams: Promise<{ deleted?: string | string[] }> }) {
   const viewer = await requireViewer("/dashboard");
-  const [agents, unknownOutcomes, stats] = await Promise.all([findOwnedAgents(viewer.id), findEscalatedUnknownOutcomes(viewer.id), findAgentStats(viewer.id)]);
+  const { deleted } = await searchParams;
+  const [agents, unknownOutcomes, stats, deletion] = await Promise.all([
+    findOwnedAgents(viewer.id),
+    findEscalatedUnknownOutcomes(viewer.id),
+    findAgentStats(viewer.id),
+    typeof deleted === "string" ? findOwnDeletion(viewer.id, deleted) : null,
+  ]);
 
   return (
     <div className="flex flex-col gap-6">
@@ -29,6 +37,13 @@ export default async function DashboardPage() {
             Import an agent.json
           </Link>
         </div>
+      </div>
+      <div role="status" aria-live="polite">
+        {deletion ? (
+          <p className="rounded-md border border-border bg-card p-3 text-sm">
+            {deletion.handle} was deleted on {dateWords(deletion.deletedAt)}. Its pages now say so; you can import it again.
+          </p>
+        ) : null}
       </div>
       {agents.length === 0 ? (
         <div className="rounded-lg border border-dashed border-border p-6">

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { versionsDashboardPath } from "@/lib/agents/version-paths";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import type { AgentStatus } from "@/generated/prisma/enums";
 import { agentStatsWords, type AgentStats } from "@/lib/agents/agent-stats";
@@ -103,6 +104,9 @@ export function AgentRow({ agent, stats }: { agent: OwnedAgent; stats: AgentStat
         )}
         <Link href={paymentsDashboardPath(agent.handle)} className="text-accent underline">
           Payments<span className="sr-only"> of {agent.handle}</span>
+        </Link>
+        <Link href={versionsDashboardPath(agent.handle)} className="text-accent underline">
+          Versions and deletion<span className="sr-only"> of {agent.handle}</span>
         </Link>
         {agent.endpointPending || agent.announced ? (
           <Link href={`/dashboard/agents/${agent.handle}/endpoint`} className="text-accent underline">

@@ -1,6 +1,7 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
+import { redirect } from "next/navigation";
 import { z } from "zod";
 import { fail, type ActionResult } from "@/lib/action-result";
 import { consume } from "@/lib/rate-limits/rate-limit";
@@ -89,8 +90,10 @@ export const deleteAgentAction = viewerAction(
   publishInput.extend({ confirmation: z.string().max(80).default("") }),
   async (viewer, input) => {
     const result = await deleteAgent(viewer, input.handle, input.confirmation);
-    if (result.ok) revalidateListings();
-    return result;
+    if (!result.ok) return result;
+    revalidateListings();
+    // Its pages are gone, this one too: the dashboard says what happened (with or without JavaScript).
+    redirect(`/dashboard?deleted=${encodeURIComponent(input.handle)}`);
   },
   { returnTo: "/dashboard", invalid: "No agent was named." },
 );

@@ -63,3 +63,8 @@ export async function deletedAgentOn(handle: string): Promise<Date | null> {
 export function forgetDeletedAgents(): void {
   holder().known = null;
 }
+
+/** The viewer's own deleted agent of this handle (for the dashboard's "was deleted" line), or null. */
+export async function findOwnDeletion(ownerId: string, handle: string): Promise<{ handle: string; deletedAt: Date } | null> {
+  return db.deletedAgent.findFirst({ where: { handle, ownerId }, select: { handle: true, deletedAt: true } });
+}

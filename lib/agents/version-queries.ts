@@ -1,4 +1,5 @@
 import "server-only";
+import { cache } from "react";
 import { db } from "@/lib/db";
 import type { VersionEvent } from "./versions";
 
@@ -52,15 +53,18 @@ export async function findVersionDocuments(ownerId: string, handle: string, numb
 
 export type ServiceChangeRow = { id: string; kind: string; words: string; createdAt: Date };
 
-/** A service's change log, newest first: one small indexed query (the service page shows it to everyone). */
-export async function findServiceChanges(agentRowId: string, capabilityId: string, limit = 20): Promise<ServiceChangeRow[]> {
+/**
+ * A service's change log, newest first: one small indexed query, shared per request by the Changes section
+ * and the notice (React cache()).
+ */
+export const findServiceChanges = cache(async (agentRowId: string, capabilityId: string, limit = 20): Promise<ServiceChangeRow[]> => {
   return db.serviceChange.findMany({
     where: { agentId: agentRowId, capabilityId },
     orderBy: { createdAt: "desc" },
     take: limit,
     select: { id: true, kind: true, words: true, createdAt: true },
   });
-}
+});
 
 export const NOTICE_WINDOW_DAYS = 90;
 
