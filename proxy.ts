@@ -23,8 +23,9 @@ async function goneResponse(request: NextRequest): Promise<NextResponse | null> 
   if (!target) return null;
   const deletedAt = await deletedAgentOn(target.handle);
   if (!deletedAt) return null;
-  const { body, contentType } = goneAnswer(target.handle, deletedAt, target.kind);
+  const { body, contentType } = goneAnswer(target.handle, deletedAt, target.kind, request.nextUrl.pathname);
   const response = new NextResponse(request.method === "HEAD" ? null : body, { status: 410, headers: { "content-type": contentType, "cache-control": "no-store" } });
+  if (target.kind === "api") response.headers.set("access-control-allow-origin", "*");
   response.headers.set("content-security-policy", RESOURCE_POLICY);
   for (const [name, value] of Object.entries(commonSecurityHeaders(context))) response.headers.set(name, value);
   return response;

@@ -33,7 +33,7 @@ describe("goneTargetOf", () => {
     const answer = goneAnswer("@a-b", new Date("2027-01-03T10:00:00Z"), "page");
     expect(answer.contentType).toContain("text/html");
     expect(answer.body).toContain("This agent was deleted by its publisher on 3 January 2027.");
-    expect(JSON.parse(goneAnswer("@a-b", new Date("2027-01-03T10:00:00Z"), "api").body)).toMatchObject({ error: "gone" });
+    expect(JSON.parse(goneAnswer("@a-b", new Date("2027-01-03T10:00:00Z"), "api", "/api/v1/agents/@a-b").body)).toMatchObject({ status: 410, title: "Gone", instance: "/api/v1/agents/@a-b" });
   });
 });
 
@@ -52,7 +52,7 @@ describe("proxy", () => {
     expect((await ask(`/agents/${h}`)).status).toBe(410);
     const api = await ask(`/api/v1/agents/${h}`);
     expect(api.status).toBe(410);
-    expect(api.headers.get("content-type")).toContain("application/json");
+    expect(api.headers.get("content-type")).toContain("application/problem+json");
     expect((await ask(`/badges/${h}/cap_gone`)).status).toBe(410);
 
     await importAgentFile({ text, ownerId: owner.id, publish: true });

@@ -35,11 +35,12 @@ export function goneSentence(deletedAt: Date): string {
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** The body and content type of the 410 answer. */
-export function goneAnswer(handle: string, deletedAt: Date, kind: GoneKind): { body: string; contentType: string } {
+/** The body and content type of the 410 answer; the API's is a problem document like its other errors (docs/api.md). */
+export function goneAnswer(handle: string, deletedAt: Date, kind: GoneKind, path = ""): { body: string; contentType: string } {
   const sentence = goneSentence(deletedAt);
   if (kind === "api") {
-    return { body: JSON.stringify({ error: "gone", message: sentence, handle, deletedAt: deletedAt.toISOString() }), contentType: "application/json" };
+    const problem = { type: "urn:explore:problem:gone", title: "Gone", status: 410, detail: sentence, instance: path, handle, deletedAt: deletedAt.toISOString() };
+    return { body: JSON.stringify(problem), contentType: "application/problem+json" };
   }
   if (kind === "image") return { body: sentence, contentType: "text/plain; charset=utf-8" };
   // A plain page: no scripts or styles (the page policy has no nonce for it); the browser's own light and dark.

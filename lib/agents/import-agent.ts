@@ -121,9 +121,12 @@ async function storeAgent(tx: Tx, agent: NormalizedAgent, ownerId: string, publi
 
   // A handful of statements whatever the number of capabilities: one per table, not one per row.
   await ensureTags(tx, agent);
-  await tx.capability.deleteMany({
-    where: { agentId: stored.id, capabilityId: { notIn: agent.capabilities.map((c) => c.capabilityId) } },
-  });
+  const kept = agent.capabilities.map((c) => c.capabilityId);
+  // Runs of a service the new document drops stay, detached (ON DELETE SET NULL), naming what ran.
+  await tx.$executeRaw`
+    UPDATE "Execution" e SET "deletedServiceName" = c."name", "deletedAgentHandle" = ${agent.handle}
+    FROM "Capability" c WHERE e."capabilityId" = c."id" AND c."agentId" = ${stored.id} AND NOT (c."capabilityId" = ANY(${kept}::text[]))`;
+  await tx.capability.deleteMany({ where: { agentId: stored.id, capabilityId: { notIn: kept } } });
   const rowIds = await upsertCapabilities(tx, stored.id, agent.capabilities);
   await tx.plan.deleteMany({ where: { capability: { agentId: stored.id } } });
   await insertRows(tx, PLAN_TABLE, agent.capabilities.flatMap((c) => planRows(rowIdOf(rowIds, c), c)));

@@ -179,6 +179,16 @@ describe("deleting an agent", () => {
     expect(await deletedAgentOn(h)).toBeNull();
   });
 
+  it("keeps the runs of a service a re-import drops, naming what ran", async () => {
+    const owner = await user("drop");
+    const h = handle("drop");
+    await importAgentFile({ text: doc(h), ownerId: owner.id, publish: true });
+    const cap = await db.capability.findFirstOrThrow({ where: { agent: { handle: h } }, select: { id: true } });
+    const exec = await db.execution.create({ data: { capabilityId: cap.id, userId: owner.id, argumentsSha256: "0".repeat(64) }, select: { id: true } });
+    await importAgentFile({ text: doc(h, { capability_id: "cap_other", tool: "other_tool", name: "Other" }), ownerId: owner.id, publish: true });
+    expect(await db.execution.findUniqueOrThrow({ where: { id: exec.id }, select: { capabilityId: true, deletedServiceName: true } })).toEqual({ capabilityId: null, deletedServiceName: "Home search" });
+  });
+
   it("refuses an agent with payment records, which stay", async () => {
     const owner = await user("money");
     const h = handle("money");
