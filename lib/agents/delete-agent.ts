@@ -28,7 +28,7 @@ export async function deleteAgent(viewer: Pick<Viewer, "id">, handle: string, co
     if (agent.status === "suspended") return { ok: false, reason: "suspended" };
     if (agent._count.stripeEvents + agent._count.entitlements > 0) return { ok: false, reason: "money" };
     await tx.$executeRaw`
-      UPDATE "Execution" e SET "deletedServiceName" = c."name", "deletedAgentHandle" = ${handle}
+      UPDATE "Execution" e SET "goneServiceName" = c."name", "goneAgentHandle" = ${handle}
       FROM "Capability" c WHERE e."capabilityId" = c."id" AND c."agentId" = ${agent.id}`;
     // Executions are set loose (ON DELETE SET NULL); reports, sample tests, plans and tags go with the services.
     await tx.capability.deleteMany({ where: { agentId: agent.id } });

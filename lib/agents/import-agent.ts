@@ -124,7 +124,7 @@ async function storeAgent(tx: Tx, agent: NormalizedAgent, ownerId: string, publi
   const kept = agent.capabilities.map((c) => c.capabilityId);
   // Runs of a service the new document drops stay, detached (ON DELETE SET NULL), naming what ran.
   await tx.$executeRaw`
-    UPDATE "Execution" e SET "deletedServiceName" = c."name", "deletedAgentHandle" = ${agent.handle}
+    UPDATE "Execution" e SET "goneServiceName" = c."name", "goneAgentHandle" = ${agent.handle}
     FROM "Capability" c WHERE e."capabilityId" = c."id" AND c."agentId" = ${stored.id} AND NOT (c."capabilityId" = ANY(${kept}::text[]))`;
   await tx.capability.deleteMany({ where: { agentId: stored.id, capabilityId: { notIn: kept } } });
   const rowIds = await upsertCapabilities(tx, stored.id, agent.capabilities);

@@ -165,10 +165,10 @@ describe("deleting an agent", () => {
 
     expect(await deleteAgent(owner, h, h)).toEqual({ ok: true, data: { handle: h } });
     expect(await db.agent.count({ where: { handle: h } })).toBe(0);
-    expect(await db.execution.findUniqueOrThrow({ where: { id: exec.id }, select: { capabilityId: true, deletedServiceName: true, deletedAgentHandle: true } })).toEqual({
+    expect(await db.execution.findUniqueOrThrow({ where: { id: exec.id }, select: { capabilityId: true, goneServiceName: true, goneAgentHandle: true } })).toEqual({
       capabilityId: null,
-      deletedServiceName: "Home search",
-      deletedAgentHandle: h,
+      goneServiceName: "Home search",
+      goneAgentHandle: h,
     });
     expect(await deletedAgentOn(h)).toBeInstanceOf(Date);
 
@@ -186,7 +186,7 @@ describe("deleting an agent", () => {
     const cap = await db.capability.findFirstOrThrow({ where: { agent: { handle: h } }, select: { id: true } });
     const exec = await db.execution.create({ data: { capabilityId: cap.id, userId: owner.id, argumentsSha256: "0".repeat(64) }, select: { id: true } });
     await importAgentFile({ text: doc(h, { capability_id: "cap_other", tool: "other_tool", name: "Other" }), ownerId: owner.id, publish: true });
-    expect(await db.execution.findUniqueOrThrow({ where: { id: exec.id }, select: { capabilityId: true, deletedServiceName: true } })).toEqual({ capabilityId: null, deletedServiceName: "Home search" });
+    expect(await db.execution.findUniqueOrThrow({ where: { id: exec.id }, select: { capabilityId: true, goneServiceName: true } })).toEqual({ capabilityId: null, goneServiceName: "Home search" });
   });
 
   it("refuses an agent with payment records, which stay", async () => {

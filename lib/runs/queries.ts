@@ -100,15 +100,15 @@ export async function findMyRuns(viewer: Viewer, limit = 100): Promise<MyRun[]> 
       durationMs: true,
       message: true,
       repeatCount: true,
-      deletedServiceName: true,
-      deletedAgentHandle: true,
+      goneServiceName: true,
+      goneAgentHandle: true,
       capability: { select: { name: true, capabilityId: true, agent: { select: { handle: true } } } },
     },
   });
-  return rows.map(({ capability, deletedServiceName, deletedAgentHandle, ...run }) => ({
+  return rows.map(({ capability, goneServiceName, goneAgentHandle, ...run }) => ({
     ...run,
     service: capability ? { name: capability.name, capabilityId: capability.capabilityId, handle: capability.agent.handle } : null,
-    deleted: capability ? null : { name: deletedServiceName, handle: deletedAgentHandle },
+    deleted: capability ? null : { name: goneServiceName, handle: goneAgentHandle },
   }));
 }
 

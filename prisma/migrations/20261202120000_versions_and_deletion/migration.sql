@@ -4,8 +4,8 @@ CREATE TYPE "AgentVersionEvent" AS ENUM ('imported', 'published', 'unpublished',
 -- Executions outlive a deleted agent, detached from its content.
 ALTER TABLE "Execution" DROP CONSTRAINT "Execution_capabilityId_fkey";
 ALTER TABLE "Execution" ALTER COLUMN "capabilityId" DROP NOT NULL,
-    ADD COLUMN "deletedServiceName" TEXT,
-    ADD COLUMN "deletedAgentHandle" TEXT;
+    ADD COLUMN "goneServiceName" TEXT,
+    ADD COLUMN "goneAgentHandle" TEXT;
 ALTER TABLE "Execution" ADD CONSTRAINT "Execution_capabilityId_fkey" FOREIGN KEY ("capabilityId") REFERENCES "Capability"("id") ON DELETE SET NULL ON UPDATE CASCADE;
 
 CREATE TABLE "AgentVersionDocument" (
