@@ -11,20 +11,23 @@ import { PublisherRequests } from "@/components/requests/publisher-requests";
 import { requestsForPublisher } from "@/lib/requests/requests";
 import { EditorConfirmation } from "@/components/editor/editor-confirmation";
 import { DRAFTS_PATH } from "@/lib/publishing/draft-paths";
+import { findOwnDeletion } from "@/lib/agents/deleted-agents";
+import { dateWords } from "@/lib/payments/date-words";
 
 export const metadata: Metadata = { title: "Dashboard" };
 
-type Props = { searchParams: Promise<{ "from-editor"?: string | string[]; published?: string | string[] }> };
+type Props = { searchParams: Promise<{ "from-editor"?: string | string[]; published?: string | string[]; deleted?: string | string[] }> };
 
 export default async function DashboardPage({ searchParams }: Props) {
   const viewer = await requireViewer("/dashboard");
   const params = await searchParams;
   const fromEditor = typeof params["from-editor"] === "string" ? params["from-editor"] : null;
-  const [agents, unknownOutcomes, stats, requests] = await Promise.all([
+  const [agents, unknownOutcomes, stats, requests, deletion] = await Promise.all([
     findOwnedAgents(viewer.id),
     findEscalatedUnknownOutcomes(viewer.id),
     findAgentStats(viewer.id),
     requestsForPublisher(viewer),
+    typeof params.deleted === "string" ? findOwnDeletion(viewer.id, params.deleted) : null,
   ]);
   // What a request can be answered with: the publisher's published, listed services.
   const answerable = agents.flatMap((agent) =>
@@ -55,6 +58,13 @@ export default async function DashboardPage({ searchParams }: Props) {
       {fromEditor && agents.some((a) => a.handle === fromEditor) ? (
         <EditorConfirmation handle={fromEditor} published={params.published === "1"} />
       ) : null}
+      <div role="status" aria-live="polite">
+        {deletion ? (
+          <p className="rounded-md border border-border bg-card p-3 text-sm">
+            {deletion.handle} was deleted on {dateWords(deletion.deletedAt)}. Its pages now say so; you can import it again.
+          </p>
+        ) : null}
+      </div>
       {agents.length === 0 ? (
         <div className="rounded-lg border border-dashed border-border p-6">
           <p>You have no agents yet.</p>

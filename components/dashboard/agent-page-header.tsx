@@ -1,13 +1,17 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
+import { versionsDashboardPath } from "@/lib/agents/version-paths";
 
 /** The head of a page about one of the publisher's agents: the way back, the title, the handle with a badge, and what it is about. */
 export function AgentPageHeader({ title, handle, badge, children }: { title: string; handle: string; badge: ReactNode; children: ReactNode }) {
   return (
     <>
-      <p className="text-sm">
+      <p className="flex flex-wrap gap-x-4 text-sm">
         <Link href="/dashboard" className="text-accent underline">
           Your agents
+        </Link>
+        <Link href={versionsDashboardPath(handle)} className="text-accent underline">
+          Versions and deletion<span className="sr-only"> of {handle}</span>
         </Link>
       </p>
       <div>

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { versionsDashboardPath } from "@/lib/agents/version-paths";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import type { AgentStatus } from "@/generated/prisma/enums";
 import { agentStatsWords, type AgentStats } from "@/lib/agents/agent-stats";
@@ -113,6 +114,9 @@ export function AgentRow({ agent, stats }: { agent: OwnedAgent; stats: AgentStat
             </button>
           </form>
         ) : null}
+        <Link href={versionsDashboardPath(agent.handle)} className="text-accent underline">
+          Versions and deletion<span className="sr-only"> of {agent.handle}</span>
+        </Link>
         {agent.endpointPending || agent.announced ? (
           <Link href={`/dashboard/agents/${agent.handle}/endpoint`} className="text-accent underline">
             {agent.endpointPending ? "Announce its endpoint" : "Endpoint"}

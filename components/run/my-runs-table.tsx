@@ -32,10 +32,19 @@ export function MyRunsTable({ runs }: { runs: MyRun[] }) {
           {runs.map((run) => (
             <tr key={run.id} className="border-b border-border align-top">
               <td className="py-2 pr-4">
-                <Link href={servicePath(run.service.handle, run.service.capabilityId)} className="text-accent underline">
-                  {run.service.name}
-                </Link>
-                <span className="block text-xs text-muted-foreground">{run.service.handle}</span>
+                {run.service ? (
+                  <>
+                    <Link href={servicePath(run.service.handle, run.service.capabilityId)} className="text-accent underline">
+                      {run.service.name}
+                    </Link>
+                    <span className="block text-xs text-muted-foreground">{run.service.handle}</span>
+                  </>
+                ) : (
+                  <>
+                    {run.deleted?.name ?? "A service"} <span className="text-muted-foreground">(deleted service)</span>
+                    {run.deleted?.handle ? <span className="block text-xs text-muted-foreground">{run.deleted.handle}</span> : null}
+                  </>
+                )}
               </td>
               <td className="py-2 pr-4 whitespace-nowrap">{when.format(run.startedAt)}</td>
               <td className="py-2 pr-4">

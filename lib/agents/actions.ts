@@ -1,6 +1,7 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
+import { redirect } from "next/navigation";
 import { z } from "zod";
 import { fail, type ActionResult } from "@/lib/action-result";
 import { consume } from "@/lib/rate-limits/rate-limit";
@@ -8,6 +9,7 @@ import { viewerAction } from "@/lib/viewer-action";
 import { connectFormInput, connectFormRefusal, connectFromForm } from "./connect-from-form";
 import { importAgentFromForm, importFormInput, importFormRefusal, keptText } from "./import-from-form";
 import { setAgentPublished, setServiceOffered, type Published } from "./publishing";
+import { deleteAgent } from "./delete-agent";
 
 // The dashboard's writes; ownership is inside each write.
 
@@ -81,4 +83,17 @@ export const setServiceOfferedAction = viewerAction(
     return result;
   },
   { returnTo: "/dashboard", invalid: "No service was named." },
+);
+
+// Deleting takes the agent away for good, so the publisher types its handle to confirm (checked in deleteAgent).
+export const deleteAgentAction = viewerAction(
+  publishInput.extend({ confirmation: z.string().max(80).default("") }),
+  async (viewer, input) => {
+    const result = await deleteAgent(viewer, input.handle, input.confirmation);
+    if (!result.ok) return result;
+    revalidateListings();
+    // Its pages are gone, this one too: the dashboard says what happened (with or without JavaScript).
+    redirect(`/dashboard?deleted=${encodeURIComponent(input.handle)}`);
+  },
+  { returnTo: "/dashboard", invalid: "No agent was named." },
 );

@@ -8,6 +8,8 @@ import { markDueAfterImport, snapshotForSampleTests } from "@/lib/sample-tests/s
 import type { AgentFileError, NormalizedAgent, NormalizedCapability } from "@/lib/agent-file/types";
 import { writeListings } from "@/lib/catalog/listing-writes";
 import { agentRow, capabilityRow, planRows, tagRows } from "@/lib/catalog/rows";
+import { recordAgentVersion } from "./versions";
+import { claimDeletedHandle } from "./deleted-agents";
 
 export type ImportResult =
   | { ok: true; handle: string; replaced: boolean }
@@ -98,6 +100,8 @@ function handleTaken(handle: string): ImportResult {
 async function storeAgent(tx: Tx, agent: NormalizedAgent, ownerId: string, publish: boolean): Promise<ImportResult> {
   const existing = await tx.agent.findUnique({ where: { handle: agent.handle }, select: { id: true, ownerId: true, status: true, announcedEndpoint: true, announcedFor: true } });
   if (existing && existing.ownerId !== ownerId) return handleTaken(agent.handle);
+  // A deleted agent's handle stays its former owner's: they may import it again (which lifts its 410), nobody else.
+  if (!existing && !(await claimDeletedHandle(tx, agent.handle, ownerId))) return handleTaken(agent.handle);
 
   const status = existing?.status === "suspended" ? "suspended" : publish ? "published" : (existing?.status ?? "unpublished");
   const written = agentRow(agent);
@@ -117,9 +121,12 @@ async function storeAgent(tx: Tx, agent: NormalizedAgent, ownerId: string, publi
 
   // A handful of statements whatever the number of capabilities: one per table, not one per row.
   await ensureTags(tx, agent);
-  await tx.capability.deleteMany({
-    where: { agentId: stored.id, capabilityId: { notIn: agent.capabilities.map((c) => c.capabilityId) } },
-  });
+  const kept = agent.capabilities.map((c) => c.capabilityId);
+  // Runs of a service the new document drops stay, detached (ON DELETE SET NULL), naming what ran.
+  await tx.$executeRaw`
+    UPDATE "Execution" e SET "goneServiceName" = c."name", "goneAgentHandle" = ${agent.handle}
+    FROM "Capability" c WHERE e."capabilityId" = c."id" AND c."agentId" = ${stored.id} AND NOT (c."capabilityId" = ANY(${kept}::text[]))`;
+  await tx.capability.deleteMany({ where: { agentId: stored.id, capabilityId: { notIn: kept } } });
   const rowIds = await upsertCapabilities(tx, stored.id, agent.capabilities);
   await tx.plan.deleteMany({ where: { capability: { agentId: stored.id } } });
   await insertRows(tx, PLAN_TABLE, agent.capabilities.flatMap((c) => planRows(rowIdOf(rowIds, c), c)));
@@ -131,6 +138,7 @@ async function storeAgent(tx: Tx, agent: NormalizedAgent, ownerId: string, publi
   );
   await refreshSearchDocuments(tx, [stored.id]);
   await refreshSearchLexicon(tx, [agent.handle]);
+  await recordAgentVersion(tx, { agentId: stored.id, userId: ownerId, event: "imported" });
   return { ok: true, handle: agent.handle, replaced: existing !== null };
 }
 

@@ -4,6 +4,7 @@ import { fail, ok, type ActionResult } from "@/lib/action-result";
 import { markAgentDue } from "@/lib/sample-tests/schedule";
 import { writeListings } from "@/lib/catalog/listing-writes";
 import { refreshSearchLexicon } from "@/lib/search/lexicon";
+import { recordAgentVersion } from "./versions";
 
 export type Published = { handle: string; status: "published" | "unpublished" };
 
@@ -21,8 +22,11 @@ export async function setAgentPublished(
       where: { ownerId: viewer.id, handle, status: { not: "suspended" } },
       data: published ? { status: "published", publishedAt: new Date() } : { status: "unpublished" },
     });
-    if (count > 0) await refreshSearchLexicon(tx, [handle]);
-    return { ok: count > 0 };
+    if (count === 0) return { ok: false };
+    await refreshSearchLexicon(tx, [handle]);
+    const agent = await tx.agent.findUniqueOrThrow({ where: { handle }, select: { id: true } });
+    await recordAgentVersion(tx, { agentId: agent.id, userId: viewer.id, event: published ? "published" : "unpublished" });
+    return { ok: true };
   });
   if (!changed) {
     return fail(`No agent ${handle} of yours was found that can be ${published ? "published" : "unpublished"}.`);
@@ -41,7 +45,7 @@ export type Offered = { handle: string; capabilityId: string; offered: boolean }
  */
 export async function setServiceOffered(viewer: Pick<Viewer, "id">, handle: string, capabilityId: string, offered: boolean): Promise<ActionResult<Offered>> {
   const { ok: changed } = await writeListings(async (tx) => {
-    const count = await tx.$executeRaw`
+    const written = await tx.$queryRaw<{ agentId: string }[]>`
       WITH target AS (
         SELECT c."id", c."position", c."agentId" FROM "Capability" c JOIN "Agent" a ON a."id" = c."agentId"
         WHERE a."ownerId" = ${viewer.id} AND a."handle" = ${handle} AND a."status" <> 'suspended' AND c."capabilityId" = ${capabilityId}
@@ -50,9 +54,14 @@ export async function setServiceOffered(viewer: Pick<Viewer, "id">, handle: stri
         FROM target WHERE a."id" = target."agentId" AND jsonb_typeof(a."document" #> ARRAY['capabilities', target."position"::text]) = 'object'
       )
       UPDATE "Capability" c SET "offered" = ${offered}, "listed" = ${offered} AND NOT c."needsConfirmation", "updatedAt" = now()
-      FROM target WHERE c."id" = target."id"`;
-    if (count > 0) await refreshSearchLexicon(tx, [handle]);
-    return { ok: count > 0 };
+      FROM target WHERE c."id" = target."id"
+      RETURNING c."agentId"`;
+    const [row] = written;
+    if (!row) return { ok: false };
+    await refreshSearchLexicon(tx, [handle]);
+    // The CTE's update of the document is visible to the next statement of this transaction.
+    await recordAgentVersion(tx, { agentId: row.agentId, userId: viewer.id, event: offered ? "service_offered" : "service_withdrawn", capabilityId });
+    return { ok: true };
   });
   if (!changed) return fail(`No service ${capabilityId} of an agent ${handle} of yours was found that can be changed.`);
   if (offered) await markAgentDue(handle);

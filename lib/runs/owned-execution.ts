@@ -35,7 +35,8 @@ export async function findOwnedExecution(viewer: Viewer, executionId: string): P
       capabilityId: true,
     },
   });
-  if (!row) return null;
+  // An execution of a deleted agent has no capability left to run again or ask about.
+  if (!row || row.capabilityId === null) return null;
   const { capabilityId, ...execution } = row;
   const capability = await findListingOfExecution(capabilityId);
   return capability ? { ...execution, capability } : null;

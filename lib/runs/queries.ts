@@ -80,7 +80,9 @@ export type MyRun = {
   durationMs: number | null;
   message: string | null;
   repeatCount: number;
-  service: { name: string; capabilityId: string; handle: string };
+  /** Null once its agent was deleted: `deleted` then names what ran (issue #13). */
+  service: { name: string; capabilityId: string; handle: string } | null;
+  deleted: { name: string | null; handle: string | null } | null;
 };
 
 /** The viewer's executions, newest first. */
@@ -98,12 +100,15 @@ export async function findMyRuns(viewer: Viewer, limit = 100): Promise<MyRun[]> 
       durationMs: true,
       message: true,
       repeatCount: true,
+      goneServiceName: true,
+      goneAgentHandle: true,
       capability: { select: { name: true, capabilityId: true, agent: { select: { handle: true } } } },
     },
   });
-  return rows.map(({ capability, ...run }) => ({
+  return rows.map(({ capability, goneServiceName, goneAgentHandle, ...run }) => ({
     ...run,
-    service: { name: capability.name, capabilityId: capability.capabilityId, handle: capability.agent.handle },
+    service: capability ? { name: capability.name, capabilityId: capability.capabilityId, handle: capability.agent.handle } : null,
+    deleted: capability ? null : { name: goneServiceName, handle: goneAgentHandle },
   }));
 }
 
@@ -122,7 +127,7 @@ export type EscalatedOutcome = {
 
 /** Unknown outcomes of the publisher's escalating external actions (effects.escalate), newest first. */
 export async function findEscalatedUnknownOutcomes(ownerId: string, limit = 50): Promise<EscalatedOutcome[]> {
-  const rows = await db.execution.findMany({
+  const found = await db.execution.findMany({
     where: {
       status: "outcome_unknown",
       capability: { agent: { ownerId }, class: "external_action", effects: { path: ["escalate"], equals: true } },
@@ -136,6 +141,8 @@ export async function findEscalatedUnknownOutcomes(ownerId: string, limit = 50):
       capability: { select: { name: true, capabilityId: true, agent: { select: { handle: true } } } },
     },
   });
+  // The where asks for a capability, so none is null; the filter tells the compiler so.
+  const rows = found.flatMap((row) => (row.capability ? [{ ...row, capability: row.capability }] : []));
   return rows.map((row) => ({
     executionId: row.id,
     startedAt: row.startedAt,

@@ -9,7 +9,7 @@ vi.mock("next/cache", () => ({ revalidatePath: vi.fn(), revalidateTag: vi.fn() }
 
 import { db } from "@/lib/db";
 import { cleanUpTestRows, createTestAgent, createTestUser } from "@/lib/testing/fixtures";
-import { importAgentAction, publishAgentAction, setServiceOfferedAction, unpublishAgentAction } from "@/lib/agents/actions";
+import { deleteAgentAction, importAgentAction, publishAgentAction, setServiceOfferedAction, unpublishAgentAction } from "@/lib/agents/actions";
 import { saveAgeSettingsAction } from "@/lib/accounts/settings-actions";
 import { saveDataRulesAction } from "@/lib/data-rules/actions";
 import {
@@ -89,6 +89,8 @@ async function snapshot(w: World) {
     capabilityRequests: await db.capabilityRequest.findMany({ where: { id: w.request.id }, select: { status: true, answeredCapabilityId: true, votes: true } }),
     // Alice's drafts, and any Bob came away with (an "Edit" of Alice's agent must not give him one).
     drafts: await db.agentDraft.findMany({ where: { ownerId: { in: [w.alice.id, w.bob.id] } }, orderBy: { id: "asc" } }),
+    versions: await db.agentVersion.count({ where: { agentId: { in: agentIds } } }),
+    deletedAgents: await db.deletedAgent.count({ where: { handle: { in: [w.published.handle, w.unpublished.handle, w.suspended.handle] } } }),
   };
 }
 
@@ -120,6 +122,7 @@ const attempts: { name: string; call: (w: World) => Promise<unknown> }[] = [
   { name: "importAgentAction (Alice's handle)", call: (w) => importAgentAction(null, formData({ text: otherAgentJson(w.published.handle), publish: "on" })) },
   { name: "publishAgentAction", call: (w) => publishAgentAction(null, formData({ handle: w.unpublished.handle })) },
   { name: "unpublishAgentAction", call: (w) => unpublishAgentAction(null, formData({ handle: w.published.handle, confirm: "yes" })) },
+  { name: "deleteAgentAction", call: (w) => deleteAgentAction(null, formData({ handle: w.unpublished.handle, confirmation: w.unpublished.handle })) },
   { name: "setServiceOfferedAction", call: (w) => setServiceOfferedAction(null, formData({ handle: w.published.handle, capabilityId: "cap_one", offered: "0" })) },
   { name: "testNowAction", call: (w) => testNowAction(null, formData({ handle: w.published.handle, capabilityId: "cap_one" })) },
   {

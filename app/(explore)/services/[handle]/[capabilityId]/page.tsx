@@ -12,6 +12,7 @@ import { MyDataRuleChecks } from "@/components/data-rules/data-rule-checks";
 import { ReportLink } from "@/components/moderation/report-link";
 import { SuspensionNotice } from "@/components/moderation/suspension-notice";
 import { isOwnPreview, PreviewBanner } from "@/components/listings/preview-banner";
+import { ChangeNotice, ServiceChangeLog } from "@/components/listings/service-changes";
 
 type Props = {
   params: Promise<{ handle: string; capabilityId: string }>;
@@ -56,12 +57,17 @@ export default async function ServicePage(props: Props) {
   const { service, agent, viewer, isPublic } = page;
   const { rules } = await props.searchParams;
   const otherServices = (agent?.listings ?? []).filter((s) => s.capabilityId !== service.capabilityId);
+  const changeKey = { agentRowId: service.agent.rowId, capabilityId: service.capabilityId, rowId: service.rowId };
   return (
     <>
       {isPublic ? <JsonLd data={serviceJsonLd(service)} /> : null}
       <SuspensionNotice viewer={viewer} handle={service.agent.handle} capabilityId={service.capabilityId} />
       <PreviewBanner show={isOwnPreview(viewer?.id ?? null, service.agent)} />
+      <ChangeNotice viewer={viewer} service={changeKey} />
       <ServiceDetails service={service} otherServices={otherServices} />
+      <div className="mt-8">
+        <ServiceChangeLog service={changeKey} />
+      </div>
       <div className="mt-8 flex flex-col gap-4">
         <MyDataRuleChecks viewer={viewer} data={service.data} rulesParam={rules} />
         {viewer ? <ReportLink handle={service.agent.handle} capabilityId={service.capabilityId} /> : null}
