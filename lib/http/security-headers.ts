@@ -60,6 +60,7 @@ export function isResourcePath(pathname: string): boolean {
   return (
     pathname.startsWith("/api/") ||
     pathname.startsWith("/badges/") ||
+    pathname.startsWith("/logos/") ||
     pathname.startsWith("/og/") ||
     pathname === "/sitemap.xml" ||
     pathname === "/robots.txt"
