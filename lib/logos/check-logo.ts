@@ -34,7 +34,7 @@ export async function checkAgentLogo(agentId: string, ctx: CheckContext): Promis
   if (problem) return recordFailure(agentId, url, problem, false, ctx);
   const fetched = await fetchPublisherFile(ctx.fetch, url, { what: "logo", readLimit: LOGO_READ_LIMIT, accept: "image/png, image/jpeg, image/webp" });
   if (!fetched.ok) {
-    const { reason, transient } = failureWords(fetched, "The logo", LOGO_MAX_BYTES, LOGO_READ_LIMIT);
+    const { reason, transient } = failureWords(fetched, "The logo is", LOGO_MAX_BYTES, LOGO_READ_LIMIT);
     if (transient && !ctx.finalAttempt) return "retry";
     // The same URL that passed before and cannot be reached just now: its copy stays served.
     return recordFailure(agentId, url, reason, transient && row.servedUrl === url, ctx);

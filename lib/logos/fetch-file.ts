@@ -68,9 +68,9 @@ export async function fetchPublisherFile(fetcher: typeof fetch, url: string, opt
   }
 }
 
-/** The failure in words: `subject` ("The logo") is over `limit`, with its size when the server declared one. */
+/** The failure in words: `subject` ("The logo is") over `limit`, with its size when the server declared one. */
 export function failureWords(failure: Failure, subject: string, limit: number, readLimit: number): { reason: string; transient: boolean } {
   if ("reason" in failure) return { reason: failure.reason, transient: failure.transient };
   const size = failure.bytes === null ? `larger than ${kilobytes(readLimit)}` : kilobytes(failure.bytes);
-  return { reason: `${subject} is ${size}; the limit is ${kilobytes(limit)}.`, transient: false };
+  return { reason: `${subject} ${size}; the limit is ${kilobytes(limit)}.`, transient: false };
 }

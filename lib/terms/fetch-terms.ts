@@ -25,7 +25,7 @@ export async function fetchAgentTerms(agentId: string, ctx: CheckContext): Promi
     accept: "text/plain, text/markdown, text/html;q=0.9",
   });
   if (!fetched.ok) {
-    const { reason, transient } = failureWords(fetched, "The terms", TERMS_MAX_BYTES, TERMS_MAX_BYTES);
+    const { reason, transient } = failureWords(fetched, "The terms are", TERMS_MAX_BYTES, TERMS_MAX_BYTES);
     if (transient && !ctx.finalAttempt) return "retry";
     return recordFailure(agentId, url, reason, now);
   }

@@ -22,6 +22,7 @@ import { cancelExecutionAction, checkOutcomeAction, repeatExecutionAction, runCa
 import { saveSigningSecretAction, stopVerifyingAction } from "@/lib/payments/webhook-settings";
 import { testNowAction } from "@/lib/sample-tests/actions";
 import { createAdapterTokenAction, revokeAdapterTokenAction } from "@/lib/agents/adapter-token-actions";
+import { checkAgainAction } from "@/lib/logos/actions";
 import { sealSecret } from "@/lib/secrets";
 import { formData } from "@/lib/testing/form-data";
 import { session } from "@/lib/testing/viewer-stub";
@@ -33,7 +34,12 @@ type World = Awaited<ReturnType<typeof makeWorld>>;
 async function makeWorld() {
   const alice = await createTestUser({ dateOfBirth: new Date("1980-01-01"), showMature: true });
   const bob = await createTestUser({ dateOfBirth: new Date("1985-01-01"), showMature: false });
-  const published = await createTestAgent({ ownerId: alice.id, status: "published", capabilities: [{ capabilityId: "cap_one" }] });
+  const published = await createTestAgent({
+    ownerId: alice.id,
+    status: "published",
+    capabilities: [{ capabilityId: "cap_one" }],
+    extra: { logoUrl: "https://logos.example.com/alice.png", termsUrl: "https://alice.example.com/terms" },
+  });
   const unpublished = await createTestAgent({ ownerId: alice.id, status: "unpublished", capabilities: [{ capabilityId: "cap_two" }] });
   const suspended = await createTestAgent({
     ownerId: alice.id,
@@ -47,6 +53,8 @@ async function makeWorld() {
   });
   const report = await db.report.create({ data: { capabilityId: cap.id, reporterId: alice.id, reason: "broken" }, select: { id: true } });
   await db.stripeWebhook.create({ data: { agentId: published.id, secretCiphertext: sealSecret("whsec_alice_0000000000", published.id) } });
+  await db.agentLogo.create({ data: { agentId: published.id, url: "https://logos.example.com/alice.png", status: "failed", failure: "The logo is 300 × 200 px; it must be square." } });
+  await db.agentTermsCheck.create({ data: { agentId: published.id, url: "https://alice.example.com/terms", status: "passed" } });
   const token = await db.adapterToken.create({ data: { agentId: published.id, tokenSha256: `alice-${published.id}`, label: "Alice's adapter" }, select: { id: true } });
   return { alice, bob, published, unpublished, suspended, execution, report, token };
 }
@@ -79,6 +87,8 @@ async function snapshot(w: World) {
     sampleTestStates: await db.sampleTestState.count({ where: { capability: { agentId: { in: agentIds } } } }),
     stripeWebhooks: await db.stripeWebhook.findMany({ where: { agentId: { in: agentIds } }, orderBy: { agentId: "asc" } }),
     adapterTokens: await db.adapterToken.findMany({ where: { agentId: { in: agentIds } }, orderBy: { id: "asc" } }),
+    logoChecks: await db.agentLogo.findMany({ where: { agentId: { in: agentIds } }, orderBy: { agentId: "asc" } }),
+    termsChecks: await db.agentTermsCheck.findMany({ where: { agentId: { in: agentIds } }, orderBy: { agentId: "asc" } }),
   };
 }
 
@@ -132,6 +142,8 @@ const attempts: { name: string; call: (w: World) => Promise<unknown> }[] = [
   { name: "createAdapterTokenAction (Alice's agent)", call: (w) => createAdapterTokenAction(null, formData({ handle: w.published.handle, label: "Bob's" })) },
   { name: "revokeAdapterTokenAction (Alice's token)", call: (w) => revokeAdapterTokenAction(null, formData({ handle: w.published.handle, tokenId: w.token.id })) },
   { name: "revokeAdapterTokenAction (Alice's token, named under Bob's handle)", call: (w) => revokeAdapterTokenAction(null, formData({ handle: "@bobs-agent", tokenId: w.token.id })) },
+  { name: "checkAgainAction (Alice's logo)", call: (w) => checkAgainAction(null, formData({ handle: w.published.handle, kind: "logo" })) },
+  { name: "checkAgainAction (Alice's terms)", call: (w) => checkAgainAction(null, formData({ handle: w.published.handle, kind: "terms" })) },
   { name: "reinstateListingAction (not an administrator)", call: (w) => reinstateListingAction(null, formData({ handle: w.suspended.handle, capabilityId: "cap_three" })) },
 ];
 
