@@ -2,6 +2,7 @@ import "server-only";
 import type PgBoss from "pg-boss";
 import { z } from "zod";
 import { db } from "@/lib/db";
+import { markUncheckedAgents } from "@/lib/logos/after-import";
 import { checkAgentLogo, type CheckOutcome } from "@/lib/logos/check-logo";
 import { fetchAgentTerms } from "@/lib/terms/fetch-terms";
 import { log } from "@/lib/log";
@@ -15,6 +16,8 @@ export const LOGO_QUEUE = "logo-check";
 export const TERMS_QUEUE = "terms-fetch";
 
 export type FetchCheckTuning = { retryLimit: number; retryDelaySeconds: number; expireInSeconds: number };
+const HOUSEKEEPING_EVERY_MS = 5 * 60_000;
+
 export const defaultFetchCheckTuning: FetchCheckTuning = { retryLimit: 3, retryDelaySeconds: 60, expireInSeconds: 120 };
 
 const jobData = z.object({ agentId: z.string().min(1) });
@@ -95,7 +98,17 @@ export async function startFetchChecks(opts: FetchChecksOptions): Promise<FetchC
   let timer: NodeJS.Timeout | undefined;
   let wake: () => void = () => undefined;
   const loop = (async () => {
+    let lastHousekeeping = 0;
     while (!stopping) {
+      if (Date.now() - lastHousekeeping >= HOUSEKEEPING_EVERY_MS) {
+        lastHousekeeping = Date.now();
+        try {
+          const marked = await markUncheckedAgents();
+          if (marked > 0) log.info("logo and terms checks: agents without a check were given one", { agents: marked });
+        } catch (error) {
+          log.error("logo and terms checks: could not mark unchecked agents", { error });
+        }
+      }
       try {
         await enqueueDueFetchChecks(boss, new Date(), opts.tuning);
       } catch (error) {

@@ -42,3 +42,17 @@ export async function markLogoAndTermsAfterImport(handle: string, now = new Date
     return { ok: changedListing };
   });
 }
+
+/**
+ * Agents whose logo or terms URL has no check yet (imported before checks existed, or a trigger that failed
+ * after its import committed): given their checks now. The worker runs it every few minutes.
+ */
+export async function markUncheckedAgents(limit = 100): Promise<number> {
+  const agents = await db.agent.findMany({
+    where: { OR: [{ logoUrl: { not: null }, logoCheck: { is: null } }, { termsUrl: { not: null }, termsCheck: { is: null } }] },
+    select: { handle: true },
+    take: limit,
+  });
+  for (const agent of agents) await markLogoAndTermsAfterImport(agent.handle);
+  return agents.length;
+}

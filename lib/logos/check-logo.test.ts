@@ -4,7 +4,7 @@ import { db } from "@/lib/db";
 import { createGuardedFetch, type GuardedFetch } from "@/lib/adapters/guarded-fetch";
 import { cleanUpTestRows, createTestAgent, createTestUser } from "@/lib/testing/fixtures";
 import { noisyPng, solidImage, startFileServer, type FileServer } from "@/lib/testing/file-server";
-import { markLogoAndTermsAfterImport } from "./after-import";
+import { markLogoAndTermsAfterImport, markUncheckedAgents } from "./after-import";
 import { checkAgentLogo, type CheckContext } from "./check-logo";
 
 // The logo job against a real loopback server serving sharp-made images, with the real guarded fetch and
@@ -32,6 +32,8 @@ afterAll(async () => {
 async function agentWithLogo(path: string) {
   const agent = await createTestAgent({ ownerId, extra: { logoUrl: files.url(path) } });
   await markLogoAndTermsAfterImport(agent.handle);
+  // This test runs the check itself: no worker of another test file may take it meanwhile.
+  await db.agentLogo.update({ where: { agentId: agent.id }, data: { nextCheckAt: null } });
   return agent;
 }
 
@@ -146,6 +148,15 @@ describe("the logo check", () => {
     expect(after.logoCheck?.failure).toBe("The logo URL answered HTTP 503, not 200.");
     expect(after.logoSha256).toBe(passed.logoSha256);
     expect(after.images).toHaveLength(3);
+  });
+
+  it("gives an agent imported before checks existed its check", async () => {
+    const agent = await createTestAgent({ ownerId, extra: { logoUrl: files.url("/late.png") } });
+    expect(await db.agentLogo.count({ where: { agentId: agent.id } })).toBe(0);
+    expect(await markUncheckedAgents(10_000)).toBeGreaterThanOrEqual(1);
+    const row = await db.agentLogo.findUniqueOrThrow({ where: { agentId: agent.id }, select: { status: true, nextCheckAt: true } });
+    expect(row.status).toBe("pending");
+    expect(row.nextCheckAt).not.toBeNull();
   });
 
   it("skips a job whose agent was re-pointed since it was queued", async () => {

@@ -35,6 +35,8 @@ const sha = (text: string) => createHash("sha256").update(text, "utf8").digest("
 async function agentWithTerms(path: string) {
   const agent = await createTestAgent({ ownerId, extra: { termsUrl: files.url(path) } });
   await markLogoAndTermsAfterImport(agent.handle);
+  // This test runs the fetch itself: no worker of another test file may take it meanwhile.
+  await db.agentTermsCheck.update({ where: { agentId: agent.id }, data: { nextCheckAt: null } });
   return agent;
 }
 

@@ -53,8 +53,10 @@ async function makeWorld() {
   });
   const report = await db.report.create({ data: { capabilityId: cap.id, reporterId: alice.id, reason: "broken" }, select: { id: true } });
   await db.stripeWebhook.create({ data: { agentId: published.id, secretCiphertext: sealSecret("whsec_alice_0000000000", published.id) } });
-  await db.agentLogo.create({ data: { agentId: published.id, url: "https://logos.example.com/alice.png", status: "failed", failure: "The logo is 300 × 200 px; it must be square." } });
-  await db.agentTermsCheck.create({ data: { agentId: published.id, url: "https://alice.example.com/terms", status: "passed" } });
+  const logo = { url: "https://logos.example.com/alice.png", status: "failed", failure: "The logo is 300 × 200 px; it must be square.", nextCheckAt: null } as const;
+  await db.agentLogo.upsert({ where: { agentId: published.id }, create: { agentId: published.id, ...logo }, update: logo });
+  const terms = { url: "https://alice.example.com/terms", status: "passed", nextCheckAt: null } as const;
+  await db.agentTermsCheck.upsert({ where: { agentId: published.id }, create: { agentId: published.id, ...terms }, update: terms });
   const token = await db.adapterToken.create({ data: { agentId: published.id, tokenSha256: `alice-${published.id}`, label: "Alice's adapter" }, select: { id: true } });
   return { alice, bob, published, unpublished, suspended, execution, report, token };
 }
