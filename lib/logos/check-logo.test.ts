@@ -96,6 +96,12 @@ describe("the logo check", () => {
     expect(await failureFor("/huge.png", { contentType: "image/png", body: await solidImage(2048, 2048) })).toBe(
       "The logo is 2048 × 2048 px; it must be between 128 and 1024 px wide.",
     );
+    // Judged by its header: told its size, not refused as unreadable.
+    expect(await failureFor("/vast.png", { contentType: "image/png", body: await solidImage(3000, 3000) })).toBe(
+      "The logo is 3000 × 3000 px; it must be between 128 and 1024 px wide.",
+    );
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="256" height="256"><rect width="256" height="256" fill="red"/></svg>';
+    expect(await failureFor("/logo.svg", { contentType: "image/png", body: svg })).toBe("SVG is not accepted; use PNG, JPEG or WebP.");
     const heavy = await noisyPng(370);
     expect(heavy.byteLength).toBeGreaterThan(256 * 1024);
     expect(await failureFor("/heavy.png", { contentType: "image/png", body: heavy })).toBe(`The logo is ${Math.ceil(heavy.byteLength / 1024)} KB; the limit is 256 KB.`);

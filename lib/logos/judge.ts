@@ -25,8 +25,8 @@ export async function judgeLogo(bytes: Uint8Array): Promise<LogoVerdict> {
   if (bytes.byteLength > LOGO_MAX_BYTES) return { ok: false, reason: `The logo is ${kilobytes(bytes.byteLength)}; the limit is ${kilobytes(LOGO_MAX_BYTES)}.` };
   let meta: Metadata;
   try {
-    // Only the header is read here; limitInputPixels refuses decompression bombs before any decoding.
-    meta = await sharp(bytes, { limitInputPixels: LOGO_MAX_PX * LOGO_MAX_PX * 4 }).metadata();
+    // Only the header is read here, so a huge image is told its size rather than refused unread.
+    meta = await sharp(bytes).metadata();
   } catch {
     return { ok: false, reason: "The file at the logo URL is not an image Explore can read; use PNG, JPEG or WebP." };
   }
@@ -43,7 +43,9 @@ export async function judgeLogo(bytes: Uint8Array): Promise<LogoVerdict> {
   const copies = new Map<LogoSize, Buffer>();
   try {
     for (const size of LOGO_SIZES) {
-      copies.set(size, await sharp(bytes).rotate().resize(size, size, { fit: "cover" }).webp({ quality: 85 }).toBuffer());
+      // Decoding happens here, capped at the largest size allowed: a header that lied cannot make it a bomb.
+      const image = sharp(bytes, { limitInputPixels: LOGO_MAX_PX * LOGO_MAX_PX });
+      copies.set(size, await image.rotate().resize(size, size, { fit: "cover" }).webp({ quality: 85 }).toBuffer());
     }
   } catch {
     return { ok: false, reason: "The logo's header reads as an image, but its pixels could not be decoded; save it again as PNG, JPEG or WebP." };
