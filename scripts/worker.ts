@@ -18,8 +18,9 @@ const worker = await startWorker({
   perAdapter: env.SAMPLE_TEST_CONCURRENCY_PER_ADAPTER,
   total: env.SAMPLE_TEST_CONCURRENCY_TOTAL,
   fetch: publisherFetch(),
+  allowLoopbackHttp: env.EXPLORE_ALLOW_LOOPBACK_ADAPTERS,
 });
-log.info("worker: sample tests running", { perAdapter: env.SAMPLE_TEST_CONCURRENCY_PER_ADAPTER, total: env.SAMPLE_TEST_CONCURRENCY_TOTAL });
+log.info("worker: sample tests, logo checks and terms fetches running", { perAdapter: env.SAMPLE_TEST_CONCURRENCY_PER_ADAPTER, total: env.SAMPLE_TEST_CONCURRENCY_TOTAL });
 
 let stopping = false;
 async function shutdown() {

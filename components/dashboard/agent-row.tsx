@@ -10,6 +10,8 @@ import { paymentsDashboardPath } from "@/lib/payments/paths";
 import { sampleTestsDashboardPath } from "@/lib/sample-tests/paths";
 import { setServiceOfferedAction } from "@/lib/agents/actions";
 import { editAgentAction } from "@/lib/publishing/draft-actions";
+import { logoDashboardPath } from "@/lib/logos/paths";
+import { AgentLogo } from "@/components/listings/agent-logo";
 import { PublishButton } from "./publish-button";
 
 const statusWords: Record<AgentStatus, { label: string; tone: BadgeTone }> = {
@@ -35,26 +37,34 @@ export function AgentRow({ agent, stats }: { agent: OwnedAgent; stats: AgentStat
   return (
     <section aria-labelledby={titleId} className="flex flex-col gap-3 rounded-lg border border-border bg-surface p-4">
       <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="min-w-0">
-          <h2 id={titleId} className="text-lg font-semibold">
-            {agent.displayName} <span className="break-all font-normal text-muted-foreground">{agent.handle}</span>
-          </h2>
-          <p className="mt-1 flex flex-wrap items-center gap-2 text-sm">
-            <Badge tone={status.tone}>{status.label}</Badge>
-            <span>
-              {agent.capabilities.length} capabilit{agent.capabilities.length === 1 ? "y" : "ies"}, {listed} listed
-            </span>
-            {agent.endpointPending ? <Badge>Waiting for its adapter</Badge> : null}
-          </p>
-          <p className="mt-1 text-sm text-muted-foreground">
-            {[...(stats ? agentStatsWords(stats) : []), `changed ${dateWords(agent.updatedAt)}`].join(" · ")}
-          </p>
-          {agent.status === "suspended" ? (
-            <p className="mt-2 text-sm text-danger">
-              Suspended by the moderators{agent.suspendedReason ? `: ${agent.suspendedReason.replace(/\.$/, "")}` : ""}. It
-              cannot be published until the suspension is lifted.
+        <div className="flex min-w-0 items-start gap-3">
+          <AgentLogo agent={agent} size={40} className="mt-0.5" />
+          <div className="min-w-0">
+            <h2 id={titleId} className="text-lg font-semibold">
+              {agent.displayName} <span className="break-all font-normal text-muted-foreground">{agent.handle}</span>
+            </h2>
+            <p className="mt-1 flex flex-wrap items-center gap-2 text-sm">
+              <Badge tone={status.tone}>{status.label}</Badge>
+              <span>
+                {agent.capabilities.length} capabilit{agent.capabilities.length === 1 ? "y" : "ies"}, {listed} listed
+              </span>
+              {agent.endpointPending ? <Badge>Waiting for its adapter</Badge> : null}
+              {agent.logoFailed ? (
+                <Link href={logoDashboardPath(agent.handle)} className="text-danger underline">
+                  Logo: fails a check<span className="sr-only"> ({agent.handle})</span>
+                </Link>
+              ) : null}
             </p>
-          ) : null}
+            <p className="mt-1 text-sm text-muted-foreground">
+              {[...(stats ? agentStatsWords(stats) : []), `changed ${dateWords(agent.updatedAt)}`].join(" · ")}
+            </p>
+            {agent.status === "suspended" ? (
+              <p className="mt-2 text-sm text-danger">
+                Suspended by the moderators{agent.suspendedReason ? `: ${agent.suspendedReason.replace(/\.$/, "")}` : ""}. It
+                cannot be published until the suspension is lifted.
+              </p>
+            ) : null}
+          </div>
         </div>
         {agent.status !== "suspended" ? (
           <PublishButton key={agent.status} handle={agent.handle} publish={agent.status !== "published"} />
@@ -116,6 +126,9 @@ export function AgentRow({ agent, stats }: { agent: OwnedAgent; stats: AgentStat
         ) : null}
         <Link href={versionsDashboardPath(agent.handle)} className="text-accent underline">
           Versions and deletion<span className="sr-only"> of {agent.handle}</span>
+        </Link>
+        <Link href={logoDashboardPath(agent.handle)} className="text-accent underline">
+          Logo and terms<span className="sr-only"> of {agent.handle}</span>
         </Link>
         {agent.endpointPending || agent.announced ? (
           <Link href={`/dashboard/agents/${agent.handle}/endpoint`} className="text-accent underline">

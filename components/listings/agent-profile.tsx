@@ -1,6 +1,7 @@
 import type { CatalogAgent } from "@/lib/catalog/read-model";
+import { AgentLogo } from "./agent-logo";
 
-type AgentProfile = Pick<CatalogAgent, "handle" | "displayName" | "purpose" | "interests" | "languages" | "logoUrl" | "website">;
+type AgentProfile = Pick<CatalogAgent, "handle" | "displayName" | "purpose" | "interests" | "languages" | "logoSha256" | "website">;
 
 import { languageLabel } from "@/lib/listings/labels";
 
@@ -10,10 +11,7 @@ export function AgentProfileCard({ agent, headingLevel = 1 }: { agent: AgentProf
   return (
     <div className="flex flex-col gap-3">
       <div className="flex items-center gap-3">
-        {agent.logoUrl?.startsWith("https://") ? (
-          // eslint-disable-next-line @next/next/no-img-element
-          <img src={agent.logoUrl} alt="" width={48} height={48} className="size-12 rounded-lg border border-border" />
-        ) : null}
+        <AgentLogo agent={agent} size={48} />
         <div className="min-w-0">
           <Heading className={headingLevel === 1 ? "text-2xl font-semibold tracking-tight" : "text-base font-semibold"}>
             {agent.displayName}

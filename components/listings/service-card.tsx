@@ -6,6 +6,7 @@ import { agentPath, servicePath } from "@/lib/listings/paths";
 import type { CatalogCapability } from "@/lib/catalog/read-model";
 import type { SearchResult } from "@/lib/search/search";
 import { priceSummary } from "@/lib/payments/plan-words";
+import { AgentLogo } from "./agent-logo";
 import { HighlightedText } from "./highlighted-text";
 import { classLabels, ratingLabels } from "@/lib/listings/labels";
 
@@ -56,12 +57,15 @@ export function ServiceCard({
         </Link>
       </Heading>
       {showAgent ? (
-        <p className="text-sm text-muted-foreground">
-          by{" "}
-          <Link href={agentPath(service.agent.handle)} className="hover:underline">
-            {service.agent.displayName}
-          </Link>{" "}
-          <span className="break-all">{service.agent.handle}</span>
+        <p className="flex items-center gap-2 text-sm text-muted-foreground">
+          <AgentLogo agent={service.agent} size={20} className="rounded" />
+          <span className="min-w-0">
+            by{" "}
+            <Link href={agentPath(service.agent.handle)} className="hover:underline">
+              {service.agent.displayName}
+            </Link>{" "}
+            <span className="break-all">{service.agent.handle}</span>
+          </span>
         </p>
       ) : null}
       <p className="text-sm">

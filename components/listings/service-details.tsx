@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import Link from "next/link";
+import { AgentLogo } from "./agent-logo";
 import { RunPanel } from "@/components/run/run-panel";
 import { Badge } from "@/components/ui/badge";
 import { Section } from "@/components/ui/section";
@@ -35,11 +36,7 @@ export function ServiceDetails({ service, otherServices }: { service: CatalogCap
       <header className="flex flex-col gap-3">
         <h1 className="text-2xl font-semibold tracking-tight">{service.name}</h1>
         <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-muted-foreground">
-          {agent.logoUrl?.startsWith("https://") ? (
-            // The agent's logo (checked square, small and https when imported).
-            // eslint-disable-next-line @next/next/no-img-element
-            <img src={agent.logoUrl} alt="" width={28} height={28} className="size-7 rounded-md border border-border" />
-          ) : null}
+          <AgentLogo agent={agent} size={28} className="rounded-md" />
           <span>
             by{" "}
             <Link href={agentPath(agent.handle)} className="text-accent underline">

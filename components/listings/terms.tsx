@@ -1,6 +1,7 @@
 import type { CatalogTerms } from "@/lib/catalog/read-model";
+import { dateWords } from "@/lib/payments/date-words";
 
-/** The services' terms: the text with its SHA-256, or the link with the hash of the copy fetched. */
+/** The services' terms: the text with its SHA-256, or the link with the hash and date of the copy Explore fetched (lib/terms). */
 export function Terms({ terms }: { terms: CatalogTerms | null }) {
   if (!terms || (!terms.text && !terms.url)) return <p>The provider has not published terms.</p>;
   return (
@@ -26,7 +27,10 @@ export function Terms({ terms }: { terms: CatalogTerms | null }) {
             </a>
           </p>
           {terms.urlSha256 ? (
-            <Hash value={terms.urlSha256} fetchedAt={terms.fetchedAt} />
+            <p className="text-sm">
+              {terms.fetchedAt ? <>Fetched {dateWords(terms.fetchedAt)}; </> : null}SHA-256{" "}
+              <code className="break-all font-mono text-xs">{terms.urlSha256}</code>
+            </p>
           ) : (
             <p className="text-sm text-muted-foreground">Explore has not fetched and fingerprinted these terms yet.</p>
           )}
@@ -36,11 +40,10 @@ export function Terms({ terms }: { terms: CatalogTerms | null }) {
   );
 }
 
-function Hash({ value, fetchedAt }: { value: string; fetchedAt?: Date | null }) {
+function Hash({ value }: { value: string }) {
   return (
     <p className="text-sm">
       SHA-256 <code className="break-all font-mono text-xs">{value}</code>
-      {fetchedAt ? <> (fetched {fetchedAt.toISOString().slice(0, 10)})</> : null}
     </p>
   );
 }

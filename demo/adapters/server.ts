@@ -6,6 +6,7 @@ import { serveStatelessMcp } from "../../lib/adapters/stateless-mcp-server";
 import { demoAgentTools } from "./agents";
 import { createReminderStore } from "./reminders";
 import type { DemoTool } from "./tool-kit";
+import { makeDemoFiles } from "./logo-files";
 
 export const DEFAULT_DEMO_ADAPTERS_PORT = 4510;
 
@@ -42,11 +43,19 @@ export type DemoAdaptersOptions = {
   oddsPaidConsumers?: ReadonlySet<string>;
 };
 
-/** Starts one HTTP server that serves every demo agent's MCP endpoint at `/<agent-slug>/mcp`. */
+/** Starts one HTTP server that serves every demo agent's MCP endpoint at `/<agent-slug>/mcp`, and their logos at `/files/<name>`. */
 export async function startDemoAdapters({ port, host = "127.0.0.1", oddsPaidConsumers }: DemoAdaptersOptions): Promise<DemoAdapters> {
   const agents = demoAgentTools(createReminderStore(), oddsPaidConsumers ?? oddsPaidConsumersFromEnv());
+  const files = await makeDemoFiles();
   const httpServer = createServer((req, res) => {
     const path = new URL(req.url ?? "/", "http://localhost").pathname;
+    // The demo publishers' logos (Explore fetches and checks them, then serves its own copies).
+    const file = path.startsWith("/files/") ? files.get(path.slice("/files/".length)) : undefined;
+    if (file && (req.method === "GET" || req.method === "HEAD")) {
+      res.writeHead(200, { "content-type": file.contentType, "content-length": String(file.body.byteLength) });
+      res.end(req.method === "HEAD" ? undefined : file.body);
+      return;
+    }
     const slug = /^\/([a-z0-9-]+)\/mcp\/?$/.exec(path)?.[1];
     const tools = slug === undefined ? undefined : agents.get(slug);
     if (slug === undefined || tools === undefined) {

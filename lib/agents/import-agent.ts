@@ -5,6 +5,7 @@ import { parseAgentFile, listTags } from "@/lib/agent-file";
 import { refreshSearchDocuments } from "@/lib/search/documents";
 import { refreshSearchLexicon } from "@/lib/search/lexicon";
 import { markDueAfterImport, snapshotForSampleTests } from "@/lib/sample-tests/schedule";
+import { markLogoAndTermsAfterImport } from "@/lib/logos/after-import";
 import type { AgentFileError, NormalizedAgent, NormalizedCapability } from "@/lib/agent-file/types";
 import { writeListings } from "@/lib/catalog/listing-writes";
 import { agentRow, capabilityRow, planRows, tagRows } from "@/lib/catalog/rows";
@@ -72,6 +73,8 @@ export async function importAgentFile(input: { text: string; ownerId: string; pu
       });
       // After the commit: new, newly published, re-versioned or re-pointed capabilities get a sample test soon.
       if (result.ok) await markDueAfterImport(result.handle, before);
+      // A new or changed logo or terms URL is fetched and checked by the worker.
+      if (result.ok) await markLogoAndTermsAfterImport(result.handle);
       return result;
     });
   } catch (error) {

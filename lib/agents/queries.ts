@@ -35,6 +35,9 @@ export type OwnedAgent = {
   announced: boolean;
   updatedAt: Date;
   publishedAt: Date | null;
+  /** The logo Explore serves (lib/logos), and whether the agent's logo URL failed its check. */
+  logoSha256: string | null;
+  logoFailed: boolean;
   capabilities: OwnedCapability[];
 };
 
@@ -52,6 +55,8 @@ export const findOwnedAgents = cache(async (viewerId: string): Promise<OwnedAgen
         announcedFor: true,
         updatedAt: true,
         publishedAt: true,
+        logoSha256: true,
+        logoCheck: { select: { status: true } },
         capabilities: {
           select: {
             id: true,
@@ -76,9 +81,10 @@ export const findOwnedAgents = cache(async (viewerId: string): Promise<OwnedAgen
       WHERE a."ownerId" = ${viewerId} AND ${capabilityPublicSql()}`),
   ]);
   const publicIds = new Set(z.array(z.object({ id: z.string() })).parse(publicRows).map((r) => r.id));
-  return rows.map(({ announcedFor, ...agent }) => ({
+  return rows.map(({ announcedFor, logoCheck, ...agent }) => ({
     ...agent,
     announced: announcedFor !== null,
+    logoFailed: logoCheck?.status === "failed",
     capabilities: agent.capabilities.map(({ id, suspendedAt, ...c }) => ({
       ...c,
       suspended: suspendedAt !== null,

@@ -39,6 +39,8 @@ export type CatalogAgent = Pick<
   suspendedReason: string | null;
   /** As stored (a text column), not narrowed. */
   executionMode: string;
+  /** The hash of the logo copy Explore serves (lib/logos), or null: show the monogram. Never hotlink logoUrl. */
+  logoSha256: string | null;
   /** The terms with their fingerprints and when the URL was fetched. */
   terms: CatalogTerms | null;
   publishedAt: Date | null;

@@ -61,6 +61,7 @@ export function isResourcePath(pathname: string): boolean {
     pathname.startsWith("/api/") ||
     pathname === "/mcp" ||
     pathname.startsWith("/badges/") ||
+    pathname.startsWith("/logos/") ||
     pathname.startsWith("/og/") ||
     pathname === "/sitemap.xml" ||
     pathname === "/robots.txt"

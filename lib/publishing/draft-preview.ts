@@ -26,6 +26,8 @@ export function previewCapabilities(agent: NormalizedAgent, ownerId: string, at:
     interests: agent.interests,
     languages: agent.languages,
     logoUrl: agent.logoUrl,
+    // A draft's logo is not checked yet: the preview shows the monogram, as the listing will until it passes.
+    logoSha256: null,
     website: agent.website,
     endpoint: agent.endpoint,
     endpointPending: agent.endpointPending,

@@ -1,12 +1,13 @@
 import type { CatalogAgent, CatalogCapability } from "@/lib/catalog/read-model";
 import { agentPath, servicePath } from "@/lib/listings/paths";
 import { absoluteUrl } from "@/lib/listings/site";
+import { logoPath } from "@/lib/logos/paths";
 
 // schema.org JSON-LD for listing pages, built from the same plain objects the pages render.
 
 type JsonLd = { [key: string]: string | number | boolean | null | JsonLd | JsonLd[] | string[] };
 
-type Provider = { handle: string; displayName: string; purpose: string; website: string | null; logoUrl: string | null };
+type Provider = { handle: string; displayName: string; purpose: string; website: string | null; logoSha256: string | null };
 
 /** The agent as a schema.org Organization: a service's provider, or an agent page's subject. */
 function organization(agent: Provider): JsonLd {
@@ -16,7 +17,8 @@ function organization(agent: Provider): JsonLd {
     description: agent.purpose,
     url: absoluteUrl(agentPath(agent.handle)),
     ...(agent.website ? { sameAs: [agent.website] } : {}),
-    ...(agent.logoUrl ? { logo: agent.logoUrl } : {}),
+    // Explore's checked copy, never the publisher's URL.
+    ...(agent.logoSha256 ? { logo: absoluteUrl(logoPath(agent.handle, 256, agent.logoSha256)) } : {}),
   };
 }
 

@@ -23,6 +23,7 @@ import { saveSigningSecretAction, stopVerifyingAction } from "@/lib/payments/web
 import { testNowAction } from "@/lib/sample-tests/actions";
 import { createAdapterTokenAction, revokeAdapterTokenAction } from "@/lib/agents/adapter-token-actions";
 import { deleteDraftAction, editAgentAction, publishDraftAction, saveDraftAction, tryDraftExampleAction } from "@/lib/publishing/draft-actions";
+import { checkAgainAction } from "@/lib/logos/actions";
 import { sealSecret } from "@/lib/secrets";
 import { answerRequestAction } from "@/lib/requests/actions";
 import { formData } from "@/lib/testing/form-data";
@@ -35,7 +36,12 @@ type World = Awaited<ReturnType<typeof makeWorld>>;
 async function makeWorld() {
   const alice = await createTestUser({ dateOfBirth: new Date("1980-01-01"), showMature: true });
   const bob = await createTestUser({ dateOfBirth: new Date("1985-01-01"), showMature: false });
-  const published = await createTestAgent({ ownerId: alice.id, status: "published", capabilities: [{ capabilityId: "cap_one" }] });
+  const published = await createTestAgent({
+    ownerId: alice.id,
+    status: "published",
+    capabilities: [{ capabilityId: "cap_one" }],
+    extra: { logoUrl: "https://logos.example.com/alice.png", termsUrl: "https://alice.example.com/terms" },
+  });
   const unpublished = await createTestAgent({ ownerId: alice.id, status: "unpublished", capabilities: [{ capabilityId: "cap_two" }] });
   const suspended = await createTestAgent({
     ownerId: alice.id,
@@ -49,6 +55,10 @@ async function makeWorld() {
   });
   const report = await db.report.create({ data: { capabilityId: cap.id, reporterId: alice.id, reason: "broken" }, select: { id: true } });
   await db.stripeWebhook.create({ data: { agentId: published.id, secretCiphertext: sealSecret("whsec_alice_0000000000", published.id) } });
+  const logo = { url: "https://logos.example.com/alice.png", status: "failed", failure: "The logo is 300 × 200 px; it must be square.", nextCheckAt: null } as const;
+  await db.agentLogo.upsert({ where: { agentId: published.id }, create: { agentId: published.id, ...logo }, update: logo });
+  const terms = { url: "https://alice.example.com/terms", status: "passed", nextCheckAt: null } as const;
+  await db.agentTermsCheck.upsert({ where: { agentId: published.id }, create: { agentId: published.id, ...terms }, update: terms });
   const token = await db.adapterToken.create({ data: { agentId: published.id, tokenSha256: `alice-${published.id}`, label: "Alice's adapter" }, select: { id: true } });
   const request = await db.capabilityRequest.create({ data: { title: "Wanted: one", description: "For the ownership suite.", tags: ["testing"] }, select: { id: true } });
   const draft = await db.agentDraft.create({
@@ -91,6 +101,8 @@ async function snapshot(w: World) {
     drafts: await db.agentDraft.findMany({ where: { ownerId: { in: [w.alice.id, w.bob.id] } }, orderBy: { id: "asc" } }),
     versions: await db.agentVersion.count({ where: { agentId: { in: agentIds } } }),
     deletedAgents: await db.deletedAgent.count({ where: { handle: { in: [w.published.handle, w.unpublished.handle, w.suspended.handle] } } }),
+    logoChecks: await db.agentLogo.findMany({ where: { agentId: { in: agentIds } }, orderBy: { agentId: "asc" } }),
+    termsChecks: await db.agentTermsCheck.findMany({ where: { agentId: { in: agentIds } }, orderBy: { agentId: "asc" } }),
   };
 }
 
@@ -152,6 +164,8 @@ const attempts: { name: string; call: (w: World) => Promise<unknown> }[] = [
   { name: "publishDraftAction (Alice's draft)", call: (w) => publishDraftAction(null, formData({ id: w.draft.id, publish: "yes", overwrite: "yes" })) },
   { name: "publishDraftAction (Alice's draft, with Bob's text)", call: (w) => publishDraftAction(null, formData({ id: w.draft.id, text: otherAgentJson("@bobs-new-agent"), publish: "yes", overwrite: "yes" })) },
   { name: "tryDraftExampleAction (Alice's draft)", call: (w) => tryDraftExampleAction(null, formData({ id: w.draft.id, capabilityId: "cap_steal" })) },
+  { name: "checkAgainAction (Alice's logo)", call: (w) => checkAgainAction(null, formData({ handle: w.published.handle, kind: "logo" })) },
+  { name: "checkAgainAction (Alice's terms)", call: (w) => checkAgainAction(null, formData({ handle: w.published.handle, kind: "terms" })) },
   { name: "reinstateListingAction (not an administrator)", call: (w) => reinstateListingAction(null, formData({ handle: w.suspended.handle, capabilityId: "cap_three" })) },
 ];
 

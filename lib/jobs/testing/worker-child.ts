@@ -5,5 +5,5 @@ import { createGuardedFetch } from "@/lib/adapters/guarded-fetch";
 import { startWorker } from "../worker";
 
 const fetch = createGuardedFetch({ allowLoopback: true, requireHttps: false, maxResponseBytes: 1_048_576 });
-await startWorker({ connectionString: requireDatabaseUrl(), perAdapter: 2, total: 5, fetch, schedule: false, pollMs: 200 });
+await startWorker({ connectionString: requireDatabaseUrl(), perAdapter: 2, total: 5, fetch, allowLoopbackHttp: true, schedule: false, pollMs: 200 });
 console.log("worker-child ready");

@@ -1,0 +1,133 @@
+import "server-only";
+import type PgBoss from "pg-boss";
+import { z } from "zod";
+import { db } from "@/lib/db";
+import { markUncheckedAgents } from "@/lib/logos/after-import";
+import { checkAgentLogo, type CheckOutcome } from "@/lib/logos/check-logo";
+import { fetchAgentTerms } from "@/lib/terms/fetch-terms";
+import { log } from "@/lib/log";
+
+// The worker's logo and terms jobs (DESIGN.md rules 9 and 10). Triggers (an import, "Check again", the daily
+// terms re-check) set a row's nextCheckAt; this loop turns due rows into queue jobs, and one pg-boss worker
+// per queue runs them one at a time. A transient failure (unreachable, 5xx, timeout) fails the job so the
+// queue retries it with backoff; the last attempt records the failure in words.
+
+export const LOGO_QUEUE = "logo-check";
+export const TERMS_QUEUE = "terms-fetch";
+
+export type FetchCheckTuning = { retryLimit: number; retryDelaySeconds: number; expireInSeconds: number };
+const HOUSEKEEPING_EVERY_MS = 5 * 60_000;
+
+export const defaultFetchCheckTuning: FetchCheckTuning = { retryLimit: 3, retryDelaySeconds: 60, expireInSeconds: 120 };
+
+const jobData = z.object({ agentId: z.string().min(1) });
+
+export async function createFetchCheckQueues(boss: PgBoss): Promise<void> {
+  for (const name of [LOGO_QUEUE, TERMS_QUEUE]) {
+    if (await boss.getQueue(name)) continue;
+    // "short": at most one queued check per agent, so triggers never pile up.
+    await boss.createQueue(name, { name, policy: "short" }).catch(async (error: unknown) => {
+      if (!(await boss.getQueue(name))) throw error;
+    });
+  }
+}
+
+function job(name: string, agentId: string, tuning: FetchCheckTuning): PgBoss.JobInsert<{ agentId: string }> {
+  return {
+    name,
+    data: { agentId },
+    singletonKey: `agent:${agentId}`,
+    retryLimit: tuning.retryLimit,
+    retryDelay: tuning.retryDelaySeconds,
+    retryBackoff: true,
+    expireInSeconds: tuning.expireInSeconds,
+  };
+}
+
+/** Queues every logo and terms check due at `now`; returns how many. */
+export async function enqueueDueFetchChecks(boss: PgBoss, now: Date, tuning: FetchCheckTuning): Promise<number> {
+  const [logos, terms] = await Promise.all([
+    db.agentLogo.findMany({ where: { nextCheckAt: { lte: now } }, select: { agentId: true }, take: 500 }),
+    db.agentTermsCheck.findMany({ where: { nextCheckAt: { lte: now } }, select: { agentId: true }, take: 500 }),
+  ]);
+  const jobs = [...logos.map((l) => job(LOGO_QUEUE, l.agentId, tuning)), ...terms.map((t) => job(TERMS_QUEUE, t.agentId, tuning))];
+  if (jobs.length === 0) return 0;
+  await boss.insert(jobs);
+  // Cleared only after the insert: a crash in between queues a spare check, never none.
+  const logoIds = logos.map((l) => l.agentId);
+  const termIds = terms.map((t) => t.agentId);
+  await db.agentLogo.updateMany({ where: { agentId: { in: logoIds }, nextCheckAt: { lte: now } }, data: { nextCheckAt: null } });
+  await db.agentTermsCheck.updateMany({ where: { agentId: { in: termIds }, nextCheckAt: { lte: now } }, data: { nextCheckAt: null } });
+  return jobs.length;
+}
+
+export type FetchChecksOptions = {
+  boss: PgBoss;
+  fetch: typeof fetch;
+  allowLoopbackHttp: boolean;
+  tuning: FetchCheckTuning;
+  /** How often due rows are looked for. */
+  intervalMs: number;
+  pollingIntervalSeconds?: number;
+};
+
+export type FetchChecks = { stop(): Promise<void> };
+
+export async function startFetchChecks(opts: FetchChecksOptions): Promise<FetchChecks> {
+  const { boss } = opts;
+  await createFetchCheckQueues(boss);
+  const run = (name: string, check: typeof checkAgentLogo) =>
+    boss.work<unknown>(name, { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2 }, async (jobs) => {
+      for (const j of jobs) {
+        const data = jobData.safeParse(j.data);
+        if (!data.success) continue;
+        const outcome: CheckOutcome = await check(data.data.agentId, {
+          fetch: opts.fetch,
+          allowLoopbackHttp: opts.allowLoopbackHttp,
+          finalAttempt: j.retryCount >= j.retryLimit,
+        });
+        // Thrown so pg-boss retries it later, with backoff.
+        if (outcome === "retry") throw new Error(`${name}: the URL could not be fetched just now; retrying`);
+        log.info(`${name} done`, { agentId: data.data.agentId, outcome });
+      }
+    });
+  await run(LOGO_QUEUE, checkAgentLogo);
+  await run(TERMS_QUEUE, fetchAgentTerms);
+
+  let stopping = false;
+  let timer: NodeJS.Timeout | undefined;
+  let wake: () => void = () => undefined;
+  const loop = (async () => {
+    let lastHousekeeping = 0;
+    while (!stopping) {
+      if (Date.now() - lastHousekeeping >= HOUSEKEEPING_EVERY_MS) {
+        lastHousekeeping = Date.now();
+        try {
+          const marked = await markUncheckedAgents();
+          if (marked > 0) log.info("logo and terms checks: agents without a check were given one", { agents: marked });
+        } catch (error) {
+          log.error("logo and terms checks: could not mark unchecked agents", { error });
+        }
+      }
+      try {
+        await enqueueDueFetchChecks(boss, new Date(), opts.tuning);
+      } catch (error) {
+        log.error("logo and terms checks: could not enqueue due checks", { error });
+      }
+      await new Promise<void>((resolve) => {
+        wake = resolve;
+        timer = setTimeout(resolve, opts.intervalMs);
+      });
+    }
+  })();
+  return {
+    async stop() {
+      stopping = true;
+      clearTimeout(timer);
+      wake();
+      await loop;
+      await boss.offWork(LOGO_QUEUE);
+      await boss.offWork(TERMS_QUEUE);
+    },
+  };
+}
