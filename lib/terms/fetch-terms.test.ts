@@ -107,6 +107,9 @@ describe("the terms fetch", () => {
     // The same text again the next day is no change.
     await fetchAgentTerms(agent.id, { ...ctx, now: new Date("2026-12-05T08:00:00Z") });
     expect(await findTermsChanges(agent.id)).toEqual([{ at: day3, sha256: sha("Version two."), url: files.url("/t.txt") }]);
+    // The consumers' change log of each service says so, once: the first fetch and the same text again are no change.
+    const changes = await db.serviceChange.findMany({ where: { agentId: agent.id }, select: { capabilityId: true, kind: true, words: true } });
+    expect(changes).toEqual([{ capabilityId: "cap_t0", kind: "terms", words: `Terms changed: the text at ${files.url("/t.txt")} is new (SHA-256 ${sha("Version two.").slice(0, 12)}…).` }]);
   });
 
   it("forgets the hash when the URL changes on import, and fetches the new one", async () => {

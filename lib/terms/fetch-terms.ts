@@ -1,4 +1,5 @@
 import "server-only";
+import type { Prisma } from "@/generated/prisma/client";
 import { db } from "@/lib/db";
 import { writeListings } from "@/lib/catalog/listing-writes";
 import type { CheckContext, CheckOutcome } from "@/lib/logos/check-logo";
@@ -39,10 +40,26 @@ export async function fetchAgentTerms(agentId: string, ctx: CheckContext): Promi
       where: { agentId },
       data: { status: "passed", failure: null, checkedAt: now, text: copy.text, nextCheckAt: new Date(now.getTime() + TERMS_RECHECK_MS) },
     });
-    await tx.agentTermsVersion.createMany({ data: [{ agentId, url, sha256: copy.sha256, firstSeenAt: now }], skipDuplicates: true });
+    const added = await tx.agentTermsVersion.createMany({ data: [{ agentId, url, sha256: copy.sha256, firstSeenAt: now }], skipDuplicates: true });
+    if (added.count > 0) await noteTermsChange(tx, agentId, url, copy.sha256);
     return { ok: true };
   });
   return "passed";
+}
+
+/**
+ * A new text behind a terms URL that had another before is a change of terms for every service of the agent:
+ * it goes into their change log (lib/agents/service-changes) like a change the agent.json made.
+ */
+async function noteTermsChange(tx: Prisma.TransactionClient, agentId: string, url: string, sha256: string): Promise<void> {
+  const earlier = await tx.agentTermsVersion.count({ where: { agentId, url, NOT: { sha256 } } });
+  if (earlier === 0) return;
+  const [capabilities, version] = await Promise.all([
+    tx.capability.findMany({ where: { agentId }, select: { capabilityId: true } }),
+    tx.agentVersion.findFirst({ where: { agentId }, orderBy: { number: "desc" }, select: { number: true } }),
+  ]);
+  const words = `Terms changed: the text at ${url} is new (SHA-256 ${sha256.slice(0, 12)}…).`;
+  await tx.serviceChange.createMany({ data: capabilities.map((c) => ({ agentId, capabilityId: c.capabilityId, kind: "terms", words, versionNumber: version?.number ?? 0 })) });
 }
 
 async function recordFailure(agentId: string, url: string, reason: string, now: Date): Promise<CheckOutcome> {
