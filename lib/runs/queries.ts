@@ -120,12 +120,21 @@ export type EscalatedOutcome = {
   service: { name: string; capabilityId: string; handle: string };
 };
 
-/** Unknown outcomes of the publisher's escalating external actions (effects.escalate), newest first. */
-export async function findEscalatedUnknownOutcomes(ownerId: string, limit = 50): Promise<EscalatedOutcome[]> {
+/** Unknown outcomes of the publisher's escalating external actions (effects.escalate), newest first; optionally of one agent (and service). */
+export async function findEscalatedUnknownOutcomes(
+  ownerId: string,
+  limit = 50,
+  only: { handle: string; capabilityId?: string | null } | null = null,
+): Promise<EscalatedOutcome[]> {
   const rows = await db.execution.findMany({
     where: {
       status: "outcome_unknown",
-      capability: { agent: { ownerId }, class: "external_action", effects: { path: ["escalate"], equals: true } },
+      capability: {
+        agent: { ownerId, ...(only ? { handle: only.handle } : {}) },
+        ...(only?.capabilityId ? { capabilityId: only.capabilityId } : {}),
+        class: "external_action",
+        effects: { path: ["escalate"], equals: true },
+      },
     },
     orderBy: { startedAt: "desc" },
     take: limit,
