@@ -76,6 +76,8 @@ async function findScope(ownerId: string, handle: string, serviceId: string | nu
 const outcomeColumns = (alias: string) =>
   Prisma.raw(OUTCOMES.map((s) => `count(${alias}."status") FILTER (WHERE ${alias}."status" = '${s}')::int AS "${s}"`).join(", "));
 
+const coalesced = (alias: string) => Prisma.raw(OUTCOMES.map((s) => `coalesce(${alias}."${s}", 0) AS "${s}"`).join(", "));
+
 const countsRow = z.object(Object.fromEntries(OUTCOMES.map((s) => [s, z.number().int()])) as Record<Outcome, z.ZodNumber>);
 const dayRow = countsRow.extend({ day: z.string().nullable(), runs: z.number().int(), p50: z.number().nullable(), p95: z.number().nullable() });
 const testRow = z.object({ day: z.string().nullable(), passed: z.number().int(), failed: z.number().int() });
@@ -87,38 +89,41 @@ function countsOf(row: z.infer<typeof countsRow>): OutcomeCounts {
 
 const finished = finishedSql("r");
 
-/** Runs per day (every day of the window) and the window's total, by outcome, with p50/p95 of finished runs. */
+const windowDays = (first: string, last: string) => Prisma.sql`(SELECT g::date AS "day" FROM generate_series(${first}::date, ${last}::date, interval '1 day') g)`;
+
+// Aggregated first (per day and for the whole window, in one pass), then set on the window's days: the join is
+// between 31 rows and 30, never the runs themselves.
+
+/** Runs per day (every day of the window) and the window's total (day null), by outcome, with p50/p95 of finished runs. */
 async function runsPerDay(scope: Scope, first: string, last: string) {
   const rows = await db.$queryRaw<unknown[]>`
-    WITH runs AS (
-      SELECT e."startedAt"::date AS "day", e."status", e."durationMs"
-      FROM "Execution" e
-      WHERE ${scope.capabilitySql('e."capabilityId"')} AND e."startedAt" >= ${first}::date AND e."startedAt" < ${last}::date + 1
+    WITH agg AS (
+      SELECT r."startedAt"::date AS "day", count(*)::int AS "runs", ${outcomeColumns("r")},
+             percentile_cont(0.5) WITHIN GROUP (ORDER BY r."durationMs") FILTER (WHERE ${finished}) AS "p50",
+             percentile_cont(0.95) WITHIN GROUP (ORDER BY r."durationMs") FILTER (WHERE ${finished}) AS "p95"
+      FROM "Execution" r
+      WHERE ${scope.capabilitySql('r."capabilityId"')} AND r."startedAt" >= ${first}::date AND r."startedAt" < ${last}::date + 1
+      GROUP BY GROUPING SETS ((r."startedAt"::date), ())
     )
-    SELECT to_char(d."day", 'YYYY-MM-DD') AS "day", count(r."status")::int AS "runs", ${outcomeColumns("r")},
-           percentile_cont(0.5) WITHIN GROUP (ORDER BY r."durationMs") FILTER (WHERE ${finished}) AS "p50",
-           percentile_cont(0.95) WITHIN GROUP (ORDER BY r."durationMs") FILTER (WHERE ${finished}) AS "p95"
-    FROM (SELECT g::date AS "day" FROM generate_series(${first}::date, ${last}::date, interval '1 day') g) d
-    LEFT JOIN runs r ON r."day" = d."day"
-    GROUP BY GROUPING SETS ((d."day"), ())
+    SELECT to_char(d."day", 'YYYY-MM-DD') AS "day", coalesce(agg."runs", 0) AS "runs", ${coalesced("agg")}, agg."p50", agg."p95"
+    FROM ${windowDays(first, last)} d FULL JOIN agg ON agg."day" = d."day"
     ORDER BY d."day" NULLS LAST`;
   return z.array(dayRow).parse(rows);
 }
 
-/** Sample tests passed and failed per day (every day of the window) and in the whole window. */
+/** Sample tests passed and failed per day (every day of the window) and in the whole window (day null). */
 async function sampleTestsPerDay(scope: Scope, first: string, last: string) {
   const rows = await db.$queryRaw<unknown[]>`
-    WITH tests AS (
-      SELECT st."startedAt"::date AS "day", st."status"
+    WITH agg AS (
+      SELECT st."startedAt"::date AS "day",
+             count(*) FILTER (WHERE st."status" = 'passed')::int AS "passed",
+             count(*) FILTER (WHERE st."status" = 'failed')::int AS "failed"
       FROM "SampleTest" st
       WHERE ${scope.capabilitySql('st."capabilityId"')} AND st."startedAt" >= ${first}::date AND st."startedAt" < ${last}::date + 1
+      GROUP BY GROUPING SETS ((st."startedAt"::date), ())
     )
-    SELECT to_char(d."day", 'YYYY-MM-DD') AS "day",
-           count(t."status") FILTER (WHERE t."status" = 'passed')::int AS "passed",
-           count(t."status") FILTER (WHERE t."status" = 'failed')::int AS "failed"
-    FROM (SELECT g::date AS "day" FROM generate_series(${first}::date, ${last}::date, interval '1 day') g) d
-    LEFT JOIN tests t ON t."day" = d."day"
-    GROUP BY GROUPING SETS ((d."day"), ())
+    SELECT to_char(d."day", 'YYYY-MM-DD') AS "day", coalesce(agg."passed", 0) AS "passed", coalesce(agg."failed", 0) AS "failed"
+    FROM ${windowDays(first, last)} d FULL JOIN agg ON agg."day" = d."day"
     ORDER BY d."day" NULLS LAST`;
   return z.array(testRow).parse(rows);
 }
@@ -175,8 +180,8 @@ export async function findAnalyticsCsvRows(
       GROUP BY 1, 2
     )
     SELECT to_char(d."day", 'YYYY-MM-DD') AS "day", caps."capabilityId", caps."name", coalesce(per."runs", 0) AS "runs",
-           ${Prisma.raw(OUTCOMES.map((s) => `coalesce(per."${s}", 0) AS "${s}"`).join(", "))}, per."p50", per."p95"
-    FROM (SELECT g::date AS "day" FROM generate_series(${firstDay}::date, ${lastDay}::date, interval '1 day') g) d
+           ${coalesced("per")}, per."p50", per."p95"
+    FROM ${windowDays(firstDay, lastDay)} d
     CROSS JOIN caps
     LEFT JOIN per ON per."capabilityId" = caps."id" AND per."day" = d."day"
     ORDER BY d."day", caps."capabilityId"`;
