@@ -6,7 +6,7 @@ import { sampleTestFreshSince } from "@/lib/sample-tests/sample-tested";
 
 // The dashboard home's figures per agent, from execution records and sample tests only (never content):
 // runs in the last 7 days and how many of the finished ones succeeded, the sample-test health of the
-// services with an example, and unknown outcomes still waiting for the publisher.
+// services with an example, and unknown outcomes still waiting for the publisher (not marked resolved).
 
 export type AgentStats = {
   runs7d: number;
@@ -39,7 +39,7 @@ export async function findAgentStats(ownerId: string, now = new Date()): Promise
              count(*) FILTER (WHERE e."startedAt" > ${since})::int AS "runs7d",
              count(*) FILTER (WHERE e."startedAt" > ${since} AND e."status" = 'succeeded')::int AS "succeeded7d",
              count(*) FILTER (WHERE e."startedAt" > ${since} AND ${finishedSql("e")})::int AS "finished7d",
-             count(*) FILTER (WHERE e."status" = 'outcome_unknown')::int AS "unknownOutcomes"
+             count(*) FILTER (WHERE e."status" = 'outcome_unknown' AND NOT EXISTS (SELECT FROM "UnknownOutcomeResolution" r WHERE r."executionId" = e."id"))::int AS "unknownOutcomes"
       FROM caps JOIN "Execution" e ON e."capabilityId" = caps."id"
       WHERE e."startedAt" > ${since} OR e."status" = 'outcome_unknown'
       GROUP BY caps."agentId"

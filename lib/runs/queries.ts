@@ -120,7 +120,7 @@ export type EscalatedOutcome = {
   service: { name: string; capabilityId: string; handle: string };
 };
 
-/** Unknown outcomes of the publisher's escalating external actions (effects.escalate), newest first; optionally of one agent (and service). */
+/** Unresolved unknown outcomes of the publisher's escalating external actions (effects.escalate), newest first; optionally of one agent (and service). */
 export async function findEscalatedUnknownOutcomes(
   ownerId: string,
   limit = 50,
@@ -129,6 +129,8 @@ export async function findEscalatedUnknownOutcomes(
   const rows = await db.execution.findMany({
     where: {
       status: "outcome_unknown",
+      // Waiting ones only: the publisher's "mark resolved" settles one (lib/runs/resolve-outcome.ts).
+      resolution: { is: null },
       capability: {
         agent: { ownerId, ...(only ? { handle: only.handle } : {}) },
         ...(only?.capabilityId ? { capabilityId: only.capabilityId } : {}),
