@@ -32,7 +32,7 @@ export function StackedBarsChart({ data, series }: { data: ChartRow[]; series: C
         <XAxis dataKey="label" tick={axisTick} stroke="var(--border)" interval="preserveStartEnd" minTickGap={16} />
         <YAxis allowDecimals={false} tick={axisTick} stroke="var(--border)" />
         <Tooltip contentStyle={tooltipStyle} cursor={{ fill: "var(--muted)" }} />
-        <Legend wrapperStyle={{ fontSize: 12, color: "var(--foreground)" }} />
+        <Legend itemSorter={null} wrapperStyle={{ fontSize: 12, color: "var(--foreground)" }} />
         {series.map((s) => (
           <Bar key={s.key} dataKey={s.key} name={s.label} stackId="day" fill={s.color} isAnimationActive={false} />
         ))}
@@ -50,7 +50,7 @@ export function LinesChart({ data, series, unit }: { data: ChartRow[]; series: C
         <XAxis dataKey="label" tick={axisTick} stroke="var(--border)" interval="preserveStartEnd" minTickGap={16} />
         <YAxis tick={axisTick} stroke="var(--border)" unit={` ${unit}`} width={72} />
         <Tooltip contentStyle={tooltipStyle} />
-        <Legend wrapperStyle={{ fontSize: 12, color: "var(--foreground)" }} />
+        <Legend itemSorter={null} wrapperStyle={{ fontSize: 12, color: "var(--foreground)" }} />
         {series.map((s) => (
           <Line key={s.key} dataKey={s.key} name={s.label} stroke={s.color} strokeWidth={2} dot={false} connectNulls={false} isAnimationActive={false} />
         ))}
