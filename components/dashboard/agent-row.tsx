@@ -6,6 +6,7 @@ import { agentStatsWords, type AgentStats } from "@/lib/agents/agent-stats";
 import type { OwnedAgent, OwnedCapability } from "@/lib/agents/queries";
 import { dateWords } from "@/lib/payments/date-words";
 import { agentPath, servicePath } from "@/lib/listings/paths";
+import { analyticsDashboardPath } from "@/lib/analytics/paths";
 import { paymentsDashboardPath } from "@/lib/payments/paths";
 import { sampleTestsDashboardPath } from "@/lib/sample-tests/paths";
 import { setServiceOfferedAction } from "@/lib/agents/actions";
@@ -129,6 +130,9 @@ export function AgentRow({ agent, stats }: { agent: OwnedAgent; stats: AgentStat
         </Link>
         <Link href={logoDashboardPath(agent.handle)} className="text-accent underline">
           Logo and terms<span className="sr-only"> of {agent.handle}</span>
+        </Link>
+        <Link href={analyticsDashboardPath(agent.handle)} className="text-accent underline">
+          Analytics<span className="sr-only"> of {agent.handle}</span>
         </Link>
         {agent.endpointPending || agent.announced ? (
           <Link href={`/dashboard/agents/${agent.handle}/endpoint`} className="text-accent underline">

@@ -1,10 +1,11 @@
 import Link from "next/link";
 import { servicePath } from "@/lib/listings/paths";
 import type { EscalatedOutcome } from "@/lib/runs/queries";
+import { MarkResolvedButton } from "./mark-resolved-button";
 
 const when = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "medium", timeZone: "UTC" });
 
-/** The publisher's escalated unknown outcomes (external actions with `escalate`): never retried, to be resolved by hand. */
+/** The publisher's escalated unknown outcomes (external actions with `escalate`): never retried, to be resolved by hand and marked so. */
 export function UnknownOutcomes({ outcomes }: { outcomes: EscalatedOutcome[] }) {
   return (
     <section aria-labelledby="unknown-outcomes-heading" className="flex flex-col gap-3">
@@ -12,12 +13,12 @@ export function UnknownOutcomes({ outcomes }: { outcomes: EscalatedOutcome[] }) 
         Unknown outcomes
       </h2>
       {outcomes.length === 0 ? (
-        <p className="text-sm text-muted-foreground">No external action of yours has an unknown outcome.</p>
+        <p className="text-sm text-muted-foreground">No unknown outcome of your external actions is waiting.</p>
       ) : (
         <>
           <p className="text-sm">
             These runs of your external actions got no answer after the request was sent, so nobody knows whether they took effect. Explore
-            never retries them; look them up by execution ID and consumer ID in your adapter&apos;s records.
+            never retries them; look them up by execution ID and consumer ID in your adapter&apos;s records, then mark each one resolved.
           </p>
           <ul className="flex flex-col gap-2">
             {outcomes.map((o) => (
@@ -35,6 +36,7 @@ export function UnknownOutcomes({ outcomes }: { outcomes: EscalatedOutcome[] }) 
                     Consumer ID <code className="font-mono text-xs">{o.consumerId}</code>
                   </span>
                 ) : null}
+                <MarkResolvedButton executionId={o.executionId} serviceName={o.service.name} />
               </li>
             ))}
           </ul>

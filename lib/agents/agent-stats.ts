@@ -1,15 +1,16 @@
 import "server-only";
 import { z } from "zod";
 import { db } from "@/lib/db";
+import { finishedSql, successRate } from "@/lib/runs/success-rate";
 import { sampleTestFreshSince } from "@/lib/sample-tests/sample-tested";
 
 // The dashboard home's figures per agent, from execution records and sample tests only (never content):
 // runs in the last 7 days and how many of the finished ones succeeded, the sample-test health of the
-// services with an example, and unknown outcomes still waiting for the publisher.
+// services with an example, and unknown outcomes still waiting for the publisher (not marked resolved).
 
 export type AgentStats = {
   runs7d: number;
-  /** Succeeded ÷ finished (succeeded, tool error, failed, timed out, unknown), or null when none finished. */
+  /** Succeeded ÷ finished (lib/runs/success-rate.ts), or null when none finished. */
   successRate: number | null;
   sampleTests: { passing: number; failing: number; untested: number };
   unknownOutcomes: number;
@@ -37,8 +38,8 @@ export async function findAgentStats(ownerId: string, now = new Date()): Promise
       SELECT caps."agentId",
              count(*) FILTER (WHERE e."startedAt" > ${since})::int AS "runs7d",
              count(*) FILTER (WHERE e."startedAt" > ${since} AND e."status" = 'succeeded')::int AS "succeeded7d",
-             count(*) FILTER (WHERE e."startedAt" > ${since} AND e."status" IN ('succeeded', 'tool_error', 'failed', 'timed_out', 'outcome_unknown'))::int AS "finished7d",
-             count(*) FILTER (WHERE e."status" = 'outcome_unknown')::int AS "unknownOutcomes"
+             count(*) FILTER (WHERE e."startedAt" > ${since} AND ${finishedSql("e")})::int AS "finished7d",
+             count(*) FILTER (WHERE e."status" = 'outcome_unknown' AND NOT EXISTS (SELECT FROM "UnknownOutcomeResolution" r WHERE r."executionId" = e."id"))::int AS "unknownOutcomes"
       FROM caps JOIN "Execution" e ON e."capabilityId" = caps."id"
       WHERE e."startedAt" > ${since} OR e."status" = 'outcome_unknown'
       GROUP BY caps."agentId"
@@ -68,7 +69,7 @@ export async function findAgentStats(ownerId: string, now = new Date()): Promise
         r.handle,
         {
           runs7d: r.runs7d,
-          successRate: r.finished7d === 0 ? null : r.succeeded7d / r.finished7d,
+          successRate: successRate(r.succeeded7d, r.finished7d),
           sampleTests: { passing: r.passing, failing: r.failing, untested: r.untested },
           unknownOutcomes: r.unknownOutcomes,
         },

@@ -125,12 +125,23 @@ export type EscalatedOutcome = {
   service: { name: string; capabilityId: string; handle: string };
 };
 
-/** Unknown outcomes of the publisher's escalating external actions (effects.escalate), newest first. */
-export async function findEscalatedUnknownOutcomes(ownerId: string, limit = 50): Promise<EscalatedOutcome[]> {
+/** Unresolved unknown outcomes of the publisher's escalating external actions (effects.escalate), newest first; optionally of one agent (and service). */
+export async function findEscalatedUnknownOutcomes(
+  ownerId: string,
+  limit = 50,
+  only: { handle: string; capabilityId?: string | null } | null = null,
+): Promise<EscalatedOutcome[]> {
   const found = await db.execution.findMany({
     where: {
       status: "outcome_unknown",
-      capability: { agent: { ownerId }, class: "external_action", effects: { path: ["escalate"], equals: true } },
+      // Waiting ones only: the publisher's "mark resolved" settles one (lib/runs/resolve-outcome.ts).
+      resolution: { is: null },
+      capability: {
+        agent: { ownerId, ...(only ? { handle: only.handle } : {}) },
+        ...(only?.capabilityId ? { capabilityId: only.capabilityId } : {}),
+        class: "external_action",
+        effects: { path: ["escalate"], equals: true },
+      },
     },
     orderBy: { startedAt: "desc" },
     take: limit,

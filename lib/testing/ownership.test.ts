@@ -19,6 +19,7 @@ import {
   suspendListingAction,
 } from "@/lib/moderation/actions";
 import { cancelExecutionAction, checkOutcomeAction, repeatExecutionAction, runCapabilityAction } from "@/lib/runs/actions";
+import { resolveUnknownOutcomeAction } from "@/lib/runs/resolve-outcome-action";
 import { saveSigningSecretAction, stopVerifyingAction } from "@/lib/payments/webhook-settings";
 import { testNowAction } from "@/lib/sample-tests/actions";
 import { createAdapterTokenAction, revokeAdapterTokenAction } from "@/lib/agents/adapter-token-actions";
@@ -103,6 +104,7 @@ async function snapshot(w: World) {
     deletedAgents: await db.deletedAgent.count({ where: { handle: { in: [w.published.handle, w.unpublished.handle, w.suspended.handle] } } }),
     logoChecks: await db.agentLogo.findMany({ where: { agentId: { in: agentIds } }, orderBy: { agentId: "asc" } }),
     termsChecks: await db.agentTermsCheck.findMany({ where: { agentId: { in: agentIds } }, orderBy: { agentId: "asc" } }),
+    outcomeResolutions: await db.unknownOutcomeResolution.count({ where: { execution: { capability: { agentId: { in: agentIds } } } } }),
   };
 }
 
@@ -147,6 +149,7 @@ const attempts: { name: string; call: (w: World) => Promise<unknown> }[] = [
   },
   { name: "checkOutcomeAction (Alice's run)", call: (w) => checkOutcomeAction({ executionId: w.execution.id }) },
   { name: "cancelExecutionAction (Alice's run)", call: (w) => cancelExecutionAction({ executionId: w.execution.id }) },
+  { name: "resolveUnknownOutcomeAction (Alice's unknown outcome)", call: (w) => resolveUnknownOutcomeAction(null, formData({ executionId: w.execution.id })) },
   { name: "repeatExecutionAction (Alice's run)", call: (w) => repeatExecutionAction({ executionId: w.execution.id, arguments: "{}" }) },
   { name: "reportListingAction (Alice's unpublished service)", call: (w) => reportListingAction(null, formData({ handle: w.unpublished.handle, capabilityId: "cap_two", reason: "broken" })) },
   { name: "dismissReportAction (not an administrator)", call: (w) => dismissReportAction(null, formData({ reportId: w.report.id })) },

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { notFound } from "next/navigation";
 import { PlanLinks } from "@/components/payments/plan-links";
 import { RevenueTable } from "@/components/payments/revenue-table";
@@ -11,6 +12,7 @@ import { AgentPageHeader } from "@/components/dashboard/agent-page-header";
 import { Badge } from "@/components/ui/badge";
 import { Section } from "@/components/ui/section";
 import { getViewer, requireViewer } from "@/lib/accounts/viewer";
+import { analyticsDashboardPath } from "@/lib/analytics/paths";
 import { absoluteUrl } from "@/lib/listings/site";
 import { handleFromParam } from "@/lib/listings/paths";
 import { dateWords } from "@/lib/payments/date-words";
@@ -46,6 +48,12 @@ export default async function AgentPaymentsPage({ params }: Props) {
           ? "Explore verifies this agent's Stripe events and keeps what each consumer bought; a paid run spends it."
           : "Your adapter checks its own records for the consumer's ID and answers that payment is required. Connect Stripe below to have Explore verify payments instead."}
       </AgentPageHeader>
+      <p className="text-sm">
+        <Link href={analyticsDashboardPath(payments.handle)} className="text-accent underline">
+          Analytics of this agent
+        </Link>{" "}
+        <span className="text-muted-foreground">(runs, errors, latency and sample tests over 30 days)</span>
+      </p>
 
       <Section id="connect" title="Connect Stripe">
         <WebhookSetup endpoint={absoluteUrl(stripeWebhookPath(payments.handle))} />
