@@ -17,6 +17,7 @@ import { findMatchingServices } from "@/lib/search/search";
 import { noFilters, type SearchFilters, type Sort } from "@/lib/search/filters";
 import { absoluteUrl } from "@/lib/listings/site";
 import { priceSummary } from "@/lib/payments/plan-words";
+import { logoPath } from "@/lib/logos/paths";
 import { findAgentWithListings, findListing, findListingsByRowIds } from "@/lib/catalog/queries";
 import type { CatalogCapability } from "@/lib/catalog/read-model";
 import { agentVisibleSql, capabilityVisibleSql } from "@/lib/catalog/visibility";
@@ -206,7 +207,8 @@ export async function apiFindAgent(handle: string): Promise<AgentDto | null> {
     interests: agent.interests,
     languages: agent.languages,
     website: agent.website,
-    logo_url: agent.logoUrl,
+    // Explore's checked copy, never the publisher's URL (DESIGN.md rule 9); null until a logo passes.
+    logo_url: agent.logoSha256 ? absoluteUrl(logoPath(agent.handle, 256, agent.logoSha256)) : null,
     url: absoluteUrl(agentPath(agent.handle)),
     agent_json_url: absoluteUrl(`/api/v1/agents/${agent.handle}/agent.json`),
     services: page.listings.map((s) => ({

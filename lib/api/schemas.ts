@@ -162,7 +162,7 @@ export const agentSchema = z.object({
   interests: z.array(z.string()),
   languages: z.array(z.string()),
   website: z.string().nullable(),
-  logo_url: z.string().nullable(),
+  logo_url: z.string().nullable().describe("Explore's checked 256 px WebP copy of the agent's logo; null until one passes its checks."),
   url: z.string(),
   agent_json_url: z.string(),
   services: z.array(

@@ -28,7 +28,8 @@ export function documentPolicy(nonce: string, context: SecurityContext): string 
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic' 'unsafe-eval'`,
     "style-src 'self' 'unsafe-inline'",
     // Publishers' logos are still hotlinked over https.
-    "img-src 'self' data: blob: https:",
+    // Logos are Explore's own copies (lib/logos), answers' images are data: URLs: nothing is hotlinked.
+    "img-src 'self' data: blob:",
     "font-src 'self'",
     `connect-src 'self'${context.dev ? " ws: wss:" : ""}`,
     "object-src 'none'",
