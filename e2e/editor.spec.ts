@@ -53,6 +53,13 @@ test("a publisher completes a connected server's draft in the editor and publish
   await expect(page.getByRole("status").filter({ hasText: /^Saved$/ })).toBeVisible();
   await expect(problems).toContainText("No problems: the draft would import.");
 
+  // A capability added in the form names what it still needs; removed (asked first), the draft is whole again.
+  await capabilities.getByRole("button", { name: "Add a capability" }).click();
+  await expect(problems.getByText("/capabilities/2/name", { exact: true })).toBeVisible();
+  await capabilities.getByRole("button", { name: /^Remove “Capability 3”…$/ }).click();
+  await capabilities.getByRole("button", { name: "Yes, remove it" }).click();
+  await expect(problems).toContainText("No problems: the draft would import.");
+
   // The preview is the listing as consumers will see it, per capability.
   await expect(preview.getByRole("heading", { name: "Convert a color" }).first()).toBeVisible();
   await expect(preview).toContainText("Not kept.");

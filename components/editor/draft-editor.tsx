@@ -273,6 +273,23 @@ export function DraftEditor({ draftId, initialText, initialErrors, conflict }: {
                 </div>
               ) : null}
               {names.length > 0 ? <CapabilityForm key={selected} index={selected} /> : <p className="text-sm">The draft has no capabilities yet.</p>}
+              <CapabilityListButtons
+                count={names.length}
+                selected={selected}
+                selectedName={names[selected] ?? ""}
+                disabled={syntax !== null}
+                onAdd={() => {
+                  const list = valueAt(lastValid, "/capabilities");
+                  doc.set("/capabilities", [...(Array.isArray(list) ? (list as JsonValue[]) : []), NEW_CAPABILITY]);
+                  setCapability(names.length);
+                }}
+                onRemove={() => {
+                  const list = valueAt(lastValid, "/capabilities");
+                  if (!Array.isArray(list)) return;
+                  doc.set("/capabilities", (list as JsonValue[]).filter((_, i) => i !== selected));
+                  setCapability(Math.max(0, selected - 1));
+                }}
+              />
             </section>
             <section aria-labelledby="json-heading" className="flex flex-col gap-2">
               <h2 id="json-heading" className="text-lg font-semibold">
@@ -314,6 +331,59 @@ function ErrorList({ errors, onJump }: { errors: PlacedError[]; onJump: ((error:
           </li>
         ))}
       </ol>
+    </div>
+  );
+}
+
+// A new capability's fields, empty: the check then names each one the publisher still has to write.
+const NEW_CAPABILITY: JsonValue = { tool: "", name: "", summary: "", category: "", limitations: "", class: "read_only" };
+
+/** Adds a capability, or removes the one being edited (asked first). */
+function CapabilityListButtons({
+  count,
+  selected,
+  selectedName,
+  disabled,
+  onAdd,
+  onRemove,
+}: {
+  count: number;
+  selected: number;
+  selectedName: string;
+  disabled: boolean;
+  onAdd: () => void;
+  onRemove: () => void;
+}) {
+  const [asking, setAsking] = useState<number | null>(null);
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <Button type="button" variant="secondary" size="sm" onClick={onAdd} disabled={disabled}>
+        Add a capability
+      </Button>
+      {count > 0 && asking !== selected ? (
+        <Button type="button" variant="ghost" size="sm" onClick={() => setAsking(selected)} disabled={disabled}>
+          Remove “{selectedName}”…
+        </Button>
+      ) : null}
+      {count > 0 && asking === selected ? (
+        <span role="alert" className="flex flex-wrap items-center gap-2 text-sm">
+          Remove “{selectedName}” from the draft?
+          <Button
+            type="button"
+            variant="danger"
+            size="sm"
+            onClick={() => {
+              setAsking(null);
+              onRemove();
+            }}
+          >
+            Yes, remove it
+          </Button>
+          <Button type="button" variant="ghost" size="sm" onClick={() => setAsking(null)}>
+            Keep it
+          </Button>
+        </span>
+      ) : null}
     </div>
   );
 }

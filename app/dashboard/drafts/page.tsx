@@ -49,12 +49,19 @@ export default async function DraftsPage() {
                   {d.agentHandle ? `Edit of ${d.agentHandle}` : sourceWords[d.source]} · saved {dateWords(d.updatedAt)}
                 </p>
               </div>
-              <form action={deleteDraftAction}>
-                <input type="hidden" name="id" value={d.id} />
-                <Button type="submit" variant="ghost" size="sm">
-                  Delete<span className="sr-only"> the draft {d.title}</span>
-                </Button>
-              </form>
+              {/* Asks first, without JavaScript too: the button that deletes is behind the question. */}
+              <details className="text-sm">
+                <summary className="cursor-pointer rounded-md px-2 py-1 hover:bg-muted">
+                  Delete…<span className="sr-only"> the draft {d.title}</span>
+                </summary>
+                <form action={deleteDraftAction} className="mt-2 flex flex-wrap items-center gap-2">
+                  <input type="hidden" name="id" value={d.id} />
+                  <span>Delete this draft? It cannot be undone.</span>
+                  <Button type="submit" variant="danger" size="sm">
+                    Yes, delete<span className="sr-only"> the draft {d.title}</span>
+                  </Button>
+                </form>
+              </details>
             </li>
           ))}
         </ul>
