@@ -55,7 +55,7 @@ test("a publisher completes a connected server's draft in the editor and publish
 
   // A capability added in the form names what it still needs; removed (asked first), the draft is whole again.
   await capabilities.getByRole("button", { name: "Add a capability" }).click();
-  await expect(problems.getByText("/capabilities/2/name", { exact: true })).toBeVisible();
+  await expect(problems.getByText("/capabilities/2/summary", { exact: true })).toBeVisible();
   await capabilities.getByRole("button", { name: /^Remove “Capability 3”…$/ }).click();
   await capabilities.getByRole("button", { name: "Yes, remove it" }).click();
   await expect(problems).toContainText("No problems: the draft would import.");

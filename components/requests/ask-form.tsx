@@ -1,31 +1,35 @@
 "use client";
 
-import { useActionState } from "react";
+import { useActionState, useState } from "react";
 import Link from "next/link";
 import { Button } from "@/components/ui/button";
 import { FieldError } from "@/components/ui/field-error";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
-import { initialResult } from "@/lib/action-result";
+import { initialResult, type FieldErrors } from "@/lib/action-result";
 import { askForCapabilityAction } from "@/lib/requests/actions";
 import { requestPath } from "@/lib/requests/paths";
 
-/** Asks for a capability no service offers yet (works without JavaScript too). */
-export function AskForm() {
-  const [result, action, pending] = useActionState(askForCapabilityAction, initialResult);
-  const errors = result && !result.ok ? (result.fieldErrors ?? {}) : {};
+/**
+ * The fields, kept in state: React resets a form's own fields after its action, and a refusal must lose
+ * nothing. A request that was asked remounts them (a new key), empty for the next one.
+ */
+function AskFields({ errors }: { errors: FieldErrors }) {
+  const [title, setTitle] = useState("");
+  const [description, setDescription] = useState("");
+  const [tags, setTags] = useState("");
   const tagErrors = Object.entries(errors).filter(([key]) => key === "tags" || key.startsWith("tags.")).flatMap(([, m]) => m);
   return (
-    <form action={action} className="flex flex-col gap-3" aria-describedby="ask-status">
+    <>
       <div className="flex flex-col gap-1">
         <Label htmlFor="ask-title">What is missing</Label>
-        <Input id="ask-title" name="title" required maxLength={120} placeholder="OCR for scanned PDF invoices" aria-invalid={errors.title ? true : undefined} aria-describedby="ask-title-error" />
+        <Input id="ask-title" name="title" value={title} onChange={(e) => setTitle(e.target.value)} required maxLength={120} placeholder="OCR for scanned PDF invoices" aria-invalid={errors.title ? true : undefined} aria-describedby="ask-title-error" />
         <FieldError id="ask-title-error" messages={errors.title} />
       </div>
       <div className="flex flex-col gap-1">
         <Label htmlFor="ask-description">What you need it for</Label>
-        <Textarea id="ask-description" name="description" required maxLength={2000} rows={4} aria-invalid={errors.description ? true : undefined} aria-describedby="ask-description-error" />
+        <Textarea id="ask-description" name="description" value={description} onChange={(e) => setDescription(e.target.value)} required maxLength={2000} rows={4} aria-invalid={errors.description ? true : undefined} aria-describedby="ask-description-error" />
         <FieldError id="ask-description-error" messages={errors.description} />
       </div>
       <div className="flex flex-col gap-1">
@@ -33,9 +37,20 @@ export function AskForm() {
         <p id="ask-tags-help" className="text-sm text-muted-foreground">
           The network&apos;s tags, such as ocr, translation or mortgages: publishers whose services carry them see your request.
         </p>
-        <Input id="ask-tags" name="tags" placeholder="ocr, documents" aria-invalid={tagErrors.length > 0 ? true : undefined} aria-describedby="ask-tags-help ask-tags-error" />
+        <Input id="ask-tags" name="tags" value={tags} onChange={(e) => setTags(e.target.value)} placeholder="ocr, documents" aria-invalid={tagErrors.length > 0 ? true : undefined} aria-describedby="ask-tags-help ask-tags-error" />
         <FieldError id="ask-tags-error" messages={tagErrors} />
       </div>
+    </>
+  );
+}
+
+/** Asks for a capability no service offers yet (works without JavaScript too). */
+export function AskForm() {
+  const [result, action, pending] = useActionState(askForCapabilityAction, initialResult);
+  const errors = result && !result.ok ? (result.fieldErrors ?? {}) : {};
+  return (
+    <form action={action} className="flex flex-col gap-3" aria-describedby="ask-status">
+      <AskFields key={result?.ok ? result.data.id : "ask"} errors={errors} />
       <div className="flex flex-wrap items-center gap-3">
         <Button type="submit" disabled={pending}>
           {pending ? "Asking…" : "Ask for it"}
