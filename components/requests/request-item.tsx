@@ -42,6 +42,21 @@ export function VoteButton({ request, voted, signedIn }: { request: Pick<Request
   );
 }
 
+/** Status, when it was asked, and its tags. */
+export function RequestFacts({ request, className }: { request: Pick<RequestView, "status" | "createdAt" | "tags">; className: string }) {
+  return (
+    <p className={className}>
+      <RequestStatusBadge status={request.status} />
+      <span>
+        Asked <time dateTime={request.createdAt.toISOString()}>{request.createdAt.toISOString().slice(0, 10)}</time>
+      </span>
+      {request.tags.map((tag) => (
+        <span key={tag}>#{tag}</span>
+      ))}
+    </p>
+  );
+}
+
 export function RequestItem({ request, voted, signedIn, headingLevel = 3 }: { request: RequestView; voted: boolean; signedIn: boolean; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
@@ -53,15 +68,7 @@ export function RequestItem({ request, voted, signedIn, headingLevel = 3 }: { re
               {request.title}
             </Link>
           </Heading>
-          <p className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
-            <RequestStatusBadge status={request.status} />
-            <span>
-              Asked <time dateTime={request.createdAt.toISOString()}>{request.createdAt.toISOString().slice(0, 10)}</time>
-            </span>
-            {request.tags.map((tag) => (
-              <span key={tag}>#{tag}</span>
-            ))}
-          </p>
+          <RequestFacts request={request} className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground" />
         </div>
         <VoteButton request={request} voted={voted} signedIn={signedIn} />
       </div>

@@ -5,21 +5,11 @@ import { agentVisibleSql, capabilityPublicSql } from "@/lib/catalog/visibility";
 import { db } from "@/lib/db";
 import { agentPath } from "@/lib/listings/paths";
 import { absoluteUrl } from "@/lib/listings/site";
+import { agentOut } from "./shapes";
 
 // The directory of agent profiles as a signed-out visitor sees it: agents with at least one visible listing.
 
-export type AgentProfileItem = {
-  handle: string;
-  display_name: string;
-  purpose: string;
-  interests: string[];
-  languages: string[];
-  website: string | null;
-  services: number;
-  url: string;
-  api_url: string;
-  agent_json_url: string;
-};
+export type AgentProfileItem = z.infer<typeof agentOut>;
 
 const rowSchema = z.object({
   handle: z.string(),

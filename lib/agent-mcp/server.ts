@@ -13,7 +13,7 @@ import { requestPath } from "@/lib/requests/paths";
 import { absoluteUrl } from "@/lib/listings/site";
 import { noFilters, type SearchFilters } from "@/lib/search/filters";
 import { queryWords } from "@/lib/search/search";
-import { searchAgentProfiles, type AgentProfileItem } from "./agent-directory";
+import { searchAgentProfiles } from "./agent-directory";
 import { availabilityOf, availabilityWords } from "./availability";
 import * as shapes from "./shapes";
 
@@ -65,8 +65,6 @@ function requestOf(r: RequestView): Out<typeof shapes.requestOut> {
     url: absoluteUrl(requestPath(r.id)),
   };
 }
-
-const agentOf = (a: AgentProfileItem): Out<typeof shapes.agentOut> => a;
 
 // Words that say nothing about a need ("I need a tool for …").
 const FILLER = new Set(["a", "an", "and", "any", "for", "from", "i", "in", "into", "is", "it", "me", "my", "need", "of", "on", "or", "some", "something", "that", "the", "to", "tool", "want", "with", "which", "can", "that", "this"]);
@@ -161,7 +159,7 @@ export function createAgentsMcpServer({ clientKey }: { clientKey: string }): Mcp
       if (services.length === 0) next.push("Nothing offers this yet: ask for it with request_capability, so publishers see it is wanted.");
       return answer(
         shapes.findServicesOutput,
-        { services: services.map(serviceOf), agents: agents.agents.map(agentOf), requests: requests.map(requestOf), next_steps: next },
+        { services: services.map(serviceOf), agents: agents.agents, requests: requests.map(requestOf), next_steps: next },
         services.length > 0 ? `${services.length} service${services.length === 1 ? "" : "s"} found; see next_steps.` : "No service matches yet; see next_steps.",
       );
     },
@@ -228,7 +226,7 @@ export function createAgentsMcpServer({ clientKey }: { clientKey: string }): Mcp
     },
     async ({ query, tag, limit, offset }) => {
       const found = await searchAgentProfiles({ words: query ? queryWords(query) : [], tag, every: true, limit, offset });
-      return answer(shapes.searchAgentsOutput, { agents: found.agents.map(agentOf), next_offset: found.hasMore ? offset + limit : null }, `${found.agents.length} agent${found.agents.length === 1 ? "" : "s"}.`);
+      return answer(shapes.searchAgentsOutput, { agents: found.agents, next_offset: found.hasMore ? offset + limit : null }, `${found.agents.length} agent${found.agents.length === 1 ? "" : "s"}.`);
     },
   );
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CAPABILITY_CLASSES } from "@/lib/agent-file/types";
-import { serviceDetailSchema } from "@/lib/api/schemas";
+import { agentSchema, serviceDetailSchema } from "@/lib/api/schemas";
 import { REQUEST_STATUSES, callerHandleSchema } from "@/lib/requests/request-input";
 import { AVAILABILITIES } from "./availability";
 
@@ -23,18 +23,10 @@ export const serviceOut = z.object({
   api_url: z.string(),
 });
 
-export const agentOut = z.object({
-  handle: z.string(),
-  display_name: z.string(),
-  purpose: z.string(),
-  interests: z.array(z.string()),
-  languages: z.array(z.string()),
-  website: z.string().nullable(),
-  services: z.number().int(),
-  url: z.string(),
-  api_url: z.string(),
-  agent_json_url: z.string(),
-});
+/** An agent profile in the directory: the API's agent, with how many services it lists instead of them. */
+export const agentOut = agentSchema
+  .pick({ handle: true, display_name: true, purpose: true, interests: true, languages: true, website: true, url: true, agent_json_url: true })
+  .extend({ services: z.number().int(), api_url: z.string() });
 
 export const requestOut = z.object({
   id: z.string(),

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { RequestStatusBadge, VoteButton } from "@/components/requests/request-item";
+import { RequestFacts, VoteButton } from "@/components/requests/request-item";
 import { getViewer } from "@/lib/accounts/viewer";
 import { findRequest, votedBy } from "@/lib/requests/requests";
 
@@ -26,15 +26,7 @@ export default async function RequestPage({ params }: Props) {
         </Link>
       </p>
       <h1 className="text-2xl font-semibold tracking-tight break-words">{request.title}</h1>
-      <p className="flex flex-wrap items-center gap-3 text-sm text-muted-foreground">
-        <RequestStatusBadge status={request.status} />
-        <span>
-          Asked <time dateTime={request.createdAt.toISOString()}>{request.createdAt.toISOString().slice(0, 10)}</time>
-        </span>
-        {request.tags.map((tag) => (
-          <span key={tag}>#{tag}</span>
-        ))}
-      </p>
+      <RequestFacts request={request} className="flex flex-wrap items-center gap-3 text-sm text-muted-foreground" />
       <VoteButton request={request} voted={voted} signedIn={viewer !== null} />
       <p className="whitespace-pre-line break-words">{request.description}</p>
       {request.answeredBy ? (
