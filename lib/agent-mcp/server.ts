@@ -94,8 +94,9 @@ async function servicesForNeed(words: string[], limit: number): Promise<ServiceI
 
 async function openRequestsForNeed(words: string[], limit: number): Promise<RequestView[]> {
   const found = new Map<string, { view: RequestView; hits: number }>();
-  for (const word of words) {
-    const { requests } = await listRequests(null, { query: word, sort: "votes", limit, offset: 0 });
+  // One search per word, side by side (not one after another).
+  const perWord = await Promise.all(words.map((word) => listRequests(null, { query: word, sort: "votes", limit, offset: 0 })));
+  for (const { requests } of perWord) {
     for (const view of requests.filter((r) => r.status !== "declined" && r.status !== "duplicate")) {
       const seen = found.get(view.id);
       if (seen) seen.hits += 1;
