@@ -1,3 +1,4 @@
+import type { DraftSource } from "@/generated/prisma/enums";
 // The drafts' limits and words, shared by the actions and the editor (no server code here).
 import { formatBytes } from "@/lib/agent-file/file-size";
 import { MAX_AGENT_FILE_BYTES } from "@/lib/agents/import-form-state";
@@ -31,4 +32,12 @@ export const BLANK_DRAFT_TEXT = `${JSON.stringify(
   2,
 )}\n`;
 
-export const sourceWords = { blank: "New agent", agent: "Edit of your agent", connect: "From Connect an MCP server", import: "From an import" } as const;
+export const sourceWords: Record<DraftSource, string> = {
+  blank: "New agent",
+  agent: "Edit of your agent",
+  connect: "From Connect an MCP server",
+  import: "From an import",
+  a2a_card: "From an A2A agent card",
+  ga4gh_entry: "From a GA4GH registry entry",
+  a2awire: "From an A2AWire registration",
+};
