@@ -20,7 +20,9 @@ import { PRICES, type PageSort, type SearchFilters, type Sort } from "./filters"
 // vector — each word as itself, as the beginning of a longer word (half-typed), or as its nearest
 // lexeme when it is misspelt (pg_trgm similarity over the SearchLexeme table of words everyone may see, so
 // typo tolerance costs one indexed lookup per word instead of trigram matching over every listing).
-// Ranking: ts_rank with the default weights {D 0.1, C 0.2, B 0.4, A 1.0}, limitations at half of D.
+// Ranking: a name that says exactly the query first, then ts_rank with the default weights
+// {D 0.1, C 0.2, B 0.4, A 1.0}, limitations at half of D. Documents split words where queryWords does
+// (explore_search_text), so "SHA-256" is the words "sha" and "256" on both sides.
 
 /** Text with the matched words marked, for highlighting. */
 export type Highlighted = { text: string; mark: boolean }[];
@@ -132,11 +134,16 @@ function whereSql(visible: Prisma.Sql, f: SearchFilters, tsText: string | null, 
   return Prisma.join(parts, " AND ");
 }
 
-function orderSql(tsText: string | null, sort: Sort): Prisma.Sql {
+/** The name says exactly the query's words (split and lowercased as queryWords does): it ranks first. */
+function exactNameSql(query: string): Prisma.Sql {
+  return Prisma.sql`(lower(btrim(explore_search_text(c."name"))) = ${queryWords(query).join(" ")})`;
+}
+
+function orderSql(query: string | null, tsText: string | null, sort: Sort): Prisma.Sql {
   const newest = Prisma.sql`c."createdAt" DESC, c."position" ASC, c."id" ASC`;
   switch (sort) {
     case "relevance":
-      return tsText ? Prisma.sql`${relevanceSql(tsText)} DESC, ${newest}` : newest;
+      return query && tsText ? Prisma.sql`${exactNameSql(query)} DESC, ${relevanceSql(tsText)} DESC, ${newest}` : newest;
     case "newest":
       return newest;
     case "name":
@@ -203,7 +210,7 @@ export async function findMatchingServices(
     FROM unnest(ARRAY(
       SELECT c."id" FROM ${fromSql(f, sort, now)}
       WHERE ${whereSql(capabilityVisibleSql(viewer, now), f, tsText, now)}
-      ORDER BY ${orderSql(tsText, sort)}
+      ORDER BY ${orderSql(f.query, tsText, sort)}
       LIMIT ${limit + 1} OFFSET ${offset}
     )) WITH ORDINALITY AS p("id", n)
     JOIN "Capability" c ON c."id" = p."id"
