@@ -4,8 +4,9 @@ import { notFound } from "next/navigation";
 import { SampleTestHistory } from "@/components/sample-tests/history-table";
 import { SampleTestBadge } from "@/components/sample-tests/label-badge";
 import { OutputComparison } from "@/components/sample-tests/output-comparison";
-import { TestNowButton } from "@/components/sample-tests/test-now-button";
+import { QueueButton } from "@/components/ui/queue-button";
 import { requireViewer } from "@/lib/accounts/viewer";
+import { testNowAction } from "@/lib/sample-tests/actions";
 import { capabilityIdFromParam, handleFromParam } from "@/lib/listings/paths";
 import { BadgeSnippetsSection } from "@/components/sample-tests/badge-snippets";
 import { badgeSnippets } from "@/lib/sample-tests/badge-snippets";
@@ -47,7 +48,11 @@ export default async function CapabilitySampleTestsPage({ params }: Props) {
             )}
           </p>
         </div>
-        {tests.label.kind !== "not_testable" ? <TestNowButton handle={tests.handle} capabilityId={tests.capabilityId} /> : null}
+        {tests.label.kind !== "not_testable" ? (
+          <QueueButton action={testNowAction} fields={{ handle: tests.handle, capabilityId: tests.capabilityId }} id={`test-now-${tests.capabilityId}`}>
+            Test now
+          </QueueButton>
+        ) : null}
       </div>
       {tests.label.kind === "not_testable" ? (
         <p>{notTestableWords[tests.label.reason]}</p>

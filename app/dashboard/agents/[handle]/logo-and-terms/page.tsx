@@ -1,13 +1,14 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { AgentPageHeader } from "@/components/dashboard/agent-page-header";
-import { CheckAgainButton } from "@/components/logos/check-again-button";
 import { LogoStatusView } from "@/components/logos/logo-status";
 import { TermsStatusView } from "@/components/logos/terms-status";
 import { Badge } from "@/components/ui/badge";
+import { QueueButton } from "@/components/ui/queue-button";
 import { Section } from "@/components/ui/section";
 import { getViewer, requireViewer } from "@/lib/accounts/viewer";
 import { handleFromParam } from "@/lib/listings/paths";
+import { checkAgainAction } from "@/lib/logos/actions";
 import { findLogoAndTerms } from "@/lib/logos/dashboard";
 import { logoDashboardPath } from "@/lib/logos/paths";
 
@@ -41,12 +42,20 @@ export default async function LogoAndTermsPage({ params }: Props) {
 
       <Section id="logo" title="Logo">
         <LogoStatusView agent={found} logo={logo} />
-        {logo.url !== null ? <CheckAgainButton handle={found.handle} kind="logo" /> : null}
+        {logo.url !== null ? (
+          <QueueButton action={checkAgainAction} fields={{ handle: found.handle, kind: "logo" }} id="check-again-logo" variant="secondary">
+            Check again<span className="sr-only"> the logo</span>
+          </QueueButton>
+        ) : null}
       </Section>
 
       <Section id="terms" title="Terms">
         <TermsStatusView terms={terms} />
-        {terms.url !== null ? <CheckAgainButton handle={found.handle} kind="terms" /> : null}
+        {terms.url !== null ? (
+          <QueueButton action={checkAgainAction} fields={{ handle: found.handle, kind: "terms" }} id="check-again-terms" variant="secondary">
+            Check again<span className="sr-only"> the terms</span>
+          </QueueButton>
+        ) : null}
       </Section>
     </div>
   );
