@@ -6,6 +6,7 @@ import { markUncheckedAgents } from "@/lib/logos/after-import";
 import { checkAgentLogo, type CheckOutcome } from "@/lib/logos/check-logo";
 import { fetchAgentTerms } from "@/lib/terms/fetch-terms";
 import { log } from "@/lib/log";
+import { startDueLoop } from "./due-loop";
 
 // The worker's logo and terms jobs (DESIGN.md rules 9 and 10). Triggers (an import, "Check again", the daily
 // terms re-check) set a row's nextCheckAt; this loop turns due rows into queue jobs, and one pg-boss worker
@@ -16,7 +17,6 @@ export const LOGO_QUEUE = "logo-check";
 export const TERMS_QUEUE = "terms-fetch";
 
 export type FetchCheckTuning = { retryLimit: number; retryDelaySeconds: number; expireInSeconds: number };
-const HOUSEKEEPING_EVERY_MS = 5 * 60_000;
 
 export const defaultFetchCheckTuning: FetchCheckTuning = { retryLimit: 3, retryDelaySeconds: 60, expireInSeconds: 120 };
 
@@ -94,38 +94,27 @@ export async function startFetchChecks(opts: FetchChecksOptions): Promise<FetchC
   await run(LOGO_QUEUE, checkAgentLogo);
   await run(TERMS_QUEUE, fetchAgentTerms);
 
-  let stopping = false;
-  let timer: NodeJS.Timeout | undefined;
-  let wake: () => void = () => undefined;
-  const loop = (async () => {
-    let lastHousekeeping = 0;
-    while (!stopping) {
-      if (Date.now() - lastHousekeeping >= HOUSEKEEPING_EVERY_MS) {
-        lastHousekeeping = Date.now();
-        try {
-          const marked = await markUncheckedAgents();
-          if (marked > 0) log.info("logo and terms checks: agents without a check were given one", { agents: marked });
-        } catch (error) {
-          log.error("logo and terms checks: could not mark unchecked agents", { error });
-        }
+  const loop = startDueLoop({
+    intervalMs: opts.intervalMs,
+    housekeeping: async () => {
+      try {
+        const marked = await markUncheckedAgents();
+        if (marked > 0) log.info("logo and terms checks: agents without a check were given one", { agents: marked });
+      } catch (error) {
+        log.error("logo and terms checks: could not mark unchecked agents", { error });
       }
+    },
+    enqueue: async () => {
       try {
         await enqueueDueFetchChecks(boss, new Date(), opts.tuning);
       } catch (error) {
         log.error("logo and terms checks: could not enqueue due checks", { error });
       }
-      await new Promise<void>((resolve) => {
-        wake = resolve;
-        timer = setTimeout(resolve, opts.intervalMs);
-      });
-    }
-  })();
+    },
+  });
   return {
     async stop() {
-      stopping = true;
-      clearTimeout(timer);
-      wake();
-      await loop;
+      await loop.stop();
       await boss.offWork(LOGO_QUEUE);
       await boss.offWork(TERMS_QUEUE);
     },

@@ -1,6 +1,7 @@
 import type PgBoss from "pg-boss";
 import { clearDue, findDueTests, scheduleUnscheduled, type DueTest } from "@/lib/sample-tests/schedule";
 import { settleAbandonedExecutions } from "@/lib/runs/abandoned-executions";
+import { startDueLoop, type DueLoop } from "./due-loop";
 import { sampleTestJob, type QueueTuning } from "./queue";
 import { log } from "@/lib/log";
 
@@ -10,7 +11,6 @@ import { log } from "@/lib/log";
 // executions abandoned by a server that stopped mid-run (lib/runs/abandoned-executions.ts).
 
 const BATCH = 500;
-const HOUSEKEEPING_EVERY_MS = 5 * 60_000;
 
 /**
  * Priorities that make the queue take adapters in turn: each adapter's first due test, then each one's
@@ -42,13 +42,10 @@ export async function enqueueDueTests(boss: PgBoss, now: Date, tuning: QueueTuni
   }
 }
 
-export type Scheduler = { stop(): Promise<void> };
+export type Scheduler = DueLoop;
 
 export function startScheduler(opts: { boss: PgBoss; intervalMs: number; tuning: QueueTuning; now?: () => Date }): Scheduler {
   const now = opts.now ?? (() => new Date());
-  let stopping = false;
-  let timer: NodeJS.Timeout | undefined;
-  let wake: () => void = () => undefined;
   // Also catches capabilities a trigger missed (e.g. the database write after an import failed).
   async function spreadUnscheduled() {
     try {
@@ -66,31 +63,18 @@ export function startScheduler(opts: { boss: PgBoss; intervalMs: number; tuning:
       log.error("runs: could not settle abandoned executions", { error });
     }
   }
-  const loop = (async () => {
-    let lastHousekeeping = 0;
-    while (!stopping) {
-      if (Date.now() - lastHousekeeping >= HOUSEKEEPING_EVERY_MS) {
-        lastHousekeeping = Date.now();
-        await spreadUnscheduled();
-        await settleAbandoned();
-      }
+  return startDueLoop({
+    intervalMs: opts.intervalMs,
+    housekeeping: async () => {
+      await spreadUnscheduled();
+      await settleAbandoned();
+    },
+    enqueue: async () => {
       try {
         await enqueueDueTests(opts.boss, now(), opts.tuning);
       } catch (error) {
         log.error("sample tests: could not enqueue due tests", { error });
       }
-      await new Promise<void>((resolve) => {
-        wake = resolve;
-        timer = setTimeout(resolve, opts.intervalMs);
-      });
-    }
-  })();
-  return {
-    async stop() {
-      stopping = true;
-      clearTimeout(timer);
-      wake();
-      await loop;
     },
-  };
+  });
 }
