@@ -1,4 +1,4 @@
-import { Badge } from "@/components/ui/badge";
+import { CheckStatusLine } from "./check-status-line";
 import { AgentLogo } from "@/components/listings/agent-logo";
 import type { LogoStatus } from "@/lib/logos/dashboard";
 import { LOGO_SIZES, logoPath } from "@/lib/logos/paths";
@@ -22,10 +22,9 @@ export function LogoStatusView({ agent, logo }: { agent: { handle: string; displ
       <p className="text-sm">
         <span className="font-medium">Logo URL:</span> <span className="break-all font-mono text-xs">{logo.url}</span>
       </p>
-      <p className="flex flex-wrap items-center gap-2 text-sm" role="status">
-        {logo.status === "passed" ? <Badge tone="success">Passed</Badge> : logo.status === "failed" ? <Badge tone="danger">Fails a check</Badge> : <Badge tone="info">Being checked</Badge>}
-        {logo.checkedAt ? <span className="text-muted-foreground">Last checked {dateTimeWords(logo.checkedAt)}.</span> : null}
-      </p>
+      <CheckStatusLine status={logo.status} words={{ passed: "Passed", failed: "Fails a check", pending: "Being checked" }}>
+        {logo.checkedAt ? `Last checked ${dateTimeWords(logo.checkedAt)}.` : null}
+      </CheckStatusLine>
       {logo.status === "failed" && logo.failure ? (
         <p className="text-sm text-danger">
           {logo.failure}{" "}

@@ -1,4 +1,4 @@
-import { Badge } from "@/components/ui/badge";
+import { CheckStatusLine } from "./check-status-line";
 import type { TermsStatus } from "@/lib/logos/dashboard";
 import { dateTimeWords } from "@/lib/payments/date-words";
 
@@ -17,10 +17,9 @@ export function TermsStatusView({ terms }: { terms: TermsStatus }) {
       <p className="text-sm">
         <span className="font-medium">Terms URL:</span> <span className="break-all font-mono text-xs">{terms.url}</span>
       </p>
-      <p className="flex flex-wrap items-center gap-2 text-sm" role="status">
-        {terms.status === "passed" ? <Badge tone="success">Fetched</Badge> : terms.status === "failed" ? <Badge tone="danger">Fetch failed</Badge> : <Badge tone="info">Being fetched</Badge>}
-        {terms.checkedAt ? <span className="text-muted-foreground">Last tried {dateTimeWords(terms.checkedAt)}; fetched again daily.</span> : null}
-      </p>
+      <CheckStatusLine status={terms.status} words={{ passed: "Fetched", failed: "Fetch failed", pending: "Being fetched" }}>
+        {terms.checkedAt ? `Last tried ${dateTimeWords(terms.checkedAt)}; fetched again daily.` : null}
+      </CheckStatusLine>
       {terms.status === "failed" && terms.failure ? (
         <p className="text-sm text-danger">
           {terms.failure} {good ? "Your listing keeps showing the terms fetched last time, with their hash." : "Your listing says the terms have not been fetched yet."}
