@@ -71,7 +71,6 @@ describe("the sample-test worker", () => {
     // The slow adapter's jobs are queued first: a first-come worker would spend its time on them.
     await boss.insert([...slow, ...fast].map((d) => sampleTestJob(d, fastTuning)));
 
-    const started = Date.now();
     const worker = await startWorker({
       connectionString: requireDatabaseUrl(),
       perAdapter: 2,
@@ -85,9 +84,9 @@ describe("the sample-test worker", () => {
     try {
       await until(async () => (await recorded(fast.map((f) => f.capabilityId))) === 16, 15_000);
       const slowDone = await recorded(slow.map((s) => s.capabilityId));
-      // 8 slow tests at 2 at a time take at least 8 s; the 16 fast ones, queued behind them, were all done before.
+      // 8 slow tests at 2 at a time take at least 8 s; the 16 fast ones, queued behind them, were all done
+      // before the slow ones (counted, not timed: a loaded machine stretches both alike).
       expect(slowDone).toBeLessThan(8);
-      expect(Date.now() - started).toBeLessThan(8_000);
       await until(async () => (await recorded(slow.map((s) => s.capabilityId))) === 8, 20_000);
     } finally {
       await worker.stop();
