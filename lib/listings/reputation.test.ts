@@ -81,4 +81,28 @@ describe("sample-tested, reputation and reachability", () => {
     expect(reputationOf({ testsPassed: 0, testsTotal: 0, runsSucceeded: 0, runsFinished: 0 })).toBeNull();
     expect(isUnreachable({ endpointPending: true, recentTests: 0, recentTestsPassed: 0 })).toBe(true);
   });
+
+  it("follow the tests as they are recorded, changed and deleted (the trigger on SampleTest)", async () => {
+    const owner = await createTestUser();
+    const agent = await createTestAgent({ ownerId: owner.id, capabilities: [{ capabilityId: "cap_moving", extra: { hasExample: true } }] });
+    const id = agent.capabilities[0]?.id;
+    if (!id) throw new Error("fixture mismatch");
+    await testsFor(id, [
+      { status: "passed", days: 2 },
+      { status: "failed", days: 1 },
+    ]);
+    expect(await sqlFacts(id, "grouped")).toMatchObject({ tested: false, unreachable: false });
+    // The pass deleted: a recent test and no recent pass.
+    await db.sampleTest.deleteMany({ where: { capabilityId: id, status: "passed" } });
+    expect(await sqlFacts(id, "grouped")).toMatchObject({ tested: false, unreachable: true });
+    // The latest test now passed: sample-tested and reachable again.
+    await db.sampleTest.updateMany({ where: { capabilityId: id }, data: { status: "passed" } });
+    expect(await sqlFacts(id, "grouped")).toMatchObject({ tested: true, unreachable: false });
+    await db.sampleTest.deleteMany({ where: { capabilityId: id } });
+    expect(await db.capability.findUniqueOrThrow({ where: { id }, select: { lastTestAt: true, lastTestPassed: true, lastPassAt: true } })).toEqual({
+      lastTestAt: null,
+      lastTestPassed: false,
+      lastPassAt: null,
+    });
+  });
 });

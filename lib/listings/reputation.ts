@@ -81,12 +81,13 @@ export const reputationSql = Prisma.sql`(CASE
   WHEN coalesce(ex.runs_finished, 0) > 0 THEN ex.runs_succeeded::float8 / ex.runs_finished
   ELSE NULL END)`;
 
-/** Unreachable as SQL over "Capability" `c` and its "Agent" `a` (two index probes per row, no join needed). */
+/** Unreachable as SQL over "Capability" `c` and its "Agent" `a` (columns of the two rows, no lookup). */
 export function unreachableSql(now: Date): Prisma.Sql {
   const recent = daysBefore(now, UNREACHABLE_WINDOW_DAYS);
+  // A test in the window and no pass in it, read from the latest test and latest pass the trigger on
+  // "SampleTest" keeps on the capability (migration …_capability_latest_test).
   return Prisma.sql`(a."endpointPending" OR (
-    EXISTS (SELECT 1 FROM "SampleTest" s WHERE s."capabilityId" = c."id" AND s."startedAt" > ${recent})
-    AND NOT EXISTS (SELECT 1 FROM "SampleTest" s WHERE s."capabilityId" = c."id" AND s."startedAt" > ${recent} AND s."status" = 'passed')
+    c."lastTestAt" IS NOT NULL AND c."lastTestAt" > ${recent} AND (c."lastPassAt" IS NULL OR c."lastPassAt" <= ${recent})
   ))`;
 }
 

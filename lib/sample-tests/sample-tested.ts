@@ -14,13 +14,10 @@ export function sampleTestFreshSince(now: Date): Date {
   return new Date(now.getTime() - SAMPLE_TEST_FRESH_DAYS * DAY_MS);
 }
 
-/** As SQL over "Capability" aliased `c` (uses the SampleTest (capabilityId, startedAt) index). */
+/**
+ * As SQL over "Capability" aliased `c`: its latest test, as the trigger on "SampleTest" keeps it in
+ * `lastTestAt`/`lastTestPassed` (migration …_capability_latest_test), so no test is looked up per row.
+ */
 export function sampleTestedSql(now: Date): Prisma.Sql {
-  return Prisma.sql`(c."hasExample" AND EXISTS (
-    SELECT 1 FROM (
-      SELECT st."status", st."startedAt" FROM "SampleTest" st
-      WHERE st."capabilityId" = c."id" ORDER BY st."startedAt" DESC LIMIT 1
-    ) latest
-    WHERE latest."status" = 'passed' AND latest."startedAt" > ${sampleTestFreshSince(now)}
-  ))`;
+  return Prisma.sql`(c."hasExample" AND c."lastTestPassed" AND c."lastTestAt" > ${sampleTestFreshSince(now)})`;
 }
