@@ -1,47 +1,26 @@
-import type { KeyedScheme, TypedScheme } from "./card-schema";
+import type { Scheme } from "./card-schema";
 
 // A card's security schemes and requirements in words ("needs a bearer token issued by the provider"), for
 // the publisher reading the draft: agent.json has no field for how an adapter authenticates callers.
 
-type Scheme = TypedScheme | KeyedScheme;
-
 function quoted(description: string | undefined): string {
-  const said = description?.trim();
-  return said ? ` (the card says: “${said}”)` : "";
+  const words = description?.trim();
+  return words ? ` (the card says: “${words}”)` : "";
 }
 
 export function schemeWords(scheme: Scheme): string {
-  if ("type" in scheme) {
-    switch (scheme.type) {
-      case "http":
-        return httpWords(scheme.scheme, scheme.bearerFormat) + quoted(scheme.description);
-      case "apiKey":
-        return `needs an API key issued by the provider, sent in the ${scheme.in} “${scheme.name}”${quoted(scheme.description)}`;
-      case "oauth2":
-        return `needs an OAuth 2.0 access token from the provider (${flowWords(Object.keys(scheme.flows))})${quoted(scheme.description)}`;
-      case "openIdConnect":
-        return `needs an OpenID Connect sign-in at ${scheme.openIdConnectUrl}${quoted(scheme.description)}`;
-      case "mutualTLS":
-        return `needs a client certificate (mutual TLS) issued by the provider${quoted(scheme.description)}`;
-    }
+  switch (scheme.kind) {
+    case "http":
+      return httpWords(scheme.scheme, scheme.bearerFormat) + quoted(scheme.description);
+    case "apiKey":
+      return `needs an API key issued by the provider, sent in the ${scheme.location} “${scheme.name}”${quoted(scheme.description)}`;
+    case "oauth2":
+      return `needs an OAuth 2.0 access token from the provider (${flowWords(scheme.flows)})${quoted(scheme.description)}`;
+    case "openIdConnect":
+      return `needs an OpenID Connect sign-in at ${scheme.url}${quoted(scheme.description)}`;
+    case "mutualTLS":
+      return `needs a client certificate (mutual TLS) issued by the provider${quoted(scheme.description)}`;
   }
-  if ("httpAuthSecurityScheme" in scheme) {
-    const s = scheme.httpAuthSecurityScheme;
-    return httpWords(s.scheme, s.bearerFormat) + quoted(s.description);
-  }
-  if ("apiKeySecurityScheme" in scheme) {
-    const s = scheme.apiKeySecurityScheme;
-    return `needs an API key issued by the provider, sent in the ${s.location} “${s.name}”${quoted(s.description)}`;
-  }
-  if ("oauth2SecurityScheme" in scheme) {
-    const s = scheme.oauth2SecurityScheme;
-    return `needs an OAuth 2.0 access token from the provider (${flowWords(Object.keys(s.flows ?? {}))})${quoted(s.description)}`;
-  }
-  if ("openIdConnectSecurityScheme" in scheme) {
-    const s = scheme.openIdConnectSecurityScheme;
-    return `needs an OpenID Connect sign-in at ${s.openIdConnectUrl}${quoted(s.description)}`;
-  }
-  return `needs a client certificate (mutual TLS) issued by the provider${quoted(scheme.mtlsSecurityScheme.description)}`;
 }
 
 function httpWords(scheme: string, bearerFormat: string | undefined): string {
