@@ -18,7 +18,7 @@ import type { ExecutionStatus, RunAnswer } from "@/lib/runs/run-types";
 // limits, one execution record) and comes back as a finished task whose artifact carries the answer.
 
 const request = z.object({
-  skill: z.string().trim().min(1, "names no skill").max(60),
+  skill: z.string().trim().min(1).max(60),
   arguments: z.record(z.string(), z.unknown()).default({}),
 });
 
@@ -72,11 +72,12 @@ export function readRequest(message: Message): { ok: true; skill: string; argume
   if (!data || data.content?.$case !== "data") {
     return { ok: false, message: 'Send a data part {"skill": "<capability ID>", "arguments": {…}}: the skills are listed in the agent card.' };
   }
-  const parsed = request.safeParse(data.content.value);
+  const parsed = request.safeParse(data.content.value, { reportInput: true });
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = issue?.path.join(".") ?? "";
-    return { ok: false, message: `The data part ${where === "" ? "is not an object" : `${where} ${issue?.message === "names no skill" ? "names no skill" : "is not valid"}`}: send {"skill": "<capability ID>", "arguments": {…}}.` };
+    const problem = where === "" ? "is not an object" : `${where} ${issue?.input === undefined ? "is missing" : "is not valid"}`;
+    return { ok: false, message: `The data part ${problem}: send {"skill": "<capability ID>", "arguments": {…}}.` };
   }
   return { ok: true, skill: parsed.data.skill, arguments: parsed.data.arguments };
 }

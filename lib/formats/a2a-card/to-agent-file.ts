@@ -108,6 +108,15 @@ function mapTags(tags: readonly string[], at: string, notes: string[]): string[]
   return kept;
 }
 
+/** The most specific tag makes the category: a sub-category with its parent ("science.math"), else the first tag. */
+function categoryOf(tags: readonly string[]): string | undefined {
+  for (const tag of tags) {
+    const parent = parentTag(tag);
+    if (parent !== null) return `${parent}.${tag}`;
+  }
+  return tags[0];
+}
+
 function modesWords(input: readonly string[], output: readonly string[]): string {
   const list = (modes: readonly string[]) => (modes.length > 0 ? modes.join(", ") : "nothing stated");
   return `takes ${list(input)}, answers ${list(output)}`;
@@ -156,9 +165,7 @@ function draftOf(card: Card): ForeignConversion {
     const at = `skills[${i}]`;
     const out = `capabilities[${i}]`;
     const tags = mapTags(skill.tags, at, notes);
-    const first = tags[0];
-    const parent = first === undefined ? null : parentTag(first);
-    const category = first === undefined ? undefined : parent === null ? first : `${parent}.${first}`;
+    const category = categoryOf(tags);
     const summary = truncated(skill.description, MAX_SUMMARY);
     if (summary !== skill.description) notes.push(`${at}.description is longer than a summary's ${MAX_SUMMARY} characters: it was shortened.`);
     notes.push(`${at} (${skill.id}) ${modesWords(skill.inputModes ?? card.defaultInputModes, skill.outputModes ?? card.defaultOutputModes)}; its adapter tool's schemas say what Explore sends and shows.`);
