@@ -42,6 +42,8 @@ async function send(baseURL: string, token: string, skill: string, args: Record<
 }
 
 test("a token made in settings lets an agent run a free demo service over A2A, until it is revoked", async ({ page, baseURL }) => {
+  // Signing in by mail, three page visits and two A2A calls: more than the default 30 s on a busy machine.
+  test.setTimeout(90_000);
   const origin = baseURL ?? "";
   await signInByEmail(page, uniqueEmail("a2a"), "/settings");
   await page.goto("/settings");
