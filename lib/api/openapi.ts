@@ -122,6 +122,20 @@ export function openApiDocument(serverUrl: string) {
           },
         },
       },
+      "/agents/{handle}/agent-card.json": {
+        get: {
+          operationId: "getAgentCard",
+          summary: "The agent as an A2A agent card (A2A 1.0): its public services as skills, Explore's A2A endpoint as its interface",
+          parameters: [handleParam],
+          responses: {
+            "200": { description: "The A2A agent card.", content: { "application/json": { schema: { type: "object" } } } },
+            "304": { description: "Not modified." },
+            "400": problem("The handle cannot be one."),
+            "429": tooMany,
+            "404": problem("No such agent (or it is not public)."),
+          },
+        },
+      },
     },
     components: {
       schemas: {

@@ -27,6 +27,7 @@ import { deleteDraftAction, editAgentAction, publishDraftAction, saveDraftAction
 import { checkAgainAction } from "@/lib/logos/actions";
 import { sealSecret } from "@/lib/secrets";
 import { answerRequestAction } from "@/lib/requests/actions";
+import { createApiTokenAction, revokeApiTokenAction } from "@/lib/api-tokens/actions";
 import { formData } from "@/lib/testing/form-data";
 import { session } from "@/lib/testing/viewer-stub";
 
@@ -61,12 +62,13 @@ async function makeWorld() {
   const terms = { url: "https://alice.example.com/terms", status: "passed", nextCheckAt: null } as const;
   await db.agentTermsCheck.upsert({ where: { agentId: published.id }, create: { agentId: published.id, ...terms }, update: terms });
   const token = await db.adapterToken.create({ data: { agentId: published.id, tokenSha256: `alice-${published.id}`, label: "Alice's adapter" }, select: { id: true } });
+  const apiToken = await db.apiToken.create({ data: { userId: alice.id, tokenSha256: `alice-api-${alice.id}`, label: "Alice's agent" }, select: { id: true } });
   const request = await db.capabilityRequest.create({ data: { title: "Wanted: one", description: "For the ownership suite.", tags: ["testing"] }, select: { id: true } });
   const draft = await db.agentDraft.create({
     data: { ownerId: alice.id, agentId: published.id, baseUpdatedAt: new Date(0), source: "agent", text: otherAgentJson(published.handle) },
     select: { id: true },
   });
-  return { alice, bob, published, unpublished, suspended, execution, report, token, request, draft };
+  return { alice, bob, published, unpublished, suspended, execution, report, token, apiToken, request, draft };
 }
 
 /** Everything an action could have changed, read fresh. */
@@ -97,6 +99,7 @@ async function snapshot(w: World) {
     sampleTestStates: await db.sampleTestState.count({ where: { capability: { agentId: { in: agentIds } } } }),
     stripeWebhooks: await db.stripeWebhook.findMany({ where: { agentId: { in: agentIds } }, orderBy: { agentId: "asc" } }),
     adapterTokens: await db.adapterToken.findMany({ where: { agentId: { in: agentIds } }, orderBy: { id: "asc" } }),
+    apiTokens: await db.apiToken.findMany({ where: { userId: w.alice.id }, orderBy: { id: "asc" } }),
     capabilityRequests: await db.capabilityRequest.findMany({ where: { id: w.request.id }, select: { status: true, answeredCapabilityId: true, votes: true } }),
     // Alice's drafts, and any Bob came away with (an "Edit" of Alice's agent must not give him one).
     drafts: await db.agentDraft.findMany({ where: { ownerId: { in: [w.alice.id, w.bob.id] } }, orderBy: { id: "asc" } }),
@@ -160,6 +163,8 @@ const attempts: { name: string; call: (w: World) => Promise<unknown> }[] = [
   { name: "createAdapterTokenAction (Alice's agent)", call: (w) => createAdapterTokenAction(null, formData({ handle: w.published.handle, label: "Bob's" })) },
   { name: "revokeAdapterTokenAction (Alice's token)", call: (w) => revokeAdapterTokenAction(null, formData({ handle: w.published.handle, tokenId: w.token.id })) },
   { name: "revokeAdapterTokenAction (Alice's token, named under Bob's handle)", call: (w) => revokeAdapterTokenAction(null, formData({ handle: "@bobs-agent", tokenId: w.token.id })) },
+  { name: "revokeApiTokenAction (Alice's API token)", call: (w) => revokeApiTokenAction(null, formData({ tokenId: w.apiToken.id })) },
+  { name: "revokeApiTokenAction (Alice's API token, naming Alice)", call: (w) => revokeApiTokenAction(null, formData({ tokenId: w.apiToken.id, userId: w.alice.id })) },
   { name: "answerRequestAction (with Alice's service)", call: (w) => answerRequestAction(null, formData({ requestId: w.request.id, service: `${w.published.handle}/cap_one` })) },
   { name: "editAgentAction (Alice's agent)", call: (w) => editAgentAction(null, formData({ handle: w.published.handle })) },
   { name: "saveDraftAction (Alice's draft)", call: (w) => saveDraftAction(null, formData({ id: w.draft.id, text: "{}" })) },
@@ -191,6 +196,14 @@ describe("ownership: another user's IDs fail and change nothing", () => {
     const bob = await db.user.findUniqueOrThrow({ where: { id: world.bob.id }, select: { dateOfBirth: true, showMature: true, dataRules: true } });
     expect(bob.dateOfBirth?.toISOString().slice(0, 10)).toBe("2012-01-01");
     expect(bob.dataRules).not.toBeNull();
+  });
+
+  it("createApiTokenAction makes the token for the caller only, whatever ids the form carries", async () => {
+    const before = await snapshot(world);
+    const made = await createApiTokenAction(null, formData({ userId: world.alice.id, label: "Bob's agent" }));
+    expect(made.ok).toBe(true);
+    expect(await snapshot(world)).toEqual(before);
+    expect(await db.apiToken.count({ where: { userId: world.bob.id } })).toBe(1);
   });
 
   it("signed out, every action fails too", async () => {

@@ -1,20 +1,24 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { ApiTokenForm, RevokeApiTokenButton } from "@/components/account/api-tokens-form";
 import { SettingsAgeForm } from "@/components/account/settings-age-form";
 import { SettingsDataRulesForm } from "@/components/account/settings-data-rules-form";
 import { Card } from "@/components/ui/card";
 import { isAdultOn } from "@/lib/accounts/age";
 import { dateFieldValue } from "@/lib/accounts/settings-input";
 import { requireViewer } from "@/lib/accounts/viewer";
+import { listApiTokens, MAX_LIVE_API_TOKENS } from "@/lib/api-tokens/tokens";
 import { findSavedDataRules } from "@/lib/data-rules/queries";
 import { hasAnyRule } from "@/lib/data-rules/rules";
 import { formatRulesParam } from "@/lib/data-rules/url";
+import { dateTimeWords } from "@/lib/payments/date-words";
 
 export const metadata: Metadata = { title: "Settings", robots: { index: false } };
 
 export default async function SettingsPage() {
   const viewer = await requireViewer("/settings");
-  const rules = await findSavedDataRules(viewer.id);
+  const [rules, tokens] = await Promise.all([findSavedDataRules(viewer.id), listApiTokens(viewer.id)]);
+  const liveTokens = tokens.filter((t) => t.revokedAt === null).length;
   const isAdult = viewer.dateOfBirth !== null && isAdultOn(viewer.dateOfBirth, new Date());
   return (
     <div className="mx-auto flex max-w-2xl flex-col gap-8">
@@ -46,6 +50,45 @@ export default async function SettingsPage() {
         </p>
         <Card className="mt-3">
           <SettingsDataRulesForm rules={rules} rulesKey={formatRulesParam(rules) || "none"} />
+        </Card>
+      </section>
+      <section aria-labelledby="tokens-heading">
+        <h2 id="tokens-heading" className="text-lg font-semibold">
+          API tokens
+        </h2>
+        <p className="mt-1 text-sm text-muted-foreground">
+          An agent of yours calls Explore&apos;s services over A2A with one of these tokens, as you: your daily limits, data
+          rules and 18+ setting apply, and its runs appear in{" "}
+          <Link href="/runs" className="text-accent underline">
+            your runs
+          </Link>
+          . A token is shown once when it is made; Explore keeps only its fingerprint.
+        </p>
+        <Card className="mt-3 flex flex-col gap-4">
+          {tokens.length === 0 ? (
+            <p className="text-sm">No tokens yet.</p>
+          ) : (
+            <ul className="flex flex-col gap-2" aria-label="Your API tokens">
+              {tokens.map((t) => (
+                <li key={t.id} className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-border p-3 text-sm">
+                  <span className="min-w-0 break-words">
+                    <span className="font-medium">{t.label}</span>
+                    <span className="text-muted-foreground">
+                      {" "}
+                      · made {dateTimeWords(t.createdAt)} · {t.lastUsedAt ? `last used ${dateTimeWords(t.lastUsedAt)}` : "never used"}
+                      {t.revokedAt ? ` · revoked ${dateTimeWords(t.revokedAt)}` : ""}
+                    </span>
+                  </span>
+                  {t.revokedAt ? null : <RevokeApiTokenButton tokenId={t.id} label={t.label} />}
+                </li>
+              ))}
+            </ul>
+          )}
+          {liveTokens < MAX_LIVE_API_TOKENS ? (
+            <ApiTokenForm />
+          ) : (
+            <p className="text-sm">You have {MAX_LIVE_API_TOKENS} live tokens, the most one person may hold: revoke one to make another.</p>
+          )}
         </Card>
       </section>
     </div>

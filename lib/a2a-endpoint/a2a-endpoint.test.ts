@@ -1,0 +1,301 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Role, TaskState, type Message, type Task } from "@a2a-js/sdk";
+import { ClientFactory, DefaultAgentCardResolver, JsonRpcTransportFactory } from "@a2a-js/sdk/client";
+import { GET as getCard } from "@/app/api/v1/agents/[handle]/agent-card.json/route";
+import { db } from "@/lib/db";
+import type { Viewer } from "@/lib/accounts/viewer";
+import type { JsonObject } from "@/lib/agent-file/types";
+import { importAgentFile } from "@/lib/agents/import-agent";
+import { createGuardedFetch, type GuardedFetch } from "@/lib/adapters/guarded-fetch";
+import { closeAdapterClients } from "@/lib/adapters/mcp-call";
+import { newApiToken } from "@/lib/api-tokens/tokens";
+import { a2aCardToAgentFile } from "@/lib/formats/a2a-card/to-agent-file";
+import { siteOrigin } from "@/lib/listings/site";
+import { sha256Hex } from "@/lib/sha256";
+import { NO_RULES } from "@/lib/data-rules/rules";
+import { startMcpServer, type TestServer } from "@/lib/testing/mcp-test-servers";
+import { cleanUpTestRows, createTestUser, uniqueHandle } from "@/lib/testing/fixtures";
+import { handleA2ARequest } from "./handle-request";
+
+// The exported card and the A2A endpoint through the A2A SDK's own client and card resolver, over real
+// loopback HTTP: a node:http server hands requests to the route handler and the endpoint, which runs services
+// on a loopback MCP adapter through the guarded fetch.
+
+const address = `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.14`;
+let adapter: TestServer;
+let guarded: GuardedFetch;
+let explore: Server;
+let exploreUrl: string;
+let owner: Viewer;
+let token: string;
+const handles: string[] = [];
+const handle = uniqueHandle("a2a");
+
+function capability(tool: string, fields: JsonObject = {}): JsonObject {
+  return { tool, capability_id: `cap_${tool.replace(/-/g, "_")}`, name: `Service ${tool}`, summary: "Does one thing for the A2A tests.", category: "utilities.conversion", limitations: "Test rows only.", class: "read_only", ...fields };
+}
+
+async function importAgent(agentHandle: string, capabilities: JsonObject[], extra: JsonObject = {}) {
+  const publisher = await createTestUser();
+  handles.push(agentHandle);
+  const text = JSON.stringify({
+    ekl: "1.0",
+    mode: "service_provider",
+    execution_mode: "storage_free",
+    agent: { handle: agentHandle, display_name: "Adder", purpose: "Adds numbers for the A2A tests.", languages: ["en"], website: "https://adder.example.test" },
+    adapter: { endpoint: adapter.url },
+    capabilities,
+    ...extra,
+  });
+  const result = await importAgentFile({ text, ownerId: publisher.id, publish: true });
+  if (!result.ok) throw new Error(JSON.stringify(result.errors));
+}
+
+async function tokenFor(viewer: Viewer): Promise<string> {
+  const made = newApiToken();
+  await db.apiToken.create({ data: { userId: viewer.id, tokenSha256: made.sha256, label: "test agent" } });
+  return made.token;
+}
+
+// The card names Explore's own origin; the test server stands in for it.
+function toTestServer(url: string): string {
+  return url.startsWith(siteOrigin()) ? `${exploreUrl}${url.slice(siteOrigin().length)}` : url;
+}
+
+function fetchAs(bearer: string | null): typeof fetch {
+  return (input, init) => {
+    const headers = new Headers(init?.headers);
+    if (bearer) headers.set("authorization", `Bearer ${bearer}`);
+    headers.set("x-forwarded-for", address);
+    const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+    return fetch(toTestServer(url), { ...init, headers });
+  };
+}
+
+const cardPath = (h: string) => `/api/v1/agents/${h}/agent-card.json`;
+
+async function clientAs(bearer: string | null, agentHandle = handle) {
+  const resolver = new DefaultAgentCardResolver({ fetchImpl: fetchAs(null) });
+  const card = await resolver.resolve(exploreUrl, cardPath(agentHandle));
+  const factory = new ClientFactory({ transports: [new JsonRpcTransportFactory({ fetchImpl: fetchAs(bearer) })], cardResolver: resolver });
+  return factory.createFromAgentCard(card);
+}
+
+function dataMessage(value: unknown): Message {
+  return {
+    messageId: crypto.randomUUID(),
+    contextId: "",
+    taskId: "",
+    role: Role.ROLE_USER,
+    parts: [{ content: { $case: "data", value }, metadata: undefined, filename: "", mediaType: "application/json" }],
+    metadata: undefined,
+    extensions: [],
+    referenceTaskIds: [],
+  };
+}
+
+async function send(bearer: string | null, value: unknown, agentHandle = handle): Promise<Task> {
+  const client = await clientAs(bearer, agentHandle);
+  const result = await client.sendMessage({ tenant: "", message: dataMessage(value), configuration: undefined, metadata: undefined });
+  if (!("status" in result)) throw new Error(`expected a task, got ${JSON.stringify(result)}`);
+  return result;
+}
+
+function statusText(task: Task): string {
+  return (task.status?.message?.parts ?? []).map((p) => (p.content?.$case === "text" ? p.content.value : "")).join(" ");
+}
+
+beforeAll(async () => {
+  adapter = await startMcpServer();
+  guarded = createGuardedFetch({ allowLoopback: true, requireHttps: false, maxResponseBytes: 1_048_576 });
+  explore = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      const url = new URL(req.url ?? "/", exploreUrl);
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(req.headers)) if (typeof value === "string") headers.set(name, value);
+      const request = new Request(url, { method: req.method, headers, ...(req.method === "POST" ? { body: Buffer.concat(chunks) } : {}) });
+      const parts = url.pathname.split("/");
+      const agentHandle = decodeURIComponent(parts[4] ?? "");
+      const answer = url.pathname.endsWith("/agent-card.json")
+        ? getCard(request, { params: Promise.resolve({ handle: agentHandle }) })
+        : handleA2ARequest(request, agentHandle, { fetch: guarded });
+      void answer.then(async (response) => {
+        res.writeHead(response.status, Object.fromEntries(response.headers));
+        res.end(Buffer.from(await response.arrayBuffer()));
+      });
+    });
+  });
+  await new Promise<void>((resolve) => explore.listen(0, "127.0.0.1", resolve));
+  exploreUrl = `http://127.0.0.1:${(explore.address() as AddressInfo).port}`;
+
+  await importAgent(
+    handle,
+    [
+      capability("add", {
+        name: "Add two numbers",
+        tags: ["math"],
+        input_schema: { type: "object", properties: { a: { type: "number" }, b: { type: "number" } }, required: ["a", "b"] }, example: { input: { a: 1, b: 2 }, problem: "What is 1 + 2?" } }),
+      capability("echo", { name: "Echo (paid)", storage_free_accepted: true, plans: [{ type: "per_call", price_usd: 0.02 }] }),
+      capability("whoami", { name: "Books a table", class: "external_action", outside_action: "schedule" }),
+      capability("refuse-with", { name: "Tasting notes", content_rating: "mature", mature_reasons: ["alcohol"] }),
+    ],
+    { payment: { link: "https://pay.example.test/adder" } },
+  );
+  owner = await createTestUser();
+  token = await tokenFor(owner);
+});
+
+afterAll(async () => {
+  await closeAdapterClients();
+  await guarded.close();
+  await new Promise<void>((resolve) => explore.close(() => resolve()));
+  await adapter.close();
+  await db.agent.deleteMany({ where: { handle: { in: handles } } });
+  await cleanUpTestRows();
+});
+
+describe("GET /api/v1/agents/{handle}/agent-card.json", () => {
+  it("is a card the SDK's resolver reads, naming Explore's endpoint, without the 18+ service", async () => {
+    const card = await new DefaultAgentCardResolver({ fetchImpl: fetchAs(null) }).resolve(exploreUrl, cardPath(handle));
+    expect(card.name).toBe("Adder");
+    expect(card.supportedInterfaces.map((i) => [i.url, i.protocolBinding, i.protocolVersion])).toEqual([
+      [`${siteOrigin()}/api/v1/agents/${handle}/a2a`, "JSONRPC", "1.0"],
+      [`${siteOrigin()}/api/v1/agents/${handle}/a2a`, "JSONRPC", "0.3"],
+    ]);
+    expect(card.skills.map((s) => s.id)).toEqual(["cap_add", "cap_echo", "cap_whoami"]);
+    expect(card.skills[0]).toMatchObject({ name: "Add two numbers", description: "Does one thing for the A2A tests.", examples: ["What is 1 + 2?"] });
+    expect(card.skills[1]?.description).toContain("Not answered over A2A: it is paid");
+    expect(card.securitySchemes.explore_api_token?.scheme?.$case).toBe("httpAuthSecurityScheme");
+    expect(card.securityRequirements).toEqual([{ schemes: { explore_api_token: { list: [] } } }]);
+  });
+
+  it("is cached like the other API reads, and 404 for an agent nobody may see", async () => {
+    const response = await fetchAs(null)(`${exploreUrl}${cardPath(handle)}`);
+    expect(response.headers.get("cache-control")).toBe("public, max-age=60, stale-while-revalidate=300");
+    expect(response.headers.get("etag")).toMatch(/^".+"$/);
+    expect(JSON.stringify(await response.json())).not.toContain("Tasting notes");
+    const missing = await fetchAs(null)(`${exploreUrl}${cardPath(uniqueHandle("none"))}`);
+    expect(missing.status).toBe(404);
+  });
+});
+
+describe("message/send on Explore's A2A endpoint", () => {
+  it("runs a free service through the run path and answers with an artifact", async () => {
+    const task = await send(token, { skill: "cap_add", arguments: { a: 2, b: 3 } });
+    expect(task.status?.state).toBe(TaskState.TASK_STATE_COMPLETED);
+    const parts = task.artifacts[0]?.parts ?? [];
+    expect(parts[0]?.content).toEqual({ $case: "data", value: { sum: 5 } });
+    expect(parts[1]?.content).toEqual({ $case: "text", value: "5" });
+    const record = await db.execution.findUniqueOrThrow({ where: { id: String(task.metadata?.executionId) } });
+    expect(record).toMatchObject({ userId: owner.id, status: "succeeded", paid: false });
+    const used = await db.apiToken.findFirstOrThrow({ where: { userId: owner.id } });
+    expect(used.lastUsedAt).not.toBeNull();
+  });
+
+  it("speaks A2A 0.3 too: message/send without a version header", async () => {
+    const response = await fetchAs(token)(`${exploreUrl}/api/v1/agents/${handle}/a2a`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id: 7,
+        method: "message/send",
+        params: { message: { kind: "message", messageId: crypto.randomUUID(), role: "user", parts: [{ kind: "data", data: { skill: "cap_add", arguments: { a: 4, b: 4 } } }] } },
+      }),
+    });
+    const body = (await response.json()) as { id: number; result: { kind: string; status: { state: string }; artifacts: { parts: { kind: string; data?: unknown }[] }[] } };
+    expect(body.id).toBe(7);
+    expect(body.result.kind).toBe("task");
+    expect(body.result.status.state).toBe("completed");
+    expect(body.result.artifacts[0]?.parts[0]).toEqual({ kind: "data", data: { sum: 8 } });
+  });
+
+  it("refuses a paid service and an external action, naming why, and records nothing", async () => {
+    const before = await db.execution.count({ where: { userId: owner.id } });
+    const paid = await send(token, { skill: "cap_echo", arguments: { text: "hi" } });
+    expect(paid.status?.state).toBe(TaskState.TASK_STATE_REJECTED);
+    expect(statusText(paid)).toBe("Echo (paid) is not answered over A2A: it is paid, so it runs only from its page, where you agree to the price.");
+    const external = await send(token, { skill: "cap_whoami" });
+    expect(external.status?.state).toBe(TaskState.TASK_STATE_REJECTED);
+    expect(statusText(external)).toContain("it acts outside Explore (an external action)");
+    expect(await db.execution.count({ where: { userId: owner.id } })).toBe(before);
+  });
+
+  it("applies the owner's 18+ setting and data rules", async () => {
+    const hidden = await send(token, { skill: "cap_refuse_with" });
+    expect(statusText(hidden)).toContain("has no service cap_refuse_with that you can see");
+    const strict = await createTestUser();
+    await db.user.update({ where: { id: strict.id }, data: { dataRules: { ...NO_RULES, inputsMaxDays: 0 } } });
+    const refused = await send(await tokenFor(strict), { skill: "cap_add", arguments: { a: 1, b: 1 } });
+    expect(refused.status?.state).toBe(TaskState.TASK_STATE_REJECTED);
+    expect(statusText(refused)).toContain("does not meet your data rules: Inputs not retained");
+  });
+
+  it("says what a message lacks", async () => {
+    const task = await send(token, { arguments: {} });
+    expect(statusText(task)).toBe('The data part skill is missing: send {"skill": "<capability ID>", "arguments": {…}}.');
+    const wrong = await send(token, { skill: "cap_add", arguments: { a: "two" } });
+    expect(wrong.status?.state).toBe(TaskState.TASK_STATE_REJECTED);
+    expect(statusText(wrong)).toContain("Some arguments are not valid");
+  });
+
+  it("answers 401 in A2A's error shape without a live token", async () => {
+    const post = (bearer: string | null) =>
+      fetchAs(bearer)(`${exploreUrl}/api/v1/agents/${handle}/a2a`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "SendMessage", params: {} }) });
+    const missing = await post(null);
+    expect(missing.status).toBe(401);
+    expect(missing.headers.get("www-authenticate")).toContain("Bearer");
+    expect(await missing.json()).toMatchObject({ jsonrpc: "2.0", error: { code: -32000, message: expect.stringContaining("Unauthorized") } });
+
+    const revoked = await tokenFor(owner);
+    expect((await send(revoked, { skill: "cap_add", arguments: { a: 1, b: 2 } })).status?.state).toBe(TaskState.TASK_STATE_COMPLETED);
+    await db.apiToken.update({ where: { tokenSha256: sha256Hex(revoked) }, data: { revokedAt: new Date() } });
+    expect((await post(revoked)).status).toBe(401);
+    await expect(send(revoked, { skill: "cap_add", arguments: { a: 1, b: 2 } })).rejects.toThrow();
+  });
+});
+
+describe("round trip: card → import → export", () => {
+  it("keeps what both formats hold", async () => {
+    const roundHandle = uniqueHandle("rt");
+    const card = {
+      name: "Unit Converter",
+      description: "Converts quantities between units of measure.",
+      supportedInterfaces: [{ url: "https://units.example.org/a2a", protocolBinding: "JSONRPC", protocolVersion: "1.0" }],
+      provider: { organization: "Unit Converter", url: "https://units.example.org" },
+      version: "3.2.1",
+      skills: [{ id: "cap_add", name: "Add two numbers", description: "Adds two numbers and says the sum.", tags: ["math"], examples: ["What is 2 + 2?"] }],
+    };
+    const draft = a2aCardToAgentFile(card);
+    if (!draft.ok) throw new Error(JSON.stringify(draft.problems));
+    const [first] = draft.agentFile.capabilities as JsonObject[];
+    const completedFile = {
+      ...draft.agentFile,
+      agent: { ...(draft.agentFile.agent as JsonObject), handle: roundHandle },
+      adapter: { endpoint: adapter.url },
+      execution_mode: "storage_free",
+      capabilities: [{ ...first, tool: "add", class: "read_only", limitations: "Two numbers only." }],
+    };
+    handles.push(roundHandle);
+    const publisher = await createTestUser();
+    const imported = await importAgentFile({ text: JSON.stringify(completedFile), ownerId: publisher.id, publish: true });
+    if (!imported.ok) throw new Error(JSON.stringify(imported.errors));
+
+    const exported = await new DefaultAgentCardResolver({ fetchImpl: fetchAs(null) }).resolve(exploreUrl, cardPath(roundHandle));
+    expect(exported).toMatchObject({ name: card.name, description: card.description, provider: card.provider, version: card.version });
+    // Explore puts the category's tag first (DESIGN.md rule 8): the card's tags are all kept, behind it.
+    expect(exported.skills.map((s) => ({ id: s.id, name: s.name, description: s.description, tags: s.tags, examples: s.examples }))).toEqual([
+      { ...card.skills[0], tags: ["science", "math"] },
+    ]);
+    // And the exported card imports again to the same service.
+    const again = a2aCardToAgentFile(await (await fetchAs(null)(`${exploreUrl}${cardPath(roundHandle)}`)).json());
+    if (!again.ok) throw new Error(JSON.stringify(again.problems));
+    const [second] = again.agentFile.capabilities as JsonObject[];
+    expect({ ...second, tags: undefined }).toEqual({ ...first, tags: undefined });
+    expect(again.agentFile.agent).toEqual({ ...(draft.agentFile.agent as JsonObject), website: "https://units.example.org" });
+  });
+});

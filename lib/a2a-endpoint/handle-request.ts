@@ -1,0 +1,78 @@
+import "server-only";
+import { A2A_VERSION_HEADER } from "@a2a-js/sdk";
+import { A2A_LEGACY_PROTOCOL_VERSION } from "@a2a-js/sdk/compat/v0_3";
+import { LegacyJsonRpcTransportHandler } from "@a2a-js/sdk/compat/v0_3/server";
+import { DefaultRequestHandler, InMemoryTaskStore, JsonRpcTransportHandler, ServerCallContext, validateVersion } from "@a2a-js/sdk/server";
+import { bearerToken, viewerOfApiToken } from "@/lib/api-tokens/tokens";
+import { findAgentWithListings } from "@/lib/catalog/queries";
+import { agentCardModel } from "@/lib/formats/a2a-card/from-catalog";
+import { clientAddress } from "@/lib/http/client-address";
+import { siteOrigin } from "@/lib/listings/site";
+import { log } from "@/lib/log";
+import { consume } from "@/lib/rate-limits/rate-limit";
+import { MAX_ARGUMENTS_BYTES } from "@/lib/runs/run-form-state";
+import { a2aExecutor, type A2ARunOptions } from "./executor";
+
+// POST /api/v1/agents/{handle}/a2a — Explore's A2A endpoint for an agent (JSON-RPC, A2A 1.0's SendMessage and
+// 0.3's message/send). The SDK's own request handler and JSON-RPC transports answer it; each request gets its
+// own, so any instance answers any request (tasks finish within their request; the run is kept in /runs).
+
+const HEADERS = { "Cache-Control": "no-store", "Access-Control-Allow-Origin": "*" };
+// JSON-RPC's reserved range for server errors; A2A defines no code for a missing credential.
+const UNAUTHORIZED = -32000;
+
+function rpcError(status: number, code: number, message: string, extra: Record<string, string> = {}): Response {
+  return Response.json({ jsonrpc: "2.0", id: null, error: { code, message } }, { status, headers: { ...HEADERS, ...extra } });
+}
+
+function isStream(value: unknown): value is AsyncGenerator<unknown> {
+  return typeof value === "object" && value !== null && Symbol.asyncIterator in value;
+}
+
+export async function handleA2ARequest(request: Request, handle: string, deps?: A2ARunOptions["deps"]): Promise<Response> {
+  try {
+    // Counted per address before the token is looked at, so tokens cannot be guessed at speed.
+    const limit = await consume("api", clientAddress(request.headers));
+    if (!limit.ok) return rpcError(429, -32000, limit.message, { "Retry-After": String(limit.retryAfterSeconds) });
+
+    const viewer = await viewerOfApiToken(bearerToken(request.headers.get("authorization")));
+    if (!viewer) {
+      return rpcError(401, UNAUTHORIZED, "Unauthorized: send a live Explore API token as Authorization: Bearer <token> (make one in Explore's settings).", {
+        "WWW-Authenticate": 'Bearer realm="Explore A2A"',
+      });
+    }
+    const text = await request.text();
+    if (Buffer.byteLength(text, "utf8") > MAX_ARGUMENTS_BYTES + 16 * 1024) return rpcError(413, -32600, "The request is too large: arguments may be at most 256 KB.");
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      return rpcError(400, -32700, "The request is not valid JSON.");
+    }
+    if (typeof body !== "object" || body === null || Array.isArray(body)) return rpcError(400, -32600, "Send one JSON-RPC request object.");
+
+    // The agent as its owner sees it: the card the request handler holds lists what they may run.
+    const page = await findAgentWithListings(viewer, handle);
+    if (!page) return rpcError(404, -32001, `There is no agent ${handle}.`);
+    const card = agentCardModel(page.agent, page.listings, siteOrigin());
+
+    const requestedVersion = request.headers.get(A2A_VERSION_HEADER) ?? undefined;
+    const legacy = (requestedVersion ?? A2A_LEGACY_PROTOCOL_VERSION) === A2A_LEGACY_PROTOCOL_VERSION;
+    const handler = new DefaultRequestHandler(card, new InMemoryTaskStore(), a2aExecutor({ viewer, handle, deps }));
+    const context = new ServerCallContext({ user: { isAuthenticated: true, userName: viewer.id }, requestedVersion });
+    let answer: unknown;
+    try {
+      validateVersion(context.requestedVersion, card, "JSONRPC");
+      answer = legacy ? await new LegacyJsonRpcTransportHandler(handler).handle({ ...body }, context) : await new JsonRpcTransportHandler(handler).handle({ ...body }, context);
+    } catch (error) {
+      const mapped = legacy ? LegacyJsonRpcTransportHandler.mapToLegacyJSONRPCError(error) : JsonRpcTransportHandler.mapToJSONRPCError(error);
+      return Response.json({ jsonrpc: "2.0", id: "id" in body ? body.id : null, error: mapped }, { headers: HEADERS });
+    }
+    // The card states no streaming, so the SDK refuses stream methods before one could start.
+    if (isStream(answer)) return rpcError(400, -32004, "This endpoint does not stream: use message/send (SendMessage).");
+    return Response.json(answer, { headers: HEADERS });
+  } catch (error) {
+    log.error("a2a: the request failed", { error });
+    return rpcError(500, -32603, "The request could not be answered just now; try again later.");
+  }
+}

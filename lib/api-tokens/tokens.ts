@@ -1,0 +1,49 @@
+import "server-only";
+import { randomBytes } from "node:crypto";
+import { db } from "@/lib/db";
+import type { Viewer } from "@/lib/accounts/viewer";
+import { isAdminEmail } from "@/lib/accounts/admins";
+import { sha256Hex } from "@/lib/sha256";
+
+// Personal API tokens (issue #14): a person makes one in /settings for an agent of theirs that calls
+// Explore's A2A endpoint. Like adapter tokens, the plain token is shown once and only its SHA-256 is kept;
+// a call made with it runs as its owner, with their limits, data rules and 18+ setting.
+
+const TOKEN_PREFIX = "ept_";
+export const MAX_LIVE_API_TOKENS = 10;
+
+/** A new token: the plain text to show once, and the hash to keep. */
+export function newApiToken(): { token: string; sha256: string } {
+  const token = `${TOKEN_PREFIX}${randomBytes(32).toString("base64url")}`;
+  return { token, sha256: sha256Hex(token) };
+}
+
+/** The bearer token of an Authorization header, or null. */
+export function bearerToken(authorization: string | null): string | null {
+  const match = /^Bearer\s+(\S+)$/iu.exec(authorization?.trim() ?? "");
+  return match?.[1] ?? null;
+}
+
+/** The person a live token belongs to (its use is recorded), or null for a missing, unknown or revoked one. */
+export async function viewerOfApiToken(token: string | null, now = new Date()): Promise<Viewer | null> {
+  if (!token?.startsWith(TOKEN_PREFIX)) return null;
+  const held = await db.apiToken.findFirst({
+    where: { tokenSha256: sha256Hex(token), revokedAt: null },
+    select: { id: true, user: { select: { id: true, email: true, name: true, dateOfBirth: true, showMature: true } } },
+  });
+  if (!held) return null;
+  await db.apiToken.update({ where: { id: held.id }, data: { lastUsedAt: now } });
+  return { ...held.user, isAdmin: isAdminEmail(held.user.email) };
+}
+
+export type ApiTokenView = { id: string; label: string; createdAt: Date; lastUsedAt: Date | null; revokedAt: Date | null };
+
+/** A person's tokens, live ones first, newest first. Never the hash. */
+export async function listApiTokens(userId: string): Promise<ApiTokenView[]> {
+  const rows = await db.apiToken.findMany({
+    where: { userId },
+    select: { id: true, label: true, createdAt: true, lastUsedAt: true, revokedAt: true },
+    orderBy: [{ createdAt: "desc" }, { id: "asc" }],
+  });
+  return [...rows.filter((t) => t.revokedAt === null), ...rows.filter((t) => t.revokedAt !== null)];
+}
