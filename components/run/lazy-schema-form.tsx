@@ -1,0 +1,47 @@
+"use client";
+
+import { lazy, Suspense, useSyncExternalStore, type ComponentProps } from "react";
+import type { RJSFSchema } from "@rjsf/utils";
+
+// The generated form, loaded after the page: @rjsf and Ajv are most of a service page's JavaScript and only
+// the Run panel needs them. The server renders a skeleton of about the form's height (so the layout stays
+// still), and the browser swaps in the form once its chunk arrives. Without JavaScript the skeleton is hidden
+// and the Run form's <noscript> form is the way to run.
+
+const SchemaForm = lazy(() => import("./schema-form").then((m) => ({ default: m.SchemaForm })));
+
+const subscribe = () => () => {};
+const onClient = () => true;
+const onServer = () => false;
+
+/** About as tall as the form will be: one row per field a person fills. */
+function fieldCount(schema: RJSFSchema, hidden: readonly string[]): number {
+  const properties = typeof schema.properties === "object" && schema.properties !== null ? Object.keys(schema.properties) : [];
+  return Math.max(1, Math.min(12, properties.filter((p) => !hidden.includes(p)).length));
+}
+
+function SchemaFormSkeleton({ schema, hidden }: { schema: RJSFSchema; hidden: readonly string[] }) {
+  const rows = Array.from({ length: fieldCount(schema, hidden) }, (_, i) => i);
+  return (
+    <div data-js-only className="flex flex-col gap-4" role="status" aria-label="Loading the form">
+      {rows.map((i) => (
+        <div key={i} className="flex flex-col gap-2" aria-hidden="true">
+          <div className="h-4 w-32 animate-pulse rounded bg-muted" />
+          <div className="h-9 w-full animate-pulse rounded-md bg-muted" />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+export function LazySchemaForm(props: ComponentProps<typeof SchemaForm>) {
+  // Never rendered on the server: the form's chunk stays out of the page's first load.
+  const hydrated = useSyncExternalStore(subscribe, onClient, onServer);
+  const skeleton = <SchemaFormSkeleton schema={props.schema} hidden={props.hidden} />;
+  if (!hydrated) return skeleton;
+  return (
+    <Suspense fallback={skeleton}>
+      <SchemaForm {...props} />
+    </Suspense>
+  );
+}
