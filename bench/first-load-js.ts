@@ -1,6 +1,6 @@
 // First-load JavaScript of the home page and a service page, as a browser gets it (results go to
 // docs/benchmarks.md; nothing is asserted): each page is fetched from a production server, and the gzip sizes
-// of the scripts its HTML loads (<script src>) are summed. Chunks loaded later (the Run panel's form library,
+// of the scripts its HTML loads (<script src>, not noModule) are summed. Chunks loaded later (the Run panel's form library,
 // loaded after hydration) are not in the HTML and so not counted: that is the point.
 //
 //   npx next build   # once: the benchmark serves the production build (it builds nothing itself)
@@ -20,13 +20,25 @@ const { values } = parseArgs({
 
 type Measured = { path: string; scripts: number; rawKb: number; gzipKb: number };
 
-const SCRIPT_SRC = /<script\b[^>]*\bsrc="([^"]+)"[^>]*>/g;
+const SCRIPT_TAG = /<script\b[^>]*>/g;
+const SRC = /\bsrc="([^"]+)"/;
+// A modern browser skips noModule scripts (Next's legacy polyfills): not part of what it loads.
+const NO_MODULE = /\bnomodule\b/i;
+
+function scriptSources(html: string): string[] {
+  const sources = [...html.matchAll(SCRIPT_TAG)]
+    .map((m) => m[0])
+    .filter((tag) => !NO_MODULE.test(tag))
+    .map((tag) => (SRC.exec(tag)?.[1] ?? "").replaceAll("&amp;", "&"))
+    .filter((s) => s.length > 0);
+  return [...new Set(sources)];
+}
 
 async function measure(origin: string, path: string): Promise<Measured> {
   const page = await fetch(`${origin}${path}`);
   if (!page.ok) throw new Error(`${path} answered ${page.status}`);
   const html = await page.text();
-  const sources = [...new Set([...html.matchAll(SCRIPT_SRC)].map((m) => (m[1] ?? "").replaceAll("&amp;", "&")))].filter((s) => s.length > 0);
+  const sources = scriptSources(html);
   let raw = 0;
   let gzip = 0;
   for (const source of sources) {
