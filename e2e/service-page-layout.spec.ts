@@ -24,7 +24,7 @@ test.describe("at 1280 px", () => {
   test("the Run panel sits beside the story and stays in view while the story scrolls", async ({ page }) => {
     await page.goto(SERVICE);
     // The generated form arrived (its chunk loads after the page).
-    await expect(page.locator("#run_value")).toHaveValue("26.2");
+    await expect(page.locator("#run_value")).toHaveValue("26.2", { timeout: 20_000 });
     const run = await box(page, "Run it");
     const summary = await box(page, "What it does");
     expect(run.x).toBeGreaterThan(summary.x + 400);
@@ -112,7 +112,7 @@ for (const scheme of ["light", "dark"] as const) {
       await page.setViewportSize({ width, height: 800 });
       await page.emulateMedia({ colorScheme: scheme });
       await page.goto(SERVICE);
-      await expect(page.locator("#run_value")).toBeVisible();
+      await expect(page.locator("#run_value")).toBeVisible({ timeout: 20_000 });
       const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
       const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
       expect(serious).toEqual([]);

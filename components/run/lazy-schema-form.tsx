@@ -4,11 +4,16 @@ import { lazy, Suspense, useSyncExternalStore, type ComponentProps } from "react
 import type { RJSFSchema } from "@rjsf/utils";
 
 // The generated form, loaded after the page: @rjsf and Ajv are most of a service page's JavaScript and only
-// the Run panel needs them. The server renders a skeleton of about the form's height (so the layout stays
-// still), and the browser swaps in the form once its chunk arrives. Without JavaScript the skeleton is hidden
-// and the Run form's <noscript> form is the way to run.
+// a rendered Run form needs them (this module runs only where one is rendered: a signed-out visitor's page
+// never fetches them). The server renders a skeleton of about the form's height, so the layout stays still,
+// and the browser swaps in the form once its chunk arrives. Without JavaScript the skeleton is hidden and the
+// Run form's <noscript> form is the way to run.
 
-const SchemaForm = lazy(() => import("./schema-form").then((m) => ({ default: m.SchemaForm })));
+const load = () => import("./schema-form");
+let loading: ReturnType<typeof load> | null = null;
+// In the browser the chunk is fetched as soon as the Run form's own code runs, alongside hydration, not after it.
+if (typeof window !== "undefined") loading = load();
+const SchemaForm = lazy(() => (loading ??= load()).then((m) => ({ default: m.SchemaForm })));
 
 const subscribe = () => () => {};
 const onClient = () => true;
