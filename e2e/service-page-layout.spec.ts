@@ -22,6 +22,8 @@ test.describe("at 1280 px", () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
   test("the Run panel sits beside the story and stays in view while the story scrolls", async ({ page }) => {
+    // The form's chunk arrives after the page; on a loaded 2-core machine that took over 10 s.
+    test.slow();
     await page.goto(SERVICE);
     // The generated form arrived (its chunk loads after the page).
     await expect(page.locator("#run_value")).toHaveValue("26.2", { timeout: 20_000 });
@@ -109,6 +111,8 @@ test.describe("at 390 px", () => {
 for (const scheme of ["light", "dark"] as const) {
   for (const width of [1280, 390]) {
     test(`signed in, ${scheme}, ${width} px: no serious axe violations with the Run form loaded`, async ({ page }) => {
+      // The form's chunk, then axe over a long page: both slow on a loaded machine.
+      test.slow();
       await page.setViewportSize({ width, height: 800 });
       await page.emulateMedia({ colorScheme: scheme });
       await page.goto(SERVICE);
