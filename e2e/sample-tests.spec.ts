@@ -10,11 +10,13 @@ async function reloadUntilVisible(page: Page, text: RegExp | string) {
   }).toPass({ timeout: 45_000 });
 }
 
-test("a demo service's passing example earns the label, with the expected output beside the actual one", async ({ page }) => {
+test("a demo service's passing example earns the label, its actual output linked to the expected one (shown once, in the example)", async ({ page }) => {
   await page.goto("/services/@unit-forge/cap_convert_length");
   await reloadUntilVisible(page, /^Sample-tested · passed (just now|\d+ min ago) · \d+\/\d+$/);
   const section = page.getByRole("region", { name: "Sample test" });
-  await expect(section.getByLabel("Expected output (sample test)")).toBeVisible();
+  await expect(page.getByRole("region", { name: "Example" }).getByLabel("Expected output", { exact: true })).toBeVisible();
+  await expect(page.getByLabel(/^Expected output/)).toHaveCount(1);
+  await expect(section.getByRole("link", { name: "expected output in the example" })).toHaveAttribute("href", "#showcase");
   await expect(section.getByLabel("Latest actual output")).toContainText("42.16");
   await expect(section.getByText("passed", { exact: true })).toBeVisible();
 

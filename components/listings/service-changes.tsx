@@ -1,7 +1,7 @@
 import type { Viewer } from "@/lib/accounts/viewer";
 import { changeNoticeFor } from "@/lib/agents/change-notice";
 import { findLastRunSince, findServiceChanges } from "@/lib/agents/version-queries";
-import { dateWords } from "@/lib/payments/date-words";
+import { LocalTime } from "@/components/ui/local-time";
 import { Section } from "@/components/ui/section";
 
 type Service = { agentRowId: string; capabilityId: string; rowId: string };
@@ -17,9 +17,7 @@ export async function ServiceChangeLog({ service }: { service: Service }) {
         <ol className="flex flex-col gap-2">
           {changes.map((c) => (
             <li key={c.id} className="grid gap-1 border-b border-border pb-2 text-sm last:border-b-0 sm:grid-cols-[10rem_1fr] sm:gap-4">
-              <time dateTime={c.createdAt.toISOString()} className="text-muted-foreground">
-                {dateWords(c.createdAt)}
-              </time>
+              <LocalTime iso={c.createdAt.toISOString()} className="text-muted-foreground" />
               <span>{c.words}</span>
             </li>
           ))}
@@ -42,7 +40,7 @@ export async function ChangeNotice({ viewer, service }: { viewer: Viewer | null;
     <div role="note" className="mb-6 rounded-md border border-warning/40 bg-warning/10 p-3 text-sm">
       {notice.headlines.map((h) => (
         <p key={h} className="font-medium">
-          {h} since your last run on {dateWords(notice.lastRun)}.
+          {h} since your last run on <LocalTime iso={notice.lastRun.toISOString()} />.
         </p>
       ))}
       <p className="mt-1">

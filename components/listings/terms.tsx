@@ -1,5 +1,5 @@
 import type { CatalogTerms } from "@/lib/catalog/read-model";
-import { dateWords } from "@/lib/payments/date-words";
+import { LocalTime } from "@/components/ui/local-time";
 
 /** The services' terms: the text with its SHA-256, or the link with the hash and date of the copy Explore fetched (lib/terms). */
 export function Terms({ terms }: { terms: CatalogTerms | null }) {
@@ -28,7 +28,7 @@ export function Terms({ terms }: { terms: CatalogTerms | null }) {
           </p>
           {terms.urlSha256 ? (
             <p className="text-sm">
-              {terms.fetchedAt ? <>Fetched {dateWords(terms.fetchedAt)}; </> : null}SHA-256{" "}
+              {terms.fetchedAt ? <>Fetched <LocalTime iso={terms.fetchedAt.toISOString()} />; </> : null}SHA-256{" "}
               <code className="break-all font-mono text-xs">{terms.urlSha256}</code>
             </p>
           ) : (

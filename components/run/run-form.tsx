@@ -16,9 +16,10 @@ import { durationText, notRunnableMessage, repeatPromises } from "@/lib/runs/run
 import { ConfirmDialog } from "./confirm-dialog";
 import { PlanList, PlanNotes, PlanPicker, planKey } from "./plan-picker";
 import { fieldLabel, toErrorSchema } from "./error-schema";
-import { checkJsonArguments, parseJsonArguments, withoutFields } from "./json-arguments";
+import { parseJsonArguments, withoutFields } from "./arguments-text";
 import { AnswerView, StatusBadge } from "./run-answer";
-import { isFormSchema, SchemaForm, type FormValues, type SchemaFormHandle } from "./schema-form";
+import { LazySchemaForm } from "./lazy-schema-form";
+import { isFormSchema, type FormValues, type SchemaFormHandle } from "./schema-form-types";
 
 // The Run panel's interactive leaf: the generated form (or raw JSON), the run action with live progress and
 // elapsed time, the confirmation of external actions (dry run first), and the answer with its follow-ups.
@@ -130,7 +131,7 @@ export function RunForm({ info }: { info: RunPanelInfo }) {
   }
 
   /** The arguments as they stand, checked in the browser; null (with errors shown) when they are not valid. */
-  function currentArguments(): FormValues | null {
+  async function currentArguments(): Promise<FormValues | null> {
     if (mode === "form") {
       setClientErrors(null);
       const valid = formRef.current?.validateForm() ?? true;
@@ -142,6 +143,8 @@ export function RunForm({ info }: { info: RunPanelInfo }) {
       return null;
     }
     const value = withoutFields(parsed.value, info.filledArguments);
+    // Ajv comes with the check, loaded only when someone runs raw JSON (the first load stays small).
+    const { checkJsonArguments } = await import("./json-arguments");
     // Explore fills some fields itself; errors about them are not the person's to fix.
     const problems = Object.entries(checkJsonArguments(schema, value) ?? {}).filter(([path]) => !info.filledArguments.some((n) => path === `/${n}`));
     if (problems.length > 0) {
@@ -184,10 +187,10 @@ export function RunForm({ info }: { info: RunPanelInfo }) {
     startTransition(() => formAction(form));
   }
 
-  function onRun(dryRun: boolean) {
+  async function onRun(dryRun: boolean) {
     setPutAway(done);
     setHook(null);
-    const args = currentArguments();
+    const args = await currentArguments();
     if (!args) return;
     if (external && !dryRun) setConfirmArgs(args);
     else void start(args, dryRun);
@@ -248,7 +251,7 @@ export function RunForm({ info }: { info: RunPanelInfo }) {
       ) : null}
 
       {mode === "form" && schema ? (
-        <SchemaForm
+        <LazySchemaForm
           formRef={formRef}
           schema={schema}
           hidden={info.filledArguments}
@@ -315,11 +318,11 @@ export function RunForm({ info }: { info: RunPanelInfo }) {
 
       <div className="flex flex-wrap items-center gap-2">
         {external?.dryRun ? (
-          <Button onClick={() => onRun(true)} disabled={busy || info.notRunnable !== null || (consent !== null && !consentToPay)}>
+          <Button onClick={() => void onRun(true)} disabled={busy || info.notRunnable !== null || (consent !== null && !consentToPay)}>
             Dry run
           </Button>
         ) : null}
-        <Button variant={external?.dryRun ? "secondary" : "primary"} onClick={() => onRun(false)} disabled={busy || info.notRunnable !== null || (consent !== null && !consentToPay)}>
+        <Button variant={external?.dryRun ? "secondary" : "primary"} onClick={() => void onRun(false)} disabled={busy || info.notRunnable !== null || (consent !== null && !consentToPay)}>
           {external ? "Run…" : "Run"}
         </Button>
         {inFlightId && info.cancellable && !live?.dryRun ? (
@@ -490,6 +493,8 @@ function NoScriptForm({ info, formAction, argumentsText }: { info: RunPanelInfo;
   const external = info.externalAction;
   return (
     <noscript>
+      {/* The generated form's loading skeleton means nothing without JavaScript. */}
+      <style>{"[data-js-only]{display:none}"}</style>
       <form action={formAction} className="flex flex-col gap-2" id="run-noscript-form">
         <input type="hidden" name="handle" value={info.handle} />
         <input type="hidden" name="capabilityId" value={info.capabilityId} />

@@ -3,6 +3,7 @@
 import "./schema-form.css";
 import Form from "@rjsf/core";
 import type { ErrorSchema, RJSFSchema, UiSchema } from "@rjsf/utils";
+import type { FormValues, SchemaFormHandle } from "./schema-form-types";
 import { useMemo, type Ref } from "react";
 import { plainFormErrors, uiSchemaFor } from "@/lib/json-schema/form-ui";
 import { formValidatorFor } from "@/lib/json-schema/form-validator";
@@ -10,19 +11,10 @@ import { withoutDialect } from "@/lib/json-schema/validator";
 
 // The form generated from a capability's input schema (@rjsf/core, validating with the Ajv setup the server
 // uses, in the schema's dialect): it renders each field with its label, description and errors
-// (aria-describedby points at them), and validates in the browser.
+// (aria-describedby points at them), and validates in the browser. The Run form loads it lazily
+// (./lazy-schema-form): @rjsf and Ajv are most of a service page's JavaScript.
 
-/** The form's values, whatever JSON object they are (kept loose here; the server checks it again). */
-export type FormValues = Record<string, unknown>;
-
-export type SchemaFormHandle = Form<FormValues, RJSFSchema>;
-
-/** A JSON Schema the form library can take: an object whose `type`, when present, is a name or a list of names. */
-export function isFormSchema(value: unknown): value is RJSFSchema {
-  if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
-  const type: unknown = "type" in value ? value.type : undefined;
-  return type === undefined || typeof type === "string" || (Array.isArray(type) && type.every((t) => typeof t === "string"));
-}
+export { isFormSchema, type FormValues, type SchemaFormHandle } from "./schema-form-types";
 
 export function SchemaForm({
   formRef,

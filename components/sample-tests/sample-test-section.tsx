@@ -6,8 +6,11 @@ import { OutputComparison } from "./output-comparison";
 const ruleWords =
   "Explore calls the adapter with the example input every day, flagged as a validation call. A test passes when the tool reports no error, the output fits the output schema and it contains the expected output: objects may have more keys, arrays must have the same length, numbers may differ by one part in a billion.";
 
-/** The service page's "Sample test" section: the latest result beside the expected output. No example, no section. */
-export async function SampleTestSection({ handle, capabilityId }: { handle: string; capabilityId: string }) {
+/**
+ * The service page's "Sample test" section: the latest result, beside the expected output unless the Example
+ * above shows it already (the page shows it once). No example, no section.
+ */
+export async function SampleTestSection({ handle, capabilityId, expectedInExample = false }: { handle: string; capabilityId: string; expectedInExample?: boolean }) {
   const summary = await findSampleTestSummary(await getViewer(), handle, capabilityId);
   if (!summary || (summary.label.kind === "not_testable" && summary.label.reason === "no_example")) return null;
   return (
@@ -20,7 +23,7 @@ export async function SampleTestSection({ handle, capabilityId }: { handle: stri
       ) : (
         <>
           <p className="text-sm text-muted-foreground">{ruleWords}</p>
-          <OutputComparison expected={summary.expectedOutput} latest={summary.latest} />
+          <OutputComparison expected={summary.expectedOutput} latest={summary.latest} expectedShownAt={expectedInExample ? "#showcase" : null} />
         </>
       )}
     </section>

@@ -4,6 +4,7 @@ import { AgentProfileCard } from "@/components/listings/agent-profile";
 import { JsonLd } from "@/components/listings/json-ld";
 import { isOwnPreview, PreviewBanner } from "@/components/listings/preview-banner";
 import { ServiceList } from "@/components/listings/service-card";
+import { ReportAgentServices } from "@/components/moderation/report-link";
 import { getViewer } from "@/lib/accounts/viewer";
 import { agentPath, handleFromParam } from "@/lib/listings/paths";
 import { findAgentWithListings } from "@/lib/catalog/queries";
@@ -42,7 +43,10 @@ export default async function AgentPage(props: Props) {
       <PreviewBanner show={isOwnPreview(viewer?.id ?? null, agent)} />
       {/* Only what a signed-out visitor sees is described to search engines. */}
       {isPublic ? <JsonLd data={agentJsonLd(agent, listings.filter((l) => l.isPublic))} /> : null}
-      <AgentProfileCard agent={agent} />
+      <AgentProfileCard
+        agent={agent}
+        actions={<ReportAgentServices handle={agent.handle} services={listings.map((l) => ({ capabilityId: l.capabilityId, name: l.name }))} />}
+      />
       <section aria-labelledby="agent-services" className="flex flex-col gap-4">
         <h2 id="agent-services" className="text-lg font-semibold">
           Services

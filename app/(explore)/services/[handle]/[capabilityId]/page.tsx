@@ -13,6 +13,10 @@ import { ReportLink } from "@/components/moderation/report-link";
 import { SuspensionNotice } from "@/components/moderation/suspension-notice";
 import { isOwnPreview, PreviewBanner } from "@/components/listings/preview-banner";
 import { ChangeNotice, ServiceChangeLog } from "@/components/listings/service-changes";
+import { UseFromAgent } from "@/components/listings/use-from-agent";
+import { RunPanel } from "@/components/run/run-panel";
+import { agentSnippets } from "@/lib/listings/agent-snippets";
+import { siteOrigin } from "@/lib/listings/site";
 
 type Props = {
   params: Promise<{ handle: string; capabilityId: string }>;
@@ -64,14 +68,28 @@ export default async function ServicePage(props: Props) {
       <SuspensionNotice viewer={viewer} handle={service.agent.handle} capabilityId={service.capabilityId} />
       <PreviewBanner show={isOwnPreview(viewer?.id ?? null, service.agent)} />
       <ChangeNotice viewer={viewer} service={changeKey} />
-      <ServiceDetails service={service} otherServices={otherServices} />
-      <div className="mt-8">
-        <ServiceChangeLog service={changeKey} />
-      </div>
-      <div className="mt-8 flex flex-col gap-4">
-        <MyDataRuleChecks viewer={viewer} data={service.data} rulesParam={rules} />
-        {viewer ? <ReportLink handle={service.agent.handle} capabilityId={service.capabilityId} /> : null}
-      </div>
+      <ServiceDetails
+        service={service}
+        otherServices={otherServices}
+        report={<ReportLink handle={service.agent.handle} capabilityId={service.capabilityId} />}
+        runPanel={<RunPanel handle={service.agent.handle} capabilityId={service.capabilityId} />}
+        changes={<ServiceChangeLog service={changeKey} />}
+        dataRules={<MyDataRuleChecks viewer={viewer} data={service.data} rulesParam={rules} />}
+        useFromAgent={
+          <UseFromAgent
+            // The configured public origin (lib/env AUTH_URL), never the request's Host header.
+            snippets={agentSnippets(siteOrigin(), {
+              handle: service.agent.handle,
+              capabilityId: service.capabilityId,
+              tool: service.tool,
+              adapterEndpoint: service.agent.endpointPending ? null : service.agent.endpoint,
+            })}
+            tool={service.tool}
+            adapterAnnounced={!service.agent.endpointPending}
+            isPublic={isPublic}
+          />
+        }
+      />
     </>
   );
 }
