@@ -17,7 +17,7 @@ export const LATENCY_BUCKETS = LATENCY_BOUNDS_MS.length + 1;
 /** The bucket (0-based) a duration falls in: how many bounds are at or below it. */
 export function latencyBucket(ms: number): number {
   let lo = 0;
-  let hi = LATENCY_BOUNDS_MS.length;
+  let hi: number = LATENCY_BOUNDS_MS.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
     if ((LATENCY_BOUNDS_MS[mid] ?? Infinity) <= ms) lo = mid + 1;
