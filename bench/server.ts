@@ -3,7 +3,8 @@ import type { ChildProcess } from "node:child_process";
 import { bin, startChild } from "../scripts/lib/children";
 
 async function waitForServer(origin: string): Promise<void> {
-  for (let i = 0; i < 200; i += 1) {
+  // 60 s: on a loaded shared machine the production server has taken more than 20 s to start.
+  for (let i = 0; i < 600; i += 1) {
     try {
       if ((await fetch(`${origin}/robots.txt`)).ok) return;
     } catch {

@@ -62,6 +62,8 @@ test("a publisher completes a connected server's draft in the editor and publish
 
   // The preview is the listing as consumers will see it, per capability.
   await expect(preview.getByRole("heading", { name: "Convert a color" }).first()).toBeVisible();
+  // The card's name is no link to a page that does not exist yet.
+  await expect(preview.getByRole("heading", { name: "Convert a color (preview)", exact: true })).toBeVisible();
   await expect(preview).toContainText("Not kept.");
   await preview.getByRole("button", { name: "Try the example" }).click();
   await expect(preview.getByText(/^It worked/)).toBeVisible();

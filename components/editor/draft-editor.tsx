@@ -11,6 +11,7 @@ import { findJsonSyntaxProblem, lineAndColumn } from "@/lib/agent-file/json-posi
 import type { JsonValue } from "@/lib/agent-file/types";
 import type { PlacedError } from "@/lib/publishing/draft-check";
 import { publishDraftAction, saveDraftAction } from "@/lib/publishing/draft-actions";
+import { importOnlyErrors } from "@/lib/publishing/import-errors";
 import { setValueInText, valueAt } from "@/lib/publishing/json-text";
 import { CapabilityForm } from "./capability-form";
 import { DataDeclarationForm } from "./data-declaration-form";
@@ -18,6 +19,7 @@ import { EditorContext, SelectField, TextField, ListField, NumberField, type Edi
 import type { JumpRequest } from "./json-view";
 import { PlansForm } from "./plans-form";
 import { TagVocabulary } from "./tag-suggestions";
+import { TermsAndPaymentForm } from "./terms-payment-form";
 
 // CodeMirror is loaded by this page only, in the browser only; without JavaScript the JSON is a textarea.
 const JsonView = dynamic(() => import("./json-view"), { ssr: false, loading: () => <p className="text-sm text-muted-foreground">Loading the JSON view…</p> });
@@ -65,6 +67,8 @@ export function DraftEditor({ draftId, initialText, initialErrors, conflict }: {
   const [status, setStatus] = useState<SaveStatus>({ kind: "saved" });
   const [jump, setJump] = useState<JumpRequest | null>(null);
   const [capability, setCapability] = useState(0);
+  // The text a publish was last sent with: the import's own errors are about that text.
+  const [publishedText, setPublishedText] = useState<string | null>(null);
   const [saveResult, saveFormAction, saving] = useActionState(saveDraftAction, initialResult);
   const [publishResult, publishFormAction, publishing] = useActionState(publishDraftAction, initialResult);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -119,7 +123,13 @@ export function DraftEditor({ draftId, initialText, initialErrors, conflict }: {
   const syntax = syntaxWords(text);
   // With JavaScript the autosave's check is the latest; without, the answer of the last post is.
   const posted = saveResult?.ok ? saveResult.data.errors : publishResult && !publishResult.ok && publishResult.details?.errors.length ? publishResult.details.errors : null;
-  const shownErrors = hydrated ? errors : (posted ?? errors);
+  // Errors only the import finds (a handle that is taken) stay beside their field and in the list while
+  // their value is unchanged; the autosave's check cannot find them again.
+  const imported = publishResult && !publishResult.ok ? publishResult.details?.errors : undefined;
+  const shownErrors = useMemo(() => {
+    if (!hydrated) return posted ?? errors;
+    return imported && publishedText !== null ? [...errors, ...importOnlyErrors(imported, errors, publishedText, text)] : errors;
+  }, [hydrated, posted, errors, imported, publishedText, text]);
   const saveNow = (event: { preventDefault: () => void }) => {
     event.preventDefault();
     if (timer.current) clearTimeout(timer.current);
@@ -147,7 +157,7 @@ export function DraftEditor({ draftId, initialText, initialErrors, conflict }: {
   return (
     <EditorContext value={doc}>
       <TagVocabulary />
-      <form action={publishFormAction} className="flex min-w-0 flex-col gap-6">
+      <form action={publishFormAction} onSubmit={() => setPublishedText(text)} className="flex min-w-0 flex-col gap-6">
         <input type="hidden" name="id" value={draftId} />
         {conflict ? (
           <p role="note" className="rounded-md border border-warning/40 bg-warning/10 p-3 text-sm">
@@ -242,6 +252,12 @@ export function DraftEditor({ draftId, initialText, initialErrors, conflict }: {
                 <NumberField pointer="/adapter/result_retention_days" label="Results kept for (days)" />
                 <NumberField pointer="/adapter/execution_id_retention_days" label="Execution IDs kept for (days)" />
               </div>
+            </section>
+            <section aria-labelledby="terms-heading" className="flex flex-col gap-3">
+              <h2 id="terms-heading" className="text-lg font-semibold">
+                Terms and payment
+              </h2>
+              <TermsAndPaymentForm />
             </section>
             <section aria-labelledby="data-heading" className="flex flex-col gap-3">
               <h2 id="data-heading" className="text-lg font-semibold">

@@ -52,7 +52,7 @@ export function DraftPreview({ draftId, services, selectedId, problems }: { draf
           ) : null}
           <div>
             <h3 className="mb-2 text-sm font-semibold text-muted-foreground">In search results</h3>
-            <ServiceCard service={service} headingLevel={4} />
+            <ServiceCard service={service} headingLevel={4} preview />
             {!service.listed ? (
               <p className="mt-2 text-sm text-warning">
                 {service.offered ? "Not listed until you confirm its class (needs_confirmation)." : "Not offered: it will not be listed."}

@@ -22,6 +22,20 @@ export function PlansForm({ base }: { base: string }) {
             <TextField pointer={`${base}/${i}/plan_id`} label="Plan ID" optional />
             <NumberField pointer={`${base}/${i}/price_usd`} label="Price (USD)" />
             <NumberField pointer={`${base}/${i}/daily_limit`} label="Runs a day" />
+            <NumberField pointer={`${base}/${i}/calls`} label="Calls in a pack" help="For a pack: how many calls one purchase gives." />
+            <TextField pointer={`${base}/${i}/period`} label="Subscription period" optional help="For a subscription: month, week, day or year." />
+            <TextField
+              pointer={`${base}/${i}/stripe_payment_link`}
+              label="Stripe Payment Link ID"
+              optional
+              help="plink_…, for Stripe-verified payments (docs: payments). Not shown to consumers."
+            />
+            <TextField
+              pointer={`${base}/${i}/stripe_payment_url`}
+              label="Stripe Payment Link URL"
+              optional
+              help="https://buy.stripe.com/…, where people pay for this plan; without it, the agent's payment link."
+            />
             <div className="sm:col-span-2">
               <Button variant="ghost" size="sm" disabled={frozen} onClick={() => set(`${base}/${i}`, undefined)}>
                 Remove plan {i + 1}

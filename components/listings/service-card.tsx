@@ -38,32 +38,48 @@ export function ServiceFacts({
   );
 }
 
-/** One service in a list. Headings are h3: lists sit under a page's h2. */
+/**
+ * One service in a list. Headings are h3: lists sit under a page's h2. `preview`: the editor's preview of a
+ * draft, whose pages do not exist yet (or show the stored agent, not the draft), so the names are no links.
+ */
 export function ServiceCard({
   service,
   showAgent = true,
   headingLevel = 3,
+  preview = false,
 }: {
   service: CardService;
   showAgent?: boolean;
   headingLevel?: 3 | 4;
+  preview?: boolean;
 }) {
   const Heading = headingLevel === 3 ? "h3" : "h4";
+  const name = <HighlightedText text={service.name} highlight={service.highlight?.name} />;
   return (
     <article className="flex h-full flex-col gap-2 rounded-lg border border-border bg-surface p-4 shadow-sm">
       <Heading className="text-base font-semibold leading-snug">
-        <Link href={servicePath(service.agent.handle, service.capabilityId)} className="text-accent hover:underline">
-          <HighlightedText text={service.name} highlight={service.highlight?.name} />
-        </Link>
+        {preview ? (
+          <span>
+            {name} <span className="text-sm font-normal text-muted-foreground">(preview)</span>
+          </span>
+        ) : (
+          <Link href={servicePath(service.agent.handle, service.capabilityId)} className="text-accent hover:underline">
+            {name}
+          </Link>
+        )}
       </Heading>
       {showAgent ? (
         <p className="flex items-center gap-2 text-sm text-muted-foreground">
           <AgentLogo agent={service.agent} size={20} className="rounded" />
           <span className="min-w-0">
             by{" "}
-            <Link href={agentPath(service.agent.handle)} className="hover:underline">
-              {service.agent.displayName}
-            </Link>{" "}
+            {preview ? (
+              service.agent.displayName
+            ) : (
+              <Link href={agentPath(service.agent.handle)} className="hover:underline">
+                {service.agent.displayName}
+              </Link>
+            )}{" "}
             <span className="break-all">{service.agent.handle}</span>
           </span>
         </p>

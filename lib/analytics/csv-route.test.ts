@@ -7,6 +7,7 @@ import { db } from "@/lib/db";
 import { cleanUpTestRows, createTestAgent, createTestUser } from "@/lib/testing/fixtures";
 import { session } from "@/lib/testing/viewer-stub";
 import { CSV_HEADER, analyticsCsv, csvField } from "./csv";
+import { latencyBucket } from "./latency-histogram";
 import { analyticsWindow } from "./outcomes";
 
 afterAll(cleanUpTestRows);
@@ -83,7 +84,11 @@ describe("the analytics CSV download", () => {
     expect(lines[0]).toBe("date_utc,service_id,service_name,runs,succeeded,tool_error,failed,timed_out,payment_required,cancelled,outcome_unknown,running,p50_ms,p95_ms");
     expect(lines.at(-1)).toBe("");
     expect(lines).toHaveLength(1 + 60 + 1);
-    expect(lines).toContain(`${lastDay},cap_alpha,"Alpha, ""the first""",2,1,0,0,1,0,0,0,0,300,462`);
+    const alphaLine = lines.find((l) => l.startsWith(`${lastDay},cap_alpha,"Alpha, ""the first""",2,1,0,0,1,0,0,0,0,`));
+    // Exactly p50 300 and p95 462 ms; the rollup's histogram answers within a bucket (whole ms).
+    const [p50, p95] = (alphaLine ?? "").split(",").slice(-2).map(Number);
+    expect(Math.abs(latencyBucket(p50 ?? 0) - latencyBucket(300))).toBeLessThanOrEqual(1);
+    expect(Math.abs(latencyBucket(p95 ?? 0) - latencyBucket(462))).toBeLessThanOrEqual(1);
     expect(lines).toContain(`${lastDay},cap_beta,Beta,0,0,0,0,0,0,0,0,0,,`);
 
     const filtered = await get(agent.handle, "?service=cap_beta");

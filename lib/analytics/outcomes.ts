@@ -19,3 +19,9 @@ export function analyticsWindow(now: Date): { firstDay: string; lastDay: string 
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   return { firstDay: new Date(today - (ANALYTICS_DAYS - 1) * DAY_MS).toISOString().slice(0, 10), lastDay: new Date(today).toISOString().slice(0, 10) };
 }
+
+/** Every day of the window, oldest first, as YYYY-MM-DD. */
+export function windowDays(firstDay: string): string[] {
+  const first = Date.parse(`${firstDay}T00:00:00Z`);
+  return Array.from({ length: ANALYTICS_DAYS }, (_, i) => new Date(first + i * DAY_MS).toISOString().slice(0, 10));
+}

@@ -2,13 +2,17 @@ import "server-only";
 import { z } from "zod";
 import { Prisma } from "@/generated/prisma/client";
 import { db } from "@/lib/db";
-import { FINISHED_STATUSES, finishedSql, successRate } from "@/lib/runs/success-rate";
-import { ANALYTICS_DAYS, OUTCOMES, analyticsWindow, type Outcome, type OutcomeCounts } from "./outcomes";
+import { FINISHED_STATUSES, successRate } from "@/lib/runs/success-rate";
+import { addInto, emptyHistogram, histogramPercentile } from "./latency-histogram";
+import { OUTCOMES, analyticsWindow, windowDays, type Outcome, type OutcomeCounts } from "./outcomes";
 
 // An agent's analytics from execution records and sample tests only (IDs, times, statuses, durations; never
-// inputs or results), aggregated in PostgreSQL: a handful of queries whatever the number of services or runs.
-// Days are UTC days; every day of the window is present (generate_series), with zeros where nothing ran.
-// Latency is the durationMs of finished runs (lib/runs/success-rate.ts says which runs are finished).
+// inputs or results). Runs are read from the rollup a trigger on "Execution" keeps (ExecutionDaily per
+// service and UTC day, AgentExecutionDaily per agent and UTC day; migration
+// 20261203110000_execution_daily_rollup), never from the runs themselves: the page reads at most 30 rows
+// whatever the number of services or runs. Latency percentiles come from the rollup's duration histogram
+// (lib/analytics/latency-histogram.ts), so they are approximate: within one bucket (~19 %) of the exact ones.
+// Every day of the window is present, with zeros where nothing ran.
 
 export type AnalyticsService = { capabilityId: string; name: string };
 
@@ -34,11 +38,14 @@ export type AgentAnalytics = {
 export type AnalyticsCsvRow = { day: string; service: AnalyticsService; runs: number; outcomes: OutcomeCounts; p50Ms: number | null; p95Ms: number | null };
 
 type Scope = {
+  agentId: string;
   handle: string;
   displayName: string;
   services: AnalyticsService[];
   service: AnalyticsService | null;
   unknownService: string | null;
+  /** The chosen service's internal ID, or null for all services (or none, when unknownService is set). */
+  capabilityRowId: string | null;
   /** Which capabilities (internal IDs) count: one service's, or all of the agent's. */
   capabilitySql: (column: string) => Prisma.Sql;
 };
@@ -51,78 +58,57 @@ async function findScope(ownerId: string, handle: string, serviceId: string | nu
   });
   if (!agent) return null;
   const services = agent.capabilities.map((c) => ({ capabilityId: c.capabilityId, name: c.name }));
+  const base = { agentId: agent.id, handle: agent.handle, displayName: agent.displayName, services };
   if (serviceId === null) {
     return {
-      handle: agent.handle,
-      displayName: agent.displayName,
-      services,
+      ...base,
       service: null,
       unknownService: null,
+      capabilityRowId: null,
       capabilitySql: (column) => Prisma.sql`${Prisma.raw(column)} IN (SELECT c."id" FROM "Capability" c WHERE c."agentId" = ${agent.id})`,
     };
   }
   const chosen = agent.capabilities.find((c) => c.capabilityId === serviceId);
   return {
-    handle: agent.handle,
-    displayName: agent.displayName,
-    services,
+    ...base,
     service: chosen ? { capabilityId: chosen.capabilityId, name: chosen.name } : null,
     unknownService: chosen ? null : serviceId,
+    capabilityRowId: chosen?.id ?? null,
     // An absent service counts nothing (never "all services" by accident).
     capabilitySql: (column) => (chosen ? Prisma.sql`${Prisma.raw(column)} = ${chosen.id}` : Prisma.sql`false`),
   };
 }
 
-const outcomeColumns = (alias: string) =>
-  Prisma.raw(OUTCOMES.map((s) => `count(${alias}."status") FILTER (WHERE ${alias}."status" = '${s}')::int AS "${s}"`).join(", "));
-
-const coalesced = (alias: string) => Prisma.raw(OUTCOMES.map((s) => `coalesce(${alias}."${s}", 0) AS "${s}"`).join(", "));
+// The rollup's status columns are named after the statuses (fixed literals, never input).
+const statusColumns = (alias: string) => Prisma.raw(OUTCOMES.map((s) => `${alias}."${s}"`).join(", "));
+const coalescedStatuses = (alias: string) => Prisma.raw(OUTCOMES.map((s) => `coalesce(${alias}."${s}", 0) AS "${s}"`).join(", "));
 
 const countsRow = z.object(Object.fromEntries(OUTCOMES.map((s) => [s, z.number().int()])) as Record<Outcome, z.ZodNumber>);
-const dayRow = countsRow.extend({ day: z.string().nullable(), runs: z.number().int(), p50: z.number().nullable(), p95: z.number().nullable() });
+const rollupRow = countsRow.extend({ day: z.string(), buckets: z.array(z.number().int()) });
 const testRow = z.object({ day: z.string().nullable(), passed: z.number().int(), failed: z.number().int() });
-const csvRow = countsRow.extend({ day: z.string(), capabilityId: z.string(), name: z.string(), runs: z.number().int(), p50: z.number().nullable(), p95: z.number().nullable() });
+const csvRow = countsRow.extend({ day: z.string(), capabilityId: z.string(), name: z.string(), buckets: z.array(z.number().int()).nullable() });
 
 function countsOf(row: z.infer<typeof countsRow>): OutcomeCounts {
   return Object.fromEntries(OUTCOMES.map((s) => [s, row[s]])) as OutcomeCounts;
 }
 
-const finished = finishedSql("r");
+const zeroCounts = (): OutcomeCounts => Object.fromEntries(OUTCOMES.map((s) => [s, 0])) as OutcomeCounts;
 
-// Both percentiles from one sort of the durations (two percentile_cont calls sort them twice).
-const percentiles = Prisma.sql`percentile_cont(ARRAY[0.5, 0.95]::float8[]) WITHIN GROUP (ORDER BY r."durationMs") FILTER (WHERE ${finished}) AS "pct"`;
+const runsOf = (outcomes: OutcomeCounts) => OUTCOMES.reduce((n, s) => n + outcomes[s], 0);
 
-const windowDays = (first: string, last: string) => Prisma.sql`(SELECT g::date AS "day" FROM generate_series(${first}::date, ${last}::date, interval '1 day') g)`;
+const windowDaysSql = (first: string, last: string) => Prisma.sql`(SELECT g::date AS "day" FROM generate_series(${first}::date, ${last}::date, interval '1 day') g)`;
 
-// Aggregated first (per day and for the whole window, in one pass), then set on the window's days: the join is
-// between 31 rows and 30, never the runs themselves.
-
-// The percentiles sort every run of the window: 100,000 runs need ~6 MB, more than PostgreSQL's default 4 MB
-// work_mem, and a sort that spills to disk took half the page's time (bench/analytics.ts). Raised for this
-// statement's transaction only.
-const SORT_MEMORY = Prisma.raw(`SET LOCAL work_mem = '64MB'`);
-
-async function withSortMemory<T>(query: (tx: Prisma.TransactionClient) => Promise<T>): Promise<T> {
-  return db.$transaction(async (tx) => {
-    await tx.$executeRaw`${SORT_MEMORY}`;
-    return query(tx);
-  });
-}
-
-/** Runs per day (every day of the window) and the window's total (day null), by outcome, with p50/p95 of finished runs. */
-async function runsPerDay(scope: Scope, first: string, last: string) {
-  const rows = await withSortMemory((tx) => tx.$queryRaw<unknown[]>`
-    WITH agg AS (
-      SELECT r."startedAt"::date AS "day", count(*)::int AS "runs", ${outcomeColumns("r")},
-             ${percentiles}
-      FROM "Execution" r
-      WHERE ${scope.capabilitySql('r."capabilityId"')} AND r."startedAt" >= ${first}::date AND r."startedAt" < ${last}::date + 1
-      GROUP BY GROUPING SETS ((r."startedAt"::date), ())
-    )
-    SELECT to_char(d."day", 'YYYY-MM-DD') AS "day", coalesce(agg."runs", 0) AS "runs", ${coalesced("agg")}, agg."pct"[1] AS "p50", agg."pct"[2] AS "p95"
-    FROM ${windowDays(first, last)} d FULL JOIN agg ON agg."day" = d."day"
-    ORDER BY d."day" NULLS LAST`);
-  return z.array(dayRow).parse(rows);
+/** The scope's rollup rows of the window: the agent's own rows, or one service's; none for an unknown service. */
+async function rollupRows(scope: Scope, first: string, last: string) {
+  if (scope.unknownService !== null) return [];
+  const rows = scope.capabilityRowId
+    ? await db.$queryRaw<unknown[]>`
+        SELECT to_char(r."day", 'YYYY-MM-DD') AS "day", ${statusColumns("r")}, r."latencyBuckets" AS "buckets"
+        FROM "ExecutionDaily" r WHERE r."capabilityId" = ${scope.capabilityRowId} AND r."day" BETWEEN ${first}::date AND ${last}::date`
+    : await db.$queryRaw<unknown[]>`
+        SELECT to_char(r."day", 'YYYY-MM-DD') AS "day", ${statusColumns("r")}, r."latencyBuckets" AS "buckets"
+        FROM "AgentExecutionDaily" r WHERE r."agentId" = ${scope.agentId} AND r."day" BETWEEN ${first}::date AND ${last}::date`;
+  return z.array(rollupRow).parse(rows);
 }
 
 /** Sample tests passed and failed per day (every day of the window) and in the whole window (day null). */
@@ -137,21 +123,34 @@ async function sampleTestsPerDay(scope: Scope, first: string, last: string) {
       GROUP BY GROUPING SETS ((st."startedAt"::date), ())
     )
     SELECT to_char(d."day", 'YYYY-MM-DD') AS "day", coalesce(agg."passed", 0) AS "passed", coalesce(agg."failed", 0) AS "failed"
-    FROM ${windowDays(first, last)} d FULL JOIN agg ON agg."day" = d."day"
+    FROM ${windowDaysSql(first, last)} d FULL JOIN agg ON agg."day" = d."day"
     ORDER BY d."day" NULLS LAST`;
   return z.array(testRow).parse(rows);
 }
+
+const p50 = (h: readonly number[]) => histogramPercentile(h, 0.5);
+const p95 = (h: readonly number[]) => histogramPercentile(h, 0.95);
 
 /** The analytics page's figures for one of the owner's agents (optionally one service), or null when not theirs. */
 export async function findAgentAnalytics(ownerId: string, handle: string, serviceId: string | null, now = new Date()): Promise<AgentAnalytics | null> {
   const scope = await findScope(ownerId, handle, serviceId);
   if (!scope) return null;
   const { firstDay, lastDay } = analyticsWindow(now);
-  const [runRows, testRows] = await Promise.all([runsPerDay(scope, firstDay, lastDay), sampleTestsPerDay(scope, firstDay, lastDay)]);
-  const totalRow = runRows.find((r) => r.day === null);
+  const [runRows, testRows] = await Promise.all([rollupRows(scope, firstDay, lastDay), sampleTestsPerDay(scope, firstDay, lastDay)]);
   const testTotal = testRows.find((r) => r.day === null);
-  if (!totalRow || !testTotal || runRows.length !== ANALYTICS_DAYS + 1) throw new Error("analytics: the window's rows are missing");
-  const outcomes = countsOf(totalRow);
+  if (!testTotal) throw new Error("analytics: the window's sample-test total is missing");
+
+  const byDay = new Map(runRows.map((r) => [r.day, r]));
+  const outcomes = zeroCounts();
+  const histogram = emptyHistogram();
+  const days = windowDays(firstDay).map((day): AnalyticsDay => {
+    const row = byDay.get(day);
+    if (!row) return { day, runs: 0, outcomes: zeroCounts(), p50Ms: null, p95Ms: null };
+    const counts = countsOf(row);
+    for (const s of OUTCOMES) outcomes[s] += counts[s];
+    addInto(histogram, row.buckets);
+    return { day, runs: runsOf(counts), outcomes: counts, p50Ms: p50(row.buckets), p95Ms: p95(row.buckets) };
+  });
   const finishedRuns = FINISHED_STATUSES.reduce((n, s) => n + outcomes[s], 0);
   return {
     handle: scope.handle,
@@ -161,8 +160,8 @@ export async function findAgentAnalytics(ownerId: string, handle: string, servic
     unknownService: scope.unknownService,
     firstDay,
     lastDay,
-    days: runRows.flatMap((r) => (r.day === null ? [] : [{ day: r.day, runs: r.runs, outcomes: countsOf(r), p50Ms: r.p50, p95Ms: r.p95 }])),
-    total: { runs: totalRow.runs, outcomes, p50Ms: totalRow.p50, p95Ms: totalRow.p95, successRate: successRate(outcomes.succeeded, finishedRuns) },
+    days,
+    total: { runs: runsOf(outcomes), outcomes, p50Ms: p50(histogram), p95Ms: p95(histogram), successRate: successRate(outcomes.succeeded, finishedRuns) },
     sampleTests: {
       days: testRows.flatMap((r) => (r.day === null ? [] : [{ day: r.day, passed: r.passed, failed: r.failed }])),
       passed: testTotal.passed,
@@ -182,22 +181,16 @@ export async function findAnalyticsCsvRows(
   const scope = await findScope(ownerId, handle, serviceId);
   if (!scope) return null;
   const { firstDay, lastDay } = analyticsWindow(now);
-  const rows = await withSortMemory((tx) => tx.$queryRaw<unknown[]>`
+  // The service rows of the window, each set on its service and day: a join of rollup rows, never of runs.
+  const rows = await db.$queryRaw<unknown[]>`
     WITH caps AS (
       SELECT c."id", c."capabilityId", c."name" FROM "Capability" c WHERE ${scope.capabilitySql('c."id"')}
-    ), per AS (
-      SELECT r."capabilityId", r."startedAt"::date AS "day", count(*)::int AS "runs", ${outcomeColumns("r")},
-             ${percentiles}
-      FROM "Execution" r
-      WHERE r."capabilityId" IN (SELECT "id" FROM caps) AND r."startedAt" >= ${firstDay}::date AND r."startedAt" < ${lastDay}::date + 1
-      GROUP BY 1, 2
     )
-    SELECT to_char(d."day", 'YYYY-MM-DD') AS "day", caps."capabilityId", caps."name", coalesce(per."runs", 0) AS "runs",
-           ${coalesced("per")}, per."pct"[1] AS "p50", per."pct"[2] AS "p95"
-    FROM ${windowDays(firstDay, lastDay)} d
+    SELECT to_char(d."day", 'YYYY-MM-DD') AS "day", caps."capabilityId", caps."name", ${coalescedStatuses("r")}, r."latencyBuckets" AS "buckets"
+    FROM ${windowDaysSql(firstDay, lastDay)} d
     CROSS JOIN caps
-    LEFT JOIN per ON per."capabilityId" = caps."id" AND per."day" = d."day"
-    ORDER BY d."day", caps."capabilityId"`);
+    LEFT JOIN "ExecutionDaily" r ON r."capabilityId" = caps."id" AND r."day" = d."day"
+    ORDER BY d."day", caps."capabilityId"`;
   return {
     handle: scope.handle,
     unknownService: scope.unknownService,
@@ -206,6 +199,16 @@ export async function findAnalyticsCsvRows(
     rows: z
       .array(csvRow)
       .parse(rows)
-      .map((r) => ({ day: r.day, service: { capabilityId: r.capabilityId, name: r.name }, runs: r.runs, outcomes: countsOf(r), p50Ms: r.p50, p95Ms: r.p95 })),
+      .map((r) => {
+        const outcomes = countsOf(r);
+        return {
+          day: r.day,
+          service: { capabilityId: r.capabilityId, name: r.name },
+          runs: runsOf(outcomes),
+          outcomes,
+          p50Ms: r.buckets ? p50(r.buckets) : null,
+          p95Ms: r.buckets ? p95(r.buckets) : null,
+        };
+      }),
   };
 }

@@ -6,6 +6,11 @@ export function latencyText(ms: number | null): string {
   return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(2)} s`;
 }
 
+/** "about 420 ms": a latency read from the rollup's histogram, which is approximate (lib/analytics/latency-histogram.ts). */
+export function aboutLatencyText(ms: number | null): string {
+  return ms === null ? "—" : `about ${latencyText(ms)}`;
+}
+
 /** "92%" (whole percent; "<1%" for a small share that is not zero); "—" when there is no rate. */
 export function percentText(rate: number | null): string {
   if (rate === null) return "—";

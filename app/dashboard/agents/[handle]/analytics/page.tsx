@@ -12,7 +12,7 @@ import { getViewer, requireViewer } from "@/lib/accounts/viewer";
 import { OUTCOMES } from "@/lib/analytics/outcomes";
 import { analyticsCsvPath, analyticsDashboardPath, serviceFromQuery } from "@/lib/analytics/paths";
 import { findAgentAnalytics } from "@/lib/analytics/queries";
-import { countText, dayText, latencyText, percentText } from "@/lib/analytics/words";
+import { aboutLatencyText, countText, dayText, percentText } from "@/lib/analytics/words";
 import { handleFromParam } from "@/lib/listings/paths";
 import { findEscalatedUnknownOutcomes } from "@/lib/runs/queries";
 
@@ -88,8 +88,8 @@ export default async function AgentAnalyticsPage({ params, searchParams }: Props
               {[
                 ["Runs", total.runs.toLocaleString("en-US")],
                 ["Succeeded", percentText(total.successRate)],
-                ["p50 latency", latencyText(total.p50Ms)],
-                ["p95 latency", latencyText(total.p95Ms)],
+                ["p50 latency", aboutLatencyText(total.p50Ms)],
+                ["p95 latency", aboutLatencyText(total.p95Ms)],
               ].map(([term, value]) => (
                 <div key={term} className="rounded-lg border border-border bg-surface p-3">
                   <dt className="text-sm text-muted-foreground">{term}</dt>
@@ -99,7 +99,8 @@ export default async function AgentAnalyticsPage({ params, searchParams }: Props
             </dl>
             <p className="text-xs text-muted-foreground">
               Succeeded counts finished runs (succeeded, tool error, failed, timed out, outcome unknown); latency is the duration of those
-              finished runs.
+              finished runs. Latencies are approximate (“about”): they are read from durations counted in ranges about a fifth
+              wide, so a figure may be off by up to a fifth.
             </p>
           </section>
 
@@ -122,12 +123,12 @@ export default async function AgentAnalyticsPage({ params, searchParams }: Props
             summary={
               latencyDays.length === 0
                 ? "No run finished in these 30 days, so there is no latency to show."
-                : `Over the 30 days, half of the finished runs took ${latencyText(total.p50Ms)} or less (p50) and 95% took ${latencyText(total.p95Ms)} or less (p95).`
+                : `Over the 30 days, half of the finished runs took ${aboutLatencyText(total.p50Ms)} or less (p50) and 95% took ${aboutLatencyText(total.p95Ms)} or less (p95). The figures are approximate.`
             }
             table={{
-              caption: `p50 and p95 latency of finished runs per day, ${period}`,
+              caption: `Approximate p50 and p95 latency of finished runs per day, ${period}`,
               columns: ["Day (UTC)", "p50", "p95"],
-              rows: days.map((d) => ({ key: d.day, cells: [dayText(d.day), latencyText(d.p50Ms), latencyText(d.p95Ms)] })),
+              rows: days.map((d) => ({ key: d.day, cells: [dayText(d.day), aboutLatencyText(d.p50Ms), aboutLatencyText(d.p95Ms)] })),
             }}
           >
             <LinesChart

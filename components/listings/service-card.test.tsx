@@ -1,0 +1,36 @@
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { parseAgentFile } from "@/lib/agent-file/parse";
+import { minimalAgentFile } from "@/lib/agent-file/fixtures";
+import { previewCapabilities } from "@/lib/publishing/draft-preview";
+import { servicePath } from "@/lib/listings/paths";
+import { ServiceCard } from "./service-card";
+
+// The editor's preview draws the card of a service that has no public page yet: its names are no links
+// there (a link would answer 404 until published), and it says it is a preview.
+
+function draftService() {
+  const parsed = parseAgentFile(JSON.stringify(minimalAgentFile()));
+  if (!parsed.ok) throw new Error("fixture");
+  const [service] = previewCapabilities(parsed.agent, "owner", new Date("2026-12-01T00:00:00Z"));
+  if (!service) throw new Error("fixture");
+  return service;
+}
+
+describe("ServiceCard", () => {
+  it("links the service and its agent on Explore's pages", () => {
+    const service = draftService();
+    const html = renderToStaticMarkup(<ServiceCard service={service} />);
+    expect(html).toContain(`href="${servicePath(service.agent.handle, service.capabilityId)}"`);
+    expect(html).not.toContain("(preview)");
+  });
+
+  it("in the editor's preview, names them without links and says it is a preview", () => {
+    const service = draftService();
+    const html = renderToStaticMarkup(<ServiceCard service={service} preview />);
+    expect(html).not.toContain("<a ");
+    expect(html).toContain(service.name);
+    expect(html).toContain("(preview)");
+    expect(html).toContain(service.agent.displayName);
+  });
+});
