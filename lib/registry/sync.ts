@@ -55,9 +55,13 @@ function snapshotOf(bytes: Uint8Array, now: Date): { ok: true; snapshot: Prisma.
 
 async function recordFailure(agentId: string, uri: string, reason: string, now: Date): Promise<CheckOutcome> {
   // The snapshot and its syncedAt stay as they were: the page shows the old mirror and says this sync failed.
-  await db.registryRecord.updateMany({
-    where: { agentId, agentInfoUri: uri },
-    data: { lastFailedAt: now, lastFailure: reason, nextSyncAt: new Date(now.getTime() + REGISTRY_RESYNC_MS) },
+  // Through the listing-write path too: the agent's shared page then says the sync failed at once.
+  await writeListings(async (tx) => {
+    const { count } = await tx.registryRecord.updateMany({
+      where: { agentId, agentInfoUri: uri },
+      data: { lastFailedAt: now, lastFailure: reason, nextSyncAt: new Date(now.getTime() + REGISTRY_RESYNC_MS) },
+    });
+    return { ok: count > 0 };
   });
   return "failed";
 }
