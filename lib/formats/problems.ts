@@ -34,11 +34,25 @@ function received(input: unknown): string {
   return typeof input;
 }
 
-function words(issue: z.core.$ZodIssue): string {
+type Found = { found: true; value: unknown } | { found: false };
+
+// zod's issues do not carry the value, so it is looked up in the document: missing and mistyped read apart.
+function valueAt(document: unknown, path: readonly PropertyKey[]): Found {
+  let node: unknown = document;
+  for (const segment of path) {
+    if (typeof node !== "object" || node === null || !Object.hasOwn(node, segment)) return { found: false };
+    node = Reflect.get(node, segment);
+  }
+  return { found: true, value: node };
+}
+
+function words(issue: z.core.$ZodIssue, document: unknown): string {
   switch (issue.code) {
-    case "invalid_type":
-      if (issue.input === undefined) return "is required but missing";
-      return `must be ${TYPE_WORDS[issue.expected] ?? issue.expected}, not ${received(issue.input)}`;
+    case "invalid_type": {
+      const at = valueAt(document, issue.path);
+      if (!at.found) return "is required but missing";
+      return `must be ${TYPE_WORDS[issue.expected] ?? issue.expected}, not ${received(at.value)}`;
+    }
     case "too_small":
       if (issue.origin === "string") return Number(issue.minimum) <= 1 ? "must not be empty" : `must be at least ${issue.minimum} characters long`;
       if (issue.origin === "array") return `must list at least ${issue.minimum} item${Number(issue.minimum) === 1 ? "" : "s"}`;
@@ -57,8 +71,12 @@ function words(issue: z.core.$ZodIssue): string {
       if (issue.format === "date") return "must be a date such as 2026-09-01";
       if (issue.format === "regex") return issue.message && !issue.message.startsWith("Invalid") ? issue.message : "is not in the expected form";
       return `must be a valid ${issue.format}`;
-    case "invalid_union":
+    case "invalid_union": {
+      // A field that may also be null: the words of its one real form.
+      const first = issue.errors.map((branch) => branch.find((i) => i.code === "invalid_type")).find((i) => i !== undefined && i.expected !== "null");
+      if (first && first.code === "invalid_type") return words({ ...first, path: issue.path }, document);
       return "is not in any of the forms the format allows";
+    }
     case "custom":
       return issue.message;
     default:
@@ -66,13 +84,13 @@ function words(issue: z.core.$ZodIssue): string {
   }
 }
 
-/** Every problem once, in the document's order. */
-export function problemsOf(error: z.ZodError): ForeignProblem[] {
+/** Every problem once, in zod's order; `document` is what was parsed (for the words of a missing field). */
+export function problemsOf(error: z.ZodError, document: unknown): ForeignProblem[] {
   const seen = new Set<string>();
   const problems: ForeignProblem[] = [];
   for (const issue of error.issues) {
     const path = sourcePath(issue.path);
-    const message = words(issue);
+    const message = words(issue, document);
     const key = `${path}\u0000${message}`;
     if (seen.has(key)) continue;
     seen.add(key);

@@ -45,7 +45,7 @@ function snapshotOf(bytes: Uint8Array, now: Date): { ok: true; snapshot: Prisma.
   for (const key of SNAPSHOT_KEYS) if (Object.hasOwn(body, key) && key !== "last_synced") picked[key] = Reflect.get(body, key);
   const parsed = agentInfoSnapshotSchema.safeParse({ ...picked, last_synced: now.toISOString() });
   if (!parsed.success) {
-    const [first] = problemsOf(parsed.error);
+    const [first] = problemsOf(parsed.error, { ...picked, last_synced: now.toISOString() });
     return { ok: false, reason: `The agent-info endpoint's answer is not an agent-info document (${first ? `${first.path || "the answer"} ${first.message}` : "unreadable"}).` };
   }
   const text = JSON.stringify(parsed.data);

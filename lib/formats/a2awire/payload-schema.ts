@@ -30,7 +30,9 @@ export const registrationSchema = z
     description: z.string().nullish(),
     capabilities: z.array(z.string()).nullish(),
     display_name: z.string().max(255).nullish(),
-    price_per_call: decimal.nullish(),
+    price_per_call: decimal
+      .refine((price) => Number(price) > 0 && Number(price) <= 100, { message: "must be more than 0 and at most 100 (USDC per call)" })
+      .nullish(),
     wallet_address: z.string().max(42).nullish(),
     spending_cap_mode: z.enum(["wallet_balance", "fixed"]).optional(),
     withdrawal_address: z.string().max(42).nullish(),
@@ -42,11 +44,6 @@ export const registrationSchema = z
   .superRefine((payload, context) => {
     if (payload.agent_name && payload.display_name) {
       context.addIssue({ code: "custom", path: ["display_name"], message: "must not be given together with agent_name (one name only)" });
-    }
-    const price = payload.price_per_call;
-    if (price !== null && price !== undefined) {
-      const n = Number(price);
-      if (!(n > 0 && n <= 100)) context.addIssue({ code: "custom", path: ["price_per_call"], message: "must be more than 0 and at most 100 (USDC per call)" });
     }
   });
 export type Registration = z.infer<typeof registrationSchema>;

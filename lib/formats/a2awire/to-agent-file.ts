@@ -58,12 +58,18 @@ function capabilityOf(m: CapabilityManifest, i: number, price: number | null, ta
     const textInput = inputSchema !== null && "properties" in inputSchema && m.input_format?.trim().toLowerCase().startsWith("text");
     example = { input: textInput ? { text: tasks[0] } : {}, problem: tasks[0], origin: "publisher" };
     if (!textInput) toComplete.push({ path: `${at}.example.input`, why: "The arguments that do the example task: A2AWire gives the task in words only." });
-    if (tasks.length > 1) notes.push(`"${m.name}": the first of its ${tasks.length} example tasks became the example; the others were left out.`);
+    if (tasks.length > 1) notes.push(`"${m.name}": its first example task became the example; left out: ${tasks.slice(1).map((t) => `"${t}"`).join(", ")}.`);
   }
   if (m.output_format) notes.push(`"${m.name}" answers as ${m.output_format}; describe it in capabilities[${i}].output_schema if you like.`);
   const perCall = m.pricing_model === null || m.pricing_model === undefined || m.pricing_model === "per_call";
   if (!perCall) notes.push(`"${m.name}" is priced "${m.pricing_model}", which Explore has no plan for; it was given no plan.`);
   const plans = price !== null && perCall ? [{ type: "per_call", price_usd: price }] : null;
+  if (plans) {
+    toComplete.push({
+      path: `${at}.storage_free_accepted`,
+      why: "A paid service of a storage-free agent must say it accepts that nothing of a run is kept (true), or the agent's execution_mode becomes durable.",
+    });
+  }
   const capability = {
     tool: slug(m.name, "_").slice(0, 64) || `tool_${i + 1}`,
     name: m.name,
@@ -73,7 +79,7 @@ function capabilityOf(m: CapabilityManifest, i: number, price: number | null, ta
     limitations: null,
     class: null,
     ...(inputSchema ? { input_schema: inputSchema } : {}),
-    ...(plans ? { plans } : {}),
+    ...(plans ? { plans, storage_free_accepted: null } : {}),
     ...(example ? { example } : {}),
   };
   return { capability, toComplete, notes };
@@ -92,7 +98,7 @@ function tagsOf(payload: Registration): { tags: string[]; unknown: string[] } {
 
 export function a2awireToAgentFile(document: unknown): ForeignConversion {
   const parsed = registrationSchema.safeParse(document);
-  if (!parsed.success) return { ok: false, format: "a2awire", problems: problemsOf(parsed.error) };
+  if (!parsed.success) return { ok: false, format: "a2awire", problems: problemsOf(parsed.error, document) };
   const payload = parsed.data;
   const name = payload.agent_name?.trim() || payload.display_name?.trim() || null;
   const handle = handleOf(name);

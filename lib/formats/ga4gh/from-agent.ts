@@ -3,7 +3,7 @@
 // and its latest snapshot); the profile fields both formats hold (name, summary, homepage, keywords) are
 // Explore's current ones. An agent that never came from the registry is described from what Explore knows,
 // and says so in its values (see docs/api.md): Explore invents no maintainer and no trust claim.
-import { agentInfoSnapshotSchema, type AgentInfoSnapshot } from "./entry-schema";
+import type { AgentInfoSnapshot } from "./entry-schema";
 
 export type ExportAgent = {
   handle: string;
@@ -55,9 +55,15 @@ function exploreSnapshot(services: readonly ExportService[], at: Date): AgentInf
   };
 }
 
+/** When the snapshot was taken: as the entry wrote it when that is the same instant, so a round trip keeps it. */
+function lastSynced(record: ExportRecord): string {
+  const written = record.snapshot.last_synced;
+  return written !== undefined && Date.parse(written) === record.syncedAt.getTime() ? written : record.syncedAt.toISOString();
+}
+
 export function agentToGa4ghEntry(agent: ExportAgent, services: readonly ExportService[], record: ExportRecord | null, urls: ExportUrls): Record<string, unknown> {
   const core = record?.entryCore ?? null;
-  const snapshot = record ? agentInfoSnapshotSchema.parse({ ...record.snapshot, last_synced: record.syncedAt.toISOString() }) : exploreSnapshot(services, agent.updatedAt);
+  const snapshot = record ? { ...record.snapshot, last_synced: lastSynced(record) } : exploreSnapshot(services, agent.updatedAt);
   const projected = {
     scheme: "ga4gh-agent-runtime-risk",
     level: String(snapshot.enrichment.gasl_level),

@@ -75,7 +75,7 @@ function notesOf(entry: AgentEntry, handle: string): string[] {
 
 export function ga4ghEntryToAgentFile(document: unknown): ForeignConversion {
   const parsed = agentEntrySchema.safeParse(document);
-  if (!parsed.success) return { ok: false, format: "ga4gh_entry", problems: problemsOf(parsed.error) };
+  if (!parsed.success) return { ok: false, format: "ga4gh_entry", problems: problemsOf(parsed.error, document) };
   const entry = parsed.data;
   const handle = handleOf(entry.id);
   const auo = [...new Set(entry.agent_info_snapshot.auo_capabilities ?? [])];
