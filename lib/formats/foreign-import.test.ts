@@ -42,11 +42,15 @@ beforeEach(async () => {
 
 const idOf = (target: string) => decodeURIComponent(target.replace("/dashboard/drafts/", ""));
 
+// Published records are due for the worker at once: should any test file's worker take one, it reads loopback
+// (a closed port) and nothing further.
+const AGENT_INFO_URI = "https://127.0.0.1:9/service-info";
+
 /** An entry whose id (and so handle) is new to this run. */
 function freshEntry(): Record<string, unknown> {
   const handle = uniqueHandle("g");
   handles.push(handle);
-  return { ...entryFixture(), id: handle.slice(1) };
+  return { ...entryFixture(), id: handle.slice(1), agent_info_uri: AGENT_INFO_URI };
 }
 
 async function importText(text: string) {
@@ -70,7 +74,7 @@ describe("importing another format opens a draft instead", () => {
     const draft = await db.agentDraft.findUniqueOrThrow({ where: { id: idOf(target) }, include: { importNote: true } });
     expect(draft).toMatchObject({ ownerId: viewer.id, source: "ga4gh_entry", agentId: null });
     expect(JSON.parse(draft.text)).toMatchObject({ agent: { handle: `@${String(entry.id)}`, display_name: "Cohort Consent Checker" } });
-    expect(draft.importNote).toMatchObject({ format: "ga4gh_entry", agentInfoUri: "https://consent-checker.example.org/service-info" });
+    expect(draft.importNote).toMatchObject({ format: "ga4gh_entry", agentInfoUri: AGENT_INFO_URI });
     const note = await findDraftImport(viewer.id, draft.id);
     expect(note?.toComplete.map((t) => t.path)).toContain("adapter.endpoint");
     // Nothing was imported: no agent of that handle exists.
@@ -119,7 +123,7 @@ describe("publishing a draft from a GA4GH entry, and the export", () => {
     const agent = await db.agent.findUniqueOrThrow({ where: { handle }, include: { registryRecord: true } });
     expect(agent.status).toBe("published");
     expect(agent.registryRecord).toMatchObject({
-      agentInfoUri: "https://consent-checker.example.org/service-info",
+      agentInfoUri: AGENT_INFO_URI,
       syncedAt: new Date("2026-09-22T06:00:00Z"),
       lastFailure: null,
     });
