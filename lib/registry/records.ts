@@ -1,7 +1,7 @@
 import "server-only";
 import type { Prisma } from "@/generated/prisma/client";
 import { db } from "@/lib/db";
-import { agentInfoSnapshotSchema, type AgentInfoSnapshot } from "@/lib/formats/ga4gh/entry-schema";
+import { agentInfoSnapshotSchema, recordSchema, type AgentInfoSnapshot } from "@/lib/formats/ga4gh/entry-schema";
 
 // An agent's GA4GH registry record (a cache of its agent-info endpoint): written when a draft made from a
 // registry entry is published, re-synced by the worker (sync.ts), read by the agent page's panel and the export.
@@ -10,8 +10,10 @@ export type StoredParts = { agentInfoUri: string; snapshot: Prisma.InputJsonValu
 
 /** Inside the publishing import's transaction. The worker syncs it soon after: the entry's snapshot may be old. */
 export async function storeRegistryRecord(tx: Prisma.TransactionClient, agentId: string, parts: StoredParts, now = new Date()): Promise<void> {
+  // The snapshot's own stamp; without one, when a maintainer last confirmed the entry (the core's other stamp).
   const snapshot = agentInfoSnapshotSchema.safeParse(parts.snapshot);
-  const stamped = snapshot.success && snapshot.data.last_synced ? new Date(snapshot.data.last_synced) : now;
+  const verified = recordSchema.safeParse(objectOr(parts.entryCore as Prisma.JsonValue)?.record);
+  const stamped = snapshot.success && snapshot.data.last_synced ? new Date(snapshot.data.last_synced) : verified.success ? new Date(verified.data.last_verified) : now;
   const data = {
     agentInfoUri: parts.agentInfoUri,
     snapshot: parts.snapshot,

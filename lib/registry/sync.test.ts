@@ -124,3 +124,20 @@ describe("Sync now", () => {
     expect(await requestSyncNow(ownerId, plain.handle, now)).toMatchObject({ ok: false, message: expect.stringContaining("has no registry record") });
   });
 });
+
+describe("the record a publish stores", () => {
+  it("is stamped with the snapshot's last_synced, else with the entry's last_verified — never passed off as synced now", async () => {
+    const { storeRegistryRecord } = await import("./records");
+    const agent = await createTestAgent({ ownerId });
+    const { last_synced: _dropped, ...unstamped } = STORED;
+    const entryCore = { record: { created: "2026-01-01T00:00:00Z", updated: "2026-02-01T00:00:00Z", last_verified: "2026-03-01T00:00:00Z" } };
+    await db.$transaction((tx) => storeRegistryRecord(tx, agent.id, { agentInfoUri: "https://127.0.0.1:9/service-info", snapshot: unstamped, entryCore }, new Date("2026-12-01T00:00:00Z")));
+    const row = await db.registryRecord.findUniqueOrThrow({ where: { agentId: agent.id } });
+    expect(row.syncedAt).toEqual(new Date("2026-03-01T00:00:00Z"));
+    // Due for the worker at once; keep it off here (no worker of another file should read it).
+    await db.registryRecord.update({ where: { agentId: agent.id }, data: { nextSyncAt: null } });
+    await db.$transaction((tx) => storeRegistryRecord(tx, agent.id, { agentInfoUri: "https://127.0.0.1:9/service-info", snapshot: STORED, entryCore: null }));
+    expect((await db.registryRecord.findUniqueOrThrow({ where: { agentId: agent.id } })).syncedAt).toEqual(new Date(STORED.last_synced));
+    await db.registryRecord.update({ where: { agentId: agent.id }, data: { nextSyncAt: null } });
+  });
+});
