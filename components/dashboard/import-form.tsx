@@ -50,9 +50,10 @@ export function ImportForm({ initialText = "" }: { initialText?: string }) {
     <form action={formAction} onSubmit={checkSize} className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
       <div className="flex min-w-0 flex-col gap-4">
         <div className="flex flex-col gap-1">
-          <Label htmlFor="agent-json">agent.json</Label>
+          <Label htmlFor="agent-json">agent.json, or a document in another format</Label>
           <p id="agent-json-help" className="text-sm text-muted-foreground">
-            Paste the whole document, or choose a file below. At most {MAX_AGENT_FILE_BYTES / 1024} KB.
+            Paste the whole document, or choose a file below. At most {MAX_AGENT_FILE_BYTES / 1024} KB. An A2A agent card, a GA4GH
+            registry agent entry or an A2AWire registration opens as a draft to complete instead.
           </p>
           <Textarea
             id="agent-json"
@@ -132,12 +133,16 @@ export function ImportForm({ initialText = "" }: { initialText?: string }) {
                     and {listed.more} more {listed.more === 1 ? "problem" : "problems"}; fix these and import again to see the rest.
                   </p>
                 ) : null}
-                <div>
-                  {/* Saves the document as it is in the box as a draft, and opens it in the editor. */}
-                  <Button type="submit" variant="secondary" size="sm" formAction={openInEditorAction} name="source" value="import">
-                    Open in the editor
-                  </Button>
-                </div>
+                {failed.details?.format ? (
+                  <p className="text-sm">Fix these in the document and import it again: a draft is opened once it reads.</p>
+                ) : (
+                  <div>
+                    {/* Saves the document as it is in the box as a draft, and opens it in the editor. */}
+                    <Button type="submit" variant="secondary" size="sm" formAction={openInEditorAction} name="source" value="import">
+                      Open in the editor
+                    </Button>
+                  </div>
+                )}
               </>
             ) : null}
           </div>

@@ -58,7 +58,13 @@ export async function inImportTurn<T>(work: () => Promise<T>): Promise<T> {
  * both import through here. Re-importing a handle you own replaces it (capabilities are matched
  * by capability ID so their run and test history stays); a handle owned by someone else is refused.
  */
-export async function importAgentFile(input: { text: string; ownerId: string; publish?: boolean }): Promise<ImportResult> {
+export async function importAgentFile(input: {
+  text: string;
+  ownerId: string;
+  publish?: boolean;
+  /** Written inside the import's transaction once the agent is stored (a draft's registry record): all or nothing. */
+  alsoStore?: (tx: Tx, agentId: string) => Promise<void>;
+}): Promise<ImportResult> {
   const parsed = parseAgentFile(input.text);
   if (!parsed.ok) {
     const n = parsed.errors.length;
@@ -68,7 +74,7 @@ export async function importAgentFile(input: { text: string; ownerId: string; pu
   try {
     return await inImportTurn(async () => {
       const before = await snapshotForSampleTests(agent.handle);
-      const result = await writeListings((tx) => storeAgent(tx, agent, input.ownerId, input.publish ?? false), {
+      const result = await writeListings((tx) => storeAgent(tx, agent, input.ownerId, input.publish ?? false, input.alsoStore), {
         timeout: importTimeoutMs(agent),
       });
       // After the commit: new, newly published, re-versioned or re-pointed capabilities get a sample test soon.
@@ -100,7 +106,7 @@ function handleTaken(handle: string): ImportResult {
   };
 }
 
-async function storeAgent(tx: Tx, agent: NormalizedAgent, ownerId: string, publish: boolean): Promise<ImportResult> {
+async function storeAgent(tx: Tx, agent: NormalizedAgent, ownerId: string, publish: boolean, alsoStore?: (tx: Tx, agentId: string) => Promise<void>): Promise<ImportResult> {
   const existing = await tx.agent.findUnique({ where: { handle: agent.handle }, select: { id: true, ownerId: true, status: true, announcedEndpoint: true, announcedFor: true } });
   if (existing && existing.ownerId !== ownerId) return handleTaken(agent.handle);
   // A deleted agent's handle stays its former owner's: they may import it again (which lifts its 410), nobody else.
@@ -142,6 +148,7 @@ async function storeAgent(tx: Tx, agent: NormalizedAgent, ownerId: string, publi
   await refreshSearchDocuments(tx, [stored.id]);
   await refreshSearchLexicon(tx, [agent.handle]);
   await recordAgentVersion(tx, { agentId: stored.id, userId: ownerId, event: "imported" });
+  if (alsoStore) await alsoStore(tx, stored.id);
   return { ok: true, handle: agent.handle, replaced: existing !== null };
 }
 

@@ -2,14 +2,18 @@
 import { formatBytes } from "@/lib/agent-file/file-size";
 import type { ActionResult, FieldErrors } from "@/lib/action-result";
 import type { AgentFileError } from "@/lib/agent-file/types";
+import type { ForeignFormat } from "@/lib/formats/foreign";
 
 export const MAX_AGENT_FILE_BYTES = 512 * 1024;
 
 /** An import that went through; `text` is the document, which the form keeps showing. */
 export type ImportedAgent = { handle: string; replaced: boolean; published: boolean; text: string };
 
-/** What a refused import keeps: the document's problems, each with its JSON path, and the text as written. */
-export type ImportProblems = { errors: AgentFileError[]; text: string };
+/**
+ * What a refused import keeps: the document's problems, each with its JSON path, and the text as written.
+ * `format`: the document is another format (lib/formats), and the paths are in that document's own terms.
+ */
+export type ImportProblems = { errors: AgentFileError[]; text: string; format?: ForeignFormat };
 
 /** The import action's answer. Its field errors are the form's own (`text`, `file`: nothing pasted, too large…). */
 export type ImportFormResult = ActionResult<ImportedAgent, ImportProblems>;

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { db } from "@/lib/db";
 import type { Viewer } from "@/lib/accounts/viewer";
 import { importAgentFile } from "./import-agent";
+import { openForeignImport } from "@/lib/publishing/foreign-import";
 import { fail, fieldErrorsOf, ok, type ActionFailure } from "@/lib/action-result";
 import { submittedText } from "@/lib/form-fields";
 import { MAX_AGENT_FILE_BYTES, TOO_LARGE_SUMMARY, tooLargeMessage, type ImportFormResult, type ImportProblems } from "./import-form-state";
@@ -56,6 +57,10 @@ export async function importAgentFromForm(viewer: Pick<Viewer, "id">, input: Imp
   if (text.trim() === "") {
     return fail("There is nothing to import.", { text: ["Paste an agent.json or choose a .json file."] }, { errors: [], text });
   }
+
+  // A2A card, GA4GH entry or A2AWire registration: opened as a draft to complete (a redirect), never imported.
+  const foreign = await openForeignImport(viewer.id, text);
+  if (foreign) return foreign;
 
   const result = await importAgentFile({ text, ownerId: viewer.id, publish: publish === "on" });
   if (!result.ok) return fail(result.message, undefined, { errors: result.errors, text });

@@ -136,6 +136,20 @@ export function openApiDocument(serverUrl: string) {
           },
         },
       },
+      "/agents/{handle}/ga4gh-entry.json": {
+        get: {
+          operationId: "getAgentGa4ghEntry",
+          summary: "The agent as a GA4GH AI Registry agent entry (agent-entry.v1), its public services only",
+          parameters: [handleParam],
+          responses: {
+            "200": { description: "A GA4GH registry agent entry (seed 001's schema).", content: { "application/json": { schema: { type: "object" } } } },
+            "304": { description: "Not modified." },
+            "400": problem("The handle cannot be one."),
+            "429": tooMany,
+            "404": problem("No such agent (or it is not public)."),
+          },
+        },
+      },
     },
     components: {
       schemas: {

@@ -8,6 +8,8 @@ import { importAgentFile } from "../agents/import-agent";
 import { parseAgentFile } from "../agent-file";
 import type { CliIo } from "./validate-command";
 import type { AgentFileError } from "../agent-file/types";
+import { convertText } from "../formats/convert";
+import { foreignReport } from "./foreign-output";
 
 function printRefusal(io: CliIo, file: string, message: string, errors: AgentFileError[]) {
   io.stderr(`${file}: ${message}\n` + errors.map((e) => `  ${e.path || "/"}: ${e.message}\n`).join(""));
@@ -42,6 +44,16 @@ export async function runImport(args: string[], io: CliIo): Promise<number> {
     return 2;
   }
 
+  // Another format is never imported as it is: it lacks what agent.json requires (the dashboard opens it as a draft).
+  const read = convertText(text);
+  if (read.kind === "unknown") {
+    io.stderr(`${file}: ${read.message} Nothing was imported.\n`);
+    return 1;
+  }
+  if (read.kind === "foreign") {
+    io.stderr(`${file}: nothing was imported.\n` + foreignReport(file, read, null).replace("with --out FILE", `with: explore validate ${file} --out FILE`));
+    return 1;
+  }
   // An invalid document creates nothing, not even the owner's account.
   const checked = parseAgentFile(text);
   if (!checked.ok) {

@@ -1,11 +1,14 @@
 // The `explore` command line: bin/explore.mjs loads this file through tsx and exits with what main returns.
-import { readFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import { runValidate, type CliIo } from "./validate-command";
 
 const USAGE = `usage: explore <command> [arguments]
 
 commands:
-  validate <file…> [--json]          check agent.json files against the schema and Explore's rules
+  validate <file…> [--json] [--out FILE]
+                                     check agent.json files against the schema and Explore's rules; an A2A
+                                     card, GA4GH entry or A2AWire registration is named and converted
+                                     (--out writes the converted agent.json to complete)
   import <file> --owner <email>      validate, import and publish an agent for its owner
   stripe-event <type> --agent @h …   post a signed Stripe event to an agent's webhook (try payments locally)
   announce --agent @h --endpoint <url> --token <t>
@@ -17,6 +20,7 @@ export function processIo(): CliIo {
     stdout: (text) => void process.stdout.write(text),
     stderr: (text) => void process.stderr.write(text),
     readFile: (path) => readFile(path, "utf8"),
+    writeFile: (path, text) => writeFile(path, text, { encoding: "utf8", flag: "wx" }),
   };
 }
 

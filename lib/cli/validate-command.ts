@@ -1,24 +1,38 @@
 // `explore validate <file…> [--json]`: the publisher's check before importing an agent.json.
 import { parseAgentFile } from "../agent-file/parse";
 import type { AgentFileError } from "../agent-file/types";
+import { convertText, draftTextOf } from "../formats/convert";
+import { foreignJson, foreignReport } from "./foreign-output";
 
 export type CliIo = {
   /** Writes text as given (lines carry their own "\n"). */
   stdout: (text: string) => void;
   stderr: (text: string) => void;
   readFile: (path: string) => Promise<string>;
+  /** Only `validate --out` writes (the converted agent.json of another format). */
+  writeFile?: (path: string, text: string) => Promise<void>;
 };
 
-export const VALIDATE_USAGE = "usage: explore validate <file…> [--json]\n";
+export const VALIDATE_USAGE = "usage: explore validate <file…> [--json] [--out FILE]\n";
 
 /** 0: every file is valid; 1: some file is invalid; 2: usage error or a file could not be read. */
 export async function runValidate(args: string[], io: CliIo): Promise<number> {
   const files: string[] = [];
   let json = false;
+  let out: string | null = null;
   let flagsDone = false;
-  for (const arg of args) {
+  for (let i = 0; i < args.length; i += 1) {
+    const arg = args[i] ?? "";
     if (!flagsDone && arg === "--") flagsDone = true;
     else if (!flagsDone && arg === "--json") json = true;
+    else if (!flagsDone && (arg === "--out" || arg.startsWith("--out="))) {
+      const value = arg === "--out" ? args[(i += 1)] : arg.slice("--out=".length);
+      if (!value) {
+        io.stderr(`explore validate: --out needs a file name\n${VALIDATE_USAGE}`);
+        return 2;
+      }
+      out = value;
+    }
     else if (!flagsDone && (arg === "--help" || arg === "-h")) {
       io.stdout(VALIDATE_USAGE);
       return 0;
@@ -31,6 +45,10 @@ export async function runValidate(args: string[], io: CliIo): Promise<number> {
     io.stderr(`explore validate: no file given\n${VALIDATE_USAGE}`);
     return 2;
   }
+  if (out !== null && files.length !== 1) {
+    io.stderr(`explore validate: --out converts one file at a time\n${VALIDATE_USAGE}`);
+    return 2;
+  }
 
   let anyInvalid = false;
   let anyUnreadable = false;
@@ -41,6 +59,29 @@ export async function runValidate(args: string[], io: CliIo): Promise<number> {
     } catch (error) {
       anyUnreadable = true;
       io.stderr(`explore validate: cannot read ${file}: ${describeReadError(error)}\n`);
+      continue;
+    }
+    // Another format (A2A card, GA4GH entry, A2AWire registration): what it is, and what it lacks.
+    const read = convertText(text);
+    if (read.kind === "unknown") {
+      anyInvalid = true;
+      io.stdout(json ? JSON.stringify({ file, valid: false, format: "unknown", errors: [{ path: "", message: read.message }] }) + "\n" : `${file}: ${read.message}\n`);
+      continue;
+    }
+    if (read.kind === "foreign") {
+      anyInvalid = true;
+      let written: string | null = null;
+      if (out !== null && read.conversion.ok) {
+        if (!io.writeFile) throw new Error("explore validate: --out needs a writable file system");
+        try {
+          await io.writeFile(out, draftTextOf(read.conversion.agentFile));
+          written = out;
+        } catch (error) {
+          io.stderr(`explore validate: cannot write ${out}: ${describeReadError(error)}\n`);
+          return 2;
+        }
+      }
+      io.stdout(json ? foreignJson(file, read, written) : foreignReport(file, read, written));
       continue;
     }
     const result = parseAgentFile(text);
@@ -64,6 +105,7 @@ function describeReadError(error: unknown): string {
     if (code === "ENOENT") return "no such file";
     if (code === "EISDIR") return "it is a directory";
     if (code === "EACCES") return "permission denied";
+    if (code === "EEXIST") return "it already exists (Explore does not overwrite files)";
     return error.message;
   }
   return String(error);

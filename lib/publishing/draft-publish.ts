@@ -3,6 +3,8 @@ import { db } from "@/lib/db";
 import { importAgentFile } from "@/lib/agents/import-agent";
 import { checkDraftText, placeErrors, type PlacedError } from "./draft-check";
 import { findOwnedDraft } from "./drafts";
+import { findDraftRegistryParts } from "./imported-drafts";
+import { storeRegistryRecord } from "@/lib/registry/records";
 
 // Publishing a draft is importing it: the one import (importAgentFile, all or nothing), then the draft goes.
 
@@ -30,7 +32,14 @@ export async function publishDraft(ownerId: string, draftId: string, options: { 
       if (existing) return { ok: false, confirm: "overwrite", errors: [], message: `You already have an agent ${handle}. Publishing replaces it with this draft.` };
     }
   }
-  const result = await importAgentFile({ text: draft.text, ownerId, publish: options.publish });
+  // A draft from a GA4GH entry: its registry record is stored in the import's own transaction.
+  const registry = await findDraftRegistryParts(ownerId, draftId);
+  const result = await importAgentFile({
+    text: draft.text,
+    ownerId,
+    publish: options.publish,
+    ...(registry ? { alsoStore: (tx, agentId) => storeRegistryRecord(tx, agentId, registry) } : {}),
+  });
   if (!result.ok) {
     return {
       ok: false,

@@ -25,7 +25,14 @@ function tooLarge(text: string): string | null {
   return bytes > MAX_DRAFT_BYTES ? draftTooLarge(bytes) : null;
 }
 
-async function createDraft(ownerId: string, data: { source: DraftSource; text: string; agentId?: string; baseUpdatedAt?: Date }): Promise<DraftWrite> {
+type DraftTx = Parameters<Parameters<typeof db.$transaction>[0]>[0];
+
+async function createDraft(
+  ownerId: string,
+  data: { source: DraftSource; text: string; agentId?: string; baseUpdatedAt?: Date },
+  /** Written in the same transaction as the draft (an imported draft's note): both or neither. */
+  also?: (tx: DraftTx, draftId: string) => Promise<void>,
+): Promise<DraftWrite> {
   const large = tooLarge(data.text);
   if (large) return { ok: false, message: large };
   // Counted and created under the owner's lock, so two tabs cannot both take the 50th place.
@@ -34,6 +41,7 @@ async function createDraft(ownerId: string, data: { source: DraftSource; text: s
     const count = await tx.agentDraft.count({ where: { ownerId } });
     if (count >= MAX_DRAFTS_PER_OWNER) return { ok: false, message: TOO_MANY_DRAFTS };
     const draft = await tx.agentDraft.create({ data: { ownerId, ...data }, select: { id: true } });
+    if (also) await also(tx, draft.id);
     return { ok: true, id: draft.id };
   });
 }
@@ -46,6 +54,11 @@ export function createBlankDraft(ownerId: string): Promise<DraftWrite> {
 export function createDraftFromText(ownerId: string, source: "connect" | "import", text: string): Promise<DraftWrite> {
   if (text.trim() === "") return Promise.resolve({ ok: false, message: "There is nothing to open in the editor." });
   return createDraft(ownerId, { source, text });
+}
+
+/** A draft made from a foreign document (lib/formats), with what the import said beside it, in one write. */
+export function createImportedDraft(ownerId: string, source: DraftSource, text: string, note: (tx: DraftTx, draftId: string) => Promise<void>): Promise<DraftWrite> {
+  return createDraft(ownerId, { source, text }, note);
 }
 
 /** "Edit" on one of the publisher's agents: its open draft if it has one, else a new draft of its stored document. */

@@ -4,6 +4,7 @@ import type { CliIo } from "@/lib/cli/validate-command";
 export function fakeCliIo(files: Record<string, string>) {
   const out: string[] = [];
   const err: string[] = [];
+  const written: Record<string, string> = {};
   const io: CliIo = {
     stdout: (text) => void out.push(text),
     stderr: (text) => void err.push(text),
@@ -12,6 +13,10 @@ export function fakeCliIo(files: Record<string, string>) {
       if (text === undefined) throw Object.assign(new Error(`ENOENT: ${path}`), { code: "ENOENT" });
       return text;
     },
+    writeFile: async (path, text) => {
+      if (path in files || path in written) throw Object.assign(new Error(`EEXIST: ${path}`), { code: "EEXIST" });
+      written[path] = text;
+    },
   };
-  return { io, stdout: () => out.join(""), stderr: () => err.join("") };
+  return { io, stdout: () => out.join(""), stderr: () => err.join(""), written };
 }

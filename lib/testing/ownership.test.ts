@@ -28,6 +28,8 @@ import { checkAgainAction } from "@/lib/logos/actions";
 import { sealSecret } from "@/lib/secrets";
 import { answerRequestAction } from "@/lib/requests/actions";
 import { createApiTokenAction, revokeApiTokenAction } from "@/lib/api-tokens/actions";
+import { syncRegistryNowAction } from "@/lib/registry/actions";
+import { redirectTarget } from "@/lib/testing/next-redirect";
 import { formData } from "@/lib/testing/form-data";
 import { session } from "@/lib/testing/viewer-stub";
 
@@ -64,6 +66,10 @@ async function makeWorld() {
   const token = await db.adapterToken.create({ data: { agentId: published.id, tokenSha256: `alice-${published.id}`, label: "Alice's adapter" }, select: { id: true } });
   const apiToken = await db.apiToken.create({ data: { userId: alice.id, tokenSha256: `alice-api-${alice.id}`, label: "Alice's agent" }, select: { id: true } });
   const request = await db.capabilityRequest.create({ data: { title: "Wanted: one", description: "For the ownership suite.", tags: ["testing"] }, select: { id: true } });
+  // A registry record (as publishing a GA4GH entry's draft leaves it); loopback, and not due, so no worker reads it.
+  await db.registryRecord.create({
+    data: { agentId: published.id, agentInfoUri: "https://127.0.0.1:9/service-info", snapshot: { protocol_version: "0.5.0", agent_type: "a", trust_level: "b", enrichment: { gasl_level: 1 } }, syncedAt: new Date(0), nextSyncAt: null },
+  });
   const draft = await db.agentDraft.create({
     data: { ownerId: alice.id, agentId: published.id, baseUpdatedAt: new Date(0), source: "agent", text: otherAgentJson(published.handle) },
     select: { id: true },
@@ -108,6 +114,8 @@ async function snapshot(w: World) {
     logoChecks: await db.agentLogo.findMany({ where: { agentId: { in: agentIds } }, orderBy: { agentId: "asc" } }),
     termsChecks: await db.agentTermsCheck.findMany({ where: { agentId: { in: agentIds } }, orderBy: { agentId: "asc" } }),
     outcomeResolutions: await db.unknownOutcomeResolution.count({ where: { execution: { capability: { agentId: { in: agentIds } } } } }),
+    registryRecords: await db.registryRecord.findMany({ where: { agentId: { in: agentIds } }, orderBy: { agentId: "asc" } }),
+    draftImports: await db.draftImport.findMany({ where: { draft: { ownerId: { in: [w.alice.id, w.bob.id] } } }, orderBy: { draftId: "asc" } }),
   };
 }
 
@@ -174,6 +182,7 @@ const attempts: { name: string; call: (w: World) => Promise<unknown> }[] = [
   { name: "tryDraftExampleAction (Alice's draft)", call: (w) => tryDraftExampleAction(null, formData({ id: w.draft.id, capabilityId: "cap_steal" })) },
   { name: "checkAgainAction (Alice's logo)", call: (w) => checkAgainAction(null, formData({ handle: w.published.handle, kind: "logo" })) },
   { name: "checkAgainAction (Alice's terms)", call: (w) => checkAgainAction(null, formData({ handle: w.published.handle, kind: "terms" })) },
+  { name: "syncRegistryNowAction (Alice's registry record)", call: (w) => syncRegistryNowAction(null, formData({ handle: w.published.handle })) },
   { name: "reinstateListingAction (not an administrator)", call: (w) => reinstateListingAction(null, formData({ handle: w.suspended.handle, capabilityId: "cap_three" })) },
 ];
 
@@ -204,6 +213,38 @@ describe("ownership: another user's IDs fail and change nothing", () => {
     expect(made.ok).toBe(true);
     expect(await snapshot(world)).toEqual(before);
     expect(await db.apiToken.count({ where: { userId: world.bob.id } })).toBe(1);
+  });
+
+  it("importing a GA4GH entry naming Alice's handle opens Bob's own draft (source ga4gh_entry) and changes nothing of Alice's", async () => {
+    const entry = {
+      id: world.published.handle.slice(1),
+      type: "agent",
+      name: "Taken Over",
+      summary: "Tries to replace someone else's agent.",
+      description: "Tries to replace someone else's agent.",
+      homepage: "https://evil.example.com/",
+      repository: "https://evil.example.com/repo",
+      license: "MIT",
+      maintainers: [{ name: "Bob", github: "bob" }],
+      version: "1.0.0",
+      keywords: [],
+      category: "other",
+      safety_classification: [],
+      certification_tier: "unsigned",
+      record: { created: "2026-01-01T00:00:00Z", updated: "2026-01-01T00:00:00Z", last_verified: "2026-01-01T00:00:00Z" },
+      agent_info_uri: "https://127.0.0.1:9/service-info",
+      agent_info_snapshot: { protocol_version: "0.5.0", agent_type: "a", trust_level: "b", enrichment: { gasl_level: 4 } },
+    };
+    const before = await snapshot(world);
+    const target = await redirectTarget(importAgentAction(null, formData({ text: JSON.stringify(entry), publish: "on" })));
+    const after = await snapshot(world);
+    const { drafts: draftsBefore, draftImports: _importsBefore, ...restBefore } = before;
+    const { drafts: draftsAfter, draftImports: importsAfter, ...restAfter } = after;
+    expect(restAfter).toEqual(restBefore);
+    const added = draftsAfter.filter((d) => !draftsBefore.some((b) => b.id === d.id));
+    expect(added).toMatchObject([{ ownerId: world.bob.id, source: "ga4gh_entry", agentId: null }]);
+    expect(target).toBe(`/dashboard/drafts/${added[0]?.id ?? ""}`);
+    expect(importsAfter.map((i) => i.draftId)).toEqual([added[0]?.id]);
   });
 
   it("signed out, every action fails too", async () => {

@@ -20,6 +20,10 @@ export default async function ImportPage() {
           Importing a handle you already have replaces that agent, all at once. New agents start unpublished unless
           you publish them right away.
         </p>
+        <p className="mt-1 text-muted-foreground">
+          A document in another of the network&apos;s formats (an A2A agent card, a GA4GH registry agent entry or an A2AWire registration)
+          is not imported: it opens as a draft in the editor, with what agent.json needs and the format lacks marked to complete.
+        </p>
       </div>
       <ImportForm />
     </div>

@@ -9,6 +9,9 @@ import { getViewer } from "@/lib/accounts/viewer";
 import { agentPath, handleFromParam } from "@/lib/listings/paths";
 import { findAgentWithListings } from "@/lib/catalog/queries";
 import { agentJsonLd } from "@/lib/seo/structured-data";
+import { RegistryRecordPanel } from "@/components/registry/registry-record-panel";
+import { findRegistryRecord } from "@/lib/registry/records";
+import { registryDashboardPath } from "@/lib/registry/paths";
 
 type Props = { params: Promise<{ handle: string }> };
 
@@ -37,6 +40,8 @@ export default async function AgentPage(props: Props) {
   const page = await load(props);
   if (!page) notFound();
   const { agent, listings, isPublic, viewer } = page;
+  // The agent was found through the visibility rule; its registry record (if any) is shown with it.
+  const registry = await findRegistryRecord(agent.rowId);
 
   return (
     <div className="flex flex-col gap-8">
@@ -47,6 +52,7 @@ export default async function AgentPage(props: Props) {
         agent={agent}
         actions={<ReportAgentServices handle={agent.handle} services={listings.map((l) => ({ capabilityId: l.capabilityId, name: l.name }))} />}
       />
+      {registry ? <RegistryRecordPanel record={registry} now={new Date()} manageHref={viewer?.id === agent.ownerId ? registryDashboardPath(agent.handle) : undefined} /> : null}
       <section aria-labelledby="agent-services" className="flex flex-col gap-4">
         <h2 id="agent-services" className="text-lg font-semibold">
           Services

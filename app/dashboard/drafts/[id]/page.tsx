@@ -8,6 +8,8 @@ import { checkDraftText } from "@/lib/publishing/draft-check";
 import { DRAFTS_PATH, draftPath } from "@/lib/publishing/draft-paths";
 import { previewCapabilities } from "@/lib/publishing/draft-preview";
 import { findOwnedDraft } from "@/lib/publishing/drafts";
+import { ImportBanner } from "@/components/editor/import-banner";
+import { findDraftImport } from "@/lib/publishing/imported-drafts";
 
 export const metadata: Metadata = { title: "Edit a draft", robots: { index: false } };
 
@@ -18,6 +20,7 @@ export default async function DraftPage({ params, searchParams }: Props) {
   const viewer = await requireViewer(draftPath(id));
   const draft = await findOwnedDraft(viewer.id, id);
   if (!draft) notFound();
+  const imported = await findDraftImport(viewer.id, draft.id);
   const check = checkDraftText(draft.text);
   const services = check.agent ? previewCapabilities(check.agent, viewer.id, draft.updatedAt) : [];
   const conflict = draft.agentChanged && draft.agentHandle ? `${draft.agentHandle} was changed by another import since you opened this draft; publishing will ask before replacing it.` : null;
@@ -36,6 +39,7 @@ export default async function DraftPage({ params, searchParams }: Props) {
         <h1 className="mt-1 text-2xl font-semibold tracking-tight">{draft.agentHandle ? `Edit ${draft.agentHandle}` : "Edit a draft"}</h1>
         <p className="mt-1 text-muted-foreground">Changes are saved as you type. Nothing is public until you publish.</p>
       </div>
+      {imported ? <ImportBanner format={imported.format} toComplete={imported.toComplete} notes={imported.notes} /> : null}
       <div className="grid gap-8 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <DraftEditor draftId={draft.id} initialText={draft.text} initialErrors={check.errors} conflict={conflict} />
         <div className="min-w-0 xl:sticky xl:top-4 xl:max-h-[calc(100vh-2rem)] xl:self-start xl:overflow-y-auto">

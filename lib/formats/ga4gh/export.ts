@@ -1,0 +1,32 @@
+import "server-only";
+import { findAgentWithListings } from "@/lib/catalog/queries";
+import { absoluteUrl } from "@/lib/listings/site";
+import { agentPath } from "@/lib/listings/paths";
+import { findRegistryRecord } from "@/lib/registry/records";
+import { agentToGa4ghEntry } from "./from-agent";
+
+/**
+ * GET /api/v1/agents/{handle}/ga4gh-entry.json: the agent and the services a signed-out visitor may see
+ * (the one visibility rule, through the catalog's read), as a GA4GH registry agent entry. Null: no such agent.
+ */
+export async function apiGa4ghEntry(handle: string): Promise<Record<string, unknown> | null> {
+  const page = await findAgentWithListings(null, handle);
+  if (!page) return null;
+  const { agent, listings } = page;
+  const record = await findRegistryRecord(agent.rowId);
+  return agentToGa4ghEntry(
+    {
+      handle: agent.handle,
+      displayName: agent.displayName,
+      purpose: agent.purpose,
+      interests: agent.interests,
+      website: agent.website,
+      termsUrl: agent.terms?.url ?? null,
+      publishedAt: agent.publishedAt,
+      updatedAt: agent.updatedAt,
+    },
+    listings.map((l) => ({ capabilityId: l.capabilityId, name: l.name, class: l.class, version: l.version })),
+    record,
+    { agentPage: absoluteUrl(agentPath(agent.handle)), agentApi: absoluteUrl(`/api/v1/agents/${agent.handle}`) },
+  );
+}
