@@ -5,6 +5,7 @@ import { db } from "@/lib/db";
 import type { CheckOutcome } from "@/lib/logos/check-logo";
 import { syncRegistryRecord } from "@/lib/registry/sync";
 import { log } from "@/lib/log";
+import { startDueLoop } from "./due-loop";
 import type { FetchCheckTuning } from "./fetch-checks";
 
 // The worker's registry re-syncs (lib/registry/sync.ts), on the model of the logo and terms checks: a record
@@ -69,28 +70,20 @@ export async function startRegistrySync(opts: RegistrySyncOptions): Promise<{ st
       log.info(`${REGISTRY_SYNC_QUEUE} done`, { agentId: data.data.agentId, outcome });
     }
   });
-  let stopping = false;
-  let timer: NodeJS.Timeout | undefined;
-  let wake: () => void = () => undefined;
-  const loop = (async () => {
-    while (!stopping) {
+  const loop = startDueLoop({
+    intervalMs: opts.intervalMs,
+    housekeeping: async () => {},
+    enqueue: async () => {
       try {
         await enqueueDueRegistrySyncs(boss, new Date(), opts.tuning);
       } catch (error) {
         log.error("registry syncs: could not enqueue due syncs", { error });
       }
-      await new Promise<void>((resolve) => {
-        wake = resolve;
-        timer = setTimeout(resolve, opts.intervalMs);
-      });
-    }
-  })();
+    },
+  });
   return {
     async stop() {
-      stopping = true;
-      clearTimeout(timer);
-      wake();
-      await loop;
+      await loop.stop();
       await boss.offWork(REGISTRY_SYNC_QUEUE);
     },
   };

@@ -2,7 +2,8 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { AgentPageHeader } from "@/components/dashboard/agent-page-header";
 import { RegistryRecordPanel } from "@/components/registry/registry-record-panel";
-import { SyncNowButton } from "@/components/registry/sync-now-button";
+import { QueueButton } from "@/components/ui/queue-button";
+import { syncRegistryNowAction } from "@/lib/registry/actions";
 import { Badge } from "@/components/ui/badge";
 import { requireViewer } from "@/lib/accounts/viewer";
 import { db } from "@/lib/db";
@@ -35,7 +36,9 @@ export default async function RegistryRecordPage({ params }: Props) {
       {record ? (
         <>
           <RegistryRecordPanel record={record} now={new Date()} />
-          <SyncNowButton handle={agent.handle} />
+          <QueueButton action={syncRegistryNowAction} fields={{ handle: agent.handle }} id="sync-now" variant="secondary">
+            Sync now
+          </QueueButton>
         </>
       ) : (
         <p>This agent has no registry record: only an agent published from a draft made of a GA4GH registry entry has one.</p>
