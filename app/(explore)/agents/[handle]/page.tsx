@@ -7,6 +7,7 @@ import { ServiceList } from "@/components/listings/service-card";
 import { getViewer } from "@/lib/accounts/viewer";
 import { agentPath, handleFromParam } from "@/lib/listings/paths";
 import { findAgentWithListings } from "@/lib/catalog/queries";
+import { hydrateCards } from "@/lib/listings/cards";
 import { agentJsonLd } from "@/lib/seo/structured-data";
 
 type Props = { params: Promise<{ handle: string }> };
@@ -36,6 +37,7 @@ export default async function AgentPage(props: Props) {
   const page = await load(props);
   if (!page) notFound();
   const { agent, listings, isPublic, viewer } = page;
+  const cards = await hydrateCards(viewer, listings);
 
   return (
     <div className="flex flex-col gap-8">
@@ -50,7 +52,7 @@ export default async function AgentPage(props: Props) {
         {listings.length === 0 ? (
           <p>This agent offers no services on Explore right now.</p>
         ) : (
-          <ServiceList services={listings} showAgent={false} />
+          <ServiceList services={cards} showAgent={false} />
         )}
       </section>
     </div>
