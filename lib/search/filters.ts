@@ -54,6 +54,7 @@ export const noFilters: SearchFilters = {
   dataRules: [],
   minReputation: null,
   includeUnreachable: true,
+  verbatim: false,
 };
 
 // ───────────── the search page's URL ─────────────
