@@ -68,7 +68,7 @@ export default function ApiReferencePage() {
       {operations.map((op) => (
         <section key={op.id} id={op.id} aria-labelledby={`${op.id}-heading`} className="flex flex-col gap-4 rounded-lg border border-border bg-surface p-4">
           <h2 id={`${op.id}-heading`} className="flex flex-wrap items-baseline gap-2 text-lg font-semibold">
-            <span className="rounded bg-muted px-2 py-0.5 font-mono text-sm">{op.method}</span>
+            <span className="rounded bg-muted px-2 py-0.5 font-mono text-sm">{op.method}</span>{" "}
             <code className="break-all font-mono">{op.path}</code>
           </h2>
           <p>{op.summary}</p>
