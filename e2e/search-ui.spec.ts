@@ -68,7 +68,7 @@ test.describe("on a phone", () => {
   test("the filters are a drawer with a count of what is chosen, and the first result is on the first screen", async ({ page }) => {
     await page.goto("/");
     const filters = page.getByRole("complementary", { name: "Filters" });
-    const drawer = filters.locator("summary");
+    const drawer = filters.locator("summary", { hasText: /^Filters/ });
     await expect(drawer).toBeVisible();
     await expect(drawer).not.toContainText("chosen");
     const paid = filters.getByRole("link", { name: /^Paid \d+$/ });
@@ -77,6 +77,8 @@ test.describe("on a phone", () => {
 
     await drawer.click();
     await expect(paid).toBeVisible();
+    // Long facet lists end in a "show more" of their own, closed while the drawer is open.
+    await expect(filters.getByText(/^Show \d+ more$/).first()).toBeVisible();
     await paid.click();
     await expect(page).toHaveURL(/[?&]price=paid/);
     await expect(drawer).toContainText("1 chosen");
@@ -89,6 +91,8 @@ test.describe("on a phone", () => {
 });
 
 test("a card shows its price, runs and sample test; My runs is in the account menu, with filters and Run again", async ({ page }) => {
+  // A run, then waiting for the worker's first sample test of the demo network, then My runs.
+  test.setTimeout(90_000);
   await signInByEmail(page, uniqueEmail("cards"), LENGTH);
   await expect(page.getByRole("heading", { name: "Run it" })).toBeVisible();
   await page.getByRole("button", { name: "Run", exact: true }).click();

@@ -119,7 +119,7 @@ async function Results({ state, params }: { state: PageState; params: Record<str
     <div className="grid gap-6 md:grid-cols-[14rem_minmax(0,1fr)] lg:grid-cols-[15rem_minmax(0,1fr)]">
       <aside aria-label="Filters" className="min-w-0">
         {/* On phones a closed drawer (the first result stays near the top); from 768 px always open (globals.css). */}
-        <details className="filters-drawer rounded-lg border border-border bg-surface md:border-0 md:bg-transparent">
+        <details className="filters-drawer group/drawer rounded-lg border border-border bg-surface md:border-0 md:bg-transparent">
           <summary className="flex cursor-pointer items-center justify-between gap-2 px-3 py-2 font-semibold md:hidden">
             <span>
               Filters
@@ -131,7 +131,8 @@ async function Results({ state, params }: { state: PageState; params: Record<str
               ) : null}
             </span>
             <span aria-hidden="true" className="text-sm font-normal text-muted-foreground">
-              Show
+              <span className="group-open/drawer:hidden">Show</span>
+              <span className="hidden group-open/drawer:inline">Hide</span>
             </span>
           </summary>
           <div className="flex flex-col gap-4 p-3 md:p-0">

@@ -46,10 +46,10 @@ function Group({ title, children, more }: { title: string; children: ReactNode; 
       </h3>
       <ul className="flex flex-col">{children}</ul>
       {more && more.count > 0 ? (
-        <details className="group">
+        <details className="group/more">
           <summary className="cursor-pointer rounded-md px-2 py-1.5 text-sm text-accent hover:underline">
-            <span className="group-open:hidden">Show {more.count} more</span>
-            <span className="hidden group-open:inline">Show fewer</span>
+            <span className="group-open/more:hidden">Show {more.count} more</span>
+            <span className="hidden group-open/more:inline">Show fewer</span>
             <span className="sr-only"> ({title.toLowerCase()})</span>
           </summary>
           <ul className="flex flex-col">{more.items}</ul>

@@ -12,6 +12,11 @@ export const metadata: Metadata = {
 
 // Rendered on the server from the same OpenAPI document /api/v1/openapi.json serves: no client bundle.
 
+/** The document's descriptions mark code with backticks (Markdown's inline code): shown as code, never as HTML. */
+function WithCode({ text }: { text: string }) {
+  return text.split("`").map((part, i) => (i % 2 === 1 ? <code key={i} className="font-mono text-[0.9em]">{part}</code> : part));
+}
+
 function Fields({ fields }: { fields: RefField[] }) {
   return (
     <ul className="flex flex-col gap-1.5 border-l border-border pl-3">
@@ -22,7 +27,11 @@ function Fields({ fields }: { fields: RefField[] }) {
             {field.type}
             {field.required ? "" : ", optional"}
           </span>
-          {field.description ? <span className="block">{field.description}</span> : null}
+          {field.description ? (
+            <span className="block">
+              <WithCode text={field.description} />
+            </span>
+          ) : null}
           {field.fields.length > 0 ? (
             <div className="mt-1.5">
               <Fields fields={field.fields} />
@@ -43,7 +52,9 @@ export default function ApiReferencePage() {
     <div className="flex max-w-4xl flex-col gap-8">
       <div className="flex flex-col gap-2">
         <h1 className="text-2xl font-semibold tracking-tight">API reference</h1>
-        <p className="text-muted-foreground">{document.info.description}</p>
+        <p className="text-muted-foreground">
+          <WithCode text={document.info.description} />
+        </p>
         <p className="text-sm">
           Base URL <code className="break-all font-mono">{base}</code> · the machine-readable document:{" "}
           <a href="/api/v1/openapi.json" className="text-accent underline">
@@ -75,7 +86,8 @@ export default function ApiReferencePage() {
           {op.parameters.length > 0 ? (
             <div className="flex flex-col gap-2">
               <h3 className="font-semibold">Parameters</h3>
-              <div className="overflow-x-auto">
+              {/* Focusable, so the table can be scrolled by keyboard where it is wider than a phone. */}
+              <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={`Parameters of ${op.method} ${op.path}`}>
                 <table className="w-full text-left text-sm">
                   <thead>
                     <tr className="border-b border-border">
@@ -94,7 +106,7 @@ export default function ApiReferencePage() {
                         </td>
                         <td className="py-2 pr-4">{p.in}</td>
                         <td className="min-w-[8rem] py-2 pr-4 [overflow-wrap:anywhere]">{p.type}</td>
-                        <td className="py-2">{p.description ?? "—"}</td>
+                        <td className="py-2">{p.description ? <WithCode text={p.description} /> : "—"}</td>
                       </tr>
                     ))}
                   </tbody>
@@ -107,7 +119,7 @@ export default function ApiReferencePage() {
             <ul className="flex flex-col gap-1.5 text-sm">
               {op.responses.map((r) => (
                 <li key={r.status}>
-                  <span className="font-mono font-semibold">{r.status}</span> — {r.description}
+                  <span className="font-mono font-semibold">{r.status}</span> — <WithCode text={r.description} />
                   {r.contentType ? (
                     <span className="text-muted-foreground">
                       {" "}
