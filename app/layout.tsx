@@ -3,6 +3,8 @@ import type { ReactNode } from "react";
 import Link from "next/link";
 import "./globals.css";
 import { AccountMenu } from "@/components/account/account-menu";
+import { HeaderSearch } from "@/components/site/header-search";
+import { SiteFooter } from "@/components/site/site-footer";
 import { getViewer } from "@/lib/accounts/viewer";
 
 export const metadata: Metadata = {
@@ -14,7 +16,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   const viewer = await getViewer();
   return (
     <html lang="en">
-      <body className="min-h-screen bg-background text-foreground antialiased">
+      <body className="flex min-h-screen flex-col bg-background text-foreground antialiased">
         <a
           href="#main"
           className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-surface focus:px-4 focus:py-2 focus:shadow"
@@ -26,18 +28,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
             <Link href="/" className="text-lg font-semibold tracking-tight">
               Explore
             </Link>
-            <form action="/" method="get" role="search" className="order-last w-full sm:order-none sm:w-auto sm:flex-1">
-              <label htmlFor="site-search" className="sr-only">
-                Search services
-              </label>
-              <input
-                id="site-search"
-                name="q"
-                type="search"
-                placeholder="Search services"
-                className="h-9 w-full max-w-md rounded-md border border-border bg-background px-3 text-sm placeholder:text-muted-foreground"
-              />
-            </form>
+            <HeaderSearch />
             <nav aria-label="Account" className="ml-auto flex items-center gap-4">
               <Link href="/requests" className="text-sm font-medium hover:underline">
                 Requests
@@ -49,9 +40,10 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
             </nav>
           </div>
         </header>
-        <main id="main" tabIndex={-1} className="mx-auto max-w-6xl px-4 py-8 focus:outline-none">
+        <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 focus:outline-none">
           {children}
         </main>
+        <SiteFooter />
       </body>
     </html>
   );

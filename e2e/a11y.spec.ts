@@ -1,5 +1,6 @@
 import { test, expect, type Page } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
+import { roles } from "./roles/roles";
 
 // No serious or critical axe violations on the public pages, light and dark, desktop and 360 px;
 // everything reachable by keyboard with a visible focus ring.
@@ -10,6 +11,12 @@ const pages = [
   ["service", "/services/@demo-homes/cap_area_market_stats"],
   ["external action", "/services/@nudge-reminders/cap_send_reminder"],
   ["agent", "/agents/@demo-homes"],
+  ["typo notice", "/?q=mortage"],
+  ["empty result", "/?q=weather&class=external_action"],
+  ["API reference", "/docs/api"],
+  ["about", "/about"],
+  ["terms", "/terms"],
+  ["privacy", "/privacy"],
 ] as const;
 
 async function seriousViolations(page: Page) {
@@ -36,6 +43,28 @@ for (const scheme of ["light", "dark"] as const) {
     });
   }
 }
+
+// A signed-in page: My runs (cards on phones, a table on desktop), and the phone's open filter drawer.
+test.describe("signed in", () => {
+  test.use({ storageState: roles.adultOn.storageState });
+  for (const scheme of ["light", "dark"] as const) {
+    for (const width of [1280, 390]) {
+      test(`My runs and the search page's filters have no serious axe violations (${scheme}, ${width}px)`, async ({ page }) => {
+        await page.emulateMedia({ colorScheme: scheme });
+        await page.setViewportSize({ width, height: 800 });
+        await page.goto("/runs");
+        await expect(page.getByRole("heading", { level: 1, name: "My runs" })).toBeVisible();
+        expect(await seriousViolations(page)).toEqual([]);
+        await page.goto("/?price=paid");
+        if (width < 768) await page.getByRole("complementary", { name: "Filters" }).locator("summary", { hasText: /^Filters/ }).click();
+        await expect(page.getByRole("complementary", { name: "Filters" }).getByRole("link", { name: /^Free only \d+$/ })).toBeVisible();
+        expect(await seriousViolations(page)).toEqual([]);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow).toBeLessThanOrEqual(0);
+      });
+    }
+  }
+});
 
 test("the search page works by keyboard with a visible focus ring", async ({ page }) => {
   await page.goto("/");

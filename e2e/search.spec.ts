@@ -34,6 +34,8 @@ test("facets narrow the results with live counts, and chosen filters can be remo
   await expect(page.getByRole("heading", { level: 2, name: `${paidCount} service${paidCount === 1 ? "" : "s"}` })).toBeVisible();
   await expect(page.locator('a[href="/services/@demo-homes/cap_get_home"]')).toBeVisible();
   await expect(page.locator('a[href="/services/@demo-weather/cap_current_weather"]')).toHaveCount(0);
+  // A single-choice facet keeps its other values in view, each with what switching to it would give.
+  await expect(filters.getByRole("link", { name: /^Free only \d+$/ })).toBeVisible();
 
   // A second facet narrows further; its count said how many would be left.
   const external = filters.getByRole("link", { name: /^External action \d+$/ });

@@ -1,12 +1,15 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { SearchFacets, dataRuleLabels, priceLabels } from "@/components/listings/search-facets";
+import { SearchFacets } from "@/components/listings/search-facets";
 import { SearchForm, type SortOption } from "@/components/listings/search-form";
 import { ServiceList } from "@/components/listings/service-card";
-import { classLabels, fieldLabel, languageLabel, regionLabel } from "@/lib/listings/labels";
-import { getViewer } from "@/lib/accounts/viewer";
+import { TypoNoticeLine } from "@/components/listings/typo-notice";
+import { getViewer, type Viewer } from "@/lib/accounts/viewer";
+import { hydrateCards } from "@/lib/listings/cards";
 import { countMatching, searchServices } from "@/lib/search/search";
+import { chosenFilters, type ChosenFilter } from "@/lib/search/chosen-filters";
+import { typoNotice } from "@/lib/search/typo-notice";
 import { isAdultWithMatureOff } from "@/lib/catalog/visibility";
 import { HiddenMatureNotice } from "@/components/data-rules/hidden-mature-notice";
 import { DataRulesFilter } from "@/components/data-rules/data-rules-filter";
@@ -53,7 +56,8 @@ export default async function SearchPage({ searchParams }: Props) {
   const params = await searchParams;
   const state = parsePageState(params);
   const { query } = state.filters;
-  const hidden = [...new URLSearchParams(pageStateSearch({ filters: { ...state.filters, query: null }, sort: "newest", page: 1 }))];
+  // New words get typo correction again: "verbatim" belongs to the words it was asked for.
+  const hidden = [...new URLSearchParams(pageStateSearch({ filters: { ...state.filters, query: null, verbatim: false }, sort: "newest", page: 1 }))];
   // Data rules ride along as their own parameter (lib/data-rules/url.ts).
   if (typeof params.rules === "string") hidden.push(["rules", params.rules]);
   const sortOptions: SortOption[] = PAGE_SORTS
@@ -63,6 +67,13 @@ export default async function SearchPage({ searchParams }: Props) {
 
   return (
     <div className="flex flex-col gap-6">
+      {/* The first Tab stop after the header: past the search box and the filters, straight to the results. */}
+      <a
+        href="#results"
+        className="sr-only focus:not-sr-only focus:self-start focus:rounded-md focus:bg-surface focus:px-3 focus:py-1.5 focus:text-accent focus:underline focus:shadow"
+      >
+        Skip to results
+      </a>
       <div>
         <h1 className="text-2xl font-semibold tracking-tight">{query ? `Services matching “${query}”` : "Agent services"}</h1>
         <p className="mt-1 text-muted-foreground">
@@ -82,7 +93,7 @@ async function Results({ state, params }: { state: PageState; params: Record<str
   const viewer = await getViewer();
   const rulesFilter = await resolveRulesFilter(viewer, params.rules);
   const filters = { ...state.filters, matchingIds: rulesFilter.active ? await matchingCapabilityIds(rulesFilter.rules) : null };
-  const [{ results, hasMore, facets }, hiddenMature] = await Promise.all([
+  const [{ results, hasMore, facets, corrections }, hiddenMature] = await Promise.all([
     searchServices(viewer, filters, {
       sort: state.sort,
       page: state.page,
@@ -95,21 +106,44 @@ async function Results({ state, params }: { state: PageState; params: Record<str
   ]);
   if (state.page > 1 && results.length === 0) notFound();
   const { query } = state.filters;
+  const chosen = chosenFilters(state);
   const filtered = hasFacetFilters(state.filters);
+  const chosenCount = chosen.length + (rulesFilter.active ? 1 : 0);
+  const [cards, suggestions] = await Promise.all([
+    hydrateCards(viewer, results),
+    results.length === 0 && chosen.length > 0 ? dropSuggestions(viewer, state, filters, chosen) : Promise.resolve([]),
+  ]);
+  const notice = typoNotice(query, corrections);
 
   return (
-    <div className="grid gap-6 lg:grid-cols-[15rem_minmax(0,1fr)]">
+    <div className="grid gap-6 md:grid-cols-[14rem_minmax(0,1fr)] lg:grid-cols-[15rem_minmax(0,1fr)]">
       <aside aria-label="Filters" className="min-w-0">
-        <details open className="rounded-lg border border-border bg-surface p-2 lg:border-0 lg:bg-transparent lg:p-0">
-          <summary className="cursor-pointer px-2 py-1 font-semibold">Filters</summary>
-          <div className="mt-3 flex flex-col gap-4">
+        {/* On phones a closed drawer (the first result stays near the top); from 768 px always open (globals.css). */}
+        <details className="filters-drawer group/drawer rounded-lg border border-border bg-surface md:border-0 md:bg-transparent">
+          <summary className="flex cursor-pointer items-center justify-between gap-2 px-3 py-2 font-semibold md:hidden">
+            <span>
+              Filters
+              {chosenCount > 0 ? (
+                <span className="ml-2 rounded-full bg-accent px-2 py-0.5 text-xs font-semibold text-accent-foreground">
+                  {chosenCount}
+                  <span className="sr-only"> chosen</span>
+                </span>
+              ) : null}
+            </span>
+            <span aria-hidden="true" className="text-sm font-normal text-muted-foreground">
+              <span className="group-open/drawer:hidden">Show</span>
+              <span className="hidden group-open/drawer:inline">Hide</span>
+            </span>
+          </summary>
+          <div className="flex flex-col gap-4 p-3 md:p-0">
             <DataRulesFilter pathname="/" params={params} filter={rulesFilter} signedIn={viewer !== null} />
             <SearchFacets state={state} facets={facets} />
           </div>
         </details>
       </aside>
-      <section aria-labelledby="results-heading" className="flex min-w-0 flex-col gap-4">
+      <section id="results" tabIndex={-1} aria-labelledby="results-heading" className="flex min-w-0 flex-col gap-4 focus:outline-none">
         <div className="flex flex-wrap items-baseline justify-between gap-2">
+          {/* Announced when it changes (search as you type, a facet link): polite, the count only. */}
           <h2 id="results-heading" className="text-lg font-semibold" aria-live="polite">
             {facets.total === 1 ? "1 service" : `${facets.total} services`}
             {state.page > 1 ? `, page ${state.page}` : ""}
@@ -120,9 +154,10 @@ async function Results({ state, params }: { state: PageState; params: Record<str
             </Link>
           ) : null}
         </div>
+        <TypoNoticeLine notice={notice} insteadHref={searchHref(state, { filters: { verbatim: true } })} />
         {hiddenMature !== null ? <HiddenMatureNotice count={hiddenMature - facets.total} /> : null}
-        <ActiveFilters state={state} />
-        {results.length === 0 ? <EmptyState state={state} /> : <ServiceList services={results} />}
+        <ActiveFilters state={state} chosen={chosen} />
+        {results.length === 0 ? <EmptyState state={state} suggestions={suggestions} /> : <ServiceList services={cards} />}
         {state.page > 1 || hasMore ? (
           <nav aria-label="Pages" className="flex items-center justify-between gap-4 text-sm">
             {state.page > 1 ? (
@@ -147,29 +182,30 @@ async function Results({ state, params }: { state: PageState; params: Record<str
   );
 }
 
+type Suggestion = { label: string; href: string; count: number };
+
+/**
+ * For an empty result: each chosen filter dropped on its own, with how many services that would give, best
+ * first (only those that give any). One count per chosen filter, and only on an empty page, so it stays cheap.
+ */
+async function dropSuggestions(viewer: Viewer | null, state: PageState, filters: PageState["filters"], chosen: ChosenFilter[]): Promise<Suggestion[]> {
+  const now = new Date();
+  const counts = await Promise.all(chosen.map((c) => countMatching(viewer, { ...filters, ...c.without }, now)));
+  return chosen
+    .map((c, i) => ({ label: c.label, href: searchHref(state, { filters: c.without }), count: counts[i] ?? 0 }))
+    .filter((s) => s.count > 0)
+    .sort((a, b) => b.count - a.count);
+}
+
 /** The chosen filters as removable chips, so what narrows the results is always in view. */
-function ActiveFilters({ state }: { state: PageState }) {
-  const f = state.filters;
-  const chips: { label: string; href: string }[] = [];
-  if (f.sampleTested) chips.push({ label: "Sample-tested", href: searchHref(state, { filters: { sampleTested: false } }) });
-  if (f.price) chips.push({ label: priceLabels[f.price], href: searchHref(state, { filters: { price: null } }) });
-  if (f.class) chips.push({ label: classLabels[f.class], href: searchHref(state, { filters: { class: null } }) });
-  if (f.category) chips.push({ label: fieldLabel(f.category), href: searchHref(state, { filters: { category: null } }) });
-  for (const tag of f.tags) {
-    chips.push({ label: `#${tag}`, href: searchHref(state, { filters: { tags: f.tags.filter((t) => t !== tag) } }) });
-  }
-  for (const rule of f.dataRules) {
-    chips.push({ label: dataRuleLabels[rule], href: searchHref(state, { filters: { dataRules: f.dataRules.filter((r) => r !== rule) } }) });
-  }
-  if (f.region) chips.push({ label: `Processed in ${regionLabel(f.region)}`, href: searchHref(state, { filters: { region: null } }) });
-  if (f.language) chips.push({ label: languageLabel(f.language), href: searchHref(state, { filters: { language: null } }) });
-  if (chips.length === 0) return null;
+function ActiveFilters({ chosen, state }: { chosen: ChosenFilter[]; state: PageState }) {
+  if (chosen.length === 0) return null;
   return (
     <ul aria-label="Chosen filters" className="flex flex-wrap gap-2">
-      {chips.map((chip) => (
-        <li key={chip.href}>
+      {chosen.map((chip) => (
+        <li key={chip.key}>
           <Link
-            href={chip.href}
+            href={searchHref(state, { filters: chip.without })}
             scroll={false}
             className="inline-flex items-center gap-1 rounded-full border border-border bg-muted px-3 py-1 text-sm hover:bg-surface"
           >
@@ -183,7 +219,7 @@ function ActiveFilters({ state }: { state: PageState }) {
   );
 }
 
-function EmptyState({ state }: { state: PageState }) {
+function EmptyState({ state, suggestions }: { state: PageState; suggestions: Suggestion[] }) {
   const { query } = state.filters;
   const filtered = hasFacetFilters(state.filters);
   if (!query && !filtered) {
@@ -208,7 +244,15 @@ function EmptyState({ state }: { state: PageState }) {
       </p>
       <ul className="mt-2 list-disc space-y-1 pl-5 text-sm">
         {query ? <li>Check the spelling, or try fewer or more general words.</li> : null}
-        {filtered ? <li>Remove a filter above, or look at the counts beside the filters to see what is there.</li> : null}
+        {suggestions.map((s) => (
+          <li key={s.href}>
+            <Link href={s.href} className="text-accent underline">
+              Drop “{s.label}”
+            </Link>{" "}
+            <span className="text-muted-foreground">({s.count === 1 ? "1 service" : `${s.count} services`})</span>
+          </li>
+        ))}
+        {filtered && suggestions.length === 0 ? <li>Remove a filter above, or look at the counts beside the filters to see what is there.</li> : null}
         {query && filtered ? (
           <li>
             <Link href={searchHref(state, { filters: { ...noFilters, query } })} className="text-accent underline">

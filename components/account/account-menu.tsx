@@ -2,6 +2,7 @@ import Link from "next/link";
 import { buttonClassName, Button } from "@/components/ui/button";
 import { signOutViewer } from "@/lib/accounts/actions";
 import { PURCHASES_PATH } from "@/lib/payments/paths";
+import { MY_RUNS_PATH } from "@/lib/runs/paths";
 
 /** The header's sign-in link, or the signed-in email with a sign-out button (a plain form: works without JavaScript). */
 export function AccountMenu({ email }: { email: string | null }) {
@@ -18,6 +19,9 @@ export function AccountMenu({ email }: { email: string | null }) {
         <span className="sr-only">Signed in as </span>
         {email}
       </span>
+      <Link href={MY_RUNS_PATH} className="text-sm font-medium hover:underline">
+        My runs
+      </Link>
       <Link href={PURCHASES_PATH} className="text-sm font-medium hover:underline">
         Purchases
       </Link>

@@ -3,17 +3,15 @@ import type { ReactNode } from "react";
 import type { CapabilityClass } from "@/generated/prisma/enums";
 import type { FacetValue, Facets } from "@/lib/search/search";
 import { CLASSES, DATA_RULES, PRICES, type DataRule, type PageState, type Price, type SearchFilters, searchHref } from "@/lib/search/filters";
+import { dataRuleLabels, priceLabels, singleChoiceOptions, splitFacetValues } from "@/lib/search/chosen-filters";
 import { classLabels, fieldLabel, languageLabel, regionLabel } from "@/lib/listings/labels";
 import { LinkPending } from "./link-pending";
 
 // The filters beside the results: links, so they work without JavaScript and are shareable. Each
-// value shows how many of the current results it would leave; a chosen value links to removing it.
+// value shows how many results choosing it would give; a chosen value links to removing it. Long
+// lists show their first values and the rest behind a "Show N more" disclosure (no JavaScript needed).
 
-export const priceLabels: Record<Price, string> = { free_to_try: "Free to try", free: "Free only", paid: "Paid" };
-export const dataRuleLabels: Record<DataRule, string> = {
-  inputs_not_retained: "Inputs not kept",
-  no_training: "Not used for training",
-};
+export { dataRuleLabels, priceLabels };
 
 function FacetLink({ href, selected, label, count }: { href: string; selected: boolean; label: string; count: number | null }) {
   return (
@@ -39,7 +37,7 @@ function FacetLink({ href, selected, label, count }: { href: string; selected: b
   );
 }
 
-function Group({ title, children }: { title: string; children: ReactNode }) {
+function Group({ title, children, more }: { title: string; children: ReactNode; more?: { count: number; items: ReactNode } }) {
   const id = `facet-${title.toLowerCase().replace(/[^a-z]+/g, "-")}`;
   return (
     <section aria-labelledby={id} className="flex flex-col gap-1">
@@ -47,11 +45,24 @@ function Group({ title, children }: { title: string; children: ReactNode }) {
         {title}
       </h3>
       <ul className="flex flex-col">{children}</ul>
+      {more && more.count > 0 ? (
+        <details className="group/more">
+          <summary className="cursor-pointer rounded-md px-2 py-1.5 text-sm text-accent hover:underline">
+            <span className="group-open/more:hidden">Show {more.count} more</span>
+            <span className="hidden group-open/more:inline">Show fewer</span>
+            <span className="sr-only"> ({title.toLowerCase()})</span>
+          </summary>
+          <ul className="flex flex-col">{more.items}</ul>
+        </details>
+      ) : null}
     </section>
   );
 }
 
-/** A facet where one value is chosen at a time: the chosen value, or every value with its count. */
+/**
+ * A facet where one value is chosen at a time. Every value stays in view with its count (counted as if
+ * this facet were not set), so switching is one click; the chosen one is marked and links to removing it.
+ */
 function SingleFacet<T extends string>({
   title,
   state,
@@ -69,24 +80,17 @@ function SingleFacet<T extends string>({
   parse: (value: string) => T | null;
   change: (value: T | null) => Partial<SearchFilters>;
 }) {
-  const options = values.flatMap((v) => {
-    const value = parse(v.value);
-    return value === null ? [] : [{ value, count: v.count }];
-  });
-  if (selected === null && options.length === 0) return null;
-  const shown = selected !== null ? [{ value: selected, count: options.find((o) => o.value === selected)?.count ?? 0 }] : options;
+  const options = singleChoiceOptions(values, selected, parse);
+  if (options.length === 0) return null;
+  const { shown, more } = splitFacetValues(options, (v) => v === selected);
+  const item = (o: (typeof options)[number]) => (
+    <li key={o.value}>
+      <FacetLink href={searchHref(state, { filters: change(o.chosen ? null : o.value) })} selected={o.chosen} label={label(o.value)} count={o.count} />
+    </li>
+  );
   return (
-    <Group title={title}>
-      {shown.map((o) => (
-        <li key={o.value}>
-          <FacetLink
-            href={searchHref(state, { filters: change(selected === o.value ? null : o.value) })}
-            selected={selected === o.value}
-            label={label(o.value)}
-            count={o.count}
-          />
-        </li>
-      ))}
+    <Group title={title} more={{ count: more.length, items: more.map(item) }}>
+      {shown.map(item)}
     </Group>
   );
 }
@@ -101,6 +105,21 @@ function oneOf<T extends string>(values: readonly T[]) {
 
 function countOf(values: FacetValue[], value: string): number {
   return values.find((v) => v.value === value)?.count ?? 0;
+}
+
+function TagFacet({ state, values, toggle }: { state: PageState; values: FacetValue[]; toggle: (slug: string) => string[] }) {
+  const chosen = (slug: string) => state.filters.tags.includes(slug);
+  const { shown, more } = splitFacetValues(values, chosen);
+  const item = (t: FacetValue) => (
+    <li key={t.value}>
+      <FacetLink href={searchHref(state, { filters: { tags: toggle(t.value) } })} selected={chosen(t.value)} label={`#${t.label ?? t.value}`} count={t.count} />
+    </li>
+  );
+  return (
+    <Group title="Tags" more={{ count: more.length, items: more.map(item) }}>
+      {shown.map(item)}
+    </Group>
+  );
 }
 
 /** Every facet, for the search page's side column. */
@@ -152,20 +171,7 @@ export function SearchFacets({ state, facets }: { state: PageState; facets: Face
         parse={anyString}
         change={(category) => ({ category })}
       />
-      {tagValues.length > 0 ? (
-        <Group title="Tags">
-          {tagValues.map((t) => (
-            <li key={t.value}>
-              <FacetLink
-                href={searchHref(state, { filters: { tags: toggleTag(t.value) } })}
-                selected={f.tags.includes(t.value)}
-                label={`#${t.label ?? t.value}`}
-                count={t.count}
-              />
-            </li>
-          ))}
-        </Group>
-      ) : null}
+      {tagValues.length > 0 ? <TagFacet state={state} values={tagValues} toggle={toggleTag} /> : null}
       <Group title="Data handling">
         {DATA_RULES.map((rule) => (
           <li key={rule}>

@@ -16,7 +16,7 @@ import { sampleTestedSql } from "@/lib/sample-tests/sample-tested";
 import { findMatchingServices } from "@/lib/search/search";
 import { noFilters, type SearchFilters, type Sort } from "@/lib/search/filters";
 import { absoluteUrl } from "@/lib/listings/site";
-import { priceSummary } from "@/lib/payments/plan-words";
+import { isFreeToTry, priceSummary } from "@/lib/payments/plan-words";
 import { logoPath } from "@/lib/logos/paths";
 import { findAgentWithListings, findListing, findListingsByRowIds } from "@/lib/catalog/queries";
 import type { CatalogCapability } from "@/lib/catalog/read-model";
@@ -92,7 +92,7 @@ function itemOf(row: CatalogCapability, health: Health | undefined): ServiceItem
     reputation: round(health?.reputation ?? null),
     unreachable: health?.unreachable ?? false,
     waiting_for_adapter: row.agent.endpointPending,
-    free_to_try: row.plans.some((p) => p.type === "free"),
+    free_to_try: isFreeToTry(row.plans),
     price_summary: priceSummary(row.plans),
     runs_30d: health?.runs ?? 0,
     agent: { handle, display_name: row.agent.displayName, url: absoluteUrl(agentPath(handle)) },

@@ -84,6 +84,11 @@ export function planShort(plan: Plan): string {
   }
 }
 
+/** It has a free plan (with or without a daily limit): "free to try", for the cards, the API and the price facet's words. */
+export function isFreeToTry(plans: readonly Pick<Plan, "type">[]): boolean {
+  return plans.some((p) => p.type === "free");
+}
+
 /** A service's plans on a card: "Free 20/day · $12/mo" (free first, at most three, then "+ N more"). */
 export function priceSummary(plans: readonly Plan[]): string {
   if (plans.length === 0) return "Free";

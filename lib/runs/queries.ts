@@ -1,4 +1,5 @@
 import "server-only";
+import type { MyRunsFilters } from "./my-runs-filters";
 import { cache } from "react";
 import { db } from "@/lib/db";
 import type { Viewer } from "@/lib/accounts/viewer";
@@ -85,10 +86,16 @@ export type MyRun = {
   deleted: { name: string | null; handle: string | null } | null;
 };
 
-/** The viewer's executions, newest first. */
-export async function findMyRuns(viewer: Viewer, limit = 100): Promise<MyRun[]> {
+/** The viewer's executions, newest first, optionally of one status or one service. */
+export async function findMyRuns(viewer: Viewer, filters: MyRunsFilters = { status: null, service: null }, limit = 100): Promise<MyRun[]> {
   const rows = await db.execution.findMany({
-    where: { userId: viewer.id },
+    where: {
+      userId: viewer.id,
+      ...(filters.status ? { status: filters.status } : {}),
+      ...(filters.service
+        ? { capability: { capabilityId: filters.service.capabilityId, agent: { handle: filters.service.handle } } }
+        : {}),
+    },
     orderBy: { startedAt: "desc" },
     take: limit,
     select: {
@@ -110,6 +117,17 @@ export async function findMyRuns(viewer: Viewer, limit = 100): Promise<MyRun[]> 
     service: capability ? { name: capability.name, capabilityId: capability.capabilityId, handle: capability.agent.handle } : null,
     deleted: capability ? null : { name: goneServiceName, handle: goneAgentHandle },
   }));
+}
+
+/** The services the viewer ran (still listed on Explore), by name: the My runs page's service filter. */
+export async function findMyRunServices(viewer: Viewer): Promise<{ name: string; handle: string; capabilityId: string }[]> {
+  const rows = await db.capability.findMany({
+    where: { executions: { some: { userId: viewer.id } } },
+    select: { name: true, capabilityId: true, agent: { select: { handle: true } } },
+    orderBy: { name: "asc" },
+    take: 200,
+  });
+  return rows.map((r) => ({ name: r.name, capabilityId: r.capabilityId, handle: r.agent.handle }));
 }
 
 /** One run's state, for its owner only. */

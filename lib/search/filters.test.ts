@@ -48,4 +48,14 @@ describe("the search page's URL state", () => {
     expect(searchHref(state, { filters: { query: null } })).toBe("/?tag=mortgages");
     expect(parsePageState(Object.fromEntries(new URLSearchParams(pageStateSearch(state))))).toEqual({ ...state, filters: { ...state.filters, tags: ["mortgages"] } });
   });
+
+  it("carries the words-as-typed flag only with words, and a new search leaves it behind", () => {
+    const state = parsePageState({ q: "mortage", verbatim: "1" });
+    expect(state.filters.verbatim).toBe(true);
+    expect(pageStateSearch(state)).toBe("?q=mortage&verbatim=1");
+    expect(searchHref(state, { filters: { price: "free" } })).toBe("/?q=mortage&price=free&verbatim=1");
+    expect(searchHref(state, { filters: { query: "loan", verbatim: false } })).toBe("/?q=loan");
+    expect(parsePageState({ verbatim: "1" }).filters.verbatim).toBe(false);
+    expect(pageStateSearch({ ...state, sort: "newest", filters: { ...state.filters, query: null } })).toBe("");
+  });
 });

@@ -38,6 +38,8 @@ export type SearchFilters = {
   includeUnreachable: boolean;
   /** "Matches my data rules": only these capability rows (lib/data-rules/where.ts); absent = no rule. */
   matchingIds?: readonly string[] | null;
+  /** The words as typed, without typo correction ("search instead for …", URL `verbatim=1`). */
+  verbatim?: boolean;
 };
 
 export const noFilters: SearchFilters = {
@@ -52,6 +54,7 @@ export const noFilters: SearchFilters = {
   dataRules: [],
   minReputation: null,
   includeUnreachable: true,
+  verbatim: false,
 };
 
 // ───────────── the search page's URL ─────────────
@@ -105,6 +108,7 @@ export function parsePageState(params: RawParams): PageState {
     language: language && languagePattern.test(language) ? language : null,
     region: region && regionPattern.test(region) ? region : null,
     dataRules: DATA_RULES.filter((rule) => all(params, "data").includes(rule)),
+    verbatim: query !== null && first(params, "verbatim") === "1",
   };
   const sort = oneOf(PAGE_SORTS, first(params, "sort")) ?? (query ? "relevance" : "newest");
   // Relevance means nothing without words.
@@ -124,6 +128,7 @@ export function pageStateSearch(state: PageState): string {
   if (f.language) params.set("lang", f.language);
   if (f.region) params.set("region", f.region);
   for (const rule of f.dataRules) params.append("data", rule);
+  if (f.query && f.verbatim) params.set("verbatim", "1");
   const defaultSort: PageSort = f.query ? "relevance" : "newest";
   if (state.sort !== defaultSort) params.set("sort", state.sort);
   if (state.page > 1) params.set("page", String(state.page));

@@ -3,7 +3,8 @@ import { db } from "@/lib/db";
 import { importAgentFile } from "@/lib/agents/import-agent";
 import { setAgentPublished } from "@/lib/agents/publishing";
 import type { JsonObject } from "@/lib/agent-file/types";
-import { countFacets, countMatching, findMatchingServices, searchServices, splitHighlight } from "./search";
+import { countFacets, countMatching, findMatchingServices, queryCorrections, searchServices, splitHighlight } from "./search";
+import { typoNotice } from "./typo-notice";
 import { noFilters, type SearchFilters } from "./filters";
 import { cleanUpTestRows, createTestUser, uniqueHandle } from "@/lib/testing/fixtures";
 
@@ -125,6 +126,40 @@ describe("search", () => {
     expect(facets.tag).toEqual(expect.arrayContaining([{ value: "mortgages", label: "Mortgages", count: 1 }]));
     expect(facets.data).toEqual(expect.arrayContaining([{ value: "no_training", label: null, count: 1 }]));
     expect(facets.language).toEqual([{ value: "en", label: null, count: 4 }]);
+  });
+
+  it("counts a chosen single-choice facet as if it were not set, so its other values stay in view", async () => {
+    const f = filters({ query: word, category: "finance" });
+    const facets = await countFacets(null, f, NOW);
+    expect(facets.total).toBe(1);
+    // Switching to weather would give 3: the category facet ignores its own choice ...
+    expect(facets.category).toEqual([
+      { value: "weather", label: null, count: 3 },
+      { value: "finance", label: null, count: 1 },
+    ]);
+    // ... while every other facet counts within the chosen category.
+    expect(facets.price).toEqual([
+      { value: "paid", label: null, count: 1 },
+    ]);
+    expect(facets.language).toEqual([{ value: "en", label: null, count: 1 }]);
+    // Two single choices: each facet is counted under the other's choice.
+    const both = await countFacets(null, filters({ query: word, category: "weather", price: "paid" }), NOW);
+    expect(both.total).toBe(0);
+    expect(both.category).toEqual([{ value: "finance", label: null, count: 1 }]);
+    expect(both.price).toEqual([
+      { value: "free_to_try", label: null, count: 3 },
+      { value: "free", label: null, count: 3 },
+    ]);
+  });
+
+  it("says what typo correction did, and searches the words as typed when asked to", async () => {
+    const corrections = await queryCorrections("mortage");
+    expect(corrections).toEqual([{ word: "mortage", corrected: "mortgage" }]);
+    expect(typoNotice("mortage", corrections)).toMatchObject({ shownFor: "mortgage", typed: "mortage" });
+    expect(await tools(filters({ query: "mortage", verbatim: true }))).toEqual([]);
+    expect(await queryCorrections("mortage", true)).toEqual([]);
+    const page = await searchServices(null, filters({ query: "mortage" }), { sort: "relevance", page: 1, pageSize: 5 });
+    expect(page.corrections).toEqual(corrections);
   });
 
   it("shares counts among viewers who see the same listings, and counts a publisher's or an adult's own view", async () => {

@@ -11,6 +11,8 @@ import type { CatalogCapability } from "@/lib/catalog/read-model";
 import { sampleTestedSql } from "@/lib/sample-tests/sample-tested";
 import { reputationSql, runsSql, statsJoinSql, unreachableSql } from "@/lib/listings/reputation";
 import { PRICES, type PageSort, type SearchFilters, type Sort } from "./filters";
+import type { WordCorrection } from "./typo-notice";
+import { queryWords } from "./query-words";
 
 // Search over listings in PostgreSQL. Every query here starts from THE visibility rule
 // (lib/catalog/visibility.ts, the SQL function explore_capability_visible).
@@ -37,14 +39,7 @@ export type MatchedRow = {
 const START = "\u0001";
 const STOP = "\u0002";
 
-const MAX_WORDS = 8;
-
-/** The query's words: lowercase letters and digits, no operators (so they are safe in to_tsquery). */
-export function queryWords(query: string): string[] {
-  return [...new Set(query.toLowerCase().normalize("NFKC").split(/[^\p{L}\p{N}]+/u))]
-    .filter((w) => w.length > 0 && w.length <= 40)
-    .slice(0, MAX_WORDS);
-}
+export { queryWords };
 
 const correctionSchema = z.array(z.object({ word: z.string(), corrected: z.string().nullable() }));
 const corrections = new Map<string, string | null>();
@@ -73,19 +68,31 @@ async function correct(words: string[]): Promise<Map<string, string | null>> {
 
 /**
  * The tsquery text for a query: every word must match, as itself or as a prefix, or as its
- * correction. Null when the query has no words. Only [\p{L}\p{N}] reach it, so it cannot be malformed.
+ * correction (unless `verbatim`). Null when the query has no words. Only [\p{L}\p{N}] reach it, so it cannot be malformed.
  */
 // Cached per request: a search page asks for the same query's words for its results and its counts.
-export const tsQueryText = cache(async (query: string): Promise<string | null> => {
+export const tsQueryText = cache(async (query: string, verbatim = false): Promise<string | null> => {
   const words = queryWords(query);
   if (words.length === 0) return null;
-  const corrected = await correct(words);
+  const corrected = verbatim ? new Map<string, string | null>() : await correct(words);
   return words
     .map((w) => {
       const c = corrected.get(w);
       return c ? `(${w}:* | ${c})` : `${w}:*`;
     })
     .join(" & ");
+});
+
+function tsTextOf(f: SearchFilters): Promise<string | null> {
+  return f.query ? tsQueryText(f.query, f.verbatim === true) : Promise.resolve(null);
+}
+
+/** What typo correction did to a query's words (word → its correction, or null), for the page's notice; none when verbatim. */
+export const queryCorrections = cache(async (query: string | null, verbatim = false): Promise<WordCorrection[]> => {
+  if (!query || verbatim) return [];
+  const words = queryWords(query);
+  const corrected = await correct(words);
+  return words.map((word) => ({ word, corrected: corrected.get(word) ?? null }));
 });
 
 function tsQuery(text: string): Prisma.Sql {
@@ -111,27 +118,43 @@ function needsStats(f: SearchFilters, sort: Sort | null): boolean {
 
 export type FacetKey = "category" | "tag" | "class" | "price" | "tested" | "language" | "region" | "data";
 
-/** The WHERE of a search: visibility, words, and every filter. */
-function whereSql(visible: Prisma.Sql, f: SearchFilters, tsText: string | null, now: Date): Prisma.Sql {
+/** The facets where one value is chosen at a time: their counts are taken as if that one filter were not set. */
+export const SINGLE_FACETS = ["category", "class", "price", "language", "region"] as const;
+export type SingleFacet = (typeof SINGLE_FACETS)[number];
+
+/** Each single-choice filter's condition (TRUE when not set). */
+function singleFacetSql(f: SearchFilters): Record<SingleFacet, Prisma.Sql> {
+  const yes = Prisma.sql`TRUE`;
+  return {
+    category: f.category ? Prisma.sql`split_part(c."category", '.', 1) = ${f.category}` : yes,
+    class: f.class ? Prisma.sql`c."class" = ${f.class}::"CapabilityClass"` : yes,
+    price: f.price === "free_to_try" ? hasFreePlanSql : f.price ? Prisma.sql`c."isPaid" = ${f.price === "paid"}` : yes,
+    language: f.language ? Prisma.sql`${f.language} = ANY (a."languages")` : yes,
+    region: f.region ? Prisma.sql`${f.region} = ANY (c."processingRegions")` : yes,
+  };
+}
+
+/** The WHERE of a search without the single-choice filters: visibility, words, and every other filter. */
+function baseWhereSql(visible: Prisma.Sql, f: SearchFilters, tsText: string | null, now: Date): Prisma.Sql {
   const parts: Prisma.Sql[] = [visible];
   // Words that are all stop words or symbols match nothing rather than everything.
   if (f.query) parts.push(tsText ? matchSql(tsText) : Prisma.sql`FALSE`);
-  if (f.category) parts.push(Prisma.sql`split_part(c."category", '.', 1) = ${f.category}`);
   for (const tag of f.tags) {
     parts.push(Prisma.sql`EXISTS (SELECT 1 FROM "CapabilityTag" ct WHERE ct."capabilityId" = c."id" AND ct."tagSlug" = ${tag})`);
   }
-  if (f.class) parts.push(Prisma.sql`c."class" = ${f.class}::"CapabilityClass"`);
-  if (f.price === "free_to_try") parts.push(hasFreePlanSql);
-  else if (f.price) parts.push(Prisma.sql`c."isPaid" = ${f.price === "paid"}`);
   if (f.sampleTested) parts.push(sampleTestedSql(now));
-  if (f.language) parts.push(Prisma.sql`${f.language} = ANY (a."languages")`);
-  if (f.region) parts.push(Prisma.sql`${f.region} = ANY (c."processingRegions")`);
   if (f.dataRules.includes("inputs_not_retained")) parts.push(Prisma.sql`c."inputsRetained" = false`);
   if (f.dataRules.includes("no_training")) parts.push(Prisma.sql`c."usedForTraining" = false`);
   if (f.matchingIds) parts.push(Prisma.sql`c."id" = ANY(${[...f.matchingIds]})`);
   if (f.minReputation !== null) parts.push(Prisma.sql`${reputationSql} >= ${f.minReputation}`);
   if (!f.includeUnreachable) parts.push(Prisma.sql`NOT ${unreachableSql(now)}`);
   return Prisma.join(parts, " AND ");
+}
+
+/** The WHERE of a search: visibility, words, and every filter. */
+function whereSql(visible: Prisma.Sql, f: SearchFilters, tsText: string | null, now: Date): Prisma.Sql {
+  const single = singleFacetSql(f);
+  return Prisma.join([baseWhereSql(visible, f, tsText, now), ...SINGLE_FACETS.map((k) => single[k])], " AND ");
 }
 
 /** The name says exactly the query's words (split and lowercased as queryWords does): it ranks first. */
@@ -200,7 +223,7 @@ export async function findMatchingServices(
   options: { sort: Sort; limit: number; offset: number; now: Date },
 ): Promise<{ rows: MatchedRow[]; hasMore: boolean }> {
   const { sort, limit, offset, now } = options;
-  const tsText = f.query ? await tsQueryText(f.query) : null;
+  const tsText = await tsTextOf(f);
   const highlight = tsText
     ? Prisma.sql`${headlineSql(Prisma.sql`c."name"`, tsText)} AS name_hl, ${headlineSql(Prisma.sql`c."summary"`, tsText)} AS summary_hl`
     : Prisma.sql`NULL::text AS name_hl, NULL::text AS summary_hl`;
@@ -240,31 +263,42 @@ const FACET_TAG_LIMIT = 24;
 
 /**
  * Live counts for every facet value among the current results: each count is how many results
- * adding that value would leave. One statement: the matching rows once, then one aggregate each.
+ * choosing that value would leave. A single-choice facet (category, class, price, language, region) is
+ * counted as if its own filter were not set, so its other values stay in view with what switching to
+ * them would give. One statement: the rows matching every other filter once (with each single-choice
+ * filter as a flag), then one aggregate each.
  */
 async function countFacetsUncached(visible: Prisma.Sql, f: SearchFilters, now: Date): Promise<Facets> {
-  const tsText = f.query ? await tsQueryText(f.query) : null;
+  const tsText = await tsTextOf(f);
+  const single = singleFacetSql(f);
+  // The rows of m that every single-choice filter but `except` admits.
+  const others = (except: SingleFacet | null) =>
+    Prisma.raw(["TRUE", ...SINGLE_FACETS.filter((k) => k !== except).map((k) => `m."ok_${k}"`)].join(" AND "));
+  const all = others(null);
   const raw = await db.$queryRaw<unknown[]>(Prisma.sql`
     WITH m AS MATERIALIZED (
       SELECT c."id", split_part(c."category", '.', 1) AS category, c."class"::text AS class, c."isPaid",
              a."languages", c."processingRegions", c."inputsRetained", c."usedForTraining",
-             ${f.sampleTested ? Prisma.sql`true` : sampleTestedSql(now)} AS tested, ${hasFreePlanSql} AS "hasFree"
+             ${f.sampleTested ? Prisma.sql`true` : sampleTestedSql(now)} AS tested, ${hasFreePlanSql} AS "hasFree",
+             ${single.category} AS ok_category, ${single.class} AS ok_class, ${single.price} AS ok_price,
+             ${single.language} AS ok_language, ${single.region} AS ok_region
       FROM ${fromSql(f, null, now)}
-      WHERE ${whereSql(visible, f, tsText, now)}
+      WHERE ${baseWhereSql(visible, f, tsText, now)}
     )
-    SELECT 'total' AS facet, NULL AS value, NULL AS label, count(*)::int AS n FROM m
-    UNION ALL SELECT 'category', category, NULL, count(*)::int FROM m GROUP BY category
-    UNION ALL SELECT 'class', class, NULL, count(*)::int FROM m GROUP BY class
-    UNION ALL SELECT 'price', CASE WHEN "isPaid" THEN 'paid' ELSE 'free' END, NULL, count(*)::int FROM m GROUP BY "isPaid"
-    UNION ALL SELECT 'price', 'free_to_try', NULL, count(*)::int FROM m WHERE "hasFree"
-    UNION ALL SELECT 'tested', 'yes', NULL, count(*)::int FROM m WHERE tested
-    UNION ALL SELECT 'language', l, NULL, count(*)::int FROM m, unnest(m."languages") l GROUP BY l
-    UNION ALL SELECT 'region', r, NULL, count(*)::int FROM m, unnest(m."processingRegions") r GROUP BY r
-    UNION ALL SELECT 'data', 'inputs_not_retained', NULL, count(*)::int FROM m WHERE m."inputsRetained" = false
-    UNION ALL SELECT 'data', 'no_training', NULL, count(*)::int FROM m WHERE m."usedForTraining" = false
+    SELECT 'total' AS facet, NULL AS value, NULL AS label, count(*)::int AS n FROM m WHERE ${all}
+    UNION ALL SELECT 'category', category, NULL, count(*)::int FROM m WHERE ${others("category")} GROUP BY category
+    UNION ALL SELECT 'class', class, NULL, count(*)::int FROM m WHERE ${others("class")} GROUP BY class
+    UNION ALL SELECT 'price', CASE WHEN "isPaid" THEN 'paid' ELSE 'free' END, NULL, count(*)::int FROM m WHERE ${others("price")} GROUP BY "isPaid"
+    UNION ALL SELECT 'price', 'free_to_try', NULL, count(*)::int FROM m WHERE "hasFree" AND ${others("price")}
+    UNION ALL SELECT 'tested', 'yes', NULL, count(*)::int FROM m WHERE tested AND ${all}
+    UNION ALL SELECT 'language', l, NULL, count(*)::int FROM m, unnest(m."languages") l WHERE ${others("language")} GROUP BY l
+    UNION ALL SELECT 'region', r, NULL, count(*)::int FROM m, unnest(m."processingRegions") r WHERE ${others("region")} GROUP BY r
+    UNION ALL SELECT 'data', 'inputs_not_retained', NULL, count(*)::int FROM m WHERE m."inputsRetained" = false AND ${all}
+    UNION ALL SELECT 'data', 'no_training', NULL, count(*)::int FROM m WHERE m."usedForTraining" = false AND ${all}
     UNION ALL (
       SELECT 'tag', ct."tagSlug", min(t."label"), count(*)::int FROM m
       JOIN "CapabilityTag" ct ON ct."capabilityId" = m."id" JOIN "Tag" t ON t."slug" = ct."tagSlug"
+      WHERE ${all}
       GROUP BY ct."tagSlug" ORDER BY count(*) DESC, ct."tagSlug" LIMIT ${FACET_TAG_LIMIT}
     )`);
   const facets: Facets = { total: 0, category: [], tag: [], class: [], price: [], tested: [], language: [], region: [], data: [] };
@@ -310,7 +344,7 @@ export async function countFacets(viewer: Viewer | null, f: SearchFilters, now: 
 
 /** How many listings match a search for this viewer (no facets): e.g. what 18+ would add. */
 export async function countMatching(viewer: Viewer | null, f: SearchFilters, now: Date): Promise<number> {
-  const tsText = f.query ? await tsQueryText(f.query) : null;
+  const tsText = await tsTextOf(f);
   const raw = await db.$queryRaw<unknown[]>(Prisma.sql`
     SELECT count(*)::int AS n FROM ${fromSql(f, null, now)} WHERE ${whereSql(capabilityVisibleSql(viewer, now), f, tsText, now)}`);
   return z.array(z.object({ n: z.number() })).parse(raw)[0]?.n ?? 0;
@@ -325,11 +359,12 @@ export async function searchServices(
   viewer: Viewer | null,
   f: SearchFilters,
   options: { sort: PageSort; page: number; pageSize: number },
-): Promise<{ results: SearchResult[]; hasMore: boolean; facets: Facets }> {
+): Promise<{ results: SearchResult[]; hasMore: boolean; facets: Facets; corrections: WordCorrection[] }> {
   const now = new Date();
-  const [matched, facets] = await Promise.all([
+  const [matched, facets, corrections] = await Promise.all([
     findMatchingServices(viewer, f, { sort: options.sort, limit: options.pageSize, offset: (options.page - 1) * options.pageSize, now }),
     countFacets(viewer, f, now),
+    queryCorrections(f.query, f.verbatim === true),
   ]);
   const summaries = await findListingsByRowIds(
     viewer,
@@ -341,5 +376,5 @@ export async function searchServices(
     const summary = summaries.get(row.id);
     if (summary) results.push({ ...summary, highlight: row.highlight, sampleTested: row.sampleTested });
   }
-  return { results, hasMore: matched.hasMore, facets };
+  return { results, hasMore: matched.hasMore, facets, corrections };
 }

@@ -1,22 +1,28 @@
 import type { Metadata } from "next";
-import { MyRunsTable } from "@/components/run/my-runs-table";
+import { MyRunsFiltersForm, MyRunsTable } from "@/components/run/my-runs-table";
 import { requireViewer } from "@/lib/accounts/viewer";
-import { findMyRuns } from "@/lib/runs/queries";
+import { parseMyRunsFilters } from "@/lib/runs/my-runs-filters";
+import { findMyRunServices, findMyRuns } from "@/lib/runs/queries";
 
 export const metadata: Metadata = { title: "My runs" };
 
-export default async function MyRunsPage() {
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export default async function MyRunsPage({ searchParams }: Props) {
   const viewer = await requireViewer("/runs");
-  const runs = await findMyRuns(viewer);
+  const filters = parseMyRunsFilters(await searchParams);
+  const [runs, services] = await Promise.all([findMyRuns(viewer, filters), findMyRunServices(viewer)]);
   return (
     <div className="flex flex-col gap-6">
       <div>
         <h1 className="text-2xl font-semibold tracking-tight">My runs</h1>
         <p className="mt-1 text-muted-foreground">
-          Every service you ran, newest first. Explore keeps only these records and SHA-256 fingerprints, never your arguments or the answers.
+          Every service you ran, newest first. Explore keeps only these records and SHA-256 fingerprints, never your arguments or the answers,
+          so “Run again” opens the service’s Run panel for you to enter them again.
         </p>
       </div>
-      <MyRunsTable runs={runs} />
+      <MyRunsFiltersForm filters={filters} services={services} />
+      <MyRunsTable runs={runs} filtered={filters.status !== null || filters.service !== null} />
     </div>
   );
 }

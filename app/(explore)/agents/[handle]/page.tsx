@@ -8,6 +8,7 @@ import { ReportAgentServices } from "@/components/moderation/report-link";
 import { getViewer } from "@/lib/accounts/viewer";
 import { agentPath, handleFromParam } from "@/lib/listings/paths";
 import { findAgentWithListings } from "@/lib/catalog/queries";
+import { hydrateCards } from "@/lib/listings/cards";
 import { agentJsonLd } from "@/lib/seo/structured-data";
 import { RegistryRecordPanel } from "@/components/registry/registry-record-panel";
 import { findRegistryRecord } from "@/lib/registry/records";
@@ -42,6 +43,7 @@ export default async function AgentPage(props: Props) {
   const { agent, listings, isPublic, viewer } = page;
   // The agent was found through the visibility rule; its registry record (if any) is shown with it.
   const registry = await findRegistryRecord(agent.rowId);
+  const cards = await hydrateCards(viewer, listings);
 
   return (
     <div className="flex flex-col gap-8">
@@ -60,7 +62,7 @@ export default async function AgentPage(props: Props) {
         {listings.length === 0 ? (
           <p>This agent offers no services on Explore right now.</p>
         ) : (
-          <ServiceList services={listings} showAgent={false} />
+          <ServiceList services={cards} showAgent={false} />
         )}
       </section>
     </div>

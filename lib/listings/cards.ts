@@ -1,0 +1,31 @@
+import "server-only";
+import type { Viewer } from "@/lib/accounts/viewer";
+import type { CatalogCapability } from "@/lib/catalog/read-model";
+import { checkDataRules } from "@/lib/data-rules/match";
+import { findSavedDataRules } from "@/lib/data-rules/queries";
+import { hasAnyRule } from "@/lib/data-rules/rules";
+import { findCardStats, type CardStats } from "./card-stats";
+
+// Cards of a page, hydrated from the catalog's read model: the figures (one query for every card) and, for a
+// viewer who saved data rules, how many of them each service meets. The rule check is the viewer's own:
+// pages call this per request, and the shared cache never stores a signed-in answer (lib/http/shared-cache.ts).
+
+export type RulesVerdict = { met: number; total: number };
+
+export type CardExtras = { stats: CardStats | null; rules: RulesVerdict | null };
+
+export async function hydrateCards<T extends CatalogCapability>(viewer: Viewer | null, listings: readonly T[], now = new Date()): Promise<(T & CardExtras)[]> {
+  const [stats, rules] = await Promise.all([
+    findCardStats(listings.map((l) => l.rowId), now),
+    viewer ? findSavedDataRules(viewer.id) : Promise.resolve(null),
+  ]);
+  const active = rules && hasAnyRule(rules) ? rules : null;
+  return listings.map((listing) => {
+    const checks = active ? checkDataRules(active, listing.data) : null;
+    return {
+      ...listing,
+      stats: stats.get(listing.rowId) ?? null,
+      rules: checks ? { met: checks.filter((c) => c.ok).length, total: checks.length } : null,
+    };
+  });
+}
