@@ -2,7 +2,7 @@ import { servicePath } from "@/lib/listings/paths";
 
 export const MY_RUNS_PATH = "/runs";
 
-/** The service page's Run panel (its heading's id, components/run/run-panel.tsx). */
+/** The service page's Run panel: its section's anchor (components/listings/service-details.tsx). */
 export const RUN_PANEL_FRAGMENT = "run";
 
 /**
