@@ -12,6 +12,8 @@ describe("the API reference's reading of the OpenAPI document", () => {
       "GET /services/{handle}/{capability_id}",
       "GET /agents/{handle}",
       "GET /agents/{handle}/agent.json",
+      "GET /agents/{handle}/agent-card.json",
+      "GET /agents/{handle}/ga4gh-entry.json",
     ]);
     const search = operations[0];
     expect(search?.parameters.find((p) => p.name === "sort_by")).toMatchObject({

@@ -4,17 +4,21 @@ import { z } from "zod";
 import { db } from "@/lib/db";
 import { markUncheckedAgents } from "@/lib/logos/after-import";
 import { checkAgentLogo, type CheckOutcome } from "@/lib/logos/check-logo";
+import { syncRegistryRecord } from "@/lib/registry/sync";
 import { fetchAgentTerms } from "@/lib/terms/fetch-terms";
 import { log } from "@/lib/log";
 import { startDueLoop } from "./due-loop";
 
-// The worker's logo and terms jobs (DESIGN.md rules 9 and 10). Triggers (an import, "Check again", the daily
-// terms re-check) set a row's nextCheckAt; this loop turns due rows into queue jobs, and one pg-boss worker
-// per queue runs them one at a time. A transient failure (unreachable, 5xx, timeout) fails the job so the
+// The worker's jobs that fetch one URL of an agent: its logo and terms (DESIGN.md rules 9 and 10) and, for an
+// agent imported from a GA4GH entry, its registry record (lib/registry/sync.ts). Triggers (an import, "Check
+// again", "Sync now", the daily re-check) set a row's due time; this loop turns due rows into queue jobs, and
+// one pg-boss worker per queue runs them one at a time. A transient failure (unreachable, 5xx, timeout) fails the job so the
 // queue retries it with backoff; the last attempt records the failure in words.
 
 export const LOGO_QUEUE = "logo-check";
 export const TERMS_QUEUE = "terms-fetch";
+export const REGISTRY_SYNC_QUEUE = "registry-sync";
+const QUEUES = [LOGO_QUEUE, TERMS_QUEUE, REGISTRY_SYNC_QUEUE];
 
 export type FetchCheckTuning = { retryLimit: number; retryDelaySeconds: number; expireInSeconds: number };
 
@@ -23,7 +27,7 @@ export const defaultFetchCheckTuning: FetchCheckTuning = { retryLimit: 3, retryD
 const jobData = z.object({ agentId: z.string().min(1) });
 
 export async function createFetchCheckQueues(boss: PgBoss): Promise<void> {
-  for (const name of [LOGO_QUEUE, TERMS_QUEUE]) {
+  for (const name of QUEUES) {
     if (await boss.getQueue(name)) continue;
     // "short": at most one queued check per agent, so triggers never pile up.
     await boss.createQueue(name, { name, policy: "short" }).catch(async (error: unknown) => {
@@ -44,20 +48,25 @@ function job(name: string, agentId: string, tuning: FetchCheckTuning): PgBoss.Jo
   };
 }
 
-/** Queues every logo and terms check due at `now`; returns how many. */
+/** Queues every logo check, terms fetch and registry sync due at `now`; returns how many. */
 export async function enqueueDueFetchChecks(boss: PgBoss, now: Date, tuning: FetchCheckTuning): Promise<number> {
-  const [logos, terms] = await Promise.all([
+  const [logos, terms, records] = await Promise.all([
     db.agentLogo.findMany({ where: { nextCheckAt: { lte: now } }, select: { agentId: true }, take: 500 }),
     db.agentTermsCheck.findMany({ where: { nextCheckAt: { lte: now } }, select: { agentId: true }, take: 500 }),
+    db.registryRecord.findMany({ where: { nextSyncAt: { lte: now } }, select: { agentId: true }, take: 500 }),
   ]);
-  const jobs = [...logos.map((l) => job(LOGO_QUEUE, l.agentId, tuning)), ...terms.map((t) => job(TERMS_QUEUE, t.agentId, tuning))];
+  const jobs = [
+    ...logos.map((l) => job(LOGO_QUEUE, l.agentId, tuning)),
+    ...terms.map((t) => job(TERMS_QUEUE, t.agentId, tuning)),
+    ...records.map((r) => job(REGISTRY_SYNC_QUEUE, r.agentId, tuning)),
+  ];
   if (jobs.length === 0) return 0;
   await boss.insert(jobs);
   // Cleared only after the insert: a crash in between queues a spare check, never none.
-  const logoIds = logos.map((l) => l.agentId);
-  const termIds = terms.map((t) => t.agentId);
-  await db.agentLogo.updateMany({ where: { agentId: { in: logoIds }, nextCheckAt: { lte: now } }, data: { nextCheckAt: null } });
-  await db.agentTermsCheck.updateMany({ where: { agentId: { in: termIds }, nextCheckAt: { lte: now } }, data: { nextCheckAt: null } });
+  const ids = (rows: { agentId: string }[]) => ({ in: rows.map((r) => r.agentId) });
+  await db.agentLogo.updateMany({ where: { agentId: ids(logos), nextCheckAt: { lte: now } }, data: { nextCheckAt: null } });
+  await db.agentTermsCheck.updateMany({ where: { agentId: ids(terms), nextCheckAt: { lte: now } }, data: { nextCheckAt: null } });
+  await db.registryRecord.updateMany({ where: { agentId: ids(records), nextSyncAt: { lte: now } }, data: { nextSyncAt: null } });
   return jobs.length;
 }
 
@@ -93,6 +102,7 @@ export async function startFetchChecks(opts: FetchChecksOptions): Promise<FetchC
     });
   await run(LOGO_QUEUE, checkAgentLogo);
   await run(TERMS_QUEUE, fetchAgentTerms);
+  await run(REGISTRY_SYNC_QUEUE, syncRegistryRecord);
 
   const loop = startDueLoop({
     intervalMs: opts.intervalMs,
@@ -108,15 +118,14 @@ export async function startFetchChecks(opts: FetchChecksOptions): Promise<FetchC
       try {
         await enqueueDueFetchChecks(boss, new Date(), opts.tuning);
       } catch (error) {
-        log.error("logo and terms checks: could not enqueue due checks", { error });
+        log.error("fetch checks: could not enqueue due checks", { error });
       }
     },
   });
   return {
     async stop() {
       await loop.stop();
-      await boss.offWork(LOGO_QUEUE);
-      await boss.offWork(TERMS_QUEUE);
+      for (const name of QUEUES) await boss.offWork(name);
     },
   };
 }

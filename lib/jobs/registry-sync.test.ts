@@ -7,7 +7,7 @@ import { requestSyncNow } from "@/lib/registry/sync";
 import { cleanUpTestRows, createTestAgent, createTestUser } from "@/lib/testing/fixtures";
 import { startFileServer, type FileServer } from "@/lib/testing/file-server";
 import { startBoss } from "./queue";
-import { startRegistrySync } from "./registry-sync";
+import { startFetchChecks } from "./fetch-checks";
 
 // The registry re-sync end to end: "Sync now" makes a record due, the loop queues it in pg-boss, the queue's
 // worker reads a real loopback agent-info endpoint, and a transient failure is retried by the queue itself.
@@ -22,7 +22,7 @@ beforeAll(async () => {
   files = await startFileServer();
   guarded = createGuardedFetch({ allowLoopback: true, requireHttps: false, maxResponseBytes: 1 << 20 });
   boss = await startBoss({ connectionString: requireDatabaseUrl(), maintenanceIntervalSeconds: 1 });
-  sync = await startRegistrySync({
+  sync = await startFetchChecks({
     boss,
     fetch: guarded,
     allowLoopbackHttp: true,

@@ -5,7 +5,6 @@ import { defaultQueueTuning, startBoss, type QueueTuning } from "./queue";
 import { startSampleTestDispatcher, type DispatcherStats } from "./sample-test-dispatcher";
 import { startScheduler } from "./scheduler";
 import { defaultFetchCheckTuning, startFetchChecks, type FetchCheckTuning } from "./fetch-checks";
-import { startRegistrySync } from "./registry-sync";
 
 // The worker process's parts: the queue, the scheduler that turns due tests into jobs, the
 // dispatcher that runs them within the limits, and the logo and terms checks (fetch-checks.ts). Any
@@ -55,19 +54,9 @@ export async function startWorker(opts: WorkerOptions): Promise<Worker> {
     intervalMs: opts.fetchCheckIntervalMs ?? 2_000,
     pollingIntervalSeconds: opts.pollMs !== undefined ? Math.max(0.5, opts.pollMs / 1000) : undefined,
   });
-  // GA4GH registry records re-synced from their agent-info endpoints (lib/registry/sync.ts), with the same tuning.
-  const registrySync = await startRegistrySync({
-    boss,
-    fetch: opts.fetch,
-    allowLoopbackHttp: opts.allowLoopbackHttp ?? false,
-    tuning: { ...defaultFetchCheckTuning, ...opts.fetchCheckTuning },
-    intervalMs: opts.fetchCheckIntervalMs ?? 2_000,
-    pollingIntervalSeconds: opts.pollMs !== undefined ? Math.max(0.5, opts.pollMs / 1000) : undefined,
-  });
   return {
     stats: dispatcher.stats,
     async stop() {
-      await registrySync.stop();
       await fetchChecks.stop();
       await scheduler?.stop();
       await dispatcher.stop();

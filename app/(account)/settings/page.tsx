@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { ApiTokenForm, RevokeApiTokenButton } from "@/components/account/api-tokens-form";
+import { MakeTokenForm, RevokeTokenForm } from "@/components/ui/token-forms";
+import { createApiTokenAction, revokeApiTokenAction } from "@/lib/api-tokens/actions";
 import { SettingsAgeForm } from "@/components/account/settings-age-form";
 import { SettingsDataRulesForm } from "@/components/account/settings-data-rules-form";
 import { Card } from "@/components/ui/card";
@@ -79,13 +80,13 @@ export default async function SettingsPage() {
                       {t.revokedAt ? ` · revoked ${dateTimeWords(t.revokedAt)}` : ""}
                     </span>
                   </span>
-                  {t.revokedAt ? null : <RevokeApiTokenButton tokenId={t.id} label={t.label} />}
+                  {t.revokedAt ? null : <RevokeTokenForm action={revokeApiTokenAction} fields={{ tokenId: t.id }} label={t.label} />}
                 </li>
               ))}
             </ul>
           )}
           {liveTokens < MAX_LIVE_API_TOKENS ? (
-            <ApiTokenForm />
+            <MakeTokenForm action={createApiTokenAction} id="api-token" placeholder="my research agent" />
           ) : (
             <p className="text-sm">You have {MAX_LIVE_API_TOKENS} live tokens, the most one person may hold: revoke one to make another.</p>
           )}

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { AdapterTokenForm, RevokeTokenButton } from "@/components/dashboard/adapter-token-form";
+import { MakeTokenForm, RevokeTokenForm } from "@/components/ui/token-forms";
+import { createAdapterTokenAction, revokeAdapterTokenAction } from "@/lib/agents/adapter-token-actions";
 import { AgentPageHeader } from "@/components/dashboard/agent-page-header";
 import { Badge } from "@/components/ui/badge";
 import { Section } from "@/components/ui/section";
@@ -70,12 +71,12 @@ export default async function AgentEndpointPage({ params }: Props) {
                     {t.revokedAt ? ` · revoked ${dateTimeWords(t.revokedAt)}` : ""}
                   </span>
                 </span>
-                {t.revokedAt ? null : <RevokeTokenButton handle={settings.handle} tokenId={t.id} label={t.label} />}
+                {t.revokedAt ? null : <RevokeTokenForm action={revokeAdapterTokenAction} fields={{ handle: settings.handle, tokenId: t.id }} label={t.label} />}
               </li>
             ))}
           </ul>
         )}
-        {live.length < 10 ? <AdapterTokenForm handle={settings.handle} /> : null}
+        {live.length < 10 ? <MakeTokenForm action={createAdapterTokenAction} id="adapter-token" placeholder="production adapter" fields={{ handle: settings.handle }} /> : null}
       </Section>
     </div>
   );
