@@ -66,7 +66,7 @@ test("a token made in settings lets an agent run a free demo service over A2A, u
 
   // The run is the person's own, as if they had used the Run panel.
   await page.goto("/runs");
-  await expect(page.getByText("Length converter").first()).toBeVisible();
+  await expect(page.getByRole("table").getByRole("link", { name: "Length converter" }).first()).toBeVisible();
 
   await page.goto("/settings");
   await expect(tokens.getByText(/my research agent.*last used/)).toBeVisible();
