@@ -112,7 +112,7 @@ test("a card shows its price, runs and sample test; My runs is in the account me
   await expect(page.getByRole("heading", { level: 1, name: "My runs" })).toBeVisible();
   const row = page.getByRole("row").filter({ hasText: "Length converter" });
   await expect(row).toHaveCount(1);
-  await expect(row.getByRole("link", { name: /^Run again/ })).toHaveAttribute("href", `${LENGTH}#run-heading`);
+  await expect(row.getByRole("link", { name: /^Run again/ })).toHaveAttribute("href", `${LENGTH}#run`);
 
   await page.getByLabel("Status", { exact: true }).selectOption("tool_error");
   await page.getByRole("button", { name: "Show runs" }).click();

@@ -82,5 +82,5 @@ test("versions, the consumers' change log and notice, and deleting an agent", as
 
   // The consumer's run stays, as a deleted service.
   await consumer.goto("/runs");
-  await expect(consumer.getByText("(deleted service)")).toBeVisible();
+  await expect(consumer.getByRole("table").getByText("(deleted service)")).toBeVisible();
 });
