@@ -130,7 +130,7 @@ test("a card shows its price, runs and sample test; My runs is in the account me
   await expect(runs).toBeVisible();
   await expect(page.getByRole("table")).toBeHidden();
   await runs.getByRole("link", { name: /^Run again/ }).first().click();
-  await expect(page).toHaveURL(/\/services\/@unit-forge\/cap_convert_length#run-heading$/);
+  await expect(page).toHaveURL(/\/services\/@unit-forge\/cap_convert_length#run$/);
   await expect(page.getByRole("heading", { name: "Run it" })).toBeVisible();
 });
 
