@@ -41,7 +41,7 @@ export async function findCardStats(rowIds: readonly string[], now = new Date())
   const since = new Date(now.getTime() - REPUTATION_WINDOW_DAYS * 24 * 3_600_000);
   const raw = await db.$queryRaw<unknown[]>(Prisma.sql`
     SELECT c."id", coalesce(ex.runs, 0) AS runs, coalesce(ex.finished, 0) AS finished, coalesce(ex.succeeded, 0) AS succeeded,
-           ${sampleTestedSql(now)} AS tested, latest."startedAt" AS tested_at
+           ${sampleTestedSql(now)} AS tested, c."lastTestAt" AS tested_at
     FROM "Capability" c
     LEFT JOIN LATERAL (
       SELECT (count(*) FILTER (WHERE e."status" <> 'running'))::int AS runs,
@@ -49,9 +49,6 @@ export async function findCardStats(rowIds: readonly string[], now = new Date())
              (count(*) FILTER (WHERE e."status" = 'succeeded'))::int AS succeeded
       FROM "Execution" e WHERE e."capabilityId" = c."id" AND e."startedAt" > ${since} AND NOT e."dryRun"
     ) ex ON TRUE
-    LEFT JOIN LATERAL (
-      SELECT st."startedAt" FROM "SampleTest" st WHERE st."capabilityId" = c."id" ORDER BY st."startedAt" DESC LIMIT 1
-    ) latest ON TRUE
     WHERE c."id" = ANY(${[...rowIds]}::text[])`);
   return new Map(
     z
