@@ -93,6 +93,19 @@ describe("values PostgreSQL cannot store", () => {
     ]);
   });
 
+  it("refuses a field named __proto__, which the database client cannot write", () => {
+    const text = JSON.stringify(minimalAgentFile({ capabilities: [minimalCapability({ output_schema: { type: "object" } })] })).replace(
+      '"output_schema":{',
+      '"output_schema":{"__proto__":null,',
+    );
+    expect(errorsOf(text)).toEqual([
+      {
+        path: "/capabilities/0/output_schema",
+        message: 'has a field name Explore cannot store, "__proto__": it is a name JavaScript reserves for an object\'s prototype; rename the field',
+      },
+    ]);
+  });
+
   it("reports them with the schema's errors and the cross-field rules' errors, all at once", () => {
     const schemaError = JSON.stringify(minimalAgentFile({ ekl: "2.0", agent: { handle: "@homes", display_name: "a\u0000", purpose: "P" } }));
     expect(errorsOf(schemaError).map((e) => e.path)).toEqual(["/agent/display_name", "/ekl"]);

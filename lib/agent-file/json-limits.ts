@@ -68,6 +68,16 @@ export function unstorableText(text: string): string | null {
   return `a lone UTF-16 surrogate (\\u${unit.toString(16)}), half of a character`;
 }
 
+/**
+ * What is wrong with one field name, in words; null when it can be stored. Besides what no string may hold,
+ * "__proto__": Prisma's JSON serialiser assigns fields one by one, so that name would replace the object's
+ * prototype and the write would throw instead of storing it.
+ */
+export function unstorableKey(key: string): string | null {
+  if (key === "__proto__") return "a name JavaScript reserves for an object's prototype";
+  return unstorableText(key);
+}
+
 /** A field name as it can be shown: JSON-quoted (so NUL and lone surrogates read as escapes), and short. */
 function shownKey(key: string): string {
   return JSON.stringify(key.length > 40 ? `${key.slice(0, 40)}…` : key);
@@ -110,8 +120,8 @@ export function findUnstorableValues(value: unknown): { problems: ValueProblem[]
       current.forEach((child, i) => children.push({ value: child, path: [...path, i] }));
     } else {
       for (const [key, child] of Object.entries(current)) {
-        const problem = unstorableText(key);
-        if (problem) report(path, `has a field name Explore cannot store, ${shownKey(key)}: it contains ${problem}; rename the field`);
+        const problem = unstorableKey(key);
+        if (problem) report(path, `has a field name Explore cannot store, ${shownKey(key)}: ${key === "__proto__" ? "it is" : "it contains"} ${problem}; rename the field`);
         else children.push({ value: child, path: [...path, key] });
       }
     }

@@ -407,11 +407,9 @@ describe("local-only fields and placeholders (rule 2)", () => {
     });
   });
 
-  it("keeps a field named __proto__ as a field", () => {
-    const agent = accept(withCapability({ input_schema: JSON.parse('{"type":"object","__proto__":{"x":1}}') }));
-    const capabilities = agent.document["capabilities"];
-    expect(Array.isArray(capabilities) && JSON.stringify(capabilities[0])).toContain('"__proto__":{"x":1}');
-    expect(Object.getPrototypeOf(agent.document)).toBe(Object.prototype);
+  it("refuses a field named __proto__ rather than normalising it into a document the database cannot take", () => {
+    const errors = reject(withCapability({ input_schema: JSON.parse('{"type":"object","__proto__":{"x":1}}') }));
+    expect(errors).toEqual([{ path: "/capabilities/0/input_schema", message: expect.stringContaining('"__proto__"') }]);
   });
 });
 

@@ -10,7 +10,7 @@ import { importAgentFromForm, importFormInput } from "./import-from-form";
 
 // The import path — parse, validate, normalise, write in one transaction — against a real database, with
 // documents built to reach the write: mostly valid, carrying the values that break storage (NUL, lone
-// surrogates, huge numbers, very long strings, deep nesting), and sometimes not JSON at all. Whatever
+// surrogates, a "__proto__" field, huge numbers, very long strings, deep nesting), and sometimes not JSON at all. Whatever
 // comes in, the answer is words (never a throw, so never a 500) and the document is stored whole or not
 // at all.
 
@@ -165,6 +165,13 @@ const documentText = fc.oneof(
       }),
   },
   { weight: 1, arbitrary: validDocument.map((d) => (handle: string) => JSON.stringify(documentFor(handle, d)).replace(/"version":"[^"]*"/, '"version":1e400')) },
+  // A field JSON.parse keeps as data but the database client's serialiser would take for the prototype.
+  {
+    weight: 1,
+    arbitrary: fc.tuple(validDocument, fc.constantFrom('"agent":{', '"adapter":{', '"capabilities":[{'), fc.jsonValue({ maxDepth: 2 })).map(
+      ([d, at, value]) => (handle: string) => JSON.stringify(documentFor(handle, d)).replace(at, `${at}"__proto__":${JSON.stringify(value)},`),
+    ),
+  },
   {
     weight: 1,
     arbitrary: fc.tuple(validDocument, fc.nat()).map(([d, cut]) => (handle: string) => {

@@ -66,6 +66,15 @@ describe("importAgentFile", () => {
     expect(await db.agent.count({ where: { handle: h } })).toBe(0);
   });
 
+  it("refuses a field named __proto__ in words instead of failing in the database client", async () => {
+    const owner = await user("proto");
+    const h = handle("proto");
+    const text = doc(h, [minimalCapability({ output_schema: { type: "object" } })]).replace('"output_schema":{', '"output_schema":{"__proto__":null,');
+    const result = await importAgentFile({ text, ownerId: owner.id, publish: true });
+    expect(result).toMatchObject({ ok: false, errors: [{ path: "/capabilities/0/output_schema", message: expect.stringContaining('"__proto__"') }] });
+    expect(await db.agent.count({ where: { handle: h } })).toBe(0);
+  });
+
   it("replaces the owner's agent, keeping matched capabilities and dropping removed ones", async () => {
     const owner = await user("c");
     const h = handle("replace");

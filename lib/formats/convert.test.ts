@@ -48,4 +48,10 @@ describe("detecting a document's format", () => {
       conversion: { ok: false, format: "ga4gh_entry", problems: [{ path: "agent_info_snapshot.agent_type", message: expect.stringContaining("cannot store") }] },
     });
   });
+
+  it("refuses a field name the database client cannot write, on the object that has it", () => {
+    const text = JSON.stringify(entry()).replace('"agent_info_snapshot":{', '"agent_info_snapshot":{"__proto__":{"x":1},');
+    const read = convertText(text);
+    expect(read).toMatchObject({ kind: "foreign", conversion: { ok: false, problems: [{ path: "agent_info_snapshot", message: expect.stringContaining('"__proto__"') }] } });
+  });
 });

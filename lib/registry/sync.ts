@@ -1,6 +1,7 @@
 import "server-only";
 import type { Prisma } from "@/generated/prisma/client";
 import { db } from "@/lib/db";
+import { findUnstorableValues } from "@/lib/agent-file/json-limits";
 import { fail, okMessage, type ActionResult } from "@/lib/action-result";
 import { writeListings } from "@/lib/catalog/listing-writes";
 import { agentInfoSnapshotSchema } from "@/lib/formats/ga4gh/entry-schema";
@@ -48,9 +49,9 @@ function snapshotOf(bytes: Uint8Array, now: Date): { ok: true; snapshot: Prisma.
     const [first] = problemsOf(parsed.error, { ...picked, last_synced: now.toISOString() });
     return { ok: false, reason: `The agent-info endpoint's answer is not an agent-info document (${first ? `${first.path || "the answer"} ${first.message}` : "unreadable"}).` };
   }
-  const text = JSON.stringify(parsed.data);
-  if (text.includes("\\u0000")) return { ok: false, reason: "The agent-info endpoint's answer contains the NUL character, which Explore cannot store." };
-  return { ok: true, snapshot: JSON.parse(text) as Prisma.InputJsonValue };
+  const [unstorable] = findUnstorableValues(parsed.data).problems;
+  if (unstorable) return { ok: false, reason: `The agent-info endpoint's answer cannot be stored: ${unstorable.path || "the answer"} ${unstorable.message}.` };
+  return { ok: true, snapshot: JSON.parse(JSON.stringify(parsed.data)) as Prisma.InputJsonValue };
 }
 
 async function recordFailure(agentId: string, uri: string, reason: string, now: Date): Promise<CheckOutcome> {

@@ -4,6 +4,7 @@ import type { JsonObject, JsonValue } from "@/lib/agent-file/types";
 import { callDeadlineMs } from "@/lib/adapters/publisher-fetch";
 import { callTool, listTools, type Tool } from "@/lib/adapters/mcp-call";
 import { checkOutput } from "@/lib/adapters/output-check";
+import { findUnstorableValues } from "@/lib/agent-file/json-limits";
 import { describeMismatch } from "./mismatch";
 import { sampleTestArguments, type TestableFacts } from "./testability";
 
@@ -35,9 +36,10 @@ export type RunOptions = { fetch: typeof fetch; now?: () => Date; executionId?: 
 
 const jsonValue: z.ZodType<JsonValue> = z.json();
 
+// An answer PostgreSQL cannot keep (NUL, half a character, a "__proto__" field) is judged but not kept.
 function asJson(value: unknown): JsonValue | null {
   const parsed = jsonValue.safeParse(value);
-  return parsed.success ? parsed.data : null;
+  return parsed.success && findUnstorableValues(parsed.data).problems.length === 0 ? parsed.data : null;
 }
 
 function isObject(value: unknown): value is object {
