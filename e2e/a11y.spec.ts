@@ -44,6 +44,19 @@ for (const scheme of ["light", "dark"] as const) {
   }
 }
 
+// Lighthouse's heading-order audit (axe's rule of that name, a best practice of moderate impact, so not in
+// the tags above): a screen reader's outline of each page never skips a level.
+test.describe("heading outline", () => {
+  for (const [name, path] of pages) {
+    test(`${name} page's headings go down one level at a time`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.getByRole("main")).toBeVisible();
+      const results = await new AxeBuilder({ page }).withRules(["heading-order"]).analyze();
+      expect(results.violations.flatMap((v) => v.nodes.map((n) => n.target.join(" ")))).toEqual([]);
+    });
+  }
+});
+
 // A signed-in page: My runs (cards on phones, a table on desktop), and the phone's open filter drawer.
 test.describe("signed in", () => {
   test.use({ storageState: roles.adultOn.storageState });

@@ -117,7 +117,11 @@ async function Results({ state, params }: { state: PageState; params: Record<str
 
   return (
     <div className="grid gap-6 md:grid-cols-[14rem_minmax(0,1fr)] lg:grid-cols-[15rem_minmax(0,1fr)]">
-      <aside aria-label="Filters" className="min-w-0">
+      <aside aria-labelledby="filters-heading" className="min-w-0">
+        {/* The outline goes h1 → Filters → each facet (h3) → results; on phones the drawer's summary says it too. */}
+        <h2 id="filters-heading" className="sr-only">
+          Filters
+        </h2>
         {/* On phones a closed drawer (the first result stays near the top); from 768 px always open (globals.css). */}
         <details className="filters-drawer group/drawer rounded-lg border border-border bg-surface md:border-0 md:bg-transparent">
           <summary className="flex cursor-pointer items-center justify-between gap-2 px-3 py-2 font-semibold md:hidden">

@@ -8,6 +8,7 @@ import { HighlightStyle, syntaxHighlighting } from "@codemirror/language";
 import { EditorSelection } from "@codemirror/state";
 import { tags } from "@lezer/highlight";
 import type { PlacedError } from "@/lib/publishing/draft-check";
+import { textChange } from "./text-change";
 
 // The draft's JSON in CodeMirror 6: line numbers, the check's errors as lint diagnostics at their places,
 // and a jump to one from the error list. Loaded only by the editor page (next/dynamic, no SSR).
@@ -79,12 +80,13 @@ export default function JsonView({ value, errors, jump, onChange, labelledBy }: 
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  // A form edit: the new text replaces the view's (the update listener then sees the same text again).
+  // A form edit: only the range that differs is replaced, so the cursor stays where the person left it
+  // (the update listener then sees the same text again).
   useEffect(() => {
     const editor = view.current;
     if (!editor) return;
     const current = editor.state.doc.toString();
-    if (current !== value) editor.dispatch({ changes: { from: 0, to: current.length, insert: value } });
+    if (current !== value) editor.dispatch({ changes: textChange(current, value) });
   }, [value]);
 
   useEffect(() => {
