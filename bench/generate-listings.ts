@@ -11,7 +11,7 @@
 import pg from "pg";
 import tags from "../lib/agent-file/tags.json" with { type: "json" };
 
-const words = `weather forecast rain wind temperature humidity climate storm mortgage loan interest payment amortization
+export const vocabulary = `weather forecast rain wind temperature humidity climate storm mortgage loan interest payment amortization
 savings budget invoice tax currency exchange rate stock price portfolio convert length mass volume unit metric imperial
 recipe ingredient nutrition calorie diet meal pantry grocery translate language text summary grammar spelling readability
 word count sentence paragraph image colour palette contrast design font icon logo map route distance travel flight hotel
@@ -25,14 +25,14 @@ pet vet dog cat health symptom sleep fitness step heart workout injury pharmacy 
   .split(/\s+/)
   .filter(Boolean);
 
-const categories = [
+export const categories = [
   "weather", "finance", "units", "recipes", "nutrition", "text", "design", "travel", "time", "developer_tools",
   "security", "messaging", "monitoring", "search", "news", "media", "real_estate", "energy", "gardening", "pets",
   "health", "education", "legal", "shopping", "sports", "games", "science", "maps", "jobs", "events",
 ];
 const languages = ["en", "de", "fr", "es", "it", "nl", "pl", "pt", "sv", "ja"];
-const regions = ["US", "DE", "IE", "FR", "NL", "GB", "SE", "JP", "CA", "AU"];
-const classes = ["read_only", "transformation", "external_action"];
+export const regions = ["US", "DE", "IE", "FR", "NL", "GB", "SE", "JP", "CA", "AU"];
+export const classes = ["read_only", "transformation", "external_action"];
 
 function sqlArray(values: string[]): string {
   return `ARRAY[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(",")}]::text[]`;
@@ -49,7 +49,7 @@ export async function generateListings(url: string, count: number, log = console
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const W = sqlArray(words);
+    const W = sqlArray(vocabulary);
     const started = Date.now();
     const step = async (label: string, sql: string) => {
       const t = Date.now();
@@ -69,9 +69,9 @@ export async function generateListings(url: string, count: number, log = console
       `INSERT INTO "Agent" ("id", "handle", "ownerId", "status", "ekl", "mode", "executionMode", "displayName", "purpose",
          "interests", "languages", "endpoint", "endpointPending", "dataDeclared", "document", "publishedAt", "createdAt", "updatedAt")
        SELECT 'gen-agent-' || i, '@gen-' || i, 'bench-owner', 'published', '1.0', 'service_provider', 'storage_free',
-         initcap(${pick(W, words.length)}) || ' ' || initcap(${pick(W, words.length)}) || ' ' || i,
-         'Helps with ' || ${pick(W, words.length)} || ' and ' || ${pick(W, words.length)} || '.',
-         ARRAY[${pick(W, words.length)}], ARRAY[(${sqlArray(languages)})[1 + (i % ${languages.length})], 'en'],
+         initcap(${pick(W, vocabulary.length)}) || ' ' || initcap(${pick(W, vocabulary.length)}) || ' ' || i,
+         'Helps with ' || ${pick(W, vocabulary.length)} || ' and ' || ${pick(W, vocabulary.length)} || '.',
+         ARRAY[${pick(W, vocabulary.length)}], ARRAY[(${sqlArray(languages)})[1 + (i % ${languages.length})], 'en'],
          'https://mcp.example.test/' || i, (i % 50 = 0), true, '{}'::jsonb,
          now() - (i || ' seconds')::interval, now() - (i || ' seconds')::interval, now()
        FROM generate_series(1, ${agents}) i`,
@@ -83,13 +83,13 @@ export async function generateListings(url: string, count: number, log = console
          "offered", "needsConfirmation", "listed", "isPaid", "hasExample", "inputsRetained", "usedForTraining",
          "processingRegions", "example", "createdAt", "updatedAt")
        SELECT 'gen-cap-' || i, 'gen-agent-' || (1 + (i - 1) / 5), 'cap_gen_' || i, (i - 1) % 5, 'gen_' || i,
-         initcap(${pick(W, words.length)}) || ' ' || ${pick(W, words.length)} || ' ' || ${pick(W, words.length)},
-         'Returns the ' || ${pick(W, words.length)} || ' ' || ${pick(W, words.length)} || ' for a ' || ${pick(W, words.length)} ||
-           ' you give, with ' || ${pick(W, words.length)} || ' and ' || ${pick(W, words.length)} || ' ' || ${pick(W, words.length)} || '.',
-         (${sqlArray(categories)})[1 + (i % ${categories.length})] || '.' || ${pick(W, words.length)},
+         initcap(${pick(W, vocabulary.length)}) || ' ' || ${pick(W, vocabulary.length)} || ' ' || ${pick(W, vocabulary.length)},
+         'Returns the ' || ${pick(W, vocabulary.length)} || ' ' || ${pick(W, vocabulary.length)} || ' for a ' || ${pick(W, vocabulary.length)} ||
+           ' you give, with ' || ${pick(W, vocabulary.length)} || ' and ' || ${pick(W, vocabulary.length)} || ' ' || ${pick(W, vocabulary.length)} || '.',
+         (${sqlArray(categories)})[1 + (i % ${categories.length})] || '.' || ${pick(W, vocabulary.length)},
          CASE WHEN i % 20 = 0 THEN 'mature'::"ContentRating" ELSE 'general'::"ContentRating" END,
          CASE WHEN i % 20 = 0 THEN ARRAY['alcohol'] ELSE ARRAY[]::text[] END,
-         'No ' || ${pick(W, words.length)} || ' outside ' || ${pick(W, words.length)} || '.',
+         'No ' || ${pick(W, vocabulary.length)} || ' outside ' || ${pick(W, vocabulary.length)} || '.',
          (${sqlArray(classes)})[1 + (i % 3)]::"CapabilityClass", 'refresh', true, '{}'::jsonb, '1.0.0',
          true, false, (i % 50 <> 7), (i % 10 < 3), (i % 5 <> 0),
          CASE WHEN i % 3 = 0 THEN NULL ELSE (i % 4 = 0) END, CASE WHEN i % 3 = 1 THEN NULL ELSE (i % 7 = 0) END,
@@ -154,13 +154,13 @@ export async function generateListings(url: string, count: number, log = console
 
 /** Queries for the benchmarks: single common and rare words, two words, typos, with a facet. */
 export function benchQueries(): string[] {
-  const common = words.slice(0, 12);
-  const rare = words.slice(-12);
+  const common = vocabulary.slice(0, 12);
+  const rare = vocabulary.slice(-12);
   const typos = ["wether", "mortage", "recipie", "pasword", "calender", "temprature"];
   const out: string[] = [];
   for (const w of common) out.push(`query=${w}`);
   for (const w of rare) out.push(`query=${w}`);
-  for (let i = 0; i < 12; i += 1) out.push(`query=${words[i]}+${words[(i * 7 + 3) % words.length]}`);
+  for (let i = 0; i < 12; i += 1) out.push(`query=${vocabulary[i]}+${vocabulary[(i * 7 + 3) % vocabulary.length]}`);
   for (const t of typos) out.push(`query=${t}`);
   out.push("query=weather&paid=false", "query=loan&class=transformation", "query=recipe&region=DE", "capability=travel", "sort_by=recent");
   return out;

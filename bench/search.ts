@@ -14,11 +14,11 @@ import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { ChildProcess } from "node:child_process";
 import { startServer, stopServer } from "./server";
-import autocannon, { type Result } from "autocannon";
 import pg from "pg";
 import { openMigratedDatabase, projectRoot } from "../scripts/lib/database";
 import { benchQueries, generateListings } from "./generate-listings";
 import { latencies } from "./latency";
+import { cycling, line, load, oneByOne, type Measured } from "./load";
 
 const { values } = parseArgs({
   options: {
@@ -38,51 +38,13 @@ const fullMax = Number(values["full-max"]);
 const origin = `http://127.0.0.1:${port}`;
 const staticFile = path.join(projectRoot, "public/bench-static.html");
 
-type Measured = { rps: number; p50: number; p95: number; p99: number; requests: number; non2xx: number; errors: number };
-
-/** Runs autocannon and collects every response time, so p95 is exact. */
-function load(paths: string[], seconds = duration): Promise<Measured> {
-  return new Promise((resolve) => {
-    const times: number[] = [];
-    let i = 0;
-    const instance = autocannon({
-      url: origin,
-      connections,
-      duration: seconds,
-      // Computed searches over a million listings queue for seconds at 20 clients: measure them, do not drop them.
-      timeout: 120,
-      requests: [{ method: "GET", setupRequest: (request) => ({ ...request, path: paths[i++ % paths.length] ?? "/" }) }],
-    });
-    instance.on("response", (_client, _status, _bytes, responseTime) => times.push(responseTime));
-    instance.on("done", (result: Result) => {
-      const { p50, p95, p99 } = latencies(times);
-      resolve({
-        rps: result.requests.average,
-        p50,
-        p95,
-        p99,
-        requests: result.requests.total,
-        non2xx: result.non2xx,
-        errors: result.errors + result.timeouts,
-      });
-    });
-  });
-}
-
 /** Each path once, one at a time: the cost of a request alone (and, with the shared cache on, it fills it). */
-async function oneByOne(paths: string[]): Promise<{ p50: number; mean: number }> {
-  const times: number[] = [];
-  for (const p of paths) {
-    const started = performance.now();
-    // As autocannon asks (no compression), so what this stores is what the load then finds.
-    const response = await fetch(`${origin}${p}`, { headers: { "accept-encoding": "identity" } });
-    await response.arrayBuffer();
-    if (!response.ok) throw new Error(`${p}: ${response.status}`);
-    times.push(performance.now() - started);
-  }
-  const { p50, mean } = latencies(times);
+async function alone(paths: string[]): Promise<{ p50: number; mean: number }> {
+  const { p50, mean } = latencies(await oneByOne(origin, paths));
   return { p50, mean };
 }
+
+const loadPaths = (paths: string[], seconds = duration) => load(origin, cycling(paths), { connections, seconds });
 
 function aloneLine(label: string, t: { p50: number; mean: number }): string {
   return `${label.padEnd(34)} one at a time: p50 ${t.p50.toFixed(1)} ms, mean ${t.mean.toFixed(1)} ms`;
@@ -109,12 +71,6 @@ async function quietDatabase(url: string): Promise<void> {
 }
 
 
-
-
-function line(label: string, m: Measured): string {
-  return `${label.padEnd(34)} ${m.rps.toFixed(0).padStart(6)} req/s   p50 ${m.p50.toFixed(1).padStart(6)} ms   p95 ${m.p95.toFixed(1).padStart(6)} ms   p99 ${m.p99.toFixed(1).padStart(6)} ms   (n=${m.requests}${m.non2xx ? `, non-2xx ${m.non2xx}` : ""}${m.errors ? `, errors ${m.errors}` : ""})`;
-}
-
 // The load comes from one address: the per-client API limit would measure refusals.
 const serving = { port, sharedCache: true, env: { RATE_LIMIT_API: "100000000/1m" } };
 
@@ -140,16 +96,16 @@ for (const size of sizes) {
     await generateListings(database.url, size);
     // Every answer computed (shared cache off): what a search costs Next and PostgreSQL.
     server = await startServer(database.url, { ...serving, sharedCache: false });
-    await oneByOne(apiPaths.slice(0, 5)); // compile the route, fill the pools
-    const apiAlone = await oneByOne(apiPaths);
+    await alone(apiPaths.slice(0, 5)); // compile the route, fill the pools
+    const apiAlone = await alone(apiPaths);
     console.log(aloneLine("search API, shared cache off", apiAlone));
-    const apiCold = await load(apiPaths);
+    const apiCold = await loadPaths(apiPaths);
     await quietDatabase(database.url);
     console.log(line("search API, shared cache off", apiCold));
     let pageCold: Measured | null = null;
     if (size <= fullMax) {
-      console.log(aloneLine("search page, shared cache off", await oneByOne(pagePaths)));
-      pageCold = await load(pagePaths);
+      console.log(aloneLine("search page, shared cache off", await alone(pagePaths)));
+      pageCold = await loadPaths(pagePaths);
       await quietDatabase(database.url);
       console.log(line("search page, shared cache off", pageCold));
     }
@@ -157,11 +113,11 @@ for (const size of sizes) {
 
     // As served in production. Warm up: compile paths, fill pools and caches.
     server = await startServer(database.url, serving);
-    await oneByOne(apiPaths);
-    if (size <= fullMax) await oneByOne(pagePaths);
-    await load(apiPaths, 3);
-    if (size <= fullMax) await load(pagePaths, 3);
-    const api = await load(apiPaths);
+    await alone(apiPaths);
+    if (size <= fullMax) await alone(pagePaths);
+    await loadPaths(apiPaths, 3);
+    if (size <= fullMax) await loadPaths(pagePaths, 3);
+    const api = await loadPaths(apiPaths);
     console.log(line("search API (/api/v1/services)", api));
     const cold = (m: Measured | null) => (m ? `${m.p50.toFixed(1)} / ${m.p95.toFixed(1)}` : "–");
     if (size > fullMax) {
@@ -169,7 +125,7 @@ for (const size of sizes) {
       summary.push(`|   API one at a time, cache off: p50 ${apiAlone.p50.toFixed(1)} ms, mean ${apiAlone.mean.toFixed(1)} ms |`);
       continue;
     }
-    const pageResult = await load(pagePaths);
+    const pageResult = await loadPaths(pagePaths);
     console.log(line("search page (/?q=…)", pageResult));
     summary.push(
       `| ${size.toLocaleString("en")} | ${api.p50.toFixed(1)} | ${api.p95.toFixed(1)} | ${api.rps.toFixed(0)} | ${pageResult.p50.toFixed(1)} | ${pageResult.p95.toFixed(1)} | ${pageResult.rps.toFixed(0)} | ${cold(apiCold)} | ${cold(pageCold)} |`,
@@ -183,10 +139,10 @@ for (const size of sizes) {
     await writeFile(staticFile, `<!doctype html><html><body><pre>${"x".repeat(Math.max(0, bytes - 48))}</pre></body></html>\n`);
     await stopServer(server);
     server = await startServer(database.url, serving); // public/ is read when the server starts
-    await load(["/"], 3);
-    await load(["/bench-static.html"], 3);
-    const homeResult = await load(["/"]);
-    const staticResult = await load(["/bench-static.html"]);
+    await loadPaths(["/"], 3);
+    await loadPaths(["/bench-static.html"], 3);
+    const homeResult = await loadPaths(["/"]);
+    const staticResult = await loadPaths(["/bench-static.html"]);
     console.log(line(`home page (${bytes} bytes)`, homeResult));
     console.log(line("static page of the same size", staticResult));
     const ratio = homeResult.rps / staticResult.rps;

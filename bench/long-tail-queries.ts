@@ -1,0 +1,71 @@
+// The long tail of search: queries a person might type, never the same URL twice. One or two words from the
+// generated listings' own vocabulary (bench/generate-listings.ts), now and then a facet, a sort or a later
+// page, as the API's and the search page's URLs. A seeded generator, so two runs ask the same questions.
+import tags from "../lib/agent-file/tags.json" with { type: "json" };
+import { categories, classes, regions, vocabulary } from "./generate-listings";
+
+type Query = { words: string[]; facet: { api: string; page: string } | null; sort: { api: string; page: string } | null; page: number };
+
+const facets = [
+  { api: "paid=false", page: "price=free" },
+  { api: "paid=true", page: "price=paid" },
+  ...classes.map((c) => ({ api: `class=${c}`, page: `class=${c}` })),
+  ...regions.map((r) => ({ api: `region=${r}`, page: `region=${r}` })),
+  ...categories.slice(0, 12).map((c) => ({ api: `category=${c}`, page: `category=${c}` })),
+  ...tags.slice(0, 12).map((t) => ({ api: `capability=${t.slug}`, page: `tag=${t.slug}` })),
+];
+const sorts = [
+  { api: "sort_by=recent", page: "sort=newest" },
+  { api: "sort_by=name", page: "sort=name" },
+  { api: "sort_by=most_run", page: "sort=most_run" },
+];
+
+/** A small deterministic generator (mulberry32). */
+function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const PAGE_SIZE = 20;
+
+function apiPath(q: Query): string {
+  const parts = [`query=${q.words.join("+")}`, q.facet?.api, q.sort?.api, q.page > 1 ? `offset=${(q.page - 1) * PAGE_SIZE}` : null];
+  return `/api/v1/services?${parts.filter(Boolean).join("&")}&limit=${PAGE_SIZE}`;
+}
+
+function pagePath(q: Query): string {
+  const parts = [`q=${q.words.join("+")}`, q.facet?.page, q.sort?.page, q.page > 1 ? `page=${q.page}` : null];
+  return `/?${parts.filter(Boolean).join("&")}`;
+}
+
+/**
+ * An endless supply of distinct search URLs: half one word, half two; a facet one time in five, a sort one in
+ * ten, a second or third page one in ten. A URL already given is skipped, so none repeats.
+ */
+export function longTailPaths(kind: "api" | "page", seed = 1): () => string {
+  const next = random(seed);
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
+  const given = new Set<string>();
+  return () => {
+    for (;;) {
+      const first = pick(vocabulary);
+      const words = next() < 0.5 ? [first] : [first, pick(vocabulary.filter((w) => w !== first))];
+      const query: Query = {
+        words,
+        facet: next() < 0.2 ? pick(facets) : null,
+        sort: next() < 0.1 ? pick(sorts) : null,
+        page: next() < 0.1 ? 2 + Math.floor(next() * 2) : 1,
+      };
+      const path = kind === "api" ? apiPath(query) : pagePath(query);
+      if (given.has(path)) continue;
+      given.add(path);
+      return path;
+    }
+  };
+}

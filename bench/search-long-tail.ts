@@ -1,0 +1,110 @@
+// Search on the long tail (results go to docs/benchmarks.md; nothing here is asserted): every request is a
+// search nobody made before in the run (bench/long-tail-queries.ts), so no cache can answer it, served as in
+// production (scripts/serve.ts with its shared cache on). For each size, on its own throw-away embedded
+// PostgreSQL filled by bench/generate-listings.ts:
+//   1. the search API one request at a time (p50/p95/p99);
+//   2. the search API at 20 concurrent clients (throughput and percentiles);
+//   3. the search page with its facets, one request at a time;
+//   4. the web process's memory and the database's size and shared buffers.
+//
+//   npx next build            # once: the benchmark serves the production build
+//   npx tsx bench/search-long-tail.ts [--sizes 10000,100000,1000000] [--alone 400] [--duration 10] [--port 3400]
+import { parseArgs } from "node:util";
+import { readFile } from "node:fs/promises";
+import type { ChildProcess } from "node:child_process";
+import pg from "pg";
+import { openMigratedDatabase } from "../scripts/lib/database";
+import { generateListings } from "./generate-listings";
+import { latencies } from "./latency";
+import { line, load, oneByOne, type Measured } from "./load";
+import { longTailPaths } from "./long-tail-queries";
+import { startServer, stopServer } from "./server";
+
+const { values } = parseArgs({
+  options: {
+    sizes: { type: "string", default: "10000,100000" },
+    alone: { type: "string", default: "400" },
+    duration: { type: "string", default: "10" },
+    port: { type: "string", default: "3400" },
+    connections: { type: "string", default: "20" },
+  },
+});
+const sizes = (values.sizes ?? "").split(",").map(Number).filter((n) => n > 0);
+const aloneCount = Number(values.alone);
+const duration = Number(values.duration);
+const connections = Number(values.connections);
+const origin = `http://127.0.0.1:${values.port}`;
+
+// The load comes from one address: the per-client API limit would measure refusals.
+const serving = { port: Number(values.port), sharedCache: true, env: { RATE_LIMIT_API: "100000000/1m" } };
+
+function aloneLine(label: string, times: number[]): string {
+  const t = latencies(times);
+  return `${label.padEnd(38)} one at a time: p50 ${t.p50.toFixed(1)} ms, p95 ${t.p95.toFixed(1)} ms, p99 ${t.p99.toFixed(1)} ms (n=${t.n})`;
+}
+
+/** Resident memory of a process and its children (the server runs Next under tsx), in MB. */
+async function residentMb(pid: number): Promise<number> {
+  const { execFileSync } = await import("node:child_process");
+  const pids = [pid];
+  for (let i = 0; i < pids.length; i += 1) {
+    const children = execFileSync("ps", ["-o", "pid=", "--ppid", String(pids[i])], { encoding: "utf8" }).trim();
+    for (const child of children.split(/\s+/).filter(Boolean)) pids.push(Number(child));
+  }
+  let kb = 0;
+  for (const p of pids) {
+    const status = await readFile(`/proc/${p}/status`, "utf8").catch(() => "");
+    kb += Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  }
+  return kb / 1024;
+}
+
+async function databaseFigures(url: string): Promise<string> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ buffers: string; size: string; postings: string | null }>(
+      `SELECT current_setting('shared_buffers') AS buffers, pg_size_pretty(pg_database_size(current_database())) AS size,
+              pg_size_pretty(pg_total_relation_size(to_regclass('"SearchPosting"'))) AS postings`,
+    );
+    const r = rows[0];
+    return r ? `database ${r.size} (postings ${r.postings ?? "–"}), shared_buffers ${r.buffers}` : "";
+  } finally {
+    await client.end();
+  }
+}
+
+const summary: string[] = [];
+for (const size of sizes) {
+  console.log(`\n== ${size.toLocaleString("en")} listings`);
+  const database = await openMigratedDatabase("throwaway");
+  let server: ChildProcess | null = null;
+  try {
+    await generateListings(database.url, size);
+    server = await startServer(database.url, serving);
+    // Distinct seeds: the warm-up, the lone requests and the load never share a URL.
+    await oneByOne(origin, Array.from({ length: 30 }, longTailPaths("api", 99)));
+    await oneByOne(origin, Array.from({ length: 10 }, longTailPaths("page", 99)));
+    const apiAlone = await oneByOne(origin, Array.from({ length: aloneCount }, longTailPaths("api", 1)));
+    console.log(aloneLine("search API, distinct queries", apiAlone));
+    const apiLoad: Measured = await load(origin, longTailPaths("api", 2), { connections, seconds: duration });
+    console.log(line(`search API, distinct, ${connections} clients`, apiLoad));
+    const pageAlone = await oneByOne(origin, Array.from({ length: Math.ceil(aloneCount / 2) }, longTailPaths("page", 3)));
+    console.log(aloneLine("search page, distinct queries", pageAlone));
+    const memory = await residentMb(server.pid ?? 0);
+    const db = await databaseFigures(database.url);
+    console.log(`web process ${memory.toFixed(0)} MB resident; ${db}`);
+    const a = latencies(apiAlone);
+    const p = latencies(pageAlone);
+    summary.push(
+      `| ${size.toLocaleString("en")} | ${a.p50.toFixed(1)} / ${a.p95.toFixed(1)} | ${apiLoad.rps.toFixed(0)} | ${apiLoad.p50.toFixed(1)} / ${apiLoad.p95.toFixed(1)} | ${p.p50.toFixed(1)} / ${p.p95.toFixed(1)} | ${memory.toFixed(0)} MB | ${db} |`,
+    );
+  } finally {
+    if (server) await stopServer(server);
+    await database.close();
+  }
+}
+console.log(`\n| listings | API alone p50 / p95 ms | API req/s at ${connections} | API p50 / p95 ms at ${connections} | page alone p50 / p95 ms | web RSS | database |`);
+console.log("| --- | --- | --- | --- | --- | --- | --- |");
+for (const row of summary) console.log(row);
+process.exit(0);
