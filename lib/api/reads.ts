@@ -13,7 +13,7 @@ import type {
 import { agentPath, servicePath } from "@/lib/listings/paths";
 import { reputationSql, runsSql, statsJoinSql, unreachableSql } from "@/lib/listings/reputation";
 import { sampleTestedSql } from "@/lib/sample-tests/sample-tested";
-import { findMatchingServices } from "@/lib/search/search";
+import { findMatchingIds } from "@/lib/search/search";
 import { noFilters, type SearchFilters, type Sort } from "@/lib/search/filters";
 import { absoluteUrl } from "@/lib/listings/site";
 import { isFreeToTry, priceSummary } from "@/lib/payments/plan-words";
@@ -118,8 +118,8 @@ export async function searchServiceItems(
   page: { sort: Sort; limit: number; offset: number },
   now = new Date(),
 ): Promise<{ services: ServiceItem[]; hasMore: boolean }> {
-  const matched = await findMatchingServices(VIEWER, filters, { ...page, now });
-  const ids = matched.rows.map((r) => r.id);
+  const matched = await findMatchingIds(VIEWER, filters, { ...page, now });
+  const { ids } = matched;
   const [byId, health] = await Promise.all([
     findListingsByRowIds(VIEWER, ids, now),
     ids.length > 0 ? findHealth(Prisma.sql`c."id" IN (${Prisma.join(ids)})`, now) : new Map<string, Health>(),

@@ -13,6 +13,7 @@ import { reputationSql, runsSql, statsJoinSql, unreachableSql } from "@/lib/list
 import { PRICES, type PageSort, type SearchFilters, type Sort } from "./filters";
 import type { WordCorrection } from "./typo-notice";
 import { queryWords } from "./query-words";
+import { findByPostings } from "./postings";
 
 // Search over listings in PostgreSQL. Every query here starts from THE visibility rule
 // (lib/catalog/visibility.ts, the SQL function explore_capability_visible).
@@ -23,8 +24,10 @@ import { queryWords } from "./query-words";
 // lexeme when it is misspelt (pg_trgm similarity over the SearchLexeme table of words everyone may see, so
 // typo tolerance costs one indexed lookup per word instead of trigram matching over every listing).
 // Ranking: a name that says exactly the query first, then ts_rank with the default weights
-// {D 0.1, C 0.2, B 0.4, A 1.0}, limitations at half of D. Documents split words where queryWords does
-// (explore_search_text), so "SHA-256" is the words "sha" and "256" on both sides.
+// {D 0.1, C 0.2, B 0.4, A 1.0}, limitations at half of D, ties newest first. Documents split words where
+// queryWords does (explore_search_text), so "SHA-256" is the words "sha" and "256" on both sides. A one-word
+// search by relevance (most searches, and the costly ones: a common word matches thousands) is ranked from the
+// postings instead (postings.ts), which hold that same rank per word.
 
 /** Text with the matched words marked, for highlighting. */
 export type Highlighted = { text: string; mark: boolean }[];
@@ -157,16 +160,17 @@ function whereSql(visible: Prisma.Sql, f: SearchFilters, tsText: string | null, 
   return Prisma.join([baseWhereSql(visible, f, tsText, now), ...SINGLE_FACETS.map((k) => single[k])], " AND ");
 }
 
-/** The name says exactly the query's words (split and lowercased as queryWords does): it ranks first. */
+/** The name says exactly the query's words (split and lowercased as queryWords does, kept in "nameWords"): it ranks first. */
 function exactNameSql(query: string): Prisma.Sql {
-  return Prisma.sql`(lower(btrim(explore_search_text(c."name"))) = ${queryWords(query).join(" ")})`;
+  return Prisma.sql`(c."nameWords" = ${queryWords(query).join(" ")})`;
 }
 
 function orderSql(query: string | null, tsText: string | null, sort: Sort): Prisma.Sql {
   const newest = Prisma.sql`c."createdAt" DESC, c."position" ASC, c."id" ASC`;
   switch (sort) {
     case "relevance":
-      return query && tsText ? Prisma.sql`${exactNameSql(query)} DESC, ${relevanceSql(tsText)} DESC, ${newest}` : newest;
+      // Ties newest first, then by row: the order of the postings' index (lib/search/postings.ts).
+      return query && tsText ? Prisma.sql`${exactNameSql(query)} DESC, ${relevanceSql(tsText)} DESC, c."createdAt" DESC, c."id" DESC` : newest;
     case "newest":
       return newest;
     case "name":
@@ -214,28 +218,64 @@ function headlineSql(column: Prisma.Sql, tsText: string): Prisma.Sql {
 }
 
 /**
- * The ids of one page of matching listings, best first (limit + 1 rows are read to tell whether
- * there is more). Highlights and the sample-tested flag are computed for the page's rows only.
+ * One page of matching listings, best first (limit + 1 are read to tell whether there is more): a one-word
+ * search by relevance from the postings when they can answer it exactly (the ids), any other by ranking
+ * every match (the query that reads them).
+ */
+async function pageIds(
+  viewer: Viewer | null,
+  f: SearchFilters,
+  tsText: string | null,
+  options: { sort: Sort; limit: number; offset: number; now: Date },
+): Promise<{ ids: string[] } | { query: Prisma.Sql }> {
+  const { sort, limit, offset, now } = options;
+  const visible = capabilityVisibleSql(viewer, now);
+  const words = f.query ? queryWords(f.query) : [];
+  const [word] = words;
+  if (sort === "relevance" && tsText && word !== undefined && words.length === 1 && !needsStats(f, sort)) {
+    const correction = f.verbatim === true ? null : ((await correct([word])).get(word) ?? null);
+    const ids = await findByPostings({ word, correction, where: whereSql(visible, { ...f, query: null }, null, now), limit: limit + 1, offset });
+    if (ids) return { ids };
+  }
+  return {
+    query: Prisma.sql`
+      SELECT c."id" FROM ${fromSql(f, sort, now)}
+      WHERE ${whereSql(visible, f, tsText, now)}
+      ORDER BY ${orderSql(f.query, tsText, sort)}
+      LIMIT ${limit + 1} OFFSET ${offset}`,
+  };
+}
+
+/** The ids of one page of matching listings, best first, and whether more follow (what the API needs). */
+export async function findMatchingIds(
+  viewer: Viewer | null,
+  f: SearchFilters,
+  options: { sort: Sort; limit: number; offset: number; now: Date },
+): Promise<{ ids: string[]; hasMore: boolean }> {
+  const page = await pageIds(viewer, f, await tsTextOf(f), options);
+  const ids = "ids" in page ? page.ids : z.array(z.object({ id: z.string() })).parse(await db.$queryRaw<unknown[]>(page.query)).map((r) => r.id);
+  return { ids: ids.slice(0, options.limit), hasMore: ids.length > options.limit };
+}
+
+/**
+ * The ids of one page of matching listings, best first (limit + 1 rows are read to tell whether there is
+ * more). Highlights and the sample-tested flag are computed for the page's rows only.
  */
 export async function findMatchingServices(
   viewer: Viewer | null,
   f: SearchFilters,
   options: { sort: Sort; limit: number; offset: number; now: Date },
 ): Promise<{ rows: MatchedRow[]; hasMore: boolean }> {
-  const { sort, limit, offset, now } = options;
+  const { limit, now } = options;
   const tsText = await tsTextOf(f);
   const highlight = tsText
     ? Prisma.sql`${headlineSql(Prisma.sql`c."name"`, tsText)} AS name_hl, ${headlineSql(Prisma.sql`c."summary"`, tsText)} AS summary_hl`
     : Prisma.sql`NULL::text AS name_hl, NULL::text AS summary_hl`;
-  // ARRAY(… ORDER BY …) keeps the order; WITH ORDINALITY carries it out to the page's rows.
+  const page = await pageIds(viewer, f, tsText, options);
+  // WITH ORDINALITY carries the ids' order out to the page's rows.
   const raw = await db.$queryRaw<unknown[]>(Prisma.sql`
     SELECT c."id", ${highlight}, ${sampleTestedSql(now)} AS sample_tested
-    FROM unnest(ARRAY(
-      SELECT c."id" FROM ${fromSql(f, sort, now)}
-      WHERE ${whereSql(capabilityVisibleSql(viewer, now), f, tsText, now)}
-      ORDER BY ${orderSql(f.query, tsText, sort)}
-      LIMIT ${limit + 1} OFFSET ${offset}
-    )) WITH ORDINALITY AS p("id", n)
+    FROM unnest(${"ids" in page ? Prisma.sql`${page.ids}::text[]` : Prisma.sql`ARRAY(${page.query})`}) WITH ORDINALITY AS p("id", n)
     JOIN "Capability" c ON c."id" = p."id"
     ORDER BY p.n`);
   const rows = z.array(matchedRowSchema).parse(raw);
