@@ -138,8 +138,8 @@ test.describe("two web instances", () => {
     const name = `Pairing ${l.word}`;
     await admin.getByLabel(`Reason for suspending ${name}`).first().fill("Not what it says.");
     await admin.getByRole("button", { name: `Suspend ${name}` }).first().click();
-    // The 2 s count from the write, as for the other two: once the action has answered.
-    await expect(admin.getByText("Listing suspended.")).toBeVisible();
+    // The 2 s count from the write, as for the other two: once the page lists it among the suspended ones.
+    await expect(admin.getByRole("button", { name: `Reinstate ${name}` })).toBeVisible();
     await goneEverywhere(request, urlsOf(l.paths), l.mark);
     await adminContext.close();
   });
