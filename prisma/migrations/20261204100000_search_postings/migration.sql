@@ -4,6 +4,8 @@
 -- orders by), in an index ordered by that rank. A one-word search reads the best postings of the words it
 -- means, in index order, and ranks only those. "nameWords" is the name as queryWords splits it, so the exact
 -- name match that ranks first is a column compare instead of a regexp per match.
+-- New words go into SearchTerm in word order: two imports adding the same new words in different orders would
+-- otherwise each wait for the other's uncommitted row (a deadlock).
 -- The migration runner cuts scripts at every semicolon, so the function body below is an E-string
 -- whose statements are separated by \073.
 
@@ -54,19 +56,22 @@ LANGUAGE sql AS E'
   DELETE FROM "SearchPosting" p USING "Capability" c
   WHERE p."capabilityId" = c."id" AND c."agentId" = ANY (agent_ids)\073
 
-  INSERT INTO "SearchPosting" ("word", "capabilityId", "score", "createdAt")
-  SELECT l.word, c."id", sum(l.score), c."createdAt"
-  FROM "Capability" c, LATERAL (
-    SELECT v.lexeme AS word, ts_rank(c."searchVector", quote_literal(v.lexeme)::tsquery) AS score FROM unnest(c."searchVector") v
-    UNION ALL
-    SELECT v.lexeme, 0.5 * ts_rank(c."limitationsVector", quote_literal(v.lexeme)::tsquery) FROM unnest(c."limitationsVector") v
-  ) l
-  WHERE c."agentId" = ANY (agent_ids)
-  GROUP BY l.word, c."id", c."createdAt"\073
-
+  WITH fresh AS (
+    INSERT INTO "SearchPosting" ("word", "capabilityId", "score", "createdAt")
+    SELECT l.word, c."id", sum(l.score), c."createdAt"
+    FROM "Capability" c, LATERAL (
+      SELECT v.lexeme AS word, ts_rank(c."searchVector", quote_literal(v.lexeme)::tsquery) AS score FROM unnest(c."searchVector") v
+      UNION ALL
+      SELECT v.lexeme, 0.5 * ts_rank(c."limitationsVector", quote_literal(v.lexeme)::tsquery) FROM unnest(c."limitationsVector") v
+    ) l
+    WHERE c."agentId" = ANY (agent_ids)
+    GROUP BY l.word, c."id", c."createdAt"
+    RETURNING "word"
+  )
   INSERT INTO "SearchTerm" ("word")
-  SELECT DISTINCT p."word" FROM "SearchPosting" p JOIN "Capability" c ON c."id" = p."capabilityId"
-  WHERE c."agentId" = ANY (agent_ids)
+  SELECT DISTINCT f."word" FROM fresh f
+  WHERE NOT EXISTS (SELECT FROM "SearchTerm" t WHERE t."word" = f."word")
+  ORDER BY f."word"
   ON CONFLICT DO NOTHING
 ';
 
