@@ -1,10 +1,11 @@
 // First-load JavaScript of the home page and a service page, as a browser gets it (results go to
 // docs/benchmarks.md; nothing is asserted): each page is fetched from a production server, and the gzip sizes
 // of the scripts its HTML loads (<script src>, not noModule) are summed. Chunks loaded later (the Run panel's form library,
-// loaded after hydration) are not in the HTML and so not counted: that is the point.
+// loaded after hydration) are not in the HTML and so not counted: that is the point. The privacy page (text in
+// the site's layout, no client code of its own) is measured beside them as the floor every page shares.
 //
 //   npx next build   # once: the benchmark serves the production build (it builds nothing itself)
-//   npx tsx scripts/with-db.ts npx tsx bench/first-load-js.ts [--port 3411]   # starts its own server and demo network
+//   npx tsx scripts/with-db.ts npx tsx --conditions=react-server bench/first-load-js.ts [--port 3411]   # own server and demo network
 //   npx tsx bench/first-load-js.ts --origin http://127.0.0.1:3104              # or measures a server already running
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
@@ -57,6 +58,11 @@ function print(results: Measured[]): void {
   }
 }
 
+/** The floor (a text page in the site's layout), the home page and a service page. */
+async function measureAll(origin: string): Promise<Measured[]> {
+  return [await measure(origin, "/privacy"), await measure(origin, "/"), await measure(origin, values.service)];
+}
+
 async function withOwnServer(port: number): Promise<Measured[]> {
   // Loaded here only: --origin needs no database.
   const [{ env }, { startDemoAdapters }, { seedDemoNetwork }, { db }, { startServer, stopServer }] = await Promise.all([
@@ -74,15 +80,13 @@ async function withOwnServer(port: number): Promise<Measured[]> {
     await db.$disconnect();
     server = await startServer(env.DATABASE_URL, { port, sharedCache: true, env: { DEMO_ADAPTERS_URL: adapters.url } });
     const origin = `http://127.0.0.1:${port}`;
-    return [await measure(origin, "/"), await measure(origin, values.service)];
+    return measureAll(origin);
   } finally {
     if (server) await stopServer(server);
     await adapters.close();
   }
 }
 
-const results = values.origin
-  ? [await measure(values.origin.replace(/\/+$/, ""), "/"), await measure(values.origin.replace(/\/+$/, ""), values.service)]
-  : await withOwnServer(Number(values.port));
+const results = values.origin ? await measureAll(values.origin.replace(/\/+$/, "")) : await withOwnServer(Number(values.port));
 print(results);
 process.exit(0);

@@ -83,7 +83,8 @@ export function ServiceCard({
     <article className="flex h-full flex-col gap-2 rounded-lg border border-border bg-surface p-4 shadow-sm">
       <div className="flex items-start gap-3">
         {showAgent ? <AgentLogo agent={service.agent} size={40} className="mt-0.5 shrink-0 rounded-md" /> : null}
-        <div className="flex min-w-0 flex-col gap-0.5">
+        {/* gap-1 and the agent link's padding keep the two links 24 px apart, centre to centre (WCAG 2.5.8 target size). */}
+        <div className="flex min-w-0 flex-col gap-1">
           <Heading className="text-base font-semibold leading-snug">
             {preview ? (
               <span>
@@ -102,7 +103,7 @@ export function ServiceCard({
               {preview ? (
                 <span>{service.agent.displayName}</span>
               ) : (
-                <Link href={agentPath(service.agent.handle)} className="hover:underline">
+                <Link href={agentPath(service.agent.handle)} className="inline-block py-0.5 hover:underline">
                   {service.agent.displayName}
                 </Link>
               )}
