@@ -29,7 +29,6 @@ Object.assign(process.env, { NODE_ENV: process.env.NODE_ENV ?? "production" });
 // These too, since they load lib/env.ts, which reads the configuration once.
 const { env } = await import("../lib/env");
 const { closeDbEvents } = await import("../lib/db-events");
-const { listenForListingChanges } = await import("../lib/http/listings-changed");
 const { default: next } = await import("next");
 const hostname = values.hostname ?? env.HOSTNAME;
 const port = values.port === undefined ? env.PORT : Number(values.port);
@@ -42,10 +41,9 @@ const refresh: Refresh = async (url, headers) => {
   const response = await fetch(`${self}${url}`, { headers });
   await response.arrayBuffer();
 };
+// Listing writes anywhere (this server, another one, the CLI) make it forget what it shared: the app listens
+// for them from its start (instrumentation.ts) on the process's one event connection (lib/db-events.ts).
 const cache = values["no-shared-cache"] ? null : createSharedCache({ refresh, secret: randomBytes(24).toString("base64url") });
-// Listing writes anywhere (this server, another one, the CLI) make it forget what it shared. It listens on
-// the process's one event connection, which the app's run events share (lib/db-events.ts).
-const listener = cache ? listenForListingChanges() : null;
 
 // Requests in flight, so a shutdown can let them finish. Event streams (run progress) are not waited for:
 // they last as long as the page is open, and the browser reconnects to another instance.
@@ -96,8 +94,8 @@ async function shutdown(signal: string): Promise<void> {
   ]);
   if (inFlight.size > 0) log.warn("grace period over: closing requests still in flight", { inFlight: inFlight.size });
   server.closeAllConnections();
-  await Promise.allSettled([listener?.close(), app.close()]);
-  // The one event connection, the app's run-event streams' and the listener's (lib/db-events.ts).
+  await app.close().catch((error: unknown) => log.warn("closing Next failed", { error }));
+  // The one event connection, the app's run-event streams' and the listing listener's (lib/db-events.ts).
   await closeDbEvents();
   log.info("stopped");
   process.exit(0);
