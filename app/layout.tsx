@@ -25,15 +25,15 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         </a>
         <header className="border-b border-border bg-surface">
           <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-3 px-4 py-3">
-            <Link href="/" className="text-lg font-semibold tracking-tight">
+            <Link href="/" prefetch={false} className="text-lg font-semibold tracking-tight">
               Explore
             </Link>
             <HeaderSearch />
             <nav aria-label="Account" className="ml-auto flex items-center gap-4">
-              <Link href="/requests" className="text-sm font-medium hover:underline">
+              <Link href="/requests" prefetch={false} className="text-sm font-medium hover:underline">
                 Requests
               </Link>
-              <Link href="/dashboard" className="text-sm font-medium hover:underline">
+              <Link href="/dashboard" prefetch={false} className="text-sm font-medium hover:underline">
                 Dashboard
               </Link>
               <AccountMenu email={viewer?.email ?? null} />

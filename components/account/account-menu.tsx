@@ -8,7 +8,7 @@ import { MY_RUNS_PATH } from "@/lib/runs/paths";
 export function AccountMenu({ email }: { email: string | null }) {
   if (!email) {
     return (
-      <Link href="/sign-in" className={buttonClassName({ variant: "secondary", size: "sm" })}>
+      <Link href="/sign-in" prefetch={false} className={buttonClassName({ variant: "secondary", size: "sm" })}>
         Sign in
       </Link>
     );
@@ -19,13 +19,13 @@ export function AccountMenu({ email }: { email: string | null }) {
         <span className="sr-only">Signed in as </span>
         {email}
       </span>
-      <Link href={MY_RUNS_PATH} className="text-sm font-medium hover:underline">
+      <Link href={MY_RUNS_PATH} prefetch={false} className="text-sm font-medium hover:underline">
         My runs
       </Link>
-      <Link href={PURCHASES_PATH} className="text-sm font-medium hover:underline">
+      <Link href={PURCHASES_PATH} prefetch={false} className="text-sm font-medium hover:underline">
         Purchases
       </Link>
-      <Link href="/settings" className="text-sm font-medium hover:underline">
+      <Link href="/settings" prefetch={false} className="text-sm font-medium hover:underline">
         Settings
       </Link>
       <form action={signOutViewer}>

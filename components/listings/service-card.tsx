@@ -92,7 +92,9 @@ export function ServiceCard({
                 <span className="text-sm font-normal text-muted-foreground">(preview)</span>
               </span>
             ) : (
-              <Link href={servicePath(service.agent.handle, service.capabilityId)} className="text-accent hover:underline">
+              // No prefetch: a page of cards would ask the server for every card's page on every visit, and each
+              // answer renders for the viewer; a click fetches the page it needs.
+              <Link href={servicePath(service.agent.handle, service.capabilityId)} prefetch={false} className="text-accent hover:underline">
                 <HighlightedText text={service.name} highlight={service.highlight?.name} />
               </Link>
             )}
@@ -103,7 +105,7 @@ export function ServiceCard({
               {preview ? (
                 <span>{service.agent.displayName}</span>
               ) : (
-                <Link href={agentPath(service.agent.handle)} className="inline-block py-0.5 hover:underline">
+                <Link href={agentPath(service.agent.handle)} prefetch={false} className="inline-block py-0.5 hover:underline">
                   {service.agent.displayName}
                 </Link>
               )}

@@ -16,7 +16,7 @@ export function SiteFooter() {
           <ul className="flex flex-wrap gap-x-5 gap-y-2">
             {links.map((link) => (
               <li key={link.href}>
-                <Link href={link.href} className="font-medium hover:underline">
+                <Link href={link.href} prefetch={false} className="font-medium hover:underline">
                   {link.label}
                 </Link>
               </li>
