@@ -5,6 +5,8 @@ import { signInByEmail, uniqueEmail } from "./helpers";
 // until the adapter announces where it listens with a token made on the dashboard.
 
 test("an endpoint announced with the publisher's token makes a waiting service runnable; without one nothing changes", async ({ page, request }) => {
+  // Mail sign-in, an import, a token, two API calls, three pages and a run: past 30 s on a loaded machine.
+  test.setTimeout(90_000);
   const handle = `@ruler-${Date.now().toString(36)}`;
   // The demo adapters' address, as Explore publishes it for one of the demo agents.
   const demo = (await (await request.get("/api/v1/agents/@unit-forge/agent.json")).json()) as { adapter: { endpoint: string }; capabilities: { tool: string }[] };
