@@ -22,16 +22,20 @@ export function uniqueEmail(role: string): string {
 
 /**
  * A signed-out GET of `path` as the web server's shared cache holds it: asked until it comes from the cache,
- * since listing writes by tests running alongside may empty the cache at any moment. Returns the body.
+ * since listing writes by tests running alongside (and the worker's logo and terms checks) may empty the
+ * cache at any moment; on a loaded machine two requests in a row without one can take a while. Returns the body.
  */
 export async function sharedAnswer(request: APIRequestContext, path: string): Promise<string> {
   let body = "";
   await expect
-    .poll(async () => {
-      const response = await request.get(path);
-      body = await response.text();
-      return response.headers()["x-explore-cache"];
-    })
+    .poll(
+      async () => {
+        const response = await request.get(path);
+        body = await response.text();
+        return response.headers()["x-explore-cache"];
+      },
+      { timeout: 30_000 },
+    )
     .toBe("hit");
   return body;
 }

@@ -97,7 +97,7 @@ test.describe("two web instances", () => {
   const urlsOf = (paths: string[]) => origins.flatMap((origin) => paths.map((p) => `${origin}${p}`));
 
   test("a listing re-imported as mature by the CLI disappears from both within 2 s, on every path", async ({ request }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     const l = listing();
     expect(await importWithCli(l.file(false))).toMatchObject({ code: 0, stderr: "" });
     await storedEverywhere(request, urlsOf(l.paths), l.mark);
@@ -106,7 +106,7 @@ test.describe("two web instances", () => {
   });
 
   test("a listing unpublished in the dashboard disappears from both within 2 s", async ({ page, request }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     const l = listing();
     expect(await importWithCli(l.file(false))).toMatchObject({ code: 0, stderr: "" });
     await signInByEmail(page, OWNER, "/dashboard");
@@ -118,7 +118,7 @@ test.describe("two web instances", () => {
   });
 
   test("a listing suspended by an administrator disappears from both within 2 s", async ({ browser, request }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     const l = listing();
     expect(await importWithCli(l.file(false))).toMatchObject({ code: 0, stderr: "" });
     // Reported first: the administrators' queue lists reported listings.
