@@ -80,7 +80,7 @@ async function withOwnServer(port: number): Promise<Measured[]> {
     await db.$disconnect();
     server = await startServer(env.DATABASE_URL, { port, sharedCache: true, env: { DEMO_ADAPTERS_URL: adapters.url } });
     const origin = `http://127.0.0.1:${port}`;
-    return measureAll(origin);
+    return await measureAll(origin);
   } finally {
     if (server) await stopServer(server);
     await adapters.close();
