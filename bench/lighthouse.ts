@@ -1,6 +1,7 @@
 // Lighthouse 12.2.3 (its default mobile preset: a phone screen, simulated slow 4G and a 4× slower CPU) on the
 // pages people land on, served in production (scripts/serve.ts) over the demo network in a throw-away
-// embedded PostgreSQL. Prints the four category scores per page; nothing is asserted (docs/benchmarks.md).
+// embedded PostgreSQL, beside the privacy page as the floor. Prints the four category scores per page;
+// nothing is asserted (docs/benchmarks.md).
 //
 //   npx next build            # once: the benchmark serves the production build
 //   npx tsx bench/lighthouse.ts [--port 3420] [--chrome /usr/bin/chromium]
@@ -41,6 +42,8 @@ try {
   chrome = await chromeLauncher.launch({ chromePath: values.chrome, chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"] });
 
   const pages: [string, string][] = [
+    // The floor: text in the site's layout, no client code of its own; what every page pays before its own.
+    ["privacy (floor)", "/privacy"],
     ["home", "/"],
     ["search", "/?q=weather"],
     ["service page", `/services/${service.handle}/${service.capability_id}`],
