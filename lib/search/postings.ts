@@ -15,10 +15,10 @@ import { db } from "@/lib/db";
 // (always read) or ranks at or above the best K-th posting of any word that had more than K; a page that
 // needs rows below that line asks again with a larger K, then hands over to ranking every match.
 //
-// Several words: no word's best postings bound the sum, so each word's postings are read whole (an index-only
-// scan) and intersected before any listing row is touched; the intersection is ordered from the postings
-// alone and walked in that order, each candidate checked against its row, until the page is full. Every
-// match is scored, so one read is exact.
+// Several words: no one word's best postings bound the sum, so each word's postings are read whole (an
+// index-only scan) and intersected before any listing row is touched; the intersection is ordered from the
+// postings alone and walked in that order, each candidate checked against its row, until the page is full.
+// Every match is scored, so one read is exact.
 
 /** How many words a half-typed word may stand for here; more (one or two letters) is ranked the usual way. */
 const MAX_TERMS = 64;
@@ -147,9 +147,9 @@ async function findSeveralWords(terms: string[][], nameWords: string, where: Pri
     terms.map((_, i) => Prisma.sql`${alias(i)}."score"::float8`),
     " + ",
   );
-  // hits is materialized so the words are intersected before any "Capability" row is read; ranked is ordered
-  // from the postings alone, and OFFSET 0 keeps each candidate's check a lookup made in that order, so reading
-  // stops when the page is full.
+  // hits is materialized so the words are intersected before any "Capability" row is read. ranked is ordered
+  // from the postings alone, so the planner can walk it in that order, looking each candidate up until the
+  // page is full, or start from a selective filter's own rows (a tag) when that reads less.
   const raw = await db.$queryRaw<unknown[]>(Prisma.sql`
     WITH hits AS MATERIALIZED (
       SELECT w0."capabilityId" AS id, ${score} AS score, w0."createdAt" FROM ${joined}
@@ -159,9 +159,8 @@ async function findSeveralWords(terms: string[][], nameWords: string, where: Pri
       FROM hits h
       ORDER BY named DESC, h.score DESC, h."createdAt" DESC, h.id DESC
     )
-    SELECT r.id FROM ranked r CROSS JOIN LATERAL (
-      SELECT FROM "Capability" c JOIN "Agent" a ON a."id" = c."agentId" WHERE c."id" = r.id AND ${where} OFFSET 0
-    ) passes
+    SELECT r.id FROM ranked r JOIN "Capability" c ON c."id" = r.id JOIN "Agent" a ON a."id" = c."agentId"
+    WHERE ${where}
     ORDER BY r.named DESC, r.score DESC, r."createdAt" DESC, r.id DESC
     LIMIT ${limit} OFFSET ${offset}`);
   return z.array(z.object({ id: z.string() })).parse(raw).map((r) => r.id);
