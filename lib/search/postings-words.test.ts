@@ -34,7 +34,7 @@ const scores = new Map<string, number>();
 /** Rows a signed-out visitor must never get, by tool. */
 const hidden = new Map<string, string>();
 const HIDDEN = ["mature", "unpublished", "suspended"];
-const handles = { older: uniqueHandle("w"), main: uniqueHandle("w"), draft: uniqueHandle("w") };
+const handles = { older: uniqueHandle("w"), main: uniqueHandle("w"), draft: uniqueHandle("w"), later: uniqueHandle("w") };
 let owner: Viewer;
 const NOW = new Date();
 
@@ -221,5 +221,13 @@ describe("a search of several words from the postings", () => {
     expect(await findByPostings({ words: [{ word: "the", correction: null }, ...both], where: signedOut(Prisma.sql`TRUE`), limit: 10, offset: 0 })).toBeNull();
     expect(toolsOf(await ids(null, withStopWord))).toEqual(toolsOf(expected(() => true, false)));
     expect(await ids(null, filters({ query: "the and", verbatim: true }))).toEqual([]);
+  });
+
+  it("finds a word added after a half-typed search was answered", async () => {
+    const half = filters({ query: `${first.slice(0, 5)} ${second}`, verbatim: true });
+    expect(await ids(null, half)).toHaveLength(31);
+    await importAs(handles.later, [capability("later", { name: `Gadget ${first}yy ${second}` })], true);
+    const later = await db.capability.findFirstOrThrow({ where: { agent: { handle: handles.later } }, select: { id: true } });
+    expect(await ids(null, half)).toContain(later.id);
   });
 });

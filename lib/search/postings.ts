@@ -2,6 +2,7 @@ import "server-only";
 import { z } from "zod";
 import { Prisma } from "@/generated/prisma/client";
 import { db } from "@/lib/db";
+import { sharedCacheGeneration } from "@/lib/http/shared-cache-generation";
 
 // Searches by relevance ranked from the postings (model SearchPosting, kept with the search documents). A query
 // word means the words its stem begins (SearchTerm) and its typo correction's stem; its score for a capability
@@ -107,19 +108,41 @@ async function findOneWord(prefix: string, exact: string | null, nameWords: stri
   return null;
 }
 
-/** The words each stem begins, in the order given (at most MAX_TERMS + 1 each, so too many shows). */
+const expansions = new Map<string, string[]>();
+let expansionsGeneration = sharedCacheGeneration();
+
+/** The words each stem begins, in the order given (at most MAX_TERMS + 1 each, so too many shows); remembered until listings change. */
 async function expand(prefixes: string[]): Promise<string[][]> {
-  const raw = await db.$queryRaw<unknown[]>(
-    Prisma.join(
-      prefixes.map(
-        (prefix, i) =>
-          Prisma.sql`SELECT ${i}::int AS i, ARRAY(SELECT t."word" FROM "SearchTerm" t WHERE t."word" LIKE ${`${prefix}%`} LIMIT ${MAX_TERMS + 1}) AS terms`,
+  const generation = sharedCacheGeneration();
+  if (expansionsGeneration !== generation) {
+    expansions.clear();
+    expansionsGeneration = generation;
+  }
+  const found = new Map<string, string[]>();
+  for (const p of prefixes) {
+    const terms = expansions.get(p);
+    if (terms) found.set(p, terms);
+  }
+  const unknown = [...new Set(prefixes.filter((p) => !found.has(p)))];
+  if (unknown.length > 0) {
+    const raw = await db.$queryRaw<unknown[]>(
+      Prisma.join(
+        unknown.map(
+          (prefix) =>
+            Prisma.sql`SELECT ${prefix}::text AS prefix, ARRAY(SELECT t."word" FROM "SearchTerm" t WHERE t."word" LIKE ${`${prefix}%`} LIMIT ${MAX_TERMS + 1}) AS terms`,
+        ),
+        " UNION ALL ",
       ),
-      " UNION ALL ",
-    ),
-  );
-  const rows = z.array(z.object({ i: z.number().int(), terms: z.array(z.string()) })).parse(raw);
-  return prefixes.map((_, i) => rows.find((r) => r.i === i)?.terms ?? []);
+    );
+    // A listing written meanwhile may have added words: what was read is used, not kept.
+    const keep = generation === sharedCacheGeneration();
+    if (keep && expansions.size > 10_000) expansions.clear();
+    for (const row of z.array(z.object({ prefix: z.string(), terms: z.array(z.string()) })).parse(raw)) {
+      found.set(row.prefix, row.terms);
+      if (keep) expansions.set(row.prefix, row.terms);
+    }
+  }
+  return prefixes.map((p) => found.get(p) ?? []);
 }
 
 /** One word's (capability, score, createdAt): its best posting among the terms it means. */
