@@ -105,7 +105,7 @@ describe("a one-word search from the postings", () => {
     const all = expected(() => true);
     expect(all.length).toBeGreaterThan(150);
     for (const offset of [0, 10, 90, 150]) {
-      const ids = await findByPostings({ word, correction: null, where: signedOut(Prisma.sql`TRUE`), limit: 11, offset });
+      const ids = await findByPostings({ words: [{ word, correction: null }], where: signedOut(Prisma.sql`TRUE`), limit: 11, offset });
       expect(ids, `offset ${offset}`).toEqual(all.slice(offset, offset + 11));
     }
   });
@@ -113,7 +113,7 @@ describe("a one-word search from the postings", () => {
   it("reads further when a filter leaves only rows below the first read, and stays exact", async () => {
     const only = expected((p) => p.transformation);
     expect(only.length).toBeGreaterThan(10);
-    const ids = await findByPostings({ word, correction: null, where: signedOut(Prisma.sql`c."class" = 'transformation'`), limit: 10, offset: 0 });
+    const ids = await findByPostings({ words: [{ word, correction: null }], where: signedOut(Prisma.sql`c."class" = 'transformation'`), limit: 10, offset: 0 });
     expect(ids).toEqual(only.slice(0, 10));
   });
 
@@ -126,17 +126,17 @@ describe("a one-word search from the postings", () => {
     const limitationsMatches = planted.filter((p) => p.field === 2 && !p.mature && !p.older).slice(0, 4);
     const longerRows = planted.filter((p) => p.older);
     const chosen = new Set([...all.slice(0, 5), ...limitationsMatches.map((p) => p.id), ...longerRows.map((p) => p.id)]);
-    const ids = await findByPostings({ word, correction: null, where: signedOut(Prisma.sql`c."id" = ANY(${[...chosen]})`), limit: 11, offset: 0 });
+    const ids = await findByPostings({ words: [{ word, correction: null }], where: signedOut(Prisma.sql`c."id" = ANY(${[...chosen]})`), limit: 11, offset: 0 });
     expect(ids).toEqual(expected((p) => chosen.has(p.id)).slice(0, 11));
     expect(ids?.slice(5, 9)).toEqual(expected((p) => limitationsMatches.includes(p)));
   });
 
   it("finds a half-typed word and a corrected one, and answers the search page and API the same way", async () => {
     const all = expected(() => true);
-    const half = await findByPostings({ word: word.slice(0, 6), correction: null, where: signedOut(Prisma.sql`TRUE`), limit: 5, offset: 0 });
+    const half = await findByPostings({ words: [{ word: word.slice(0, 6), correction: null }], where: signedOut(Prisma.sql`TRUE`), limit: 5, offset: 0 });
     // Half-typed, nothing is an exact name: the name matches lead, newest first.
     expect(half).toEqual(all.filter((id) => !planted.find((p) => p.id === id)?.exact).slice(0, 5));
-    const corrected = await findByPostings({ word: "zzzzzzzz", correction: word, where: signedOut(Prisma.sql`TRUE`), limit: 5, offset: 0 });
+    const corrected = await findByPostings({ words: [{ word: "zzzzzzzz", correction: word }], where: signedOut(Prisma.sql`TRUE`), limit: 5, offset: 0 });
     expect(corrected).toEqual(all.filter((id) => !planted.find((p) => p.id === id)?.exact).slice(0, 5));
     const { rows, hasMore } = await findMatchingServices(null, { ...noFilters, query: word }, { sort: "relevance", limit: 20, offset: 20, now: new Date() });
     expect(rows.map((r) => r.id)).toEqual(all.slice(20, 40));

@@ -2,22 +2,35 @@ import "server-only";
 import { z } from "zod";
 import { Prisma } from "@/generated/prisma/client";
 import { db } from "@/lib/db";
+import { sharedCacheGeneration } from "@/lib/http/shared-cache-generation";
 
-// One-word searches ranked from the postings (model SearchPosting, kept with the search documents): each
-// word the query means — the words its stem begins, and its typo correction — is read in the postings'
-// index order (rank, then newest), best first, K at a time; only those candidates are joined to their rows
-// for the visibility rule and the filters. The answer is exact, not an approximation: a candidate ranks
-// where it does among all matches when it is a name match (always read) or ranks at or above the best
-// K-th posting of any word that had more than K; a page that needs rows below that line asks again with a
-// larger K, then hands over to ranking every match (lib/search/search.ts).
+// Searches by relevance ranked from the postings (model SearchPosting, kept with the search documents). A query
+// word means the words its stem begins (SearchTerm) and its typo correction's stem; its score for a capability
+// is the best posting among those, and a capability's rank is the sum of its words' scores (search.ts ranks
+// every match by the same formula when the postings cannot answer). A name that says exactly the query comes
+// first; ties newest first, then by row.
+//
+// One word: each word it means is read in the postings' index order (rank, then newest), best first, K at a
+// time; only those candidates are joined to their rows for the visibility rule and the filters. The answer is
+// exact, not an approximation: a candidate ranks where it does among all matches when it is a name match
+// (always read) or ranks at or above the best K-th posting of any word that had more than K; a page that
+// needs rows below that line asks again with a larger K, then hands over to ranking every match.
+//
+// Several words: no one word's best postings bound the sum, so each word's postings are read whole (an
+// index-only scan) and intersected before any listing row is touched; the intersection is ordered from the
+// postings alone and walked in that order, each candidate checked against its row, until the page is full.
+// Every match is scored, so one read is exact.
 
 /** How many words a half-typed word may stand for here; more (one or two letters) is ranked the usual way. */
 const MAX_TERMS = 64;
 
+/** A query word as typed, and its typo correction. */
+export type QueryWord = { word: string; correction: string | null };
+
 const stems = new Map<string, string | null>();
 
 /** Each word's English stem, the lexeme its documents hold (null for a stop word); kept, as it never changes. */
-async function stemsOf(words: string[]): Promise<Map<string, string | null>> {
+export async function stemsOf(words: string[]): Promise<Map<string, string | null>> {
   const unknown = words.filter((w) => !stems.has(w));
   if (unknown.length > 0) {
     const rows = z.array(z.object({ word: z.string(), stem: z.string().nullable() })).parse(
@@ -83,30 +96,124 @@ async function attempt(prefix: string, exactTerms: string[], nameWords: string, 
   return row;
 }
 
-/**
- * The ids of one page of a one-word search by relevance, best first (`limit` rows after `offset`, fewer on
- * the last page) — `where` holds the visibility rule and every filter but the words, over "Capability" c
- * and "Agent" a — or null when the postings cannot answer it exactly.
- */
-export async function findByPostings(input: {
-  word: string;
-  correction: string | null;
-  where: Prisma.Sql;
-  limit: number;
-  offset: number;
-}): Promise<string[] | null> {
-  const { word, correction, where, limit, offset } = input;
-  const stemmed = await stemsOf(correction ? [word, correction] : [word]);
-  const prefix = stemmed.get(word);
-  if (!prefix) return null;
-  const corrected = correction ? stemmed.get(correction) : null;
+async function findOneWord(prefix: string, exact: string | null, nameWords: string, where: Prisma.Sql, limit: number, offset: number): Promise<string[] | null> {
   const need = offset + limit;
   for (const k of [Math.max(100, need * 3), Math.max(1_600, need * 48)]) {
-    const found = await attempt(prefix, corrected ? [corrected] : [], word, where, need, k);
+    const found = await attempt(prefix, exact ? [exact] : [], nameWords, where, need, k);
     if (found.terms > MAX_TERMS) return null;
     // A full page must rank exactly; a short one must have seen every match.
     const whole = found.ids.length === need ? found.exact : !found.truncated;
     if (whole) return found.ids.slice(offset);
   }
   return null;
+}
+
+const expansions = new Map<string, string[]>();
+let expansionsGeneration = sharedCacheGeneration();
+
+/** The words each stem begins, in the order given (at most MAX_TERMS + 1 each, so too many shows); remembered until listings change. */
+async function expand(prefixes: string[]): Promise<string[][]> {
+  const generation = sharedCacheGeneration();
+  if (expansionsGeneration !== generation) {
+    expansions.clear();
+    expansionsGeneration = generation;
+  }
+  const found = new Map<string, string[]>();
+  for (const p of prefixes) {
+    const terms = expansions.get(p);
+    if (terms) found.set(p, terms);
+  }
+  const unknown = [...new Set(prefixes.filter((p) => !found.has(p)))];
+  if (unknown.length > 0) {
+    const raw = await db.$queryRaw<unknown[]>(
+      Prisma.join(
+        unknown.map(
+          (prefix) =>
+            Prisma.sql`SELECT ${prefix}::text AS prefix, ARRAY(SELECT t."word" FROM "SearchTerm" t WHERE t."word" LIKE ${`${prefix}%`} LIMIT ${MAX_TERMS + 1}) AS terms`,
+        ),
+        " UNION ALL ",
+      ),
+    );
+    // A listing written meanwhile may have added words: what was read is used, not kept.
+    const keep = generation === sharedCacheGeneration();
+    if (keep && expansions.size > 10_000) expansions.clear();
+    for (const row of z.array(z.object({ prefix: z.string(), terms: z.array(z.string()) })).parse(raw)) {
+      found.set(row.prefix, row.terms);
+      if (keep) expansions.set(row.prefix, row.terms);
+    }
+  }
+  return prefixes.map((p) => found.get(p) ?? []);
+}
+
+/** One word's (capability, score, createdAt): its best posting among the terms it means. */
+function wordPostingsSql(terms: string[]): Prisma.Sql {
+  const [only] = terms;
+  // A capability holds one posting per term, so a word that means one term needs no grouping.
+  if (terms.length === 1 && only !== undefined) {
+    return Prisma.sql`SELECT p."capabilityId", p."score", p."createdAt" FROM "SearchPosting" p WHERE p."word" = ${only}`;
+  }
+  return Prisma.sql`
+    SELECT p."capabilityId", max(p."score") AS "score", max(p."createdAt") AS "createdAt"
+    FROM "SearchPosting" p WHERE p."word" = ANY(${terms}::text[]) GROUP BY p."capabilityId"`;
+}
+
+async function findSeveralWords(terms: string[][], nameWords: string, where: Prisma.Sql, limit: number, offset: number): Promise<string[]> {
+  const alias = (i: number) => Prisma.raw(`w${i}`);
+  const joined = Prisma.join(
+    terms.map((t, i) =>
+      i === 0 ? Prisma.sql`(${wordPostingsSql(t)}) w0` : Prisma.sql`JOIN (${wordPostingsSql(t)}) ${alias(i)} ON ${alias(i)}."capabilityId" = w0."capabilityId"`,
+    ),
+    " ",
+  );
+  // In the words' order and in float8, as search.ts adds them, so both paths break the same ties.
+  const score = Prisma.join(
+    terms.map((_, i) => Prisma.sql`${alias(i)}."score"::float8`),
+    " + ",
+  );
+  // hits is materialized so the words are intersected before any "Capability" row is read. ranked is ordered
+  // from the postings alone, so the planner can walk it in that order, looking each candidate up until the
+  // page is full, or start from a selective filter's own rows (a tag) when that reads less.
+  const raw = await db.$queryRaw<unknown[]>(Prisma.sql`
+    WITH hits AS MATERIALIZED (
+      SELECT w0."capabilityId" AS id, ${score} AS score, w0."createdAt" FROM ${joined}
+    ),
+    ranked AS (
+      SELECT h.id, h.id IN (SELECT n."id" FROM "Capability" n WHERE n."nameWords" = ${nameWords}) AS named, h.score, h."createdAt"
+      FROM hits h
+      ORDER BY named DESC, h.score DESC, h."createdAt" DESC, h.id DESC
+    )
+    SELECT r.id FROM ranked r JOIN "Capability" c ON c."id" = r.id JOIN "Agent" a ON a."id" = c."agentId"
+    WHERE ${where}
+    ORDER BY r.named DESC, r.score DESC, r."createdAt" DESC, r.id DESC
+    LIMIT ${limit} OFFSET ${offset}`);
+  return z.array(z.object({ id: z.string() })).parse(raw).map((r) => r.id);
+}
+
+/**
+ * The ids of one page of a search by relevance, best first (`limit` rows after `offset`, fewer on the last
+ * page) — `where` holds the visibility rule and every filter but the words, over "Capability" c and "Agent" a
+ * — or null when the postings cannot answer it: a stop word, or a word that begins too many words.
+ */
+export async function findByPostings(input: { words: QueryWord[]; where: Prisma.Sql; limit: number; offset: number }): Promise<string[] | null> {
+  const { words, where, limit, offset } = input;
+  const stemmed = await stemsOf(words.flatMap((w) => (w.correction ? [w.word, w.correction] : [w.word])));
+  const meant: { prefix: string; exact: string | null }[] = [];
+  for (const w of words) {
+    const prefix = stemmed.get(w.word);
+    if (!prefix) return null;
+    meant.push({ prefix, exact: w.correction ? (stemmed.get(w.correction) ?? null) : null });
+  }
+  const nameWords = words.map((w) => w.word).join(" ");
+  const [one] = meant;
+  if (!one) return null;
+  if (meant.length === 1) return findOneWord(one.prefix, one.exact, nameWords, where, limit, offset);
+  const expanded = await expand(meant.map((m) => m.prefix));
+  if (expanded.some((t) => t.length > MAX_TERMS)) return null;
+  const terms = expanded.map((t, i) => {
+    const exact = meant[i]?.exact;
+    return exact && !t.includes(exact) ? [...t, exact] : t;
+  });
+  // A word nothing holds: no capability has every word.
+  if (terms.some((t) => t.length === 0)) return [];
+  return findSeveralWords(terms, nameWords, where, limit, offset);
 }

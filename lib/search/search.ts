@@ -13,21 +13,23 @@ import { reputationSql, runsSql, statsJoinSql, unreachableSql } from "@/lib/list
 import { PRICES, type PageSort, type SearchFilters, type Sort } from "./filters";
 import type { WordCorrection } from "./typo-notice";
 import { queryWords } from "./query-words";
-import { findByPostings } from "./postings";
+import { findByPostings, stemsOf, type QueryWord } from "./postings";
 
 // Search over listings in PostgreSQL. Every query here starts from THE visibility rule
 // (lib/catalog/visibility.ts, the SQL function explore_capability_visible).
 //
-// Matching: the query's words (letters and digits, at most 8) must all match the weighted tsvector
-// (A name, B summary, C tags and category, D agent name and purpose) or the limitations' own
-// vector — each word as itself, as the beginning of a longer word (half-typed), or as its nearest
-// lexeme when it is misspelt (pg_trgm similarity over the SearchLexeme table of words everyone may see, so
-// typo tolerance costs one indexed lookup per word instead of trigram matching over every listing).
-// Ranking: a name that says exactly the query first, then ts_rank with the default weights
-// {D 0.1, C 0.2, B 0.4, A 1.0}, limitations at half of D, ties newest first. Documents split words where
-// queryWords does (explore_search_text), so "SHA-256" is the words "sha" and "256" on both sides. A one-word
-// search by relevance (most searches, and the costly ones: a common word matches thousands) is ranked from the
-// postings instead (postings.ts), which hold that same rank per word.
+// Matching: the query's words (letters and digits, at most 8) must all match, each in the weighted tsvector
+// (A name, B summary, C tags and category, D agent name and purpose) or in the limitations' own vector (one
+// word may be in each) — each word as itself, as the beginning of a longer word (half-typed), or as its
+// nearest lexeme when it is misspelt (pg_trgm similarity over the SearchLexeme table of words everyone may
+// see, so typo tolerance costs one indexed lookup per word instead of trigram matching over every listing).
+// A stop word is no condition, as to_tsquery drops it; a query of stop words alone matches nothing.
+// Ranking: a name that says exactly the query first, then the sum of the words' scores, ties newest first. A
+// word's score is the best rank any lexeme it means earns alone — ts_rank with the default weights
+// {D 0.1, C 0.2, B 0.4, A 1.0}, plus the limitations at half of D — which is what its postings hold
+// (postings.ts), so a search by relevance is ranked from them whenever they can answer, and here otherwise.
+// Documents split words where queryWords does (explore_search_text), so "SHA-256" is the words "sha" and
+// "256" on both sides.
 
 /** Text with the matched words marked, for highlighting. */
 export type Highlighted = { text: string; mark: boolean }[];
@@ -69,25 +71,41 @@ async function correct(words: string[]): Promise<Map<string, string | null>> {
   return new Map(words.map((w) => [w, corrections.get(w) ?? null]));
 }
 
+function wordTsText(w: QueryWord): string {
+  return w.correction ? `(${w.word}:* | ${w.correction})` : `${w.word}:*`;
+}
+
+async function correctedWords(query: string, verbatim: boolean): Promise<QueryWord[]> {
+  const words = queryWords(query);
+  const corrected = verbatim ? new Map<string, string | null>() : await correct(words);
+  return words.map((word) => ({ word, correction: corrected.get(word) ?? null }));
+}
+
 /**
  * The tsquery text for a query: every word must match, as itself or as a prefix, or as its
  * correction (unless `verbatim`). Null when the query has no words. Only [\p{L}\p{N}] reach it, so it cannot be malformed.
  */
 // Cached per request: a search page asks for the same query's words for its results and its counts.
 export const tsQueryText = cache(async (query: string, verbatim = false): Promise<string | null> => {
-  const words = queryWords(query);
-  if (words.length === 0) return null;
-  const corrected = verbatim ? new Map<string, string | null>() : await correct(words);
-  return words
-    .map((w) => {
-      const c = corrected.get(w);
-      return c ? `(${w}:* | ${c})` : `${w}:*`;
-    })
-    .join(" & ");
+  const words = await correctedWords(query, verbatim);
+  return words.length === 0 ? null : words.map(wordTsText).join(" & ");
+});
+
+/** A query word and the lexemes it means: those its stem begins (`prefix`) and its correction's stem (`exact`); neither for a stop word. */
+type MeantWord = QueryWord & { prefix: string | null; exact: string | null };
+
+const meantWords = cache(async (query: string, verbatim: boolean): Promise<MeantWord[]> => {
+  const words = await correctedWords(query, verbatim);
+  const stems = await stemsOf(words.flatMap((w) => (w.correction ? [w.word, w.correction] : [w.word])));
+  return words.map((w) => ({ ...w, prefix: stems.get(w.word) ?? null, exact: w.correction ? (stems.get(w.correction) ?? null) : null }));
 });
 
 function tsTextOf(f: SearchFilters): Promise<string | null> {
   return f.query ? tsQueryText(f.query, f.verbatim === true) : Promise.resolve(null);
+}
+
+function wordsOf(f: SearchFilters): Promise<MeantWord[] | null> {
+  return f.query ? meantWords(f.query, f.verbatim === true) : Promise.resolve(null);
 }
 
 /** What typo correction did to a query's words (word → its correction, or null), for the page's notice; none when verbatim. */
@@ -102,13 +120,43 @@ function tsQuery(text: string): Prisma.Sql {
   return Prisma.sql`to_tsquery('english', ${text})`;
 }
 
-function matchSql(text: string): Prisma.Sql {
-  return Prisma.sql`(c."searchVector" @@ ${tsQuery(text)} OR c."limitationsVector" @@ ${tsQuery(text)})`;
+/** The words that mean something: a stop word (no stem, no correction) is dropped, as to_tsquery drops it. */
+function meaningful(words: MeantWord[]): MeantWord[] {
+  return words.filter((w) => w.prefix !== null || w.exact !== null);
 }
 
-function relevanceSql(text: string): Prisma.Sql {
-  const q = tsQuery(text);
-  return Prisma.sql`(ts_rank(c."searchVector", ${q}) + 0.5 * ts_rank(c."limitationsVector", ${q}))`;
+function matchSql(words: MeantWord[]): Prisma.Sql {
+  const meaning = meaningful(words);
+  if (meaning.length === 0) return Prisma.sql`FALSE`;
+  return Prisma.join(
+    meaning.map((w) => {
+      const q = tsQuery(wordTsText(w));
+      return Prisma.sql`(c."searchVector" @@ ${q} OR c."limitationsVector" @@ ${q})`;
+    }),
+    " AND ",
+  );
+}
+
+/**
+ * A word's score: the best rank any lexeme it means earns alone, computed as the postings' is (rounded to
+ * REAL as they store it), so ranking every match orders exactly as the postings do. ts_rank of the word's
+ * own tsquery would not: it adds up every lexeme a prefix matches, and halves a corrected word.
+ */
+function wordScoreSql(w: MeantWord): Prisma.Sql {
+  const means = [
+    ...(w.prefix !== null ? [Prisma.sql`x LIKE ${`${w.prefix}%`}`] : []),
+    ...(w.exact !== null ? [Prisma.sql`x = ${w.exact}`] : []),
+  ];
+  return Prisma.sql`(
+    SELECT max((ts_rank(c."searchVector", l.q) + 0.5 * ts_rank(c."limitationsVector", l.q))::real)::float8
+    FROM unnest(tsvector_to_array(c."searchVector") || tsvector_to_array(c."limitationsVector")) x, LATERAL (SELECT quote_literal(x)::tsquery AS q) l
+    WHERE ${Prisma.join(means, " OR ")})`;
+}
+
+/** The sum of the words' scores, in the words' order (as the postings add them); null when no word means anything. */
+function relevanceSql(words: MeantWord[]): Prisma.Sql | null {
+  const meaning = meaningful(words);
+  return meaning.length === 0 ? null : Prisma.sql`(${Prisma.join(meaning.map(wordScoreSql), " + ")})`;
 }
 
 /** The capability has a free plan (normalisation gives one to a capability that states none). */
@@ -138,10 +186,10 @@ function singleFacetSql(f: SearchFilters): Record<SingleFacet, Prisma.Sql> {
 }
 
 /** The WHERE of a search without the single-choice filters: visibility, words, and every other filter. */
-function baseWhereSql(visible: Prisma.Sql, f: SearchFilters, tsText: string | null, now: Date): Prisma.Sql {
+function baseWhereSql(visible: Prisma.Sql, f: SearchFilters, words: MeantWord[] | null, now: Date): Prisma.Sql {
   const parts: Prisma.Sql[] = [visible];
   // Words that are all stop words or symbols match nothing rather than everything.
-  if (f.query) parts.push(tsText ? matchSql(tsText) : Prisma.sql`FALSE`);
+  if (f.query) parts.push(matchSql(words ?? []));
   for (const tag of f.tags) {
     parts.push(Prisma.sql`EXISTS (SELECT 1 FROM "CapabilityTag" ct WHERE ct."capabilityId" = c."id" AND ct."tagSlug" = ${tag})`);
   }
@@ -155,9 +203,9 @@ function baseWhereSql(visible: Prisma.Sql, f: SearchFilters, tsText: string | nu
 }
 
 /** The WHERE of a search: visibility, words, and every filter. */
-function whereSql(visible: Prisma.Sql, f: SearchFilters, tsText: string | null, now: Date): Prisma.Sql {
+function whereSql(visible: Prisma.Sql, f: SearchFilters, words: MeantWord[] | null, now: Date): Prisma.Sql {
   const single = singleFacetSql(f);
-  return Prisma.join([baseWhereSql(visible, f, tsText, now), ...SINGLE_FACETS.map((k) => single[k])], " AND ");
+  return Prisma.join([baseWhereSql(visible, f, words, now), ...SINGLE_FACETS.map((k) => single[k])], " AND ");
 }
 
 /** The name says exactly the query's words (split and lowercased as queryWords does, kept in "nameWords"): it ranks first. */
@@ -165,12 +213,14 @@ function exactNameSql(query: string): Prisma.Sql {
   return Prisma.sql`(c."nameWords" = ${queryWords(query).join(" ")})`;
 }
 
-function orderSql(query: string | null, tsText: string | null, sort: Sort): Prisma.Sql {
+function orderSql(query: string | null, words: MeantWord[] | null, sort: Sort): Prisma.Sql {
   const newest = Prisma.sql`c."createdAt" DESC, c."position" ASC, c."id" ASC`;
   switch (sort) {
-    case "relevance":
+    case "relevance": {
+      const relevance = query && words ? relevanceSql(words) : null;
       // Ties newest first, then by row: the order of the postings' index (lib/search/postings.ts).
-      return query && tsText ? Prisma.sql`${exactNameSql(query)} DESC, ${relevanceSql(tsText)} DESC, c."createdAt" DESC, c."id" DESC` : newest;
+      return query && relevance ? Prisma.sql`${exactNameSql(query)} DESC, ${relevance} DESC, c."createdAt" DESC, c."id" DESC` : newest;
+    }
     case "newest":
       return newest;
     case "name":
@@ -217,33 +267,43 @@ function headlineSql(column: Prisma.Sql, tsText: string): Prisma.Sql {
   return Prisma.sql`ts_headline('english', ${column}, ${tsQuery(tsText)}, ${`HighlightAll=true, StartSel=${START}, StopSel=${STOP}`})`;
 }
 
+/** The statement that ranks every match: any search the postings cannot answer (limit + 1 rows, to tell whether there is more). */
+function everyMatchSql(
+  viewer: Viewer | null,
+  f: SearchFilters,
+  words: MeantWord[] | null,
+  options: { sort: Sort; limit: number; offset: number; now: Date },
+): Prisma.Sql {
+  const { sort, limit, offset, now } = options;
+  return Prisma.sql`
+    SELECT c."id" FROM ${fromSql(f, sort, now)}
+    WHERE ${whereSql(capabilityVisibleSql(viewer, now), f, words, now)}
+    ORDER BY ${orderSql(f.query, words, sort)}
+    LIMIT ${limit + 1} OFFSET ${offset}`;
+}
+
 /**
- * One page of matching listings, best first (limit + 1 are read to tell whether there is more): a one-word
- * search by relevance from the postings when they can answer it exactly (the ids), any other by ranking
- * every match (the query that reads them).
+ * One page of matching listings, best first (limit + 1 are read to tell whether there is more): a search by
+ * relevance from the postings when they can answer it (the ids), any other by ranking every match (the
+ * query that reads them).
  */
 async function pageIds(
   viewer: Viewer | null,
   f: SearchFilters,
-  tsText: string | null,
+  words: MeantWord[] | null,
   options: { sort: Sort; limit: number; offset: number; now: Date },
 ): Promise<{ ids: string[] } | { query: Prisma.Sql }> {
   const { sort, limit, offset, now } = options;
-  const visible = capabilityVisibleSql(viewer, now);
-  const words = f.query ? queryWords(f.query) : [];
-  const [word] = words;
-  if (sort === "relevance" && tsText && word !== undefined && words.length === 1 && !needsStats(f, sort)) {
-    const correction = f.verbatim === true ? null : ((await correct([word])).get(word) ?? null);
-    const ids = await findByPostings({ word, correction, where: whereSql(visible, { ...f, query: null }, null, now), limit: limit + 1, offset });
+  if (sort === "relevance" && words && words.length > 0 && !needsStats(f, sort)) {
+    const where = whereSql(capabilityVisibleSql(viewer, now), { ...f, query: null }, null, now);
+    const ids = await findByPostings({ words, where, limit: limit + 1, offset });
     if (ids) return { ids };
   }
-  return {
-    query: Prisma.sql`
-      SELECT c."id" FROM ${fromSql(f, sort, now)}
-      WHERE ${whereSql(visible, f, tsText, now)}
-      ORDER BY ${orderSql(f.query, tsText, sort)}
-      LIMIT ${limit + 1} OFFSET ${offset}`,
-  };
+  return { query: everyMatchSql(viewer, f, words, options) };
+}
+
+async function idsOf(page: { ids: string[] } | { query: Prisma.Sql }): Promise<string[]> {
+  return "ids" in page ? page.ids : z.array(z.object({ id: z.string() })).parse(await db.$queryRaw<unknown[]>(page.query)).map((r) => r.id);
 }
 
 /** The ids of one page of matching listings, best first, and whether more follow (what the API needs). */
@@ -252,9 +312,17 @@ export async function findMatchingIds(
   f: SearchFilters,
   options: { sort: Sort; limit: number; offset: number; now: Date },
 ): Promise<{ ids: string[]; hasMore: boolean }> {
-  const page = await pageIds(viewer, f, await tsTextOf(f), options);
-  const ids = "ids" in page ? page.ids : z.array(z.object({ id: z.string() })).parse(await db.$queryRaw<unknown[]>(page.query)).map((r) => r.id);
+  const ids = await idsOf(await pageIds(viewer, f, await wordsOf(f), options));
   return { ids: ids.slice(0, options.limit), hasMore: ids.length > options.limit };
+}
+
+/** As findMatchingIds, always by ranking every match: what the postings are held to in tests. */
+export async function findMatchingIdsRankingEveryMatch(
+  viewer: Viewer | null,
+  f: SearchFilters,
+  options: { sort: Sort; limit: number; offset: number; now: Date },
+): Promise<string[]> {
+  return (await idsOf({ query: everyMatchSql(viewer, f, await wordsOf(f), options) })).slice(0, options.limit);
 }
 
 /**
@@ -267,11 +335,11 @@ export async function findMatchingServices(
   options: { sort: Sort; limit: number; offset: number; now: Date },
 ): Promise<{ rows: MatchedRow[]; hasMore: boolean }> {
   const { limit, now } = options;
-  const tsText = await tsTextOf(f);
+  const [tsText, words] = await Promise.all([tsTextOf(f), wordsOf(f)]);
   const highlight = tsText
     ? Prisma.sql`${headlineSql(Prisma.sql`c."name"`, tsText)} AS name_hl, ${headlineSql(Prisma.sql`c."summary"`, tsText)} AS summary_hl`
     : Prisma.sql`NULL::text AS name_hl, NULL::text AS summary_hl`;
-  const page = await pageIds(viewer, f, tsText, options);
+  const page = await pageIds(viewer, f, words, options);
   // WITH ORDINALITY carries the ids' order out to the page's rows.
   const raw = await db.$queryRaw<unknown[]>(Prisma.sql`
     SELECT c."id", ${highlight}, ${sampleTestedSql(now)} AS sample_tested
@@ -309,7 +377,7 @@ const FACET_TAG_LIMIT = 24;
  * filter as a flag), then one aggregate each.
  */
 async function countFacetsUncached(visible: Prisma.Sql, f: SearchFilters, now: Date): Promise<Facets> {
-  const tsText = await tsTextOf(f);
+  const words = await wordsOf(f);
   const single = singleFacetSql(f);
   // The rows of m that every single-choice filter but `except` admits.
   const others = (except: SingleFacet | null) =>
@@ -323,7 +391,7 @@ async function countFacetsUncached(visible: Prisma.Sql, f: SearchFilters, now: D
              ${single.category} AS ok_category, ${single.class} AS ok_class, ${single.price} AS ok_price,
              ${single.language} AS ok_language, ${single.region} AS ok_region
       FROM ${fromSql(f, null, now)}
-      WHERE ${baseWhereSql(visible, f, tsText, now)}
+      WHERE ${baseWhereSql(visible, f, words, now)}
     )
     SELECT 'total' AS facet, NULL AS value, NULL AS label, count(*)::int AS n FROM m WHERE ${all}
     UNION ALL SELECT 'category', category, NULL, count(*)::int FROM m WHERE ${others("category")} GROUP BY category
@@ -384,9 +452,9 @@ export async function countFacets(viewer: Viewer | null, f: SearchFilters, now: 
 
 /** How many listings match a search for this viewer (no facets): e.g. what 18+ would add. */
 export async function countMatching(viewer: Viewer | null, f: SearchFilters, now: Date): Promise<number> {
-  const tsText = await tsTextOf(f);
+  const words = await wordsOf(f);
   const raw = await db.$queryRaw<unknown[]>(Prisma.sql`
-    SELECT count(*)::int AS n FROM ${fromSql(f, null, now)} WHERE ${whereSql(capabilityVisibleSql(viewer, now), f, tsText, now)}`);
+    SELECT count(*)::int AS n FROM ${fromSql(f, null, now)} WHERE ${whereSql(capabilityVisibleSql(viewer, now), f, words, now)}`);
   return z.array(z.object({ n: z.number() })).parse(raw)[0]?.n ?? 0;
 }
 
