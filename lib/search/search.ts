@@ -125,11 +125,16 @@ function meaningful(words: MeantWord[]): MeantWord[] {
   return words.filter((w) => w.prefix !== null || w.exact !== null);
 }
 
-/** Every word in the searchable text or the limitations, each in either: one query over both vectors together ("matchVector"). */
 function matchSql(words: MeantWord[]): Prisma.Sql {
   const meaning = meaningful(words);
   if (meaning.length === 0) return Prisma.sql`FALSE`;
-  return Prisma.sql`c."matchVector" @@ ${tsQuery(meaning.map(wordTsText).join(" & "))}`;
+  return Prisma.join(
+    meaning.map((w) => {
+      const q = tsQuery(wordTsText(w));
+      return Prisma.sql`(c."searchVector" @@ ${q} OR c."limitationsVector" @@ ${q})`;
+    }),
+    " AND ",
+  );
 }
 
 /**
