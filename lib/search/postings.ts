@@ -190,6 +190,36 @@ async function findSeveralWords(terms: string[][], nameWords: string, where: Pri
 }
 
 /**
+ * Whether a search for these words matches at most `limit` listings, read from their postings (each word's
+ * postings bound what it matches, so the rarest word bounds them all), counting no further than `limit` + 1
+ * per word; null when the postings cannot tell (a stop word, a word that begins too many words).
+ */
+export async function matchesAtMost(words: QueryWord[], limit: number): Promise<boolean | null> {
+  const stemmed = await stemsOf(words.flatMap((w) => (w.correction ? [w.word, w.correction] : [w.word])));
+  const prefixes: string[] = [];
+  for (const w of words) {
+    const prefix = stemmed.get(w.word);
+    if (!prefix) return null;
+    prefixes.push(prefix);
+  }
+  const expanded = await expand(prefixes);
+  if (expanded.some((t) => t.length > MAX_TERMS)) return null;
+  const terms = expanded.map((t, i) => {
+    const w = words[i];
+    const exact = w?.correction ? stemmed.get(w.correction) : null;
+    return exact && !t.includes(exact) ? [...t, exact] : t;
+  });
+  const raw = await db.$queryRaw<unknown[]>(
+    Prisma.join(
+      terms.map((t) => Prisma.sql`SELECT (SELECT count(*) FROM (SELECT 1 FROM "SearchPosting" p WHERE p."word" = ANY(${t}::text[]) LIMIT ${limit + 1}) x)::int AS n`),
+      " UNION ALL ",
+    ),
+  );
+  const counts = z.array(z.object({ n: z.number().int() })).parse(raw).map((r) => r.n);
+  return Math.min(...counts) <= limit;
+}
+
+/**
  * The ids of one page of a search by relevance, best first (`limit` rows after `offset`, fewer on the last
  * page) — `where` holds the visibility rule and every filter but the words, over "Capability" c and "Agent" a
  * — or null when the postings cannot answer it: a stop word, or a word that begins too many words.

@@ -243,6 +243,18 @@ describe("search", () => {
     expect(second.rows).toHaveLength(1);
   });
 
+  it("sorts by name the same whether it walks the name index or sorts the matches it found", async () => {
+    // With words this rare the matches are found and sorted; without words the name index is walked in order.
+    const byQuery = await tools(filters({ query: word }), "name");
+    const mine = [...ids.keys()];
+    const byWalk = await tools(filters({ matchingIds: mine }), "name");
+    const names = await db.capability.findMany({ where: { id: { in: mine }, listed: true, contentRating: "general" }, select: { tool: true, nameWords: true, id: true } });
+    const expected = names.sort((x, y) => (x.nameWords < y.nameWords ? -1 : x.nameWords > y.nameWords ? 1 : x.id < y.id ? -1 : 1)).map((n) => n.tool);
+    expect(byWalk).toEqual(expected);
+    expect(byQuery).toEqual(expected.filter((t) => byQuery.includes(t)));
+    expect(byQuery).toEqual(["in_agent", "in_limits", "in_summary", "in_name"]);
+  });
+
   it("returns cards with plain fields through the page function", async () => {
     const { results, facets } = await searchServices(null, filters({ query: word }), { sort: "relevance", page: 1, pageSize: 24 });
     expect(results.map((r) => r.capabilityId)).toEqual(["cap_in_name", "cap_in_summary", "cap_in_agent", "cap_in_limits"]);

@@ -13,7 +13,7 @@ import { reputationSql, runsSql, statsJoinSql, unreachableSql } from "@/lib/list
 import { PRICES, type PageSort, type SearchFilters, type Sort } from "./filters";
 import type { WordCorrection } from "./typo-notice";
 import { queryWords } from "./query-words";
-import { findByPostings, stemsOf, type QueryWord } from "./postings";
+import { findByPostings, matchesAtMost, stemsOf, type QueryWord } from "./postings";
 
 // Search over listings in PostgreSQL. Every query here starts from THE visibility rule
 // (lib/catalog/visibility.ts, the SQL function explore_capability_visible).
@@ -213,7 +213,22 @@ function exactNameSql(query: string): Prisma.Sql {
   return Prisma.sql`(c."nameWords" = ${queryWords(query).join(" ")})`;
 }
 
-function orderSql(query: string | null, words: MeantWord[] | null, sort: Sort): Prisma.Sql {
+/**
+ * How "name" is read. Walking the name index in order and keeping the matches finds a page at once when most
+ * listings match (a common word: 15 % of 100,000, ~10 ms instead of sorting all 15,000 matches, 200-340 ms),
+ * and reads the whole index when few do (a word nobody uses: 360 ms). PostgreSQL's estimate of a word it has
+ * no statistics for is what picks the walk wrongly, so the postings tell: below this many matches, the
+ * matches are found and sorted ("nameWords" || '' is the same order without its index).
+ */
+const NAME_WALK_MIN_MATCHES = 2_000;
+type NameOrder = "walk" | "sort";
+
+async function nameOrderOf(f: SearchFilters, words: MeantWord[] | null): Promise<NameOrder> {
+  if (!f.query || !words || words.length === 0) return "walk";
+  return (await matchesAtMost(words, NAME_WALK_MIN_MATCHES)) === true ? "sort" : "walk";
+}
+
+function orderSql(query: string | null, words: MeantWord[] | null, sort: Sort, nameOrder: NameOrder = "walk"): Prisma.Sql {
   const newest = Prisma.sql`c."createdAt" DESC, c."position" ASC, c."id" ASC`;
   switch (sort) {
     case "relevance": {
@@ -224,7 +239,8 @@ function orderSql(query: string | null, words: MeantWord[] | null, sort: Sort): 
     case "newest":
       return newest;
     case "name":
-      return Prisma.sql`lower(c."name") ASC, c."id" ASC`;
+      // The name as its words, lowercased ("nameWords"): indexed, so a page of a common word is a short walk.
+      return nameOrder === "walk" ? Prisma.sql`c."nameWords" ASC, c."id" ASC` : Prisma.sql`(c."nameWords" || '') ASC, c."id" ASC`;
     case "most_run":
       return Prisma.sql`${runsSql} DESC, ${newest}`;
     case "reputation":
@@ -268,17 +284,18 @@ function headlineSql(column: Prisma.Sql, tsText: string): Prisma.Sql {
 }
 
 /** The statement that ranks every match: any search the postings cannot answer (limit + 1 rows, to tell whether there is more). */
-function everyMatchSql(
+async function everyMatchSql(
   viewer: Viewer | null,
   f: SearchFilters,
   words: MeantWord[] | null,
   options: { sort: Sort; limit: number; offset: number; now: Date },
-): Prisma.Sql {
+): Promise<Prisma.Sql> {
   const { sort, limit, offset, now } = options;
+  const nameOrder = sort === "name" ? await nameOrderOf(f, words) : "walk";
   return Prisma.sql`
     SELECT c."id" FROM ${fromSql(f, sort, now)}
     WHERE ${whereSql(capabilityVisibleSql(viewer, now), f, words, now)}
-    ORDER BY ${orderSql(f.query, words, sort)}
+    ORDER BY ${orderSql(f.query, words, sort, nameOrder)}
     LIMIT ${limit + 1} OFFSET ${offset}`;
 }
 
@@ -299,7 +316,7 @@ async function pageIds(
     const ids = await findByPostings({ words, where, limit: limit + 1, offset });
     if (ids) return { ids };
   }
-  return { query: everyMatchSql(viewer, f, words, options) };
+  return { query: await everyMatchSql(viewer, f, words, options) };
 }
 
 async function idsOf(page: { ids: string[] } | { query: Prisma.Sql }): Promise<string[]> {
@@ -322,7 +339,7 @@ export async function findMatchingIdsRankingEveryMatch(
   f: SearchFilters,
   options: { sort: Sort; limit: number; offset: number; now: Date },
 ): Promise<string[]> {
-  return (await idsOf({ query: everyMatchSql(viewer, f, await wordsOf(f), options) })).slice(0, options.limit);
+  return (await idsOf({ query: await everyMatchSql(viewer, f, await wordsOf(f), options) })).slice(0, options.limit);
 }
 
 /**
