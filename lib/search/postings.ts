@@ -189,26 +189,37 @@ async function findSeveralWords(terms: string[][], nameWords: string, where: Pri
   return z.array(z.object({ id: z.string() })).parse(raw).map((r) => r.id);
 }
 
+/** Each word's stem (its prefix in SearchTerm) and its correction's stem, or null when a word is a stop word. */
+async function meantOf(words: QueryWord[]): Promise<{ prefix: string; exact: string | null }[] | null> {
+  const stemmed = await stemsOf(words.flatMap((w) => (w.correction ? [w.word, w.correction] : [w.word])));
+  const meant: { prefix: string; exact: string | null }[] = [];
+  for (const w of words) {
+    const prefix = stemmed.get(w.word);
+    if (!prefix) return null;
+    meant.push({ prefix, exact: w.correction ? (stemmed.get(w.correction) ?? null) : null });
+  }
+  return meant;
+}
+
+/** The lexemes each word means (its stem's expansions, and its correction's stem), or null when one begins too many words. */
+async function termsOf(meant: { prefix: string; exact: string | null }[]): Promise<string[][] | null> {
+  const expanded = await expand(meant.map((m) => m.prefix));
+  if (expanded.some((t) => t.length > MAX_TERMS)) return null;
+  return expanded.map((t, i) => {
+    const exact = meant[i]?.exact;
+    return exact && !t.includes(exact) ? [...t, exact] : t;
+  });
+}
+
 /**
  * Whether a search for these words matches at most `limit` listings, read from their postings (each word's
  * postings bound what it matches, so the rarest word bounds them all), counting no further than `limit` + 1
  * per word; null when the postings cannot tell (a stop word, a word that begins too many words).
  */
 export async function matchesAtMost(words: QueryWord[], limit: number): Promise<boolean | null> {
-  const stemmed = await stemsOf(words.flatMap((w) => (w.correction ? [w.word, w.correction] : [w.word])));
-  const prefixes: string[] = [];
-  for (const w of words) {
-    const prefix = stemmed.get(w.word);
-    if (!prefix) return null;
-    prefixes.push(prefix);
-  }
-  const expanded = await expand(prefixes);
-  if (expanded.some((t) => t.length > MAX_TERMS)) return null;
-  const terms = expanded.map((t, i) => {
-    const w = words[i];
-    const exact = w?.correction ? stemmed.get(w.correction) : null;
-    return exact && !t.includes(exact) ? [...t, exact] : t;
-  });
+  const meant = await meantOf(words);
+  const terms = meant ? await termsOf(meant) : null;
+  if (!terms) return null;
   const raw = await db.$queryRaw<unknown[]>(
     Prisma.join(
       terms.map((t) => Prisma.sql`SELECT (SELECT count(*) FROM (SELECT 1 FROM "SearchPosting" p WHERE p."word" = ANY(${t}::text[]) LIMIT ${limit + 1}) x)::int AS n`),
@@ -226,23 +237,13 @@ export async function matchesAtMost(words: QueryWord[], limit: number): Promise<
  */
 export async function findByPostings(input: { words: QueryWord[]; where: Prisma.Sql; limit: number; offset: number }): Promise<string[] | null> {
   const { words, where, limit, offset } = input;
-  const stemmed = await stemsOf(words.flatMap((w) => (w.correction ? [w.word, w.correction] : [w.word])));
-  const meant: { prefix: string; exact: string | null }[] = [];
-  for (const w of words) {
-    const prefix = stemmed.get(w.word);
-    if (!prefix) return null;
-    meant.push({ prefix, exact: w.correction ? (stemmed.get(w.correction) ?? null) : null });
-  }
+  const meant = await meantOf(words);
   const nameWords = words.map((w) => w.word).join(" ");
-  const [one] = meant;
-  if (!one) return null;
+  const one = meant?.[0];
+  if (!meant || !one) return null;
   if (meant.length === 1) return findOneWord(one.prefix, one.exact, nameWords, where, limit, offset);
-  const expanded = await expand(meant.map((m) => m.prefix));
-  if (expanded.some((t) => t.length > MAX_TERMS)) return null;
-  const terms = expanded.map((t, i) => {
-    const exact = meant[i]?.exact;
-    return exact && !t.includes(exact) ? [...t, exact] : t;
-  });
+  const terms = await termsOf(meant);
+  if (!terms) return null;
   // A word nothing holds: no capability has every word.
   if (terms.some((t) => t.length === 0)) return [];
   return findSeveralWords(terms, nameWords, where, limit, offset);
