@@ -21,8 +21,10 @@ vi.hoisted(() => {
 });
 vi.mock("@/lib/accounts/viewer", () => import("@/lib/testing/viewer-stub"));
 vi.mock("next/cache", () => ({ revalidatePath: vi.fn(), revalidateTag: vi.fn() }));
-// Outside a request Next has no `after`; the run action's deferred work runs at once instead.
-vi.mock("next/server", () => ({ after: (task: () => Promise<void>) => void task() }));
+// Outside a request Next has no `after`; the run action's deferred work (finishing the record) starts at once
+// instead, and a test that needs the record finished awaits it.
+const pending = vi.hoisted(() => ({ tasks: [] as Promise<void>[] }));
+vi.mock("next/server", () => ({ after: (task: () => Promise<void>) => void pending.tasks.push(task()) }));
 
 import { db } from "@/lib/db";
 import { minimalAgentFile } from "@/lib/agent-file/fixtures";
@@ -95,6 +97,8 @@ describe("runs", () => {
     const first = await runEcho(service);
     if (!first.ok) throw new Error(`the first run failed: ${JSON.stringify(first)}`);
     const executionId = first.data.execution.id;
+    // A repeat of a run still recorded as running is refused: the record is finished by the deferred work.
+    await Promise.all(pending.tasks.splice(0));
     const repeated = await repeatExecutionAction({ executionId, arguments: '{"text":"hi"}' });
     expect(repeated.ok).toBe(true);
     expect(await repeatExecutionAction({ executionId, arguments: '{"text":"hi"}' })).toEqual({
