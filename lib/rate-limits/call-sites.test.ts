@@ -47,6 +47,7 @@ beforeAll(async () => {
   adapter = await startMcpServer();
 });
 afterAll(async () => {
+  await Promise.all(pending.tasks.splice(0));
   await closeAdapterClients();
   await adapter.close();
   await db.agent.deleteMany({ where: { handle: { in: importedHandles } } });
