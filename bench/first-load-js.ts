@@ -2,9 +2,10 @@
 // docs/benchmarks.md; nothing is asserted): each page is fetched from a production server, and the gzip sizes
 // of the scripts its HTML loads (<script src>, not noModule) are summed. Chunks loaded later (the Run panel's form library,
 // loaded after hydration) are not in the HTML and so not counted: that is the point. The privacy page (text in
-// the site's layout, no client code of its own) is measured beside them as the floor every page shares.
+// the site's layout, no client code of its own) is measured beside them as the floor every page shares, and
+// a bare Next page (bench/baseline-app, the same next and react) as the framework's own floor.
 //
-//   npx next build   # once: the benchmark serves the production build (it builds nothing itself)
+//   npx next build   # once: the benchmark serves the production build (it builds only its baseline)
 //   npx tsx scripts/with-db.ts npx tsx --conditions=react-server bench/first-load-js.ts [--port 3411]   # own server and demo network
 //   npx tsx bench/first-load-js.ts --origin http://127.0.0.1:3104              # or measures a server already running
 import { parseArgs } from "node:util";
@@ -87,6 +88,16 @@ async function withOwnServer(port: number): Promise<Measured[]> {
   }
 }
 
+async function measureBaseline(port: number): Promise<Measured> {
+  const { startBaseline } = await import("./server");
+  const baseline = await startBaseline(port);
+  try {
+    return { ...(await measure(baseline.origin, "/")), path: "bare Next page (baseline)" };
+  } finally {
+    await baseline.stop();
+  }
+}
+
 const results = values.origin ? await measureAll(values.origin.replace(/\/+$/, "")) : await withOwnServer(Number(values.port));
-print(results);
+print([await measureBaseline(Number(values.port) + 1), ...results]);
 process.exit(0);

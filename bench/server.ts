@@ -1,12 +1,17 @@
-// The production server (scripts/serve.ts) as the benchmarks start it: on loopback, under NODE_ENV=production.
+// The production server (scripts/serve.ts) as the benchmarks start it: on loopback, under NODE_ENV=production;
+// and the bare Next page they measure it against.
 import type { ChildProcess } from "node:child_process";
-import { bin, startChild } from "../scripts/lib/children";
+import { cp, mkdtemp, rm, symlink, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { bin, run, startChild } from "../scripts/lib/children";
+import { projectRoot } from "../scripts/lib/database";
 
-async function waitForServer(origin: string): Promise<void> {
+export async function waitForServer(origin: string, probe = "/robots.txt"): Promise<void> {
   // 60 s: on a loaded shared machine the production server has taken more than 20 s to start.
   for (let i = 0; i < 600; i += 1) {
     try {
-      if ((await fetch(`${origin}/robots.txt`)).ok) return;
+      if ((await fetch(`${origin}${probe}`)).ok) return;
     } catch {
       // not up yet
     }
@@ -36,4 +41,32 @@ export async function stopServer(child: ChildProcess): Promise<void> {
     child.once("exit", () => resolve());
     child.kill("SIGTERM");
   });
+}
+
+/**
+ * bench/baseline-app under `next start`: a Next page with nothing of Explore's, built with the same next and
+ * react, so a bench can print the framework's own floor beside Explore's pages in the same run. It is built in
+ * a folder of its own outside the project: built inside it, Next takes in the project's proxy.ts and
+ * instrumentation.ts.
+ */
+export async function startBaseline(port: number): Promise<{ origin: string; stop: () => Promise<void> }> {
+  const dir = await mkdtemp(path.join(tmpdir(), "explore-baseline-"));
+  await cp(path.join(projectRoot, "bench/baseline-app"), dir, { recursive: true });
+  await symlink(path.join(projectRoot, "node_modules"), path.join(dir, "node_modules"));
+  // Turbopack resolves nothing outside its root; the linked node_modules live in the project.
+  await writeFile(path.join(dir, "next.config.mjs"), `export default { turbopack: { root: "/" } };\n`);
+  if ((await run(bin("next"), ["build"], { NEXT_TELEMETRY_DISABLED: "1" }, dir)) !== 0) throw new Error("the baseline app did not build");
+  const child = startChild(bin("next"), ["start", "-H", "127.0.0.1", "-p", String(port)], { NEXT_TELEMETRY_DISABLED: "1" }, dir);
+  const stop = async () => {
+    await stopServer(child);
+    await rm(dir, { recursive: true, force: true });
+  };
+  const origin = `http://127.0.0.1:${port}`;
+  try {
+    await waitForServer(origin, "/");
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { origin, stop };
 }
