@@ -216,10 +216,16 @@ describe("a search of several words from the postings", () => {
     }
   });
 
-  it("drops a stop word, as ranking every match always did, and matches nothing for stop words alone", async () => {
+  it("drops a stop word from the postings' reads, as ranking every match does, and matches nothing for stop words alone", async () => {
     const withStopWord = filters({ query: `the ${first} ${second}`, verbatim: true });
-    expect(await findByPostings({ words: [{ word: "the", correction: null }, ...both], where: signedOut(Prisma.sql`TRUE`), limit: 10, offset: 0 })).toBeNull();
+    const fromPostings = await findByPostings({ words: [{ word: "the", correction: null }, ...both], where: signedOut(Prisma.sql`TRUE`), limit: 100, offset: 0 });
+    expect(toolsOf(fromPostings ?? [])).toEqual(toolsOf(expected(() => true, false)));
     expect(toolsOf(await ids(null, withStopWord))).toEqual(toolsOf(expected(() => true, false)));
+    expect(await everyMatch(withStopWord)).toEqual(await ids(null, withStopWord));
+    // A stop word before one word: the one word's own reads.
+    const oneWord = filters({ query: `the ${second}`, verbatim: true });
+    expect(await ids(null, oneWord)).toEqual(await everyMatch(oneWord));
+    expect(await findByPostings({ words: [{ word: "the", correction: null }, { word: "and", correction: null }], where: signedOut(Prisma.sql`TRUE`), limit: 10, offset: 0 })).toBeNull();
     expect(await ids(null, filters({ query: "the and", verbatim: true }))).toEqual([]);
   });
 

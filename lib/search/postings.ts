@@ -189,14 +189,19 @@ async function findSeveralWords(terms: string[][], nameWords: string, where: Pri
   return z.array(z.object({ id: z.string() })).parse(raw).map((r) => r.id);
 }
 
-/** Each word's stem (its prefix in SearchTerm) and its correction's stem, or null when a word is a stop word. */
+/**
+ * Each word's stem (its prefix in SearchTerm) and its correction's stem. A stop word means nothing and is
+ * dropped, as ranking every match drops it; null when a word means only its correction (a stop word
+ * corrected to another word), which only ranking every match reads.
+ */
 async function meantOf(words: QueryWord[]): Promise<{ prefix: string; exact: string | null }[] | null> {
   const stemmed = await stemsOf(words.flatMap((w) => (w.correction ? [w.word, w.correction] : [w.word])));
   const meant: { prefix: string; exact: string | null }[] = [];
   for (const w of words) {
-    const prefix = stemmed.get(w.word);
-    if (!prefix) return null;
-    meant.push({ prefix, exact: w.correction ? (stemmed.get(w.correction) ?? null) : null });
+    const prefix = stemmed.get(w.word) ?? null;
+    const exact = w.correction ? (stemmed.get(w.correction) ?? null) : null;
+    if (prefix) meant.push({ prefix, exact });
+    else if (exact) return null;
   }
   return meant;
 }
@@ -214,11 +219,11 @@ async function termsOf(meant: { prefix: string; exact: string | null }[]): Promi
 /**
  * Whether a search for these words matches at most `limit` listings, read from their postings (each word's
  * postings bound what it matches, so the rarest word bounds them all), counting no further than `limit` + 1
- * per word; null when the postings cannot tell (a stop word, a word that begins too many words).
+ * per word; null when the postings cannot tell (only stop words, a word that begins too many words).
  */
 export async function matchesAtMost(words: QueryWord[], limit: number): Promise<boolean | null> {
   const meant = await meantOf(words);
-  const terms = meant ? await termsOf(meant) : null;
+  const terms = meant && meant.length > 0 ? await termsOf(meant) : null;
   if (!terms) return null;
   const raw = await db.$queryRaw<unknown[]>(
     Prisma.join(
@@ -233,7 +238,8 @@ export async function matchesAtMost(words: QueryWord[], limit: number): Promise<
 /**
  * The ids of one page of a search by relevance, best first (`limit` rows after `offset`, fewer on the last
  * page) — `where` holds the visibility rule and every filter but the words, over "Capability" c and "Agent" a
- * — or null when the postings cannot answer it: a stop word, or a word that begins too many words.
+ * — or null when the postings cannot answer it: only stop words, or a word that begins too many words. Stop
+ * words among others are no condition (as in ranking every match); the exact name still counts them.
  */
 export async function findByPostings(input: { words: QueryWord[]; where: Prisma.Sql; limit: number; offset: number }): Promise<string[] | null> {
   const { words, where, limit, offset } = input;
