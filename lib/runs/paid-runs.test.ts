@@ -119,7 +119,11 @@ describe("paid runs of a Stripe-verified agent", () => {
     const b = await grant(viewer, target.id, { planId: "pack_10", calls: 4 });
     const results = await Promise.all(Array.from({ length: 50 }, () => run(viewer, target, { consentToPay: true })));
     expect(results.filter((r) => r.ok)).toHaveLength(10);
-    expect(results.filter((r) => !r.ok && r.notRunnable?.reason === "plan_unavailable")).toHaveLength(40);
+    // Every other run is refused without spending: told its plan has no calls left when it lost the race at the
+    // write, or to buy more when it read the plans after the last call was spent (CI's slower runs do).
+    const refusals = results.flatMap((r) => (r.ok ? [] : [r.notRunnable?.reason]));
+    expect(refusals).toHaveLength(40);
+    expect(refusals.filter((reason) => reason !== "plan_unavailable" && reason !== "needs_purchase")).toEqual([]);
     expect([await callsLeft(a.id), await callsLeft(b.id)]).toEqual([0, 0]);
     expect(await db.execution.count({ where: { userId: viewer.id } })).toBe(10);
     expect(await db.execution.count({ where: { userId: viewer.id, entitlementId: a.id } })).toBe(6);
