@@ -2,10 +2,11 @@
 
 import dynamic from "next/dynamic";
 import { useRouter } from "next/navigation";
-import { useActionState, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
+import { useActionState, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
+import { useHydrated } from "@/components/ui/use-hydrated";
 import { initialResult } from "@/lib/action-result";
 import { findJsonSyntaxProblem, lineAndColumn } from "@/lib/agent-file/json-position";
 import type { JsonValue } from "@/lib/agent-file/types";
@@ -28,7 +29,6 @@ const AUTOSAVE_MS = 800;
 
 type SaveStatus = { kind: "saved" } | { kind: "saving" } | { kind: "pending" } | { kind: "failed"; message: string };
 
-const subscribeNothing = () => () => {};
 
 function parseDoc(text: string): { ok: true; doc: unknown } | { ok: false } {
   try {
@@ -57,7 +57,7 @@ function capabilityNames(doc: unknown): string[] {
 
 export function DraftEditor({ draftId, initialText, initialErrors, conflict }: { draftId: string; initialText: string; initialErrors: PlacedError[]; conflict: string | null }) {
   const router = useRouter();
-  const hydrated = useSyncExternalStore(subscribeNothing, () => true, () => false);
+  const hydrated = useHydrated();
   const [text, setText] = useState(initialText);
   const [lastValid, setLastValid] = useState<unknown>(() => {
     const parsed = parseDoc(initialText);

@@ -1,7 +1,8 @@
 "use client";
 
-import { lazy, Suspense, useSyncExternalStore, type ComponentProps } from "react";
+import { lazy, Suspense, type ComponentProps } from "react";
 import type { RJSFSchema } from "@rjsf/utils";
+import { useHydrated } from "@/components/ui/use-hydrated";
 
 // The generated form, loaded after the page: @rjsf and Ajv are most of a service page's JavaScript and only
 // a rendered Run form needs them (this module runs only where one is rendered: a signed-out visitor's page
@@ -14,10 +15,6 @@ let loading: ReturnType<typeof load> | null = null;
 // In the browser the chunk is fetched as soon as the Run form's own code runs, alongside hydration, not after it.
 if (typeof window !== "undefined") loading = load();
 const SchemaForm = lazy(() => (loading ??= load()).then((m) => ({ default: m.SchemaForm })));
-
-const subscribe = () => () => {};
-const onClient = () => true;
-const onServer = () => false;
 
 /** About as tall as the form will be: one row per field a person fills. */
 function fieldCount(schema: RJSFSchema, hidden: readonly string[]): number {
@@ -41,7 +38,7 @@ function SchemaFormSkeleton({ schema, hidden }: { schema: RJSFSchema; hidden: re
 
 export function LazySchemaForm(props: ComponentProps<typeof SchemaForm>) {
   // Never rendered on the server: the form's chunk stays out of the page's first load.
-  const hydrated = useSyncExternalStore(subscribe, onClient, onServer);
+  const hydrated = useHydrated();
   const skeleton = <SchemaFormSkeleton schema={props.schema} hidden={props.hidden} />;
   if (!hydrated) return skeleton;
   return (

@@ -1,14 +1,10 @@
 "use client";
 
-import { useSyncExternalStore } from "react";
+import { useHydrated } from "./use-hydrated";
 
 // A date in the reader's own locale and time zone. The server does not know either, so it renders a stable
-// UTC text; after hydration the client renders the local one. useSyncExternalStore gives the server's
-// snapshot during hydration (no mismatch) and the client's right after, without an effect setting state.
-
-const subscribe = () => () => {};
-const onClient = () => true;
-const onServer = () => false;
+// UTC text; after hydration the client renders the local one (useHydrated: no mismatch, no effect setting
+// state).
 
 const dateOnly: Intl.DateTimeFormatOptions = { dateStyle: "long" };
 const dateAndTime: Intl.DateTimeFormatOptions = { dateStyle: "long", timeStyle: "short" };
@@ -31,7 +27,7 @@ export function localText(iso: string, withTime: boolean, locale?: string, timeZ
 
 /** `<time dateTime>` with a stable UTC text from the server, replaced by the reader's local one after hydration. */
 export function LocalTime({ iso, withTime = false, className }: { iso: string; withTime?: boolean; className?: string }) {
-  const hydrated = useSyncExternalStore(subscribe, onClient, onServer);
+  const hydrated = useHydrated();
   return (
     <time dateTime={iso} className={className} title={utcText(iso, true)}>
       {hydrated ? localText(iso, withTime) : utcText(iso, withTime)}
