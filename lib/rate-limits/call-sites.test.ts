@@ -21,10 +21,7 @@ vi.hoisted(() => {
 });
 vi.mock("@/lib/accounts/viewer", () => import("@/lib/testing/viewer-stub"));
 vi.mock("next/cache", () => ({ revalidatePath: vi.fn(), revalidateTag: vi.fn() }));
-// Outside a request Next has no `after`; the run action's deferred work (finishing the record) starts at once
-// instead, and a test that needs the record finished awaits it.
-const pending = vi.hoisted(() => ({ tasks: [] as Promise<void>[] }));
-vi.mock("next/server", () => ({ after: (task: () => Promise<void>) => void pending.tasks.push(task()) }));
+vi.mock("next/server", () => import("@/lib/testing/deferred-after"));
 
 import { db } from "@/lib/db";
 import { minimalAgentFile } from "@/lib/agent-file/fixtures";
@@ -39,6 +36,7 @@ import { saveDraftAction } from "@/lib/publishing/draft-actions";
 import { formData } from "@/lib/testing/form-data";
 import { GET as openApiGet } from "@/app/api/v1/openapi.json/route";
 import { session } from "@/lib/testing/viewer-stub";
+import { settleDeferred } from "@/lib/testing/deferred-after";
 
 let adapter: TestServer;
 const importedHandles: string[] = [];
@@ -47,7 +45,7 @@ beforeAll(async () => {
   adapter = await startMcpServer();
 });
 afterAll(async () => {
-  await Promise.all(pending.tasks.splice(0));
+  await settleDeferred();
   await closeAdapterClients();
   await adapter.close();
   await db.agent.deleteMany({ where: { handle: { in: importedHandles } } });
@@ -99,7 +97,7 @@ describe("runs", () => {
     if (!first.ok) throw new Error(`the first run failed: ${JSON.stringify(first)}`);
     const executionId = first.data.execution.id;
     // A repeat of a run still recorded as running is refused: the record is finished by the deferred work.
-    await Promise.all(pending.tasks.splice(0));
+    await settleDeferred();
     const repeated = await repeatExecutionAction({ executionId, arguments: '{"text":"hi"}' });
     expect(repeated.ok).toBe(true);
     expect(await repeatExecutionAction({ executionId, arguments: '{"text":"hi"}' })).toEqual({

@@ -8,14 +8,14 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 // Hundreds of runs by one person: the per-person runs limit (lib/rate-limits) is not what is fuzzed here.
 vi.hoisted(() => vi.stubEnv("RATE_LIMIT_RUNS", "1000000/1m"));
 vi.mock("@/lib/accounts/viewer", () => import("@/lib/testing/viewer-stub"));
-const pending = vi.hoisted(() => ({ tasks: [] as Promise<void>[] }));
-vi.mock("next/server", () => ({ after: (task: () => Promise<void>) => void pending.tasks.push(task()) }));
+vi.mock("next/server", () => import("@/lib/testing/deferred-after"));
 
 import { db } from "@/lib/db";
 import { cleanUpTestRows, createTestAgent, createTestUser } from "@/lib/testing/fixtures";
 import { formData } from "@/lib/testing/form-data";
 import { repeatExecutionAction, runCapabilityAction } from "./actions";
 import { session } from "@/lib/testing/viewer-stub";
+import { settleDeferred } from "@/lib/testing/deferred-after";
 
 let targets: { handle: string; capabilityId: string }[] = [];
 
@@ -40,7 +40,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await Promise.all(pending.tasks);
+  await settleDeferred();
   await cleanUpTestRows();
 });
 
@@ -82,7 +82,7 @@ describe("the run action, fuzzed", () => {
       }),
       { numRuns: 300, endOnFailure: true },
     );
-    await Promise.all(pending.tasks.splice(0));
+    await settleDeferred();
     const viewer = session.viewer;
     if (!viewer) throw new Error("no viewer");
     expect(await db.execution.count({ where: { userId: viewer.id, status: "running" } })).toBe(0);
@@ -96,7 +96,7 @@ describe("the run action, fuzzed", () => {
     if (!viewer || !first) throw new Error("no viewer");
     const state = await runCapabilityAction(null, formData({ ...first, arguments: '{"q":1}' }));
     if (!state.ok) throw new Error("expected a run");
-    await Promise.all(pending.tasks.splice(0));
+    await settleDeferred();
     const executionId = state.data.execution.id;
     await fc.assert(
       fc.asyncProperty(argumentsText, async (args) => {
