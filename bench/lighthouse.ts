@@ -86,10 +86,12 @@ try {
     await fetch(url);
     const measured: Run[] = [];
     for (let i = 0; i < runs; i += 1) measured.push(await measure(url));
-    const byPerformance = [...measured].sort((a, b) => (a.scores[0] ?? 0) - (b.scores[0] ?? 0));
-    const median = byPerformance[Math.floor(byPerformance.length / 2)]!;
+    const performance = (m: Run) => m.scores[0] ?? 0;
+    const byPerformance = [...measured].sort((a, b) => performance(a) - performance(b));
+    const median = byPerformance[Math.floor(byPerformance.length / 2)];
+    if (!median) throw new Error(`no Lighthouse run of ${url}`);
     const blocking = measured.map((m) => m.tbtMs).sort((a, b) => a - b)[Math.floor(measured.length / 2)];
-    const spread = `${byPerformance[0]!.scores[0]}-${byPerformance.at(-1)!.scores[0]}`;
+    const spread = `${Math.min(...measured.map(performance))}-${Math.max(...measured.map(performance))}`;
     console.log([name, ...median.scores, spread, blocking].join("\t"));
     for (const audit of median.failing) console.log(`  below 90: ${audit}`);
   }

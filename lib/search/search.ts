@@ -283,7 +283,7 @@ function headlineSql(column: Prisma.Sql, tsText: string): Prisma.Sql {
   return Prisma.sql`ts_headline('english', ${column}, ${tsQuery(tsText)}, ${`HighlightAll=true, StartSel=${START}, StopSel=${STOP}`})`;
 }
 
-/** The statement that ranks every match: any search the postings cannot answer (limit + 1 rows, to tell whether there is more). */
+/** The statement that ranks every match: for each search the postings cannot answer (limit + 1 rows, to tell whether there is more). */
 async function everyMatchSql(
   viewer: Viewer | null,
   f: SearchFilters,
