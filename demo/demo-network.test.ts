@@ -11,7 +11,7 @@ import { connectDemoClient } from "./mcp-client";
 import { parsePaymentRequired } from "../lib/payments/payment-required";
 
 const seedSchema = z.record(z.string(), z.unknown()).parse(
-  JSON.parse(readFileSync(path.resolve(process.cwd(), "../shared/seeds/000_6091a6de2b627f64.txt"), "utf8")),
+  JSON.parse(readFileSync(path.resolve(process.cwd(), "lib/agent-file/agent-file.schema.json"), "utf8")),
 );
 const canonicalTags = new Set(
   z
