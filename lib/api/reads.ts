@@ -67,7 +67,7 @@ async function findHealth(where: Prisma.Sql, now: Date): Promise<Map<string, Hea
   const raw = await db.$queryRaw<unknown[]>(Prisma.sql`
     SELECT c."id", ${reputationSql} AS reputation, ${unreachableSql(now)} AS unreachable, ${runsSql} AS runs,
            ${sampleTestedSql(now)} AS sample_tested
-    FROM "Capability" c JOIN "Agent" a ON a."id" = c."agentId" ${statsJoinSql(now, "lateral")}
+    FROM "Capability" c JOIN "Agent" a ON a."id" = c."agentId" ${statsJoinSql}
     WHERE ${where}`);
   return new Map(z.array(healthRowSchema).parse(raw).map((row) => [row.id, row]));
 }

@@ -1,14 +1,16 @@
 import type PgBoss from "pg-boss";
 import { clearDue, findDueTests, scheduleUnscheduled, type DueTest } from "@/lib/sample-tests/schedule";
 import { settleAbandonedExecutions } from "@/lib/runs/abandoned-executions";
+import { ageCapabilityStats } from "@/lib/listings/capability-stats";
 import { startDueLoop, type DueLoop } from "./due-loop";
 import { sampleTestJob, type QueueTuning } from "./queue";
 import { log } from "@/lib/log";
 
 // Turns due SampleTestState rows into queue jobs. Every worker runs it; two workers finding the same
 // row enqueue one job, because a capability has at most one queued test (the queue's singleton key).
-// Every few minutes it also does the worker's housekeeping: capabilities no trigger scheduled, and
-// executions abandoned by a server that stopped mid-run (lib/runs/abandoned-executions.ts).
+// Every few minutes it also does the worker's housekeeping: capabilities no trigger scheduled, executions
+// abandoned by a server that stopped mid-run (lib/runs/abandoned-executions.ts), and the 30-day statistics'
+// window moved on (lib/listings/capability-stats.ts).
 
 const BATCH = 500;
 
@@ -63,11 +65,19 @@ export function startScheduler(opts: { boss: PgBoss; intervalMs: number; tuning:
       log.error("runs: could not settle abandoned executions", { error });
     }
   }
+  async function ageStats() {
+    try {
+      await ageCapabilityStats(now());
+    } catch (error) {
+      log.error("statistics: could not move the 30-day window", { error });
+    }
+  }
   return startDueLoop({
     intervalMs: opts.intervalMs,
     housekeeping: async () => {
       await spreadUnscheduled();
       await settleAbandoned();
+      await ageStats();
     },
     enqueue: async () => {
       try {

@@ -2,13 +2,14 @@ import "server-only";
 import { z } from "zod";
 import { Prisma } from "@/generated/prisma/client";
 import { db } from "@/lib/db";
-import { finishedSql, successRate } from "@/lib/runs/success-rate";
+import { successRate } from "@/lib/runs/success-rate";
 import { sampleTestedSql } from "@/lib/sample-tests/sample-tested";
-import { REPUTATION_WINDOW_DAYS } from "./reputation";
+import { statsJoinSql } from "./reputation";
 
 // What a card says about a service's use and health: runs in 30 days (the API's runs_30d: every non-dry run
 // that is no longer running), the success rate (lib/runs/success-rate.ts, the dashboard's one definition) and
-// when the latest sample test passed. One statement for all the cards of a page, never one per card.
+// when the latest sample test passed. One statement for all the cards of a page, never one per card; the
+// counts are the stored ones "most run" sorts by (CapabilityStats), so the order and the cards agree.
 
 /** Fewer finished runs than this in 30 days and a success rate says more about luck than the service: not shown. */
 export const MIN_RUNS_FOR_SUCCESS_RATE = 10;
@@ -38,17 +39,10 @@ export function shownSuccessRate(succeeded: number, finished: number): number | 
 /** Card figures of known capability rows (visibility was applied by whoever found the ids). */
 export async function findCardStats(rowIds: readonly string[], now = new Date()): Promise<Map<string, CardStats>> {
   if (rowIds.length === 0) return new Map();
-  const since = new Date(now.getTime() - REPUTATION_WINDOW_DAYS * 24 * 3_600_000);
   const raw = await db.$queryRaw<unknown[]>(Prisma.sql`
-    SELECT c."id", coalesce(ex.runs, 0) AS runs, coalesce(ex.finished, 0) AS finished, coalesce(ex.succeeded, 0) AS succeeded,
+    SELECT c."id", s."runs" AS runs, s."finished" AS finished, s."succeeded" AS succeeded,
            ${sampleTestedSql(now)} AS tested, c."lastTestAt" AS tested_at
-    FROM "Capability" c
-    LEFT JOIN LATERAL (
-      SELECT (count(*) FILTER (WHERE e."status" <> 'running'))::int AS runs,
-             (count(*) FILTER (WHERE ${finishedSql("e")}))::int AS finished,
-             (count(*) FILTER (WHERE e."status" = 'succeeded'))::int AS succeeded
-      FROM "Execution" e WHERE e."capabilityId" = c."id" AND e."startedAt" > ${since} AND NOT e."dryRun"
-    ) ex ON TRUE
+    FROM "Capability" c ${statsJoinSql}
     WHERE c."id" = ANY(${[...rowIds]}::text[])`);
   return new Map(
     z

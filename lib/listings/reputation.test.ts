@@ -4,6 +4,7 @@ import { db } from "@/lib/db";
 import { isUnreachable, reputationOf, reputationSql, statsJoinSql, unreachableSql } from "./reputation";
 import { sampleTestedSql, SAMPLE_TEST_FRESH_DAYS } from "@/lib/sample-tests/sample-tested";
 import { sampleTestLabel } from "@/lib/sample-tests/label";
+import { FINISHED_STATUSES } from "@/lib/runs/success-rate";
 
 // The SQL condition must say "sample-tested" exactly when the page's label does.
 const labelled = (hasExample: boolean, tests: { status: "passed" | "failed"; startedAt: Date }[], now: Date) =>
@@ -12,7 +13,8 @@ import { cleanUpTestRows, createTestAgent, createTestUser } from "@/lib/testing/
 
 afterAll(cleanUpTestRows);
 
-const NOW = new Date("2026-06-15T12:00:00Z");
+// The 30-day counts are kept against the real clock (CapabilityStats' window), so the tests' days are counted back from now.
+const NOW = new Date();
 const daysAgo = (d: number) => new Date(NOW.getTime() - d * 24 * 60 * 60 * 1000);
 
 async function testsFor(capabilityId: string, tests: { status: "passed" | "failed"; days: number }[]) {
@@ -23,20 +25,22 @@ async function testsFor(capabilityId: string, tests: { status: "passed" | "faile
   }
 }
 
-async function sqlFacts(id: string, mode: "grouped" | "lateral") {
+async function sqlFacts(id: string) {
   const rows = await db.$queryRaw<{ tested: boolean; reputation: number | null; unreachable: boolean }[]>(Prisma.sql`
     SELECT ${sampleTestedSql(NOW)} AS tested, ${reputationSql} AS reputation, ${unreachableSql(NOW)} AS unreachable
-    FROM "Capability" c JOIN "Agent" a ON a."id" = c."agentId" ${statsJoinSql(NOW, mode)} WHERE c."id" = ${id}`);
+    FROM "Capability" c JOIN "Agent" a ON a."id" = c."agentId" ${statsJoinSql} WHERE c."id" = ${id}`);
   return rows[0];
 }
 
 describe("sample-tested, reputation and reachability", () => {
   it("agree between SQL and memory", async () => {
     const owner = await createTestUser();
-    const cases: { name: string; hasExample: boolean; tests: { status: "passed" | "failed"; days: number }[]; runs: ("succeeded" | "failed" | "running")[] }[] = [
+    const cases: { name: string; hasExample: boolean; tests: { status: "passed" | "failed"; days: number }[]; runs: ("succeeded" | "failed" | "running" | "cancelled" | "payment_required")[] }[] = [
       { name: "fresh pass", hasExample: true, tests: [{ status: "failed", days: 5 }, { status: "passed", days: 1 }], runs: [] },
       { name: "latest failed", hasExample: true, tests: [{ status: "passed", days: 2 }, { status: "failed", days: 1 }], runs: ["succeeded"] },
       { name: "stale pass", hasExample: true, tests: [{ status: "passed", days: SAMPLE_TEST_FRESH_DAYS + 1 }], runs: ["succeeded", "failed", "running"] },
+      // Cancelled and payment-required runs never reached the end of the tool's work: not finished, not failures.
+      { name: "runs only", hasExample: true, tests: [], runs: ["succeeded", "cancelled", "payment_required", "failed"] },
       { name: "no example", hasExample: false, tests: [{ status: "passed", days: 1 }], runs: [] },
       { name: "nothing", hasExample: true, tests: [], runs: [] },
       { name: "failing for days", hasExample: true, tests: [{ status: "failed", days: 2 }, { status: "failed", days: 1 }], runs: [] },
@@ -58,7 +62,7 @@ describe("sample-tested, reputation and reachability", () => {
           testsPassed: c.tests.filter((t) => t.status === "passed" && t.days < 30).length,
           testsTotal: c.tests.filter((t) => t.days < 30).length,
           runsSucceeded: c.runs.filter((r) => r === "succeeded").length,
-          runsFinished: c.runs.filter((r) => r !== "running").length,
+          runsFinished: c.runs.filter((r) => (FINISHED_STATUSES as readonly string[]).includes(r)).length,
         }),
         unreachable: isUnreachable({
           endpointPending: false,
@@ -66,13 +70,11 @@ describe("sample-tested, reputation and reachability", () => {
           recentTestsPassed: c.tests.filter((t) => t.days < 3 && t.status === "passed").length,
         }),
       };
-      for (const mode of ["grouped", "lateral"] as const) {
-        const facts = await sqlFacts(row.id, mode);
-        expect(facts?.tested, `${c.name} tested`).toBe(expected.tested);
-        expect(facts?.unreachable, `${c.name} unreachable`).toBe(expected.unreachable);
-        if (expected.reputation === null) expect(facts?.reputation, c.name).toBeNull();
-        else expect(facts?.reputation, c.name).toBeCloseTo(expected.reputation, 6);
-      }
+      const facts = await sqlFacts(row.id);
+      expect(facts?.tested, `${c.name} tested`).toBe(expected.tested);
+      expect(facts?.unreachable, `${c.name} unreachable`).toBe(expected.unreachable);
+      if (expected.reputation === null) expect(facts?.reputation, c.name).toBeNull();
+      else expect(facts?.reputation, c.name).toBeCloseTo(expected.reputation, 6);
     }
     // Spot-check the rules themselves.
     expect(labelled(true, [{ status: "passed", startedAt: daysAgo(1) }], NOW)).toBe(true);
@@ -91,13 +93,13 @@ describe("sample-tested, reputation and reachability", () => {
       { status: "passed", days: 2 },
       { status: "failed", days: 1 },
     ]);
-    expect(await sqlFacts(id, "grouped")).toMatchObject({ tested: false, unreachable: false });
+    expect(await sqlFacts(id)).toMatchObject({ tested: false, unreachable: false });
     // The pass deleted: a recent test and no recent pass.
     await db.sampleTest.deleteMany({ where: { capabilityId: id, status: "passed" } });
-    expect(await sqlFacts(id, "grouped")).toMatchObject({ tested: false, unreachable: true });
+    expect(await sqlFacts(id)).toMatchObject({ tested: false, unreachable: true });
     // The latest test now passed: sample-tested and reachable again.
     await db.sampleTest.updateMany({ where: { capabilityId: id }, data: { status: "passed" } });
-    expect(await sqlFacts(id, "grouped")).toMatchObject({ tested: true, unreachable: false });
+    expect(await sqlFacts(id)).toMatchObject({ tested: true, unreachable: false });
     await db.sampleTest.deleteMany({ where: { capabilityId: id } });
     expect(await db.capability.findUniqueOrThrow({ where: { id }, select: { lastTestAt: true, lastTestPassed: true, lastPassAt: true } })).toEqual({
       lastTestAt: null,

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { Prisma } from "@/generated/prisma/client";
 import { db } from "@/lib/db";
 import { sharedCacheGeneration } from "@/lib/http/shared-cache-generation";
+import { wordMemo } from "./word-memo";
 
 // Searches by relevance ranked from the postings (model SearchPosting, kept with the search documents). A query
 // word means the words its stem begins (SearchTerm) and its typo correction's stem; its score for a capability
@@ -27,20 +28,20 @@ const MAX_TERMS = 64;
 /** A query word as typed, and its typo correction. */
 export type QueryWord = { word: string; correction: string | null };
 
-const stems = new Map<string, string | null>();
-
-/** Each word's English stem, the lexeme its documents hold (null for a stop word); kept, as it never changes. */
-export async function stemsOf(words: string[]): Promise<Map<string, string | null>> {
-  const unknown = words.filter((w) => !stems.has(w));
-  if (unknown.length > 0) {
+const stems = wordMemo<string>(
+  async (words) => {
     const rows = z.array(z.object({ word: z.string(), stem: z.string().nullable() })).parse(
       await db.$queryRaw<unknown[]>(Prisma.sql`
-        SELECT w AS word, (SELECT min(v.lexeme) FROM unnest(to_tsvector('english', w)) v) AS stem FROM unnest(${unknown}::text[]) w`),
+        SELECT w AS word, (SELECT min(v.lexeme) FROM unnest(to_tsvector('english', w)) v) AS stem FROM unnest(${words}::text[]) w`),
     );
-    if (stems.size > 50_000) stems.clear();
-    for (const row of rows) stems.set(row.word, row.stem);
-  }
-  return new Map(words.map((w) => [w, stems.get(w) ?? null]));
+    return new Map(rows.flatMap((row) => (row.stem === null ? [] : [[row.word, row.stem]])));
+  },
+  { max: 50_000 },
+);
+
+/** Each word's English stem, the lexeme its documents hold (null for a stop word); kept, as it never changes. */
+export function stemsOf(words: string[]): Promise<Map<string, string | null>> {
+  return stems.get(words);
 }
 
 // ids: the page's candidates that pass, best first (at most `need`); exact: every one of them ranks where it

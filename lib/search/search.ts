@@ -14,6 +14,7 @@ import { PRICES, type PageSort, type SearchFilters, type Sort } from "./filters"
 import type { WordCorrection } from "./typo-notice";
 import { queryWords } from "./query-words";
 import { findByPostings, matchesAtMost, stemsOf, type QueryWord } from "./postings";
+import { wordMemo } from "./word-memo";
 
 // Search over listings in PostgreSQL. Every query here starts from THE visibility rule
 // (lib/catalog/visibility.ts, the SQL function explore_capability_visible).
@@ -47,7 +48,19 @@ const STOP = "\u0002";
 export { queryWords };
 
 const correctionSchema = z.array(z.object({ word: z.string(), corrected: z.string().nullable() }));
-const corrections = new Map<string, string | null>();
+const corrections = wordMemo<string>(
+  async (words) => {
+    const rows = correctionSchema.parse(
+      await db.$queryRaw<unknown[]>(Prisma.sql`
+        SELECT w AS word, (
+          SELECT l."word" FROM "SearchLexeme" l WHERE l."word" % w ORDER BY l."word" <-> w, l."word" LIMIT 1
+        ) AS corrected
+        FROM unnest(${words}::text[]) w`),
+    );
+    return new Map(rows.flatMap((row) => (row.corrected === null || row.corrected === row.word ? [] : [[row.word, row.corrected]])));
+  },
+  { max: 10_000 },
+);
 let correctionsGeneration = sharedCacheGeneration();
 
 /** Each word's nearest lexeme (trigram similarity ≥ 0.3), or null; remembered until listings change. */
@@ -56,19 +69,8 @@ async function correct(words: string[]): Promise<Map<string, string | null>> {
     corrections.clear();
     correctionsGeneration = sharedCacheGeneration();
   }
-  const unknown = words.filter((w) => w.length >= 3 && !corrections.has(w));
-  if (unknown.length > 0) {
-    const rows = correctionSchema.parse(
-      await db.$queryRaw<unknown[]>(Prisma.sql`
-        SELECT w AS word, (
-          SELECT l."word" FROM "SearchLexeme" l WHERE l."word" % w ORDER BY l."word" <-> w, l."word" LIMIT 1
-        ) AS corrected
-        FROM unnest(${unknown}::text[]) w`),
-    );
-    if (corrections.size > 10_000) corrections.clear();
-    for (const row of rows) corrections.set(row.word, row.corrected === row.word ? null : row.corrected);
-  }
-  return new Map(words.map((w) => [w, corrections.get(w) ?? null]));
+  const found = await corrections.get(words.filter((w) => w.length >= 3));
+  return new Map(words.map((w) => [w, found.get(w) ?? null]));
 }
 
 function wordTsText(w: QueryWord): string {
@@ -162,9 +164,9 @@ function relevanceSql(words: MeantWord[]): Prisma.Sql | null {
 /** The capability has a free plan (normalisation gives one to a capability that states none). */
 const hasFreePlanSql = Prisma.sql`EXISTS (SELECT 1 FROM "Plan" p WHERE p."capabilityId" = c."id" AND p."type" = 'free')`;
 
-/** Filters that need the 30-day statistics join. */
-function needsStats(f: SearchFilters, sort: Sort | null): boolean {
-  return f.minReputation !== null || sort === "reputation" || sort === "most_run";
+/** Orders that read the 30-day statistics (the join `s`); the reputation filter looks its row up itself. */
+function needsStats(sort: Sort | null): boolean {
+  return sort === "reputation" || sort === "most_run";
 }
 
 export type FacetKey = "category" | "tag" | "class" | "price" | "tested" | "language" | "region" | "data";
@@ -197,7 +199,10 @@ function baseWhereSql(visible: Prisma.Sql, f: SearchFilters, words: MeantWord[] 
   if (f.dataRules.includes("inputs_not_retained")) parts.push(Prisma.sql`c."inputsRetained" = false`);
   if (f.dataRules.includes("no_training")) parts.push(Prisma.sql`c."usedForTraining" = false`);
   if (f.matchingIds) parts.push(Prisma.sql`c."id" = ANY(${[...f.matchingIds]})`);
-  if (f.minReputation !== null) parts.push(Prisma.sql`${reputationSql} >= ${f.minReputation}`);
+  // A semi-join, so the postings (which rank before any join) and the facet counts can take it too.
+  if (f.minReputation !== null) {
+    parts.push(Prisma.sql`EXISTS (SELECT 1 FROM "CapabilityStats" rs WHERE rs."capabilityId" = c."id" AND rs."reputation" >= ${f.minReputation})`);
+  }
   if (!f.includeUnreachable) parts.push(Prisma.sql`NOT ${unreachableSql(now)}`);
   return Prisma.join(parts, " AND ");
 }
@@ -214,22 +219,26 @@ function exactNameSql(query: string): Prisma.Sql {
 }
 
 /**
- * How "name" is read. Walking the name index in order and keeping the matches finds a page at once when most
- * listings match (a common word: 15 % of 100,000, ~10 ms instead of sorting all 15,000 matches, 200-340 ms),
- * and reads the whole index when few do (a word nobody uses: 360 ms). PostgreSQL's estimate of a word it has
- * no statistics for is what picks the walk wrongly, so the postings tell: below this many matches, the
- * matches are found and sorted ("nameWords" || '' is the same order without its index).
+ * How an order kept in an index ("name", "most run", reputation) is read. Walking the index in order and
+ * keeping the matches finds a page at once when most listings match (a common word: 15 % of 100,000, ~10 ms
+ * instead of sorting all 15,000 matches, 200-340 ms), and reads the whole index when few do (a word nobody
+ * uses: 360 ms). PostgreSQL's estimate of a word it has no statistics for is what picks the walk wrongly, so
+ * the postings tell: below this many matches, the matches are found and sorted (the same order written as
+ * an expression no index holds).
  */
-const NAME_WALK_MIN_MATCHES = 2_000;
-type NameOrder = "walk" | "sort";
+const WALK_MIN_MATCHES = 2_000;
+type OrderRead = "walk" | "sort";
 
-async function nameOrderOf(f: SearchFilters, words: MeantWord[] | null): Promise<NameOrder> {
+async function orderReadOf(f: SearchFilters, words: MeantWord[] | null): Promise<OrderRead> {
   if (!f.query || !words || words.length === 0) return "walk";
-  return (await matchesAtMost(words, NAME_WALK_MIN_MATCHES)) === true ? "sort" : "walk";
+  return (await matchesAtMost(words, WALK_MIN_MATCHES)) === true ? "sort" : "walk";
 }
 
-function orderSql(query: string | null, words: MeantWord[] | null, sort: Sort, nameOrder: NameOrder = "walk"): Prisma.Sql {
+function orderSql(query: string | null, words: MeantWord[] | null, sort: Sort, read: OrderRead = "walk"): Prisma.Sql {
   const newest = Prisma.sql`c."createdAt" DESC, c."position" ASC, c."id" ASC`;
+  // The same ties from the statistics' row, which holds copies of the three: its indexes end with them.
+  const newestStats = Prisma.sql`s."createdAt" DESC, s."position" ASC, s."capabilityId" ASC`;
+  const walk = read === "walk";
   switch (sort) {
     case "relevance": {
       const relevance = query && words ? relevanceSql(words) : null;
@@ -240,16 +249,16 @@ function orderSql(query: string | null, words: MeantWord[] | null, sort: Sort, n
       return newest;
     case "name":
       // The name as its words, lowercased ("nameWords"): indexed, so a page of a common word is a short walk.
-      return nameOrder === "walk" ? Prisma.sql`c."nameWords" ASC, c."id" ASC` : Prisma.sql`(c."nameWords" || '') ASC, c."id" ASC`;
+      return walk ? Prisma.sql`c."nameWords" ASC, c."id" ASC` : Prisma.sql`(c."nameWords" || '') ASC, c."id" ASC`;
     case "most_run":
-      return Prisma.sql`${runsSql} DESC, ${newest}`;
+      return walk ? Prisma.sql`${runsSql} DESC, ${newestStats}` : Prisma.sql`(${runsSql} + 0) DESC, ${newestStats}`;
     case "reputation":
-      return Prisma.sql`${reputationSql} DESC NULLS LAST, ${newest}`;
+      return walk ? Prisma.sql`${reputationSql} DESC NULLS LAST, ${newestStats}` : Prisma.sql`(${reputationSql} + 0) DESC NULLS LAST, ${newestStats}`;
   }
 }
 
-function fromSql(f: SearchFilters, sort: Sort | null, now: Date): Prisma.Sql {
-  return Prisma.sql`"Capability" c JOIN "Agent" a ON a."id" = c."agentId" ${needsStats(f, sort) ? statsJoinSql(now) : Prisma.empty}`;
+function fromSql(f: SearchFilters, sort: Sort | null): Prisma.Sql {
+  return Prisma.sql`"Capability" c JOIN "Agent" a ON a."id" = c."agentId" ${needsStats(sort) ? statsJoinSql : Prisma.empty}`;
 }
 
 const matchedRowSchema = z.object({
@@ -291,11 +300,11 @@ async function everyMatchSql(
   options: { sort: Sort; limit: number; offset: number; now: Date },
 ): Promise<Prisma.Sql> {
   const { sort, limit, offset, now } = options;
-  const nameOrder = sort === "name" ? await nameOrderOf(f, words) : "walk";
+  const read = sort === "name" || needsStats(sort) ? await orderReadOf(f, words) : "walk";
   return Prisma.sql`
-    SELECT c."id" FROM ${fromSql(f, sort, now)}
+    SELECT c."id" FROM ${fromSql(f, sort)}
     WHERE ${whereSql(capabilityVisibleSql(viewer, now), f, words, now)}
-    ORDER BY ${orderSql(f.query, words, sort, nameOrder)}
+    ORDER BY ${orderSql(f.query, words, sort, read)}
     LIMIT ${limit + 1} OFFSET ${offset}`;
 }
 
@@ -311,7 +320,7 @@ async function pageIds(
   options: { sort: Sort; limit: number; offset: number; now: Date },
 ): Promise<{ ids: string[] } | { query: Prisma.Sql }> {
   const { sort, limit, offset, now } = options;
-  if (sort === "relevance" && words && words.length > 0 && !needsStats(f, sort)) {
+  if (sort === "relevance" && words && words.length > 0) {
     const where = whereSql(capabilityVisibleSql(viewer, now), { ...f, query: null }, null, now);
     const ids = await findByPostings({ words, where, limit: limit + 1, offset });
     if (ids) return { ids };
@@ -407,7 +416,7 @@ async function countFacetsUncached(visible: Prisma.Sql, f: SearchFilters, now: D
              ${f.sampleTested ? Prisma.sql`true` : sampleTestedSql(now)} AS tested, ${hasFreePlanSql} AS "hasFree",
              ${single.category} AS ok_category, ${single.class} AS ok_class, ${single.price} AS ok_price,
              ${single.language} AS ok_language, ${single.region} AS ok_region
-      FROM ${fromSql(f, null, now)}
+      FROM ${fromSql(f, null)}
       WHERE ${baseWhereSql(visible, f, words, now)}
     )
     SELECT 'total' AS facet, NULL AS value, NULL AS label, count(*)::int AS n FROM m WHERE ${all}
@@ -471,7 +480,7 @@ export async function countFacets(viewer: Viewer | null, f: SearchFilters, now: 
 export async function countMatching(viewer: Viewer | null, f: SearchFilters, now: Date): Promise<number> {
   const words = await wordsOf(f);
   const raw = await db.$queryRaw<unknown[]>(Prisma.sql`
-    SELECT count(*)::int AS n FROM ${fromSql(f, null, now)} WHERE ${whereSql(capabilityVisibleSql(viewer, now), f, words, now)}`);
+    SELECT count(*)::int AS n FROM ${fromSql(f, null)} WHERE ${whereSql(capabilityVisibleSql(viewer, now), f, words, now)}`);
   return z.array(z.object({ n: z.number() })).parse(raw)[0]?.n ?? 0;
 }
 
