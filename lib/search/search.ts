@@ -175,16 +175,24 @@ export type FacetKey = "category" | "tag" | "class" | "price" | "tested" | "lang
 export const SINGLE_FACETS = ["category", "class", "price", "language", "region"] as const;
 export type SingleFacet = (typeof SINGLE_FACETS)[number];
 
-/** Each single-choice filter's condition (TRUE when not set). */
-function singleFacetSql(f: SearchFilters): Record<SingleFacet, Prisma.Sql> {
-  const yes = Prisma.sql`TRUE`;
+/** The condition of each single-choice filter that is set (an unset one is no condition, not a TRUE the planner must estimate). */
+function singleFacetSql(f: SearchFilters): Partial<Record<SingleFacet, Prisma.Sql>> {
   return {
-    category: f.category ? Prisma.sql`split_part(c."category", '.', 1) = ${f.category}` : yes,
-    class: f.class ? Prisma.sql`c."class" = ${f.class}::"CapabilityClass"` : yes,
-    price: f.price === "free_to_try" ? hasFreePlanSql : f.price ? Prisma.sql`c."isPaid" = ${f.price === "paid"}` : yes,
-    language: f.language ? Prisma.sql`${f.language} = ANY (a."languages")` : yes,
-    region: f.region ? Prisma.sql`${f.region} = ANY (c."processingRegions")` : yes,
+    ...(f.category ? { category: Prisma.sql`split_part(c."category", '.', 1) = ${f.category}` } : {}),
+    ...(f.class ? { class: Prisma.sql`c."class" = ${f.class}::"CapabilityClass"` } : {}),
+    ...(f.price ? { price: f.price === "free_to_try" ? hasFreePlanSql : Prisma.sql`c."isPaid" = ${f.price === "paid"}` } : {}),
+    ...(f.language ? { language: Prisma.sql`${f.language} = ANY (a."languages")` } : {}),
+    ...(f.region ? { region: Prisma.sql`${f.region} = ANY (c."processingRegions")` } : {}),
   };
+}
+
+/** The single-choice filters that are set, in SINGLE_FACETS order, with their conditions. */
+function setSingleFacets(f: SearchFilters): [SingleFacet, Prisma.Sql][] {
+  const single = singleFacetSql(f);
+  return SINGLE_FACETS.flatMap((k) => {
+    const condition = single[k];
+    return condition ? [[k, condition] as [SingleFacet, Prisma.Sql]] : [];
+  });
 }
 
 /** The WHERE of a search without the single-choice filters: visibility, words, and every other filter. */
@@ -209,8 +217,7 @@ function baseWhereSql(visible: Prisma.Sql, f: SearchFilters, words: MeantWord[] 
 
 /** The WHERE of a search: visibility, words, and every filter. */
 function whereSql(visible: Prisma.Sql, f: SearchFilters, words: MeantWord[] | null, now: Date): Prisma.Sql {
-  const single = singleFacetSql(f);
-  return Prisma.join([baseWhereSql(visible, f, words, now), ...SINGLE_FACETS.map((k) => single[k])], " AND ");
+  return Prisma.join([baseWhereSql(visible, f, words, now), ...setSingleFacets(f).map(([, condition]) => condition)], " AND ");
 }
 
 /** The name says exactly the query's words (split and lowercased as queryWords does, kept in "nameWords"): it ranks first. */
@@ -404,18 +411,20 @@ const FACET_TAG_LIMIT = 24;
  */
 async function countFacetsUncached(visible: Prisma.Sql, f: SearchFilters, now: Date): Promise<Facets> {
   const words = await wordsOf(f);
-  const single = singleFacetSql(f);
-  // The rows of m that every single-choice filter but `except` admits.
+  const set = setSingleFacets(f);
+  // The rows of m that every single-choice filter but `except` admits. Only filters that are set become
+  // conditions: a column that is always TRUE still divides the planner's estimate of m's rows, and at
+  // 1/30 of the truth it joined the tags row by row (~60 ms more for a word in 11,000 listings).
   const others = (except: SingleFacet | null) =>
-    Prisma.raw(["TRUE", ...SINGLE_FACETS.filter((k) => k !== except).map((k) => `m."ok_${k}"`)].join(" AND "));
+    Prisma.raw(["TRUE", ...set.filter(([k]) => k !== except).map(([k]) => `m."ok_${k}"`)].join(" AND "));
   const all = others(null);
+  const flags = set.map(([k, condition]) => Prisma.sql`, ${condition} AS ${Prisma.raw(`ok_${k}`)}`);
   const raw = await db.$queryRaw<unknown[]>(Prisma.sql`
     WITH m AS MATERIALIZED (
       SELECT c."id", split_part(c."category", '.', 1) AS category, c."class"::text AS class, c."isPaid",
              a."languages", c."processingRegions", c."inputsRetained", c."usedForTraining",
-             ${f.sampleTested ? Prisma.sql`true` : sampleTestedSql(now)} AS tested, ${hasFreePlanSql} AS "hasFree",
-             ${single.category} AS ok_category, ${single.class} AS ok_class, ${single.price} AS ok_price,
-             ${single.language} AS ok_language, ${single.region} AS ok_region
+             ${f.sampleTested ? Prisma.sql`true` : sampleTestedSql(now)} AS tested, ${hasFreePlanSql} AS "hasFree"
+             ${flags.length > 0 ? Prisma.join(flags, "") : Prisma.empty}
       FROM ${fromSql(f, null)}
       WHERE ${baseWhereSql(visible, f, words, now)}
     )
@@ -425,8 +434,12 @@ async function countFacetsUncached(visible: Prisma.Sql, f: SearchFilters, now: D
     UNION ALL SELECT 'price', CASE WHEN "isPaid" THEN 'paid' ELSE 'free' END, NULL, count(*)::int FROM m WHERE ${others("price")} GROUP BY "isPaid"
     UNION ALL SELECT 'price', 'free_to_try', NULL, count(*)::int FROM m WHERE "hasFree" AND ${others("price")}
     UNION ALL SELECT 'tested', 'yes', NULL, count(*)::int FROM m WHERE tested AND ${all}
-    UNION ALL SELECT 'language', l, NULL, count(*)::int FROM m, unnest(m."languages") l WHERE ${others("language")} GROUP BY l
-    UNION ALL SELECT 'region', r, NULL, count(*)::int FROM m, unnest(m."processingRegions") r WHERE ${others("region")} GROUP BY r
+    UNION ALL SELECT 'language', l, NULL, sum(g.n)::int FROM (
+      SELECT m."languages", count(*) AS n FROM m WHERE ${others("language")} GROUP BY m."languages"
+    ) g, unnest(g."languages") l GROUP BY l
+    UNION ALL SELECT 'region', r, NULL, sum(g.n)::int FROM (
+      SELECT m."processingRegions", count(*) AS n FROM m WHERE ${others("region")} GROUP BY m."processingRegions"
+    ) g, unnest(g."processingRegions") r GROUP BY r
     UNION ALL SELECT 'data', 'inputs_not_retained', NULL, count(*)::int FROM m WHERE m."inputsRetained" = false AND ${all}
     UNION ALL SELECT 'data', 'no_training', NULL, count(*)::int FROM m WHERE m."usedForTraining" = false AND ${all}
     UNION ALL (
