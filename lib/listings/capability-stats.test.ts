@@ -177,4 +177,25 @@ describe("a capability's stored 30-day statistics", () => {
     expectStats(await stored(cap), await counted(cap));
     expect((await stored(cap)).runs).toBeGreaterThanOrEqual(20);
   });
+
+  it("give up moving the window after a second while a long write holds the lock, and the write goes on", async () => {
+    const [cap] = await twoCapabilities();
+    let locked: () => void = () => undefined;
+    let release: () => void = () => undefined;
+    const holding = new Promise<void>((resolve) => (locked = resolve));
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const writer = db.$transaction(
+      async (tx) => {
+        await tx.execution.create({ data: { capabilityId: cap, status: "succeeded", argumentsSha256: "0".repeat(64) } });
+        locked();
+        await released;
+      },
+      { timeout: 10_000 },
+    );
+    await holding;
+    await expect(ageCapabilityStats(new Date(Date.now() + 1_000))).rejects.toThrow(/lock timeout/);
+    release();
+    await writer;
+    expect((await stored(cap)).runs).toBe(1);
+  });
 });

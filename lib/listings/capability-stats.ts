@@ -18,10 +18,15 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * Moves the window's start to 30 days before `now` and takes out the runs and tests it passes, in one
  * transaction under the exclusive lock, so no trigger adds against the old start meanwhile. Never moves it
  * back. Returns how many capabilities' figures changed.
+ *
+ * While it waits for the lock, runs being recorded queue behind it; a transaction that holds the shared lock
+ * for long (an import dropping services that have runs) would hold them all, so it waits at most a second
+ * and fails (the next housekeeping tries again).
  */
 export async function ageCapabilityStats(now: Date): Promise<number> {
   const next = new Date(now.getTime() - REPUTATION_WINDOW_DAYS * DAY_MS);
   return db.$transaction(async (tx) => {
+    await tx.$executeRaw`SET LOCAL lock_timeout = '1s'`;
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(${LOCK_KEY}::bigint)`;
     const [window] = z
       .array(z.object({ since: z.date() }))
