@@ -422,7 +422,7 @@ async function countFacetsUncached(visible: Prisma.Sql, f: SearchFilters, now: D
   const raw = await db.$queryRaw<unknown[]>(Prisma.sql`
     WITH m AS MATERIALIZED (
       SELECT c."id", split_part(c."category", '.', 1) AS category, c."class"::text AS class, c."isPaid",
-             a."languages", c."processingRegions", c."inputsRetained", c."usedForTraining",
+             a."languages", c."processingRegions", c."inputsRetained", c."usedForTraining", c."tagSlugs",
              ${f.sampleTested ? Prisma.sql`true` : sampleTestedSql(now)} AS tested, ${hasFreePlanSql} AS "hasFree"
              ${flags.length > 0 ? Prisma.join(flags, "") : Prisma.empty}
       FROM ${fromSql(f, null)}
@@ -443,10 +443,10 @@ async function countFacetsUncached(visible: Prisma.Sql, f: SearchFilters, now: D
     UNION ALL SELECT 'data', 'inputs_not_retained', NULL, count(*)::int FROM m WHERE m."inputsRetained" = false AND ${all}
     UNION ALL SELECT 'data', 'no_training', NULL, count(*)::int FROM m WHERE m."usedForTraining" = false AND ${all}
     UNION ALL (
-      SELECT 'tag', ct."tagSlug", min(t."label"), count(*)::int FROM m
-      JOIN "CapabilityTag" ct ON ct."capabilityId" = m."id" JOIN "Tag" t ON t."slug" = ct."tagSlug"
-      WHERE ${all}
-      GROUP BY ct."tagSlug" ORDER BY count(*) DESC, ct."tagSlug" LIMIT ${FACET_TAG_LIMIT}
+      SELECT 'tag', g.slug, min(t."label"), sum(g.n)::int FROM (
+        SELECT unnest(s.slugs) AS slug, s.n FROM (SELECT m."tagSlugs" AS slugs, count(*) AS n FROM m WHERE ${all} GROUP BY m."tagSlugs") s
+      ) g JOIN "Tag" t ON t."slug" = g.slug
+      GROUP BY g.slug ORDER BY sum(g.n) DESC, g.slug LIMIT ${FACET_TAG_LIMIT}
     )`);
   const facets: Facets = { total: 0, category: [], tag: [], class: [], price: [], tested: [], language: [], region: [], data: [] };
   for (const row of z.array(facetRowSchema).parse(raw)) {
