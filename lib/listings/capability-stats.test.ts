@@ -2,10 +2,9 @@ import { randomUUID } from "node:crypto";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { Prisma } from "@/generated/prisma/client";
 import type { ExecutionStatus, SampleTestStatus } from "@/generated/prisma/enums";
 import { db } from "@/lib/db";
-import { FINISHED_STATUSES } from "@/lib/runs/success-rate";
+import { finishedSql } from "@/lib/runs/success-rate";
 import { cleanUpTestRows, createTestAgent, createTestUser } from "@/lib/testing/fixtures";
 import { ageCapabilityStats } from "./capability-stats";
 import { reputationOf } from "./reputation";
@@ -34,12 +33,11 @@ async function stored(capabilityId: string): Promise<Stats> {
 
 /** What counting the capability's events since the window's start gives: what the stored row must say. */
 async function counted(capabilityId: string): Promise<Stats> {
-  const finished = Prisma.raw(FINISHED_STATUSES.map((s) => `'${s}'`).join(", "));
   const rows = await db.$queryRaw<unknown[]>`
     WITH w AS (SELECT "since" FROM "CapabilityStatsWindow" WHERE "id" = 1)
     SELECT
       (SELECT count(*) FROM "Execution" e, w WHERE e."capabilityId" = ${capabilityId} AND NOT e."dryRun" AND e."startedAt" > w."since" AND e."status" <> 'running')::int AS runs,
-      (SELECT count(*) FROM "Execution" e, w WHERE e."capabilityId" = ${capabilityId} AND NOT e."dryRun" AND e."startedAt" > w."since" AND e."status" IN (${finished}))::int AS finished,
+      (SELECT count(*) FROM "Execution" e, w WHERE e."capabilityId" = ${capabilityId} AND NOT e."dryRun" AND e."startedAt" > w."since" AND ${finishedSql("e")})::int AS finished,
       (SELECT count(*) FROM "Execution" e, w WHERE e."capabilityId" = ${capabilityId} AND NOT e."dryRun" AND e."startedAt" > w."since" AND e."status" = 'succeeded')::int AS succeeded,
       (SELECT count(*) FROM "SampleTest" t, w WHERE t."capabilityId" = ${capabilityId} AND t."startedAt" > w."since")::int AS tests,
       (SELECT count(*) FROM "SampleTest" t, w WHERE t."capabilityId" = ${capabilityId} AND t."startedAt" > w."since" AND t."status" = 'passed')::int AS "testsPassed"`;
@@ -198,4 +196,15 @@ describe("a capability's stored 30-day statistics", () => {
     await writer;
     expect((await stored(cap)).runs).toBe(1);
   });
+
+  it("carry their capability's date and order, the sorts' ties, as they change", async () => {
+    const [cap] = await twoCapabilities();
+    const ties = () => db.capabilityStats.findUniqueOrThrow({ where: { capabilityId: cap }, select: { createdAt: true, position: true } });
+    const own = await db.capability.findUniqueOrThrow({ where: { id: cap }, select: { createdAt: true, position: true } });
+    expect(await ties()).toEqual(own);
+    const moved = { createdAt: new Date(own.createdAt.getTime() - DAY_MS), position: own.position + 7 };
+    await db.capability.update({ where: { id: cap }, data: moved });
+    expect(await ties()).toEqual(moved);
+  });
 });
+

@@ -14,7 +14,7 @@ export const UNREACHABLE_WINDOW_DAYS = 3;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-function daysBefore(now: Date, days: number): Date {
+export function daysBefore(now: Date, days: number): Date {
   return new Date(now.getTime() - days * DAY_MS);
 }
 

@@ -264,7 +264,7 @@ function orderSql(query: string | null, words: MeantWord[] | null, sort: Sort, r
   }
 }
 
-function fromSql(f: SearchFilters, sort: Sort | null): Prisma.Sql {
+function fromSql(sort: Sort | null): Prisma.Sql {
   return Prisma.sql`"Capability" c JOIN "Agent" a ON a."id" = c."agentId" ${needsStats(sort) ? statsJoinSql : Prisma.empty}`;
 }
 
@@ -309,7 +309,7 @@ async function everyMatchSql(
   const { sort, limit, offset, now } = options;
   const read = sort === "name" || needsStats(sort) ? await orderReadOf(f, words) : "walk";
   return Prisma.sql`
-    SELECT c."id" FROM ${fromSql(f, sort)}
+    SELECT c."id" FROM ${fromSql(sort)}
     WHERE ${whereSql(capabilityVisibleSql(viewer, now), f, words, now)}
     ORDER BY ${orderSql(f.query, words, sort, read)}
     LIMIT ${limit + 1} OFFSET ${offset}`;
@@ -425,7 +425,7 @@ async function countFacetsUncached(visible: Prisma.Sql, f: SearchFilters, now: D
              a."languages", c."processingRegions", c."inputsRetained", c."usedForTraining", c."tagSlugs",
              ${f.sampleTested ? Prisma.sql`true` : sampleTestedSql(now)} AS tested, ${hasFreePlanSql} AS "hasFree"
              ${flags.length > 0 ? Prisma.join(flags, "") : Prisma.empty}
-      FROM ${fromSql(f, null)}
+      FROM ${fromSql(null)}
       WHERE ${baseWhereSql(visible, f, words, now)}
     )
     SELECT 'total' AS facet, NULL AS value, NULL AS label, count(*)::int AS n FROM m WHERE ${all}
@@ -493,7 +493,7 @@ export async function countFacets(viewer: Viewer | null, f: SearchFilters, now: 
 export async function countMatching(viewer: Viewer | null, f: SearchFilters, now: Date): Promise<number> {
   const words = await wordsOf(f);
   const raw = await db.$queryRaw<unknown[]>(Prisma.sql`
-    SELECT count(*)::int AS n FROM ${fromSql(f, null)} WHERE ${whereSql(capabilityVisibleSql(viewer, now), f, words, now)}`);
+    SELECT count(*)::int AS n FROM ${fromSql(null)} WHERE ${whereSql(capabilityVisibleSql(viewer, now), f, words, now)}`);
   return z.array(z.object({ n: z.number() })).parse(raw)[0]?.n ?? 0;
 }
 

@@ -64,7 +64,7 @@ END
 CREATE TRIGGER "CapabilityStats_reputation" BEFORE INSERT OR UPDATE OF "tests", "testsPassed", "finished", "succeeded" ON "CapabilityStats"
 FOR EACH ROW EXECUTE FUNCTION explore_capability_stats_reputation();
 
--- The lock's key: lib/listings/capability-stats.ts takes the same number exclusively.
+-- The lock's key, for the triggers (shared) and lib/listings/capability-stats.ts (exclusive).
 CREATE FUNCTION explore_capability_stats_lock_key() RETURNS BIGINT
 LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$ SELECT 7316001::bigint $$;
 
@@ -73,7 +73,7 @@ LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$ SELECT 7316001::bigint $$;
 CREATE FUNCTION explore_capability_stats_run(p_capability TEXT, p_dry BOOLEAN, p_started TIMESTAMP(3), p_status "ExecutionStatus", p_sign INTEGER)
 RETURNS VOID LANGUAGE sql AS $$
   UPDATE "CapabilityStats" s SET
-    "runs" = s."runs" + CASE WHEN p_status <> 'running' THEN p_sign ELSE 0 END,
+    "runs" = s."runs" + p_sign,
     "finished" = s."finished" + CASE WHEN p_status IN ('succeeded', 'tool_error', 'failed', 'timed_out', 'outcome_unknown') THEN p_sign ELSE 0 END,
     "succeeded" = s."succeeded" + CASE WHEN p_status = 'succeeded' THEN p_sign ELSE 0 END
   WHERE s."capabilityId" = p_capability AND NOT p_dry AND p_status <> 'running'
@@ -159,8 +159,13 @@ LEFT JOIN (
   GROUP BY t."capabilityId"
 ) st ON st."capabilityId" = c."id";
 
-CREATE TRIGGER "Capability_stats_row" AFTER INSERT OR UPDATE OF "createdAt", "position" ON "Capability"
+CREATE TRIGGER "Capability_stats_row" AFTER INSERT ON "Capability"
 FOR EACH ROW EXECUTE FUNCTION explore_capability_stats_row();
+
+-- An import rewrites every column of its capabilities: only a changed order or date is copied again.
+CREATE TRIGGER "Capability_stats_ties" AFTER UPDATE OF "createdAt", "position" ON "Capability"
+FOR EACH ROW WHEN (OLD."createdAt" IS DISTINCT FROM NEW."createdAt" OR OLD."position" IS DISTINCT FROM NEW."position")
+EXECUTE FUNCTION explore_capability_stats_row();
 
 CREATE TRIGGER "Execution_capability_stats" AFTER INSERT OR DELETE ON "Execution"
 FOR EACH ROW EXECUTE FUNCTION explore_capability_stats_run_changed();

@@ -4,12 +4,17 @@
 -- triggers copy the result onto the capabilities a statement touched, whoever wrote it.
 ALTER TABLE "Capability" ADD COLUMN "tagSlugs" TEXT[] DEFAULT ARRAY[]::TEXT[];
 
+-- Rows whose copy is already right are not written again (a Capability row is wide, and a write is a new version of it).
 CREATE FUNCTION explore_refresh_tag_slugs(capability_ids TEXT[]) RETURNS VOID
 LANGUAGE sql AS $$
-  UPDATE "Capability" c SET "tagSlugs" = coalesce(
-    (SELECT array_agg(ct."tagSlug" ORDER BY ct."position", ct."tagSlug") FROM "CapabilityTag" ct WHERE ct."capabilityId" = c."id"),
-    ARRAY[]::TEXT[])
-  WHERE c."id" = ANY (capability_ids)
+  UPDATE "Capability" c SET "tagSlugs" = t.slugs
+  FROM (
+    SELECT id, coalesce(
+      (SELECT array_agg(ct."tagSlug" ORDER BY ct."position", ct."tagSlug") FROM "CapabilityTag" ct WHERE ct."capabilityId" = id),
+      ARRAY[]::TEXT[]) AS slugs
+    FROM unnest(capability_ids) id
+  ) t
+  WHERE c."id" = t.id AND c."tagSlugs" IS DISTINCT FROM t.slugs
 $$;
 
 -- PL/pgSQL bodies as E'' strings with \073 for each semicolon: the migration runner splits at semicolons.
