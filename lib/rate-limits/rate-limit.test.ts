@@ -111,6 +111,16 @@ describe("consume", () => {
   });
 });
 
+describe("the pool", () => {
+  it("commits counts without waiting for the disk, and only its own sessions", async () => {
+    const { pool } = instance();
+    const { rows } = await pool.query<{ synchronous_commit: string }>("SHOW synchronous_commit");
+    expect(rows[0]?.synchronous_commit).toBe("off");
+    const { db } = await import("@/lib/db");
+    expect(await db.$queryRawUnsafe("SHOW synchronous_commit")).toEqual([{ synchronous_commit: "on" }]);
+  });
+});
+
 describe("two web servers", () => {
   it("share one bucket through the database", async () => {
     const one = instance().limits;

@@ -76,9 +76,13 @@ export function createRateLimits(pool: pg.Pool, rules: Record<LimitName, LimitRu
   };
 }
 
-/** A small pool of its own: Prisma's driver adapter keeps its pool to itself, and a count is one statement. */
+/**
+ * A small pool of its own: Prisma's driver adapter keeps its pool to itself, and a count is one statement. Its
+ * commits do not wait for the write-ahead log to reach disk: a count lost in a crash costs nothing, while waiting
+ * for the disk made every API request wait for a flush (20 clients on one key: 2,600 counts a second, 13,000 without).
+ */
 export function createRateLimitPool(connectionString: string): pg.Pool {
-  const pool = new pg.Pool({ connectionString, max: 4, idleTimeoutMillis: 10_000 });
+  const pool = new pg.Pool({ connectionString, max: 4, idleTimeoutMillis: 10_000, options: "-c synchronous_commit=off" });
   // An idle connection that breaks (a database restart) must not take the process down; the next query reconnects.
   pool.on("error", () => undefined);
   return pool;
