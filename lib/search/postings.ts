@@ -162,7 +162,11 @@ async function findSeveralWords(terms: string[][], nameWords: string, where: Pri
   const alias = (i: number) => Prisma.raw(`w${i}`);
   const joined = Prisma.join(
     terms.map((t, i) =>
-      i === 0 ? Prisma.sql`(${wordPostingsSql(t)}) w0` : Prisma.sql`JOIN (${wordPostingsSql(t)}) ${alias(i)} ON ${alias(i)}."capabilityId" = w0."capabilityId"`,
+      // OFFSET 0 keeps each further word a subquery of its own, which the planner joins by hashing it: left to
+      // itself it sorted both words' postings by id to merge them, two to three times slower for common words.
+      i === 0
+        ? Prisma.sql`(${wordPostingsSql(t)}) w0`
+        : Prisma.sql`JOIN (${wordPostingsSql(t)} OFFSET 0) ${alias(i)} ON ${alias(i)}."capabilityId" = w0."capabilityId"`,
     ),
     " ",
   );
