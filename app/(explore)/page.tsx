@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { SearchFacets } from "@/components/listings/search-facets";
+import { SearchFacets, ShownCount } from "@/components/listings/search-facets";
 import { SearchForm, type SortOption } from "@/components/listings/search-form";
 import { ServiceList } from "@/components/listings/service-card";
 import { TypoNoticeLine } from "@/components/listings/typo-notice";
@@ -105,6 +105,9 @@ async function Results({ state, params }: { state: PageState; params: Record<str
       : Promise.resolve(null),
   ]);
   if (state.page > 1 && results.length === 0) notFound();
+  // The facets' total is an estimate past 10,000 matches: then this viewer's matches are counted whole.
+  const hiddenByMature =
+    hiddenMature === null || viewer === null ? null : hiddenMature - (facets.approximate ? await countMatching(viewer, filters, new Date()) : facets.total);
   const { query } = state.filters;
   const chosen = chosenFilters(state);
   const filtered = hasFacetFilters(state.filters);
@@ -149,7 +152,15 @@ async function Results({ state, params }: { state: PageState; params: Record<str
         <div className="flex flex-wrap items-baseline justify-between gap-2">
           {/* Announced when it changes (search as you type, a facet link): polite, the count only. */}
           <h2 id="results-heading" className="text-lg font-semibold" aria-live="polite">
-            {facets.total === 1 ? "1 service" : `${facets.total} services`}
+            {facets.approximate ? (
+              <>
+                About <ShownCount n={facets.total} about={false} /> services
+              </>
+            ) : facets.total === 1 ? (
+              "1 service"
+            ) : (
+              `${facets.total} services`
+            )}
             {state.page > 1 ? `, page ${state.page}` : ""}
           </h2>
           {query || filtered ? (
@@ -159,7 +170,7 @@ async function Results({ state, params }: { state: PageState; params: Record<str
           ) : null}
         </div>
         <TypoNoticeLine notice={notice} insteadHref={searchHref(state, { filters: { verbatim: true } })} />
-        {hiddenMature !== null ? <HiddenMatureNotice count={hiddenMature - facets.total} /> : null}
+        {hiddenByMature !== null ? <HiddenMatureNotice count={hiddenByMature} /> : null}
         <ActiveFilters state={state} chosen={chosen} />
         {results.length === 0 ? <EmptyState state={state} suggestions={suggestions} /> : <ServiceList services={cards} />}
         {state.page > 1 || hasMore ? (

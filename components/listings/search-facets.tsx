@@ -13,7 +13,24 @@ import { LinkPending } from "./link-pending";
 
 export { dataRuleLabels, priceLabels };
 
-function FacetLink({ href, selected, label, count }: { href: string; selected: boolean; label: string; count: number | null }) {
+/**
+ * A count as shown: exact, or (counted on a sample of a large result, `about`) rounded to two figures and
+ * marked as an estimate, read out as "about".
+ */
+export function ShownCount({ n, about }: { n: number; about: boolean }) {
+  if (!about) return <>{n.toLocaleString("en")}</>;
+  const figures = Math.max(0, Math.floor(Math.log10(Math.max(1, n))) - 1);
+  const rounded = Math.round(n / 10 ** figures) * 10 ** figures;
+  return (
+    <>
+      <span aria-hidden="true">≈</span>
+      <span className="sr-only">about </span>
+      {rounded.toLocaleString("en")}
+    </>
+  );
+}
+
+function FacetLink({ href, selected, label, count, about }: { href: string; selected: boolean; label: string; count: number | null; about: boolean }) {
   return (
     <Link
       href={href}
@@ -32,7 +49,11 @@ function FacetLink({ href, selected, label, count }: { href: string; selected: b
         {selected ? <span className="sr-only">(chosen; choose again to remove)</span> : null}
         <LinkPending />
       </span>
-      {count !== null ? <span className="shrink-0 tabular-nums text-muted-foreground">{count}</span> : null}
+      {count !== null ? (
+        <span className="shrink-0 tabular-nums text-muted-foreground">
+          <ShownCount n={count} about={about && count > 0} />
+        </span>
+      ) : null}
     </Link>
   );
 }
@@ -71,6 +92,7 @@ function SingleFacet<T extends string>({
   label,
   parse,
   change,
+  about,
 }: {
   title: string;
   state: PageState;
@@ -79,13 +101,14 @@ function SingleFacet<T extends string>({
   label: (value: T) => string;
   parse: (value: string) => T | null;
   change: (value: T | null) => Partial<SearchFilters>;
+  about: boolean;
 }) {
   const options = singleChoiceOptions(values, selected, parse);
   if (options.length === 0) return null;
   const { shown, more } = splitFacetValues(options, (v) => v === selected);
   const item = (o: (typeof options)[number]) => (
     <li key={o.value}>
-      <FacetLink href={searchHref(state, { filters: change(o.chosen ? null : o.value) })} selected={o.chosen} label={label(o.value)} count={o.count} />
+      <FacetLink href={searchHref(state, { filters: change(o.chosen ? null : o.value) })} selected={o.chosen} label={label(o.value)} count={o.count} about={about} />
     </li>
   );
   return (
@@ -107,12 +130,12 @@ function countOf(values: FacetValue[], value: string): number {
   return values.find((v) => v.value === value)?.count ?? 0;
 }
 
-function TagFacet({ state, values, toggle }: { state: PageState; values: FacetValue[]; toggle: (slug: string) => string[] }) {
+function TagFacet({ state, values, toggle, about }: { state: PageState; values: FacetValue[]; toggle: (slug: string) => string[]; about: boolean }) {
   const chosen = (slug: string) => state.filters.tags.includes(slug);
   const { shown, more } = splitFacetValues(values, chosen);
   const item = (t: FacetValue) => (
     <li key={t.value}>
-      <FacetLink href={searchHref(state, { filters: { tags: toggle(t.value) } })} selected={chosen(t.value)} label={`#${t.label ?? t.value}`} count={t.count} />
+      <FacetLink href={searchHref(state, { filters: { tags: toggle(t.value) } })} selected={chosen(t.value)} label={`#${t.label ?? t.value}`} count={t.count} about={about} />
     </li>
   );
   return (
@@ -132,6 +155,7 @@ export function SearchFacets({ state, facets }: { state: PageState; facets: Face
     ...facets.tag,
   ];
   const testedCount = countOf(facets.tested, "yes");
+  const about = facets.approximate;
   return (
     <div className="flex flex-col gap-5">
       <Group title="Checked by Explore">
@@ -141,6 +165,7 @@ export function SearchFacets({ state, facets }: { state: PageState; facets: Face
             selected={f.sampleTested}
             label="Sample-tested"
             count={testedCount}
+            about={about}
           />
         </li>
       </Group>
@@ -151,6 +176,7 @@ export function SearchFacets({ state, facets }: { state: PageState; facets: Face
         selected={f.price}
         label={(v: Price) => priceLabels[v]}
         parse={oneOf(PRICES)}
+        about={about}
         change={(price) => ({ price })}
       />
       <SingleFacet
@@ -160,6 +186,7 @@ export function SearchFacets({ state, facets }: { state: PageState; facets: Face
         selected={f.class}
         label={(v: CapabilityClass) => classLabels[v]}
         parse={oneOf(CLASSES)}
+        about={about}
         change={(value) => ({ class: value })}
       />
       <SingleFacet
@@ -169,9 +196,10 @@ export function SearchFacets({ state, facets }: { state: PageState; facets: Face
         selected={f.category}
         label={fieldLabel}
         parse={anyString}
+        about={about}
         change={(category) => ({ category })}
       />
-      {tagValues.length > 0 ? <TagFacet state={state} values={tagValues} toggle={toggleTag} /> : null}
+      {tagValues.length > 0 ? <TagFacet state={state} values={tagValues} toggle={toggleTag} about={about} /> : null}
       <Group title="Data handling">
         {DATA_RULES.map((rule) => (
           <li key={rule}>
@@ -180,6 +208,7 @@ export function SearchFacets({ state, facets }: { state: PageState; facets: Face
               selected={f.dataRules.includes(rule)}
               label={dataRuleLabels[rule]}
               count={countOf(facets.data, rule)}
+              about={about}
             />
           </li>
         ))}
@@ -191,6 +220,7 @@ export function SearchFacets({ state, facets }: { state: PageState; facets: Face
         selected={f.region}
         label={regionLabel}
         parse={anyString}
+        about={about}
         change={(region) => ({ region })}
       />
       <SingleFacet
@@ -200,6 +230,7 @@ export function SearchFacets({ state, facets }: { state: PageState; facets: Face
         selected={f.language}
         label={languageLabel}
         parse={anyString}
+        about={about}
         change={(language) => ({ language })}
       />
     </div>

@@ -259,3 +259,46 @@ export async function findByPostings(input: { words: QueryWord[]; where: Prisma.
   if (terms.some((t) => t.length === 0)) return [];
   return findSeveralWords(terms, nameWords, where, limit, offset);
 }
+
+/** Above how many matches facet counts may be estimated from a sample (the issue's floor: exact up to 10,000). */
+export const EXACT_COUNTS_UP_TO = 10_000;
+
+/** A sample of a search's matches: `ids` selects them (a column "id"), each stands for `scale` matches. */
+export type MatchSample = { ids: Prisma.Sql; scale: number };
+
+/**
+ * A fixed share (one in a power of two) of the listings that hold every word, chosen by a hash of their row
+ * id, so about `target` remain however common the words are; null when the rarest word's postings say the
+ * matches may be `exactUpTo` or fewer (they are then counted whole), or when the postings cannot answer. The
+ * same search always samples the same rows, so its estimates do not change from one page to the next.
+ */
+export async function sampleOfMatches(
+  words: QueryWord[],
+  options: { exactUpTo: number; target: number } = { exactUpTo: EXACT_COUNTS_UP_TO, target: 2_000 },
+): Promise<MatchSample | null> {
+  const meant = await meantOf(words);
+  const terms = meant && meant.length > 0 ? await termsOf(meant) : null;
+  if (!terms || terms.some((t) => t.length === 0)) return null;
+  const raw = await db.$queryRaw<unknown[]>(
+    Prisma.join(
+      terms.map((t) => Prisma.sql`SELECT (SELECT count(*) FROM "SearchPosting" p WHERE p."word" = ANY(${t}::text[]))::int AS n`),
+      " UNION ALL ",
+    ),
+  );
+  // A listing holding two of a word's terms is counted twice here: enough to choose the share.
+  const fewest = Math.min(...z.array(z.object({ n: z.number().int() })).parse(raw).map((r) => r.n));
+  if (fewest <= options.exactUpTo) return null;
+  const bits = Math.max(0, Math.ceil(Math.log2(fewest / options.target)));
+  const mask = 2 ** bits - 1;
+  // Every term's postings read in index order, only the sampled rows kept, and a row taken when it holds a
+  // term of every word: one plan whatever the planner guesses of the hash's share (it guessed 1 in 200, and
+  // joined the words row by row).
+  const word = terms.flatMap((t, i) => t.map(() => i));
+  const ids = Prisma.sql`
+    SELECT p."capabilityId" AS id
+    FROM unnest(${terms.flat()}::text[], ${word}::int[]) AS q("word", i)
+    JOIN "SearchPosting" p ON p."word" = q."word"
+    WHERE (hashtext(p."capabilityId") & ${mask}) = 0
+    GROUP BY p."capabilityId" HAVING count(DISTINCT q.i) = ${terms.length}`;
+  return { ids, scale: mask + 1 };
+}

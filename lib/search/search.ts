@@ -13,7 +13,7 @@ import { reputationSql, runsSql, statsJoinSql, unreachableSql } from "@/lib/list
 import { PRICES, type PageSort, type SearchFilters, type Sort } from "./filters";
 import type { WordCorrection } from "./typo-notice";
 import { queryWords } from "./query-words";
-import { findByPostings, matchesAtMost, stemsOf, type QueryWord } from "./postings";
+import { EXACT_COUNTS_UP_TO, findByPostings, matchesAtMost, sampleOfMatches, stemsOf, type QueryWord } from "./postings";
 import { wordMemo } from "./word-memo";
 
 // Search over listings in PostgreSQL. Every query here starts from THE visibility rule
@@ -396,7 +396,12 @@ export async function findMatchingServices(
 // ───────────── facets ─────────────
 
 export type FacetValue = { value: string; label: string | null; count: number };
-export type Facets = { total: number } & Record<FacetKey, FacetValue[]>;
+/** `approximate`: counted on a sample of more than 10,000 matches, each count an estimate (lib/search/postings.ts, sampleOfMatches). */
+export type Facets = { total: number; approximate: boolean } & Record<FacetKey, FacetValue[]>;
+
+/** When facet counts may come from a sample: above `exactUpTo` matches, about `target` of them. */
+export type Sampling = { exactUpTo: number; target: number };
+const SAMPLING: Sampling = { exactUpTo: EXACT_COUNTS_UP_TO, target: 2_000 };
 
 const facetRowSchema = z.object({ facet: z.string(), value: z.string().nullable(), label: z.string().nullable(), n: z.number().int() });
 
@@ -409,8 +414,13 @@ const FACET_TAG_LIMIT = 24;
  * them would give. One statement: the rows matching every other filter once (with each single-choice
  * filter as a flag), then one aggregate each.
  */
-async function countFacetsUncached(visible: Prisma.Sql, f: SearchFilters, now: Date): Promise<Facets> {
+async function countFacetsUncached(visible: Prisma.Sql, f: SearchFilters, now: Date, sampling: Sampling | null): Promise<Facets> {
   const words = await wordsOf(f);
+  const sample = sampling && words ? await sampleOfMatches(words, sampling) : null;
+  // A sample's rows are the words' matches already: the other conditions are checked on its rows alone.
+  const where = sample
+    ? Prisma.sql`c."id" IN (${sample.ids}) AND ${baseWhereSql(visible, { ...f, query: null }, null, now)}`
+    : baseWhereSql(visible, f, words, now);
   const set = setSingleFacets(f);
   // The rows of m that every single-choice filter but `except` admits. Only filters that are set become
   // conditions: a column that is always TRUE still divides the planner's estimate of m's rows, and at
@@ -426,7 +436,7 @@ async function countFacetsUncached(visible: Prisma.Sql, f: SearchFilters, now: D
              ${f.sampleTested ? Prisma.sql`true` : sampleTestedSql(now)} AS tested, ${hasFreePlanSql} AS "hasFree"
              ${flags.length > 0 ? Prisma.join(flags, "") : Prisma.empty}
       FROM ${fromSql(null)}
-      WHERE ${baseWhereSql(visible, f, words, now)}
+      WHERE ${where}
     )
     SELECT 'total' AS facet, NULL AS value, NULL AS label, count(*)::int AS n FROM m WHERE ${all}
     UNION ALL SELECT 'category', category, NULL, count(*)::int FROM m WHERE ${others("category")} GROUP BY category
@@ -448,15 +458,21 @@ async function countFacetsUncached(visible: Prisma.Sql, f: SearchFilters, now: D
       ) g JOIN "Tag" t ON t."slug" = g.slug
       GROUP BY g.slug ORDER BY sum(g.n) DESC, g.slug LIMIT ${FACET_TAG_LIMIT}
     )`);
-  const facets: Facets = { total: 0, category: [], tag: [], class: [], price: [], tested: [], language: [], region: [], data: [] };
+  const scale = sample?.scale ?? 1;
+  const facets: Facets = { total: 0, approximate: sample !== null, category: [], tag: [], class: [], price: [], tested: [], language: [], region: [], data: [] };
   for (const row of z.array(facetRowSchema).parse(raw)) {
     if (row.facet === "total") {
-      facets.total = row.n;
+      facets.total = row.n * scale;
       continue;
     }
     const key = facetKeys.find((k) => k === row.facet);
-    if (key && row.value !== null && row.n > 0) facets[key].push({ value: row.value, label: row.label, count: row.n });
+    if (key && row.value !== null && row.n > 0) facets[key].push({ value: row.value, label: row.label, count: row.n * scale });
   }
+  // The postings bound the matches before the other filters: when those leave few, the matches are counted
+  // whole. A sample of k rows estimates k × scale give or take scale × √k (one standard deviation); only an
+  // estimate four of those above the line stands, so a search of 10,000 matches or fewer is counted exactly.
+  const sampled = facets.total / scale;
+  if (sample && (sampled - 4 * Math.sqrt(sampled)) * scale <= (sampling?.exactUpTo ?? 0)) return countFacetsUncached(visible, f, now, null);
   for (const key of facetKeys) {
     if (key !== "tag") facets[key].sort((x, y) => y.count - x.count || x.value.localeCompare(y.value));
   }
@@ -474,15 +490,15 @@ const facetKeys: readonly FacetKey[] = ["category", "tag", "class", "price", "te
 const AUDIENCE_TTL_MS = 15_000;
 const audienceFacets = new Map<string, { at: number; facets: Promise<Facets> }>();
 
-export async function countFacets(viewer: Viewer | null, f: SearchFilters, now: Date): Promise<Facets> {
+export async function countFacets(viewer: Viewer | null, f: SearchFilters, now: Date, sampling: Sampling | null = SAMPLING): Promise<Facets> {
   const audience = audienceOf(viewer, viewer ? await ownsAnyAgent(viewer.id) : false, now);
-  if (audience === null) return countFacetsUncached(capabilityVisibleSql(viewer, now), f, now);
+  if (audience === null) return countFacetsUncached(capabilityVisibleSql(viewer, now), f, now, sampling);
   // Keyed by the listings' generation too: after a write anywhere (a suspension, an unpublish) no count made
   // before it is served again, as for the shared pages.
-  const key = `${sharedCacheGeneration()}\n${audience}\n${JSON.stringify(f)}`;
+  const key = `${sharedCacheGeneration()}\n${audience}\n${JSON.stringify([f, sampling])}`;
   const hit = audienceFacets.get(key);
   if (hit && now.getTime() - hit.at < AUDIENCE_TTL_MS) return hit.facets;
-  const facets = countFacetsUncached(capabilityVisibleToAudienceSql(audience), f, now);
+  const facets = countFacetsUncached(capabilityVisibleToAudienceSql(audience), f, now, sampling);
   if (audienceFacets.size > 500) audienceFacets.clear();
   audienceFacets.set(key, { at: now.getTime(), facets });
   facets.catch(() => audienceFacets.delete(key));

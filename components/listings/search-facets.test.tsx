@@ -1,0 +1,17 @@
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { ShownCount } from "./search-facets";
+
+describe("ShownCount", () => {
+  it("shows an exact count whole, with thousands separated", () => {
+    expect(renderToStaticMarkup(<ShownCount n={16754} about={false} />)).toBe("16,754");
+    expect(renderToStaticMarkup(<ShownCount n={7} about={false} />)).toBe("7");
+  });
+
+  it("shows an estimate to two figures, marked for the eye and read out as 'about'", () => {
+    const html = renderToStaticMarkup(<ShownCount n={16754} about />);
+    expect(html).toBe('<span aria-hidden="true">≈</span><span class="sr-only">about </span>17,000');
+    expect(renderToStaticMarkup(<ShownCount n={96} about />)).toContain("</span>96");
+    expect(renderToStaticMarkup(<ShownCount n={1248} about />)).toContain("</span>1,200");
+  });
+});
