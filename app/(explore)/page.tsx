@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { SearchFacets, ShownCount } from "@/components/listings/search-facets";
+import { SearchFacets, toTwoFigures } from "@/components/listings/search-facets";
 import { SearchForm, type SortOption } from "@/components/listings/search-form";
 import { ServiceList } from "@/components/listings/service-card";
 import { TypoNoticeLine } from "@/components/listings/typo-notice";
@@ -153,9 +153,7 @@ async function Results({ state, params }: { state: PageState; params: Record<str
           {/* Announced when it changes (search as you type, a facet link): polite, the count only. */}
           <h2 id="results-heading" className="text-lg font-semibold" aria-live="polite">
             {facets.approximate ? (
-              <>
-                About <ShownCount n={facets.total} about={false} /> services
-              </>
+              `About ${toTwoFigures(facets.total).toLocaleString("en")} services`
             ) : facets.total === 1 ? (
               "1 service"
             ) : (

@@ -19,15 +19,19 @@ export { dataRuleLabels, priceLabels };
  */
 export function ShownCount({ n, about }: { n: number; about: boolean }) {
   if (!about) return <>{n.toLocaleString("en")}</>;
-  const figures = Math.max(0, Math.floor(Math.log10(Math.max(1, n))) - 1);
-  const rounded = Math.round(n / 10 ** figures) * 10 ** figures;
   return (
     <>
       <span aria-hidden="true">≈</span>
       <span className="sr-only">about </span>
-      {rounded.toLocaleString("en")}
+      {toTwoFigures(n).toLocaleString("en")}
     </>
   );
+}
+
+/** An estimate as it is shown: to two significant figures (16,754 → 17,000). */
+export function toTwoFigures(n: number): number {
+  const step = 10 ** Math.max(0, Math.floor(Math.log10(Math.max(1, n))) - 1);
+  return Math.round(n / step) * step;
 }
 
 function FacetLink({ href, selected, label, count, about }: { href: string; selected: boolean; label: string; count: number | null; about: boolean }) {
