@@ -193,6 +193,22 @@ describe("a search of several words from the postings", () => {
     expect(toolsOf(await everyMatch(filters({ class: "transformation" })))).toEqual(toolsOf(only));
   });
 
+  it("finds the same matches from the postings when they are sorted otherwise (newest, most run, name)", async () => {
+    // Fewer than 2,000 matches: found from the words' postings and sorted; every visible match, in the order asked.
+    // No runs anywhere: "most run" ties are newest first as for "newest" (then agent.json order, then row).
+    const newest = (
+      await db.capability.findMany({ where: { id: { in: planted.map((p) => p.id) } }, orderBy: [{ createdAt: "desc" }, { position: "asc" }, { id: "asc" }], select: { id: true } })
+    ).map((r) => r.id);
+    for (const sort of ["newest", "most_run", "name"] as const) {
+      const found = (await findMatchingIds(null, filters({}), { sort, limit: 100, offset: 0, now: NOW })).ids;
+      expect([...found].sort(), sort).toEqual(planted.map((p) => p.id).sort());
+      if (sort !== "name") expect(toolsOf(found), sort).toEqual(toolsOf(newest));
+      for (const id of hidden.values()) expect(found, sort).not.toContain(id);
+    }
+    const transformations = (await findMatchingIds(null, filters({ class: "transformation" }), { sort: "most_run", limit: 100, offset: 0, now: NOW })).ids;
+    expect([...transformations].sort()).toEqual(expected((p) => p.transformation).sort());
+  });
+
   it("pages consistently", async () => {
     const all = expected();
     const pages: string[] = [];

@@ -158,18 +158,27 @@ function wordPostingsSql(terms: string[]): Prisma.Sql {
     FROM "SearchPosting" p WHERE p."word" = ANY(${terms}::text[]) GROUP BY p."capabilityId"`;
 }
 
-async function findSeveralWords(terms: string[][], nameWords: string, where: Prisma.Sql, limit: number, offset: number): Promise<string[]> {
-  const alias = (i: number) => Prisma.raw(`w${i}`);
-  const joined = Prisma.join(
+const alias = (i: number) => Prisma.raw(`w${i}`);
+
+/**
+ * The words' postings joined on the listing (w0, w1, …: each word's listing, score and date): the listings that
+ * hold every word. OFFSET 0 keeps each further word a subquery of its own, which the planner joins by hashing
+ * it: left to itself it sorted both words' postings by id to merge them, two to three times slower for common
+ * words.
+ */
+function joinedWordsSql(terms: string[][]): Prisma.Sql {
+  return Prisma.join(
     terms.map((t, i) =>
-      // OFFSET 0 keeps each further word a subquery of its own, which the planner joins by hashing it: left to
-      // itself it sorted both words' postings by id to merge them, two to three times slower for common words.
       i === 0
         ? Prisma.sql`(${wordPostingsSql(t)}) w0`
         : Prisma.sql`JOIN (${wordPostingsSql(t)} OFFSET 0) ${alias(i)} ON ${alias(i)}."capabilityId" = w0."capabilityId"`,
     ),
     " ",
   );
+}
+
+async function findSeveralWords(terms: string[][], nameWords: string, where: Prisma.Sql, limit: number, offset: number): Promise<string[]> {
+  const joined = joinedWordsSql(terms);
   // In the words' order and in float8, as search.ts adds them, so both paths break the same ties.
   const score = Prisma.join(
     terms.map((_, i) => Prisma.sql`${alias(i)}."score"::float8`),
@@ -222,22 +231,20 @@ async function termsOf(meant: { prefix: string; exact: string | null }[]): Promi
 }
 
 /**
- * Whether a search for these words matches at most `limit` listings, read from their postings (each word's
- * postings bound what it matches, so the rarest word bounds them all), counting no further than `limit` + 1
- * per word; null when the postings cannot tell (only stop words, a word that begins too many words).
+ * Whether a search for these words matches at most `limit` listings, read from their postings: one word's
+ * postings counted no further than `limit` + 1; several words' intersection (two common words may share few
+ * listings), counted as far. Null when the postings cannot tell (only stop words, a word that begins too many
+ * words).
  */
 export async function matchesAtMost(words: QueryWord[], limit: number): Promise<boolean | null> {
   const meant = await meantOf(words);
   const terms = meant && meant.length > 0 ? await termsOf(meant) : null;
   if (!terms) return null;
-  const raw = await db.$queryRaw<unknown[]>(
-    Prisma.join(
-      terms.map((t) => Prisma.sql`SELECT (SELECT count(*) FROM (SELECT 1 FROM "SearchPosting" p WHERE p."word" = ANY(${t}::text[]) LIMIT ${limit + 1}) x)::int AS n`),
-      " UNION ALL ",
-    ),
-  );
-  const counts = z.array(z.object({ n: z.number().int() })).parse(raw).map((r) => r.n);
-  return Math.min(...counts) <= limit;
+  const [only] = terms;
+  const matching = terms.length === 1 && only ? Prisma.sql`SELECT 1 FROM "SearchPosting" p WHERE p."word" = ANY(${only}::text[])` : Prisma.sql`SELECT 1 FROM ${joinedWordsSql(terms)}`;
+  const raw = await db.$queryRaw<unknown[]>(Prisma.sql`SELECT (SELECT count(*) FROM (${matching} LIMIT ${limit + 1}) x)::int AS n`);
+  const [row] = z.array(z.object({ n: z.number().int() })).parse(raw);
+  return (row?.n ?? 0) <= limit;
 }
 
 /**
@@ -258,6 +265,36 @@ export async function findByPostings(input: { words: QueryWord[]; where: Prisma.
   // A word nothing holds: no capability has every word.
   if (terms.some((t) => t.length === 0)) return [];
   return findSeveralWords(terms, nameWords, where, limit, offset);
+}
+
+/**
+ * The ids (a column "id") of the listings holding a term of every word whose row id hashes into the share
+ * `mask` selects: every term's postings read in index order, the share kept, then grouped by listing (twice,
+ * rather than count(DISTINCT …), which sorts). Not joined as joinedWordsSql joins the words: PostgreSQL takes
+ * a hash's share for 1 in 200 and then joined the words row by row; grouping has one plan whatever it guesses.
+ */
+function sampledSql(terms: string[][], mask: number): Prisma.Sql {
+  const word = terms.flatMap((t, i) => t.map(() => i));
+  return Prisma.sql`
+    SELECT h.id FROM (
+      SELECT p."capabilityId" AS id
+      FROM unnest(${terms.flat()}::text[], ${word}::int[]) AS q("word", i)
+      JOIN "SearchPosting" p ON p."word" = q."word"
+      WHERE (hashtext(p."capabilityId") & ${mask}) = 0
+      GROUP BY p."capabilityId", q.i
+    ) h
+    GROUP BY h.id HAVING count(*) = ${terms.length}`;
+}
+
+/**
+ * The listings that hold every word, read from the postings (a statement to use as `c."id" IN (…)`), or null
+ * when the postings cannot answer (see findByPostings). For searches with few matches: it reads each word's
+ * postings whole.
+ */
+export async function matchesFromPostings(words: QueryWord[]): Promise<Prisma.Sql | null> {
+  const meant = await meantOf(words);
+  const terms = meant && meant.length > 0 ? await termsOf(meant) : null;
+  return terms ? Prisma.sql`SELECT w0."capabilityId" AS id FROM ${joinedWordsSql(terms)}` : null;
 }
 
 /** Above how many matches facet counts may be estimated from a sample (the issue's floor: exact up to 10,000). */
@@ -290,15 +327,5 @@ export async function sampleOfMatches(
   if (fewest <= options.exactUpTo) return null;
   const bits = Math.max(0, Math.ceil(Math.log2(fewest / options.target)));
   const mask = 2 ** bits - 1;
-  // Every term's postings read in index order, only the sampled rows kept, and a row taken when it holds a
-  // term of every word: one plan whatever the planner guesses of the hash's share (it guessed 1 in 200, and
-  // joined the words row by row).
-  const word = terms.flatMap((t, i) => t.map(() => i));
-  const ids = Prisma.sql`
-    SELECT p."capabilityId" AS id
-    FROM unnest(${terms.flat()}::text[], ${word}::int[]) AS q("word", i)
-    JOIN "SearchPosting" p ON p."word" = q."word"
-    WHERE (hashtext(p."capabilityId") & ${mask}) = 0
-    GROUP BY p."capabilityId" HAVING count(DISTINCT q.i) = ${terms.length}`;
-  return { ids, scale: mask + 1 };
+  return { ids: sampledSql(terms, mask), scale: mask + 1 };
 }
