@@ -303,11 +303,67 @@ export const EXACT_COUNTS_UP_TO = 10_000;
 /** A sample of a search's matches: `ids` selects them (a column "id"), each stands for `scale` matches. */
 export type MatchSample = { ids: Prisma.Sql; scale: number };
 
+// PostgreSQL's own statistics of the postings (kept by ANALYZE, which autovacuum runs): the most common words and
+// the share of postings each holds. Read at most every 5 minutes; they change no faster.
+const STATISTICS_TTL_MS = 5 * 60_000;
+export type CommonWords = { postings: Map<string, number>; floor: number };
+let commonWords: { at: number; words: Promise<CommonWords> } | null = null;
+
+const commonWordsSchema = z.array(z.object({ words: z.array(z.string()), freqs: z.array(z.number()), rows: z.number() }));
+
+/**
+ * About how many postings the most common words have, and `floor`, the fewest of those: a word PostgreSQL does
+ * not list has about that many or fewer. Before any ANALYZE nothing is listed and the floor is unbounded.
+ */
+function commonWordPostings(now = Date.now()): Promise<CommonWords> {
+  if (commonWords && now - commonWords.at < STATISTICS_TTL_MS) return commonWords.words;
+  const words = db
+    .$queryRaw<unknown[]>(
+      Prisma.sql`
+        SELECT s."most_common_vals"::text::text[] AS words, s."most_common_freqs"::float8[] AS freqs, c."reltuples"::float8 AS rows
+        FROM pg_stats s JOIN pg_class c ON c."oid" = to_regclass('"SearchPosting"')
+        WHERE s."schemaname" = current_schema() AND s."tablename" = 'SearchPosting' AND s."attname" = 'word' AND s."most_common_vals" IS NOT NULL`,
+    )
+    .then((raw): CommonWords => {
+      const [row] = commonWordsSchema.parse(raw);
+      if (!row) return { postings: new Map(), floor: Infinity };
+      const postings = new Map(row.words.map((word, i) => [word, (row.freqs[i] ?? 0) * row.rows]));
+      return { postings, floor: Math.min(...postings.values()) };
+    });
+  commonWords = { at: now, words };
+  words.catch(() => (commonWords = null));
+  return words;
+}
+
+/**
+ * The rarest word's postings as the statistics tell them: "few" (at most the line: a word listed that far down,
+ * or one not listed when the floor is below the line), about how many (every word listed), or null (a word not
+ * listed, and the floor above the line: count them).
+ */
+export function rarestFromStatistics(terms: string[][], common: CommonWords, exactUpTo: number): number | "few" | null {
+  const listed = terms.map((t) => (t.some((term) => common.postings.has(term)) ? t.reduce((n, term) => n + (common.postings.get(term) ?? 0), 0) : null));
+  if (Math.min(...listed.map((n) => n ?? common.floor)) <= exactUpTo) return "few";
+  return listed.includes(null) ? null : Math.min(...listed.map((n) => n ?? 0));
+}
+
+/** Each word's postings (a listing holding two of its terms counts twice: enough to choose a share), counted. */
+async function countPostings(terms: string[][]): Promise<number[]> {
+  const raw = await db.$queryRaw<unknown[]>(
+    Prisma.join(
+      terms.map((t) => Prisma.sql`SELECT (SELECT count(*) FROM "SearchPosting" p WHERE p."word" = ANY(${t}::text[]))::int AS n`),
+      " UNION ALL ",
+    ),
+  );
+  return z.array(z.object({ n: z.number().int() })).parse(raw).map((r) => r.n);
+}
+
 /**
  * A fixed share (one in a power of two) of the listings that hold every word, chosen by a hash of their row
- * id, so about `target` remain however common the words are; null when the rarest word's postings say the
- * matches may be `exactUpTo` or fewer (they are then counted whole), or when the postings cannot answer. The
- * same search always samples the same rows, so its estimates do not change from one page to the next.
+ * id, so about `target` remain however common the words are; null when the matches may be `exactUpTo` or
+ * fewer (they are then counted whole), or when the postings cannot answer. The rarest word's postings decide,
+ * estimated from PostgreSQL's statistics where they list the words (no statement), counted otherwise; the
+ * caller holds the estimate to the line, so a wrong guess costs time, never exactness. The same search always
+ * samples the same rows, so its estimates do not change from one page to the next.
  */
 export async function sampleOfMatches(
   words: QueryWord[],
@@ -316,15 +372,9 @@ export async function sampleOfMatches(
   const meant = await meantOf(words);
   const terms = meant && meant.length > 0 ? await termsOf(meant) : null;
   if (!terms || terms.some((t) => t.length === 0)) return null;
-  const raw = await db.$queryRaw<unknown[]>(
-    Prisma.join(
-      terms.map((t) => Prisma.sql`SELECT (SELECT count(*) FROM "SearchPosting" p WHERE p."word" = ANY(${t}::text[]))::int AS n`),
-      " UNION ALL ",
-    ),
-  );
-  // A listing holding two of a word's terms is counted twice here: enough to choose the share.
-  const fewest = Math.min(...z.array(z.object({ n: z.number().int() })).parse(raw).map((r) => r.n));
-  if (fewest <= options.exactUpTo) return null;
+  const told = rarestFromStatistics(terms, await commonWordPostings(), options.exactUpTo);
+  const fewest = told === null ? Math.min(...(await countPostings(terms))) : told;
+  if (fewest === "few" || fewest <= options.exactUpTo) return null;
   const bits = Math.max(0, Math.ceil(Math.log2(fewest / options.target)));
   const mask = 2 ** bits - 1;
   return { ids: sampledSql(terms, mask), scale: mask + 1 };
