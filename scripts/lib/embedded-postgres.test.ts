@@ -6,11 +6,12 @@ import { memoryFlags } from "./embedded-postgres";
 const GB = 2 ** 30;
 
 describe("memoryFlags", () => {
-  it("gives PostgreSQL a quarter of the memory for buffers, between 128 MB and 8 GB", () => {
-    expect(memoryFlags(24 * GB)).toEqual(["-c", "shared_buffers=6144MB", "-c", "effective_cache_size=12288MB"]);
-    expect(memoryFlags(2 * GB)).toEqual(["-c", "shared_buffers=512MB", "-c", "effective_cache_size=1024MB"]);
-    expect(memoryFlags(GB / 4)).toEqual(["-c", "shared_buffers=128MB", "-c", "effective_cache_size=128MB"]);
-    expect(memoryFlags(256 * GB)).toEqual(["-c", "shared_buffers=8192MB", "-c", "effective_cache_size=131072MB"]);
+  it("gives PostgreSQL a quarter of the memory for buffers, between 128 MB and 8 GB, and prices reads as from memory", () => {
+    const settings = (total: number) => memoryFlags(total).filter((flag) => flag !== "-c");
+    expect(settings(24 * GB)).toEqual(["shared_buffers=6144MB", "effective_cache_size=12288MB", "random_page_cost=1.1"]);
+    expect(settings(2 * GB)).toEqual(["shared_buffers=512MB", "effective_cache_size=1024MB", "random_page_cost=1.1"]);
+    expect(settings(GB / 4)).toEqual(["shared_buffers=128MB", "effective_cache_size=128MB", "random_page_cost=1.1"]);
+    expect(settings(256 * GB)).toEqual(["shared_buffers=8192MB", "effective_cache_size=131072MB", "random_page_cost=1.1"]);
   });
 
   it("is what the embedded database the tests run on was started with", async () => {
@@ -18,8 +19,11 @@ describe("memoryFlags", () => {
     await client.connect();
     try {
       // pg_settings counts shared buffers in 8 kB pages.
-      const { rows } = await client.query<{ mb: number }>("SELECT setting::int / 128 AS mb FROM pg_settings WHERE name = 'shared_buffers'");
+      const { rows } = await client.query<{ mb: number; random: string }>(
+        "SELECT (SELECT setting::int / 128 FROM pg_settings WHERE name = 'shared_buffers') AS mb, current_setting('random_page_cost') AS random",
+      );
       expect(memoryFlags()).toContain(`shared_buffers=${rows[0]?.mb}MB`);
+      expect(memoryFlags()).toContain(`random_page_cost=${rows[0]?.random}`);
     } finally {
       await client.end();
     }
