@@ -5,7 +5,8 @@
 //   1. the search API one request at a time (p50/p95/p99);
 //   2. the search API at 20 concurrent clients (throughput and percentiles);
 //   3. the search page with its facets, one request at a time;
-//   4. the web process's memory and the database's size and shared buffers.
+//   4. the web process's memory and the database's size and shared buffers;
+// and, during 2, the CPU time the web process and PostgreSQL spent per request.
 //
 //   npx next build            # once: the benchmark serves the production build
 //   npx tsx bench/search-long-tail.ts [--sizes 10000,100000,1000000] [--alone 400] [--duration 10] [--port 3400]
@@ -43,8 +44,8 @@ function aloneLine(label: string, times: number[]): string {
   return `${label.padEnd(38)} one at a time: p50 ${t.p50.toFixed(1)} ms, p95 ${t.p95.toFixed(1)} ms, p99 ${t.p99.toFixed(1)} ms (n=${t.n})`;
 }
 
-/** Resident memory of a process and its children (the server runs Next under tsx), in MB. */
-async function residentMb(pid: number): Promise<number> {
+/** A process and its descendants (the server runs Next under tsx; PostgreSQL forks a process per connection). */
+async function processTree(pid: number): Promise<number[]> {
   const { execFileSync } = await import("node:child_process");
   const pids = [pid];
   for (let i = 0; i < pids.length; i += 1) {
@@ -56,6 +57,37 @@ async function residentMb(pid: number): Promise<number> {
     }
     for (const child of children.trim().split(/\s+/).filter(Boolean)) pids.push(Number(child));
   }
+  return pids;
+}
+
+/** CPU seconds a process tree has used so far (user and system, its reaped children's too). */
+async function cpuSeconds(pid: number): Promise<number> {
+  let ticks = 0;
+  for (const p of await processTree(pid)) {
+    const stat = await readFile(`/proc/${p}/stat`, "utf8").catch(() => "");
+    // After the command's closing parenthesis: fields 14-17 of proc(5) are utime, stime, cutime, cstime.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    ticks += [11, 12, 13, 14].reduce((sum, i) => sum + Number(fields[i] ?? 0), 0);
+  }
+  return ticks / 100;
+}
+
+/** PostgreSQL's postmaster: the parent of the process serving this connection. */
+async function postmasterOf(url: string): Promise<number> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ pid: number }>("SELECT pg_backend_pid() AS pid");
+    const stat = await readFile(`/proc/${rows[0]?.pid ?? 0}/stat`, "utf8");
+    return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Resident memory of a process and its children, in MB. */
+async function residentMb(pid: number): Promise<number> {
+  const pids = await processTree(pid);
   let kb = 0;
   for (const p of pids) {
     const status = await readFile(`/proc/${p}/status`, "utf8").catch(() => "");
@@ -92,8 +124,15 @@ for (const size of sizes) {
     await oneByOne(origin, Array.from({ length: 10 }, longTailPaths("page", 99)), true);
     const apiAlone = await oneByOne(origin, Array.from({ length: aloneCount }, longTailPaths("api", 1)));
     console.log(aloneLine("search API, distinct queries", apiAlone));
+    // Where the load's time goes: CPU of the web process and of PostgreSQL per request (the load generator's
+    // own share of the two cores is neither).
+    const postmaster = await postmasterOf(database.url);
+    const before = { web: await cpuSeconds(server.pid ?? 0), db: await cpuSeconds(postmaster) };
     const apiLoad: Measured = await load(origin, longTailPaths("api", 2), { connections, seconds: duration });
+    const perRequest = (seconds: number) => ((seconds * 1000) / Math.max(1, apiLoad.requests)).toFixed(1);
+    const cpu = { web: perRequest((await cpuSeconds(server.pid ?? 0)) - before.web), db: perRequest((await cpuSeconds(postmaster)) - before.db) };
     console.log(line(`search API, distinct, ${connections} clients`, apiLoad));
+    console.log(`  CPU per request: web process ${cpu.web} ms, PostgreSQL ${cpu.db} ms`);
     const pageAlone = await oneByOne(origin, Array.from({ length: Math.ceil(aloneCount / 2) }, longTailPaths("page", 3)), true);
     console.log(aloneLine("search page, distinct queries", pageAlone));
     const memory = await residentMb(server.pid ?? 0);
@@ -102,14 +141,16 @@ for (const size of sizes) {
     const a = latencies(apiAlone);
     const p = latencies(pageAlone);
     summary.push(
-      `| ${size.toLocaleString("en")} | ${a.p50.toFixed(1)} / ${a.p95.toFixed(1)} | ${apiLoad.rps.toFixed(0)} | ${apiLoad.p50.toFixed(1)} / ${apiLoad.p95.toFixed(1)} | ${p.p50.toFixed(1)} / ${p.p95.toFixed(1)} | ${memory.toFixed(0)} MB | ${db} |`,
+      `| ${size.toLocaleString("en")} | ${a.p50.toFixed(1)} / ${a.p95.toFixed(1)} | ${apiLoad.rps.toFixed(0)} | ${apiLoad.p50.toFixed(1)} / ${apiLoad.p95.toFixed(1)} | ${cpu.web} / ${cpu.db} | ${p.p50.toFixed(1)} / ${p.p95.toFixed(1)} | ${memory.toFixed(0)} MB | ${db} |`,
     );
   } finally {
     if (server) await stopServer(server);
     await database.close();
   }
 }
-console.log(`\n| listings | API alone p50 / p95 ms | API req/s at ${connections} | API p50 / p95 ms at ${connections} | page alone p50 / p95 ms | web RSS | database |`);
-console.log("| --- | --- | --- | --- | --- | --- | --- |");
+console.log(
+  `\n| listings | API alone p50 / p95 ms | API req/s at ${connections} | API p50 / p95 ms at ${connections} | CPU ms per request, web / PostgreSQL | page alone p50 / p95 ms | web RSS | database |`,
+);
+console.log("| --- | --- | --- | --- | --- | --- | --- | --- |");
 for (const row of summary) console.log(row);
 process.exit(0);
