@@ -3,6 +3,7 @@ import { Prisma } from "@/generated/prisma/client";
 import { db } from "@/lib/db";
 import { importAgentFile } from "@/lib/agents/import-agent";
 import type { JsonObject } from "@/lib/agent-file/types";
+import { minimalAgentFile } from "@/lib/agent-file/fixtures";
 import { cleanUpTestRows, createTestUser, uniqueHandle } from "@/lib/testing/fixtures";
 import { noFilters, type SearchFilters } from "./filters";
 import { rarestFromStatistics, sampleOfMatches } from "./postings";
@@ -41,14 +42,11 @@ function capability(agent: number, i: number): JsonObject {
 beforeAll(async () => {
   const owner = await createTestUser();
   for (const [agent, handle] of handles.entries()) {
-    const document = {
-      ekl: "1.0",
-      mode: "service_provider",
-      execution_mode: "storage_free",
+    const document = minimalAgentFile({
       agent: { handle, display_name: "Facet Sample Agent", purpose: "Holds planted rows.", languages: ["en"] },
       adapter: { endpoint: "https://mcp.example.test/mcp" },
       capabilities: Array.from({ length: 88 }, (_, i) => capability(agent, i)),
-    };
+    });
     const result = await importAgentFile({ text: JSON.stringify(document), ownerId: owner.id, publish: true });
     if (!result.ok) throw new Error(JSON.stringify(result.errors));
   }
