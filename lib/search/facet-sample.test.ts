@@ -6,8 +6,8 @@ import type { JsonObject } from "@/lib/agent-file/types";
 import { minimalAgentFile } from "@/lib/agent-file/fixtures";
 import { cleanUpTestRows, createTestUser, uniqueHandle } from "@/lib/testing/fixtures";
 import { noFilters, type SearchFilters } from "./filters";
-import { rarestFromStatistics, sampleOfMatches } from "./postings";
-import { countFacets, type Facets, type Sampling } from "./search";
+import { rarestFromStatistics, sampleOfMatches, type Sampling } from "./postings";
+import { countFacets, type Facets } from "./search";
 
 // Facet counts of a search with more matches than `exactUpTo` are estimated from a sample: the listings whose
 // row id hashes into one share (one in a power of two), each counted for the whole share. Held here to that

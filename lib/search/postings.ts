@@ -230,6 +230,12 @@ async function termsOf(meant: { prefix: string; exact: string | null }[]): Promi
   });
 }
 
+/** The lexemes each query word means, or null when the postings cannot answer (only stop words, a word that begins too many words). */
+async function termsOfWords(words: QueryWord[]): Promise<string[][] | null> {
+  const meant = await meantOf(words);
+  return meant && meant.length > 0 ? termsOf(meant) : null;
+}
+
 /**
  * Whether a search for these words matches at most `limit` listings, read from their postings: one word's
  * postings counted no further than `limit` + 1; several words' intersection (two common words may share few
@@ -237,8 +243,7 @@ async function termsOf(meant: { prefix: string; exact: string | null }[]): Promi
  * words).
  */
 export async function matchesAtMost(words: QueryWord[], limit: number): Promise<boolean | null> {
-  const meant = await meantOf(words);
-  const terms = meant && meant.length > 0 ? await termsOf(meant) : null;
+  const terms = await termsOfWords(words);
   if (!terms) return null;
   const [only] = terms;
   const matching = terms.length === 1 && only ? Prisma.sql`SELECT 1 FROM "SearchPosting" p WHERE p."word" = ANY(${only}::text[])` : Prisma.sql`SELECT 1 FROM ${joinedWordsSql(terms)}`;
@@ -292,13 +297,15 @@ function sampledSql(terms: string[][], mask: number): Prisma.Sql {
  * postings whole.
  */
 export async function matchesFromPostings(words: QueryWord[]): Promise<Prisma.Sql | null> {
-  const meant = await meantOf(words);
-  const terms = meant && meant.length > 0 ? await termsOf(meant) : null;
+  const terms = await termsOfWords(words);
   return terms ? Prisma.sql`SELECT w0."capabilityId" AS id FROM ${joinedWordsSql(terms)}` : null;
 }
 
 /** Above how many matches facet counts may be estimated from a sample (the issue's floor: exact up to 10,000). */
 export const EXACT_COUNTS_UP_TO = 10_000;
+
+/** When facet counts may come from a sample: above `exactUpTo` matches, about `target` of them. */
+export type Sampling = { exactUpTo: number; target: number };
 
 /** A sample of a search's matches: `ids` selects them (a column "id"), each stands for `scale` matches. */
 export type MatchSample = { ids: Prisma.Sql; scale: number };
@@ -365,12 +372,8 @@ async function countPostings(terms: string[][]): Promise<number[]> {
  * caller holds the estimate to the line, so a wrong guess costs time, never exactness. The same search always
  * samples the same rows, so its estimates do not change from one page to the next.
  */
-export async function sampleOfMatches(
-  words: QueryWord[],
-  options: { exactUpTo: number; target: number } = { exactUpTo: EXACT_COUNTS_UP_TO, target: 2_000 },
-): Promise<MatchSample | null> {
-  const meant = await meantOf(words);
-  const terms = meant && meant.length > 0 ? await termsOf(meant) : null;
+export async function sampleOfMatches(words: QueryWord[], options: Sampling): Promise<MatchSample | null> {
+  const terms = await termsOfWords(words);
   if (!terms || terms.some((t) => t.length === 0)) return null;
   const told = rarestFromStatistics(terms, await commonWordPostings(), options.exactUpTo);
   const fewest = told === null ? Math.min(...(await countPostings(terms))) : told;

@@ -13,7 +13,7 @@ import { reputationSql, runsSql, statsJoinSql, unreachableSql } from "@/lib/list
 import { PRICES, type PageSort, type SearchFilters, type Sort } from "./filters";
 import type { WordCorrection } from "./typo-notice";
 import { queryWords } from "./query-words";
-import { EXACT_COUNTS_UP_TO, findByPostings, matchesAtMost, matchesFromPostings, sampleOfMatches, stemsOf, type QueryWord } from "./postings";
+import { EXACT_COUNTS_UP_TO, findByPostings, matchesAtMost, matchesFromPostings, sampleOfMatches, stemsOf, type QueryWord, type Sampling } from "./postings";
 import { wordMemo } from "./word-memo";
 
 // Search over listings in PostgreSQL. Every query here starts from THE visibility rule
@@ -404,8 +404,6 @@ export type FacetValue = { value: string; label: string | null; count: number };
 /** `approximate`: counted on a sample of more than 10,000 matches, each count an estimate (lib/search/postings.ts, sampleOfMatches). */
 export type Facets = { total: number; approximate: boolean } & Record<FacetKey, FacetValue[]>;
 
-/** When facet counts may come from a sample: above `exactUpTo` matches, about `target` of them. */
-export type Sampling = { exactUpTo: number; target: number };
 const SAMPLING: Sampling = { exactUpTo: EXACT_COUNTS_UP_TO, target: 2_000 };
 
 const facetRowSchema = z.object({ facet: z.string(), value: z.string().nullable(), label: z.string().nullable(), n: z.number().int() });
