@@ -6,6 +6,8 @@
 //   2. the search API at 20 concurrent clients (throughput and percentiles);
 //   3. the search page with its facets, one request at a time;
 //   4. the web process's memory and the database's size and shared buffers;
+//   5. the floors the same server and machine set: a request that does no work (the icon) and one that makes
+//      a single small statement (/api/health), alone and at the same concurrency as 2;
 // and, during 2, the CPU time the web process and PostgreSQL spent per request.
 //
 //   npx next build            # once: the benchmark serves the production build
@@ -17,7 +19,7 @@ import pg from "pg";
 import { openMigratedDatabase } from "../scripts/lib/database";
 import { generateListings } from "./generate-listings";
 import { latencies } from "./latency";
-import { line, load, oneByOne, type Measured } from "./load";
+import { cycling, line, load, oneByOne, type Measured } from "./load";
 import { longTailPaths } from "./long-tail-queries";
 import { startServer, stopServer } from "./server";
 
@@ -111,7 +113,24 @@ async function databaseFigures(url: string): Promise<string> {
   }
 }
 
+/** What no search can beat here: the same server answering a request with no work, and with one small statement. */
+async function floors(): Promise<{ label: string; alone: number[]; loaded: Measured }[]> {
+  const found = [];
+  for (const [label, path] of [
+    ["floor: no work (/icon.svg)", "/icon.svg"],
+    ["floor: one statement (/api/health)", "/api/health"],
+  ] as const) {
+    const alone = await oneByOne(origin, Array.from({ length: 100 }, () => path));
+    const loaded = await load(origin, cycling([path]), { connections, seconds: duration });
+    console.log(aloneLine(label, alone));
+    console.log(line(`${label}, ${connections} clients`, loaded));
+    found.push({ label, alone, loaded });
+  }
+  return found;
+}
+
 const summary: string[] = [];
+const floorRows: string[] = [];
 for (const size of sizes) {
   console.log(`\n== ${size.toLocaleString("en")} listings`);
   const database = await openMigratedDatabase("throwaway");
@@ -135,6 +154,12 @@ for (const size of sizes) {
     console.log(`  CPU per request: web process ${cpu.web} ms, PostgreSQL ${cpu.db} ms`);
     const pageAlone = await oneByOne(origin, Array.from({ length: Math.ceil(aloneCount / 2) }, longTailPaths("page", 3)), true);
     console.log(aloneLine("search page, distinct queries", pageAlone));
+    for (const floor of await floors()) {
+      const t = latencies(floor.alone);
+      floorRows.push(
+        `| ${size.toLocaleString("en")} | ${floor.label} | ${t.p50.toFixed(1)} / ${t.p95.toFixed(1)} | ${floor.loaded.rps.toFixed(0)} | ${floor.loaded.p50.toFixed(1)} / ${floor.loaded.p95.toFixed(1)} |`,
+      );
+    }
     const memory = await residentMb(server.pid ?? 0);
     const db = await databaseFigures(database.url);
     console.log(`web process ${memory.toFixed(0)} MB resident; ${db}`);
@@ -153,4 +178,7 @@ console.log(
 );
 console.log("| --- | --- | --- | --- | --- | --- | --- | --- |");
 for (const row of summary) console.log(row);
+console.log(`\n| listings | floor | alone p50 / p95 ms | req/s at ${connections} | p50 / p95 ms at ${connections} |`);
+console.log("| --- | --- | --- | --- | --- |");
+for (const row of floorRows) console.log(row);
 process.exit(0);
