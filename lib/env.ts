@@ -87,6 +87,11 @@ const schema = z.object({
   AUTH_GITHUB_SECRET: z.string().min(1).optional(),
   /** Comma-separated administrator emails (moderation). */
   ADMIN_EMAILS: emailList,
+  /** Search's facet counts from an index in memory (lib/search/facet-index-live.ts); "0" counts them in PostgreSQL. */
+  EXPLORE_FACET_INDEX: z
+    .enum(["1", "0", "true", "false"])
+    .optional()
+    .transform((v) => v === undefined || v === "1" || v === "true"),
   /** Development and tests only: lets adapter calls reach loopback, where the demo adapters run. */
   EXPLORE_ALLOW_LOOPBACK_ADAPTERS: flag,
   /** Where the demo adapters listen; the demo seed rewrites their endpoints to it. */

@@ -15,6 +15,8 @@ import type { WordCorrection } from "./typo-notice";
 import { queryWords } from "./query-words";
 import { EXACT_COUNTS_UP_TO, findByPostings, matchesAtMost, matchesFromPostings, sampleOfMatches, stemsOf, type QueryWord, type Sampling } from "./postings";
 import { wordMemo } from "./word-memo";
+import type { FacetIndex, FacetRow } from "./facet-index";
+import { currentFacetIndex } from "./facet-index-live";
 
 // Search over listings in PostgreSQL. Every query here starts from THE visibility rule
 // (lib/catalog/visibility.ts, the SQL function explore_capability_visible).
@@ -462,8 +464,19 @@ async function countFacetsUncached(visible: Prisma.Sql, f: SearchFilters, now: D
       GROUP BY g.slug ORDER BY sum(g.n) DESC, g.slug LIMIT ${FACET_TAG_LIMIT}
     )`);
   const scale = sample?.scale ?? 1;
-  const facets: Facets = { total: 0, approximate: sample !== null, category: [], tag: [], class: [], price: [], tested: [], language: [], region: [], data: [] };
-  for (const row of z.array(facetRowSchema).parse(raw)) {
+  const facets = facetsOf(z.array(facetRowSchema).parse(raw), scale, sample !== null);
+  // The postings bound the matches before the other filters: when those leave few, the matches are counted
+  // whole. A sample of k rows estimates k × scale give or take scale × √k (one standard deviation); only an
+  // estimate four of those above the line stands, so a search of 10,000 matches or fewer is counted exactly.
+  const sampled = facets.total / scale;
+  if (sample && (sampled - 4 * Math.sqrt(sampled)) * scale <= (sampling?.exactUpTo ?? 0)) return countFacetsUncached(visible, f, now, null);
+  return facets;
+}
+
+/** The facets of the counting statement's rows (or the index's, which are the same), each count × `scale`, in the order the page shows them. */
+function facetsOf(rows: FacetRow[], scale: number, approximate: boolean): Facets {
+  const facets: Facets = { total: 0, approximate, category: [], tag: [], class: [], price: [], tested: [], language: [], region: [], data: [] };
+  for (const row of rows) {
     if (row.facet === "total") {
       facets.total = row.n * scale;
       continue;
@@ -471,11 +484,6 @@ async function countFacetsUncached(visible: Prisma.Sql, f: SearchFilters, now: D
     const key = facetKeys.find((k) => k === row.facet);
     if (key && row.value !== null && row.n > 0) facets[key].push({ value: row.value, label: row.label, count: row.n * scale });
   }
-  // The postings bound the matches before the other filters: when those leave few, the matches are counted
-  // whole. A sample of k rows estimates k × scale give or take scale × √k (one standard deviation); only an
-  // estimate four of those above the line stands, so a search of 10,000 matches or fewer is counted exactly.
-  const sampled = facets.total / scale;
-  if (sample && (sampled - 4 * Math.sqrt(sampled)) * scale <= (sampling?.exactUpTo ?? 0)) return countFacetsUncached(visible, f, now, null);
   for (const key of facetKeys) {
     if (key !== "tag") facets[key].sort((x, y) => y.count - x.count || x.value.localeCompare(y.value));
   }
@@ -493,9 +501,25 @@ const facetKeys: readonly FacetKey[] = ["category", "tag", "class", "price", "te
 const AUDIENCE_TTL_MS = 15_000;
 const audienceFacets = new Map<string, { at: number; facets: Promise<Facets> }>();
 
-export async function countFacets(viewer: Viewer | null, f: SearchFilters, now: Date, sampling: Sampling | null = SAMPLING): Promise<Facets> {
+/**
+ * The facet counts of a search for this viewer. A viewer of a shared audience is counted from `index` (this
+ * process's facet index, when it is current), exactly; anyone else, or without an index, in PostgreSQL, where
+ * more than 10,000 matches may be estimated from a sample (`sampling`).
+ */
+export async function countFacets(
+  viewer: Viewer | null,
+  f: SearchFilters,
+  now: Date,
+  sampling: Sampling | null = SAMPLING,
+  index: FacetIndex | null = currentFacetIndex(),
+): Promise<Facets> {
   const audience = audienceOf(viewer, viewer ? await ownsAnyAgent(viewer.id) : false, now);
   if (audience === null) return countFacetsUncached(capabilityVisibleSql(viewer, now), f, now, sampling);
+  if (index) {
+    const words = await wordsOf(f);
+    const meant = words === null ? null : meaningful(words).map((w) => ({ prefix: w.prefix, exact: w.exact }));
+    return facetsOf(index.count(audience, f, meant, now), 1, false);
+  }
   // Keyed by the listings' generation too: after a write anywhere (a suspension, an unpublish) no count made
   // before it is served again, as for the shared pages.
   const key = `${sharedCacheGeneration()}\n${audience}\n${JSON.stringify([f, sampling])}`;

@@ -1,0 +1,112 @@
+import pg from "pg";
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { db } from "@/lib/db";
+import { closeDbEvents, dbEvents } from "@/lib/db-events";
+import { requireDatabaseUrl } from "@/lib/env";
+import { importAgentFile } from "@/lib/agents/import-agent";
+import { cleanUpTestRows, createTestUser, uniqueHandle } from "@/lib/testing/fixtures";
+import { noFilters } from "./filters";
+import { currentFacetIndex, startFacetIndex, stopFacetIndex, type LiveFacetIndex } from "./facet-index-live";
+import { countFacets } from "./search";
+
+// The process's facet index stays current: a listing write puts search back on PostgreSQL until the index is
+// loaded again; a sample test's result reaches it without a load; a gap in the event connection loads it again.
+
+const WAIT = { timeout: 15_000, interval: 20 };
+const word = `zw${Math.random().toString(36).slice(2, 8)}`;
+const handles: string[] = [];
+let live: LiveFacetIndex;
+let owner: string;
+
+async function importAgent(count: number): Promise<string[]> {
+  const handle = uniqueHandle("fl");
+  handles.push(handle);
+  const capabilities = Array.from({ length: count }, (_, i) => ({
+    tool: `tool_${i}`,
+    name: `${word} planted ${i}`,
+    summary: "Holds a planted row.",
+    category: "weather.current",
+    limitations: "Test rows only.",
+    class: "read_only",
+    output_schema: { type: "object" },
+    example: { input: { n: i }, expected_output: { ok: true } },
+  }));
+  const text = JSON.stringify({
+    ekl: "1.0",
+    mode: "service_provider",
+    execution_mode: "storage_free",
+    agent: { handle, display_name: "Live Index Agent", purpose: "Holds planted rows.", languages: ["en"] },
+    adapter: { endpoint: "https://mcp.example.test/mcp" },
+    capabilities,
+  });
+  const result = await importAgentFile({ text, ownerId: owner, publish: true });
+  if (!result.ok) throw new Error(JSON.stringify(result.errors));
+  return (await db.capability.findMany({ where: { agent: { handle } }, select: { id: true } })).map((r) => r.id);
+}
+
+/** What a signed-out visitor's search for the planted word counts, and whether the index answered it. */
+function counted(extra: Partial<typeof noFilters> = {}) {
+  const f = { ...noFilters, query: word, ...extra };
+  return countFacets(null, f, new Date());
+}
+
+beforeAll(async () => {
+  owner = (await createTestUser()).id;
+  await importAgent(3);
+  live = await startFacetIndex({ reloadGapMs: 0 });
+  await live.loaded();
+});
+
+afterAll(async () => {
+  await stopFacetIndex();
+  await closeDbEvents();
+  await db.agent.deleteMany({ where: { handle: { in: handles } } });
+  await cleanUpTestRows();
+});
+
+describe("the live facet index", () => {
+  it("answers once loaded; after a listing write PostgreSQL answers until it is loaded again", async () => {
+    expect(currentFacetIndex()).not.toBeNull();
+    const loads = live.loads;
+    expect((await counted()).total).toBe(3);
+    await importAgent(2);
+    // The write moved the listings' generation: the index is not current, and search counts in PostgreSQL.
+    expect(currentFacetIndex()).toBeNull();
+    expect((await counted()).total).toBe(5);
+    await live.loaded();
+    expect(live.loads).toBe(loads + 1);
+    const index = currentFacetIndex();
+    expect(index).not.toBeNull();
+    expect((await countFacets(null, { ...noFilters, query: word }, new Date(), null, index)).total).toBe(5);
+  });
+
+  it("takes in a sample test's result without loading again", async () => {
+    const [id] = await db.capability.findMany({ where: { agent: { handle: { in: handles } } }, select: { id: true }, take: 1 });
+    if (!id) throw new Error("no planted capability");
+    const loads = live.loads;
+    const index = currentFacetIndex();
+    if (!index) throw new Error("the index is not current");
+    const tested = async () => (await countFacets(null, { ...noFilters, query: word, sampleTested: true }, new Date(), null, index)).total;
+    expect(await tested()).toBe(0);
+    await db.sampleTest.create({ data: { capabilityId: id.id, capabilityVersion: "1.0.0", status: "passed", startedAt: new Date(), jobId: `job-${randomUUID()}` } });
+    await expect.poll(tested, WAIT).toBe(1);
+    expect(live.loads).toBe(loads);
+    expect(currentFacetIndex()).toBe(index);
+  });
+
+  it("loads again after a gap in the event connection, when a result may have been missed", async () => {
+    const loads = live.loads;
+    const connections = dbEvents().status().connections;
+    const client = new pg.Client({ connectionString: requireDatabaseUrl() });
+    await client.connect();
+    try {
+      await client.query("SELECT pg_terminate_backend($1)", [dbEvents().status().backendPid]);
+    } finally {
+      await client.end();
+    }
+    await expect.poll(() => dbEvents().status().connections, WAIT).toBeGreaterThan(connections);
+    await expect.poll(() => live.loads, WAIT).toBe(loads + 1);
+    expect(currentFacetIndex()).not.toBeNull();
+  });
+});

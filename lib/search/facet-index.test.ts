@@ -1,0 +1,183 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { randomUUID } from "node:crypto";
+import { db } from "@/lib/db";
+import { importAgentFile } from "@/lib/agents/import-agent";
+import type { JsonObject } from "@/lib/agent-file/types";
+import type { Viewer } from "@/lib/accounts/viewer";
+import { cleanUpTestRows, createTestUser, uniqueHandle } from "@/lib/testing/fixtures";
+import { noFilters, type SearchFilters } from "./filters";
+import type { FacetIndex } from "./facet-index";
+import { loadFacetIndex } from "./facet-index-live";
+import { countFacets } from "./search";
+
+// The facet index answers exactly what PostgreSQL's statement answers. Planted listings vary every fact a
+// facet or filter reads (categories, classes, plans, languages, regions, data rules, tags, 18+, suspended and
+// unlisted rows, sample tests inside and outside their windows, a pending endpoint, reputation); a few hundred
+// searches mixing words (prefixes, corrections, stop words), filters, audiences and moments are counted both
+// ways and must be equal. Every search holds a made-up word, so rows other test files write never match.
+
+const word = `zx${Math.random().toString(36).slice(2, 8)}`;
+const other = `zy${Math.random().toString(36).slice(2, 8)}`;
+const SUFFIXES = ["alpha", "beta", "gamma", "delta"];
+const CATEGORIES = ["weather.current", "finance.quotes", "travel.flights", "real_estate.search"];
+const CLASSES = ["read_only", "transformation", "external_action"];
+const TAGS = [["mortgages"], ["flights", "hotels"], [], ["stocks", "forex", "mortgages"]];
+const handles: string[] = [];
+const NOW = new Date();
+const DAY = 86_400_000;
+let capabilityIds: string[] = [];
+let index: FacetIndex;
+let adult: Viewer;
+let youngster: Viewer;
+
+function capability(i: number): JsonObject {
+  const mature = i % 9 === 8;
+  const plans: (JsonObject[] | undefined)[] = [undefined, [{ type: "per_call", price_usd: 0.1 }], [{ type: "free", daily_limit: 5 }, { type: "per_call", price_usd: 0.2 }], undefined];
+  const offered = plans[i % 4];
+  const data: (JsonObject | undefined)[] = [
+    undefined,
+    { inputs: { retention: "none" }, used_for_training: false, processing_regions: ["DE"] },
+    { inputs: { retention: "retained", days: 3 }, used_for_training: true, processing_regions: ["DE", "US"] },
+    { used_for_training: false, processing_regions: ["EU"] },
+    { inputs: { retention: "none" } },
+  ];
+  const rules = data[i % 5];
+  return {
+    tool: `tool_${i}`,
+    name: `${word}${SUFFIXES[i % 4]} gadget ${i}`,
+    summary: i % 3 === 0 ? `Gives the ${other} of planted row ${i}.` : `Gives planted row ${i}.`,
+    category: CATEGORIES[(i * 7) % 4] ?? "weather.current",
+    limitations: "Test rows only.",
+    class: CLASSES[i % 3] ?? "read_only",
+    ...(i % 3 === 2 ? { outside_action: "schedule" } : {}),
+    tags: TAGS[i % 4] ?? [],
+    output_schema: { type: "object" },
+    ...(offered ? { plans: offered, storage_free_accepted: true } : {}),
+    ...(rules ? { data: rules } : {}),
+    ...(i % 2 === 0 ? { example: { input: { n: i }, expected_output: { ok: true } } } : {}),
+    ...(mature ? { content_rating: "mature", mature_reasons: ["alcohol"] } : {}),
+  };
+}
+
+async function importAgent(languages: string[], capabilities: JsonObject[]): Promise<void> {
+  const owner = await createTestUser();
+  const handle = uniqueHandle("fi");
+  handles.push(handle);
+  const text = JSON.stringify({
+    ekl: "1.0",
+    mode: "service_provider",
+    execution_mode: "storage_free",
+    agent: { handle, display_name: "Facet Index Agent", purpose: "Holds planted rows.", languages },
+    adapter: { endpoint: "https://mcp.example.test/mcp" },
+    payment: { link: "https://pay.example.test/x" },
+    capabilities,
+  });
+  const result = await importAgentFile({ text, ownerId: owner.id, publish: true });
+  if (!result.ok) throw new Error(JSON.stringify(result.errors));
+}
+
+async function sampleTest(capabilityId: string, status: "passed" | "failed", daysAgo: number): Promise<void> {
+  await db.sampleTest.create({
+    data: { capabilityId, capabilityVersion: "1.0.0", status, startedAt: new Date(NOW.getTime() - daysAgo * DAY), jobId: `job-${randomUUID()}` },
+  });
+}
+
+beforeAll(async () => {
+  await importAgent(["en"], Array.from({ length: 18 }, (_, i) => capability(i)));
+  await importAgent(["de", "fr"], Array.from({ length: 18 }, (_, i) => capability(i + 18)));
+  await importAgent(["en", "de"], Array.from({ length: 18 }, (_, i) => capability(i + 36)));
+  const rows = await db.capability.findMany({ where: { agent: { handle: { in: handles } } }, select: { id: true, tool: true } });
+  // capabilityIds[i] is capability(i)'s row.
+  capabilityIds = rows.sort((a, b) => Number(a.tool.slice(5)) - Number(b.tool.slice(5))).map((r) => r.id);
+  // Sample tests inside and outside the 7-day and 3-day windows, as the index must judge them at each moment.
+  for (const [n, id] of capabilityIds.entries()) {
+    if (n % 6 === 0) await sampleTest(id, "passed", 1);
+    if (n % 6 === 1) await sampleTest(id, "passed", 6.5);
+    if (n % 6 === 2) await sampleTest(id, "failed", 1);
+    if (n % 6 === 3) {
+      await sampleTest(id, "passed", 5);
+      await sampleTest(id, "failed", 2);
+    }
+    if (n % 6 === 4) await sampleTest(id, "passed", 2.5);
+  }
+  const [suspended, unlisted] = capabilityIds;
+  await db.capability.update({ where: { id: suspended }, data: { suspendedAt: NOW } });
+  await db.capability.update({ where: { id: unlisted }, data: { listed: false } });
+  await db.agent.update({ where: { handle: handles[2] }, data: { endpointPending: true } });
+  adult = await createTestUser({ dateOfBirth: new Date("1980-01-01"), showMature: true });
+  youngster = await createTestUser({ dateOfBirth: new Date(NOW.getTime() - 15 * 365 * DAY), showMature: true });
+  index = await loadFacetIndex();
+});
+
+afterAll(async () => {
+  await db.agent.deleteMany({ where: { handle: { in: handles } } });
+  await cleanUpTestRows();
+});
+
+/** A small deterministic generator, so a failure names a search that fails again. */
+function random(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (s * 1_664_525 + 1_013_904_223) >>> 0;
+    return s / 2 ** 32;
+  };
+}
+
+function searches(count: number): { f: SearchFilters; viewer: Viewer | null; now: Date }[] {
+  const next = random(16);
+  const pick = <T,>(values: readonly T[]): T => values[Math.floor(next() * values.length)] as T;
+  const maybe = <T,>(values: readonly T[]): T | null => (next() < 0.75 ? null : pick(values));
+  const queries = [word, `${word}alp`, `${word}gamma`, `${word} ${other}`, `${other} ${word}beta`, `the ${word}`, `${word}delta gadget`, `${word} nothingzz`, `${word.slice(0, 4)}${word.slice(5)}`];
+  return Array.from({ length: count }, () => ({
+    viewer: pick([null, null, adult, youngster]),
+    now: new Date(NOW.getTime() + pick([0, 0, 1.5, 4, 8]) * DAY),
+    f: {
+      ...noFilters,
+      query: pick(queries),
+      category: maybe(["weather", "finance", "travel", "real_estate", "dating"]),
+      class: maybe(["read_only", "transformation", "external_action"] as const),
+      price: maybe(["free_to_try", "free", "paid"] as const),
+      language: maybe(["en", "de", "fr", "it"]),
+      region: maybe(["DE", "US", "EU"]),
+      tags: next() < 0.8 ? [] : next() < 0.8 ? [pick(["mortgages", "flights", "stocks"])] : ["mortgages", "stocks"],
+      sampleTested: next() < 0.15,
+      dataRules: next() < 0.8 ? [] : [pick(["inputs_not_retained", "no_training"] as const)],
+      minReputation: maybe([0, 0.5, 1]),
+      includeUnreachable: next() < 0.6,
+      matchingIds: next() < 0.9 ? null : capabilityIds.filter(() => next() < 0.5),
+    },
+  }));
+}
+
+describe("the facet index", () => {
+  it("loads only listings someone may see: no suspended or unlisted row", () => {
+    const f = { ...noFilters, query: word };
+    const total = (viewer: "everyone" | "adults") => index.count(viewer, f, [{ prefix: word, exact: null }], NOW).find((r) => r.facet === "total")?.n;
+    // 54 planted, 2 taken down; 6 of the others are 18+.
+    expect(total("adults")).toBe(52);
+    expect(total("everyone")).toBe(46);
+  });
+
+  it("counts every facet as PostgreSQL does, for every audience, search and moment", async () => {
+    let matched = 0;
+    for (const { f, viewer, now } of searches(300)) {
+      const [fromMemory, fromPostgres] = await Promise.all([countFacets(viewer, f, now, null, index), countFacets(viewer, f, now, null, null)]);
+      expect({ search: f, viewer: viewer?.id ?? null, now, facets: fromMemory }).toEqual({ search: f, viewer: viewer?.id ?? null, now, facets: fromPostgres });
+      if (fromMemory.total > 0) matched += 1;
+    }
+    // The searches are not vacuous: many find something, and the filters leave some with nothing.
+    expect(matched).toBeGreaterThan(100);
+    expect(matched).toBeLessThan(300);
+  });
+
+  it("takes in changed facts of a listing it holds, and ignores rows it does not", async () => {
+    const f = { ...noFilters, query: word, sampleTested: true };
+    const words = [{ prefix: word, exact: null }];
+    const before = index.count("adults", f, words, NOW).find((r) => r.facet === "total")?.n ?? 0;
+    // capability(2) has an example, and its one sample test failed.
+    const fresh = capabilityIds[2] ?? "";
+    const facts = { hasExample: true, lastTestPassed: true, lastTestAt: NOW.getTime() - DAY, lastPassAt: NOW.getTime() - DAY, endpointPending: false, reputation: 1 };
+    index.updateFacts([{ id: fresh, ...facts }, { id: "not-a-listing", ...facts }]);
+    expect(index.count("adults", f, words, NOW).find((r) => r.facet === "total")?.n).toBe(before + 1);
+  });
+});
