@@ -4,7 +4,9 @@
 // PostgreSQL filled by bench/generate-listings.ts:
 //   1. the search API one request at a time (p50/p95/p99);
 //   2. the search API at 20 concurrent clients (throughput and percentiles);
-//   3. the search page with its facets, one request at a time;
+//   3. the search page with its facets, one request at a time: counted from the facet index in memory (the
+//      server waits until it is loaded), and again on a second server that counts them in PostgreSQL
+//      (EXPLORE_FACET_INDEX=0), the same searches;
 //   4. the web process's memory and the database's size and shared buffers;
 //   5. the floors the same server and machine set: a request that does no work (the icon) and one that makes
 //      a single small statement (/api/health), alone and at the same concurrency as 2;
@@ -40,6 +42,16 @@ const origin = `http://127.0.0.1:${values.port}`;
 
 // The load comes from one address: the per-client API limit would measure refusals.
 const serving = { port: Number(values.port), sharedCache: true, env: { RATE_LIMIT_API: "100000000/1m" } };
+
+/** Waits until the server counts facets from memory (its health check says so); returns how long that took. */
+async function facetIndexLoaded(at: string): Promise<number> {
+  const started = performance.now();
+  for (;;) {
+    const health = (await (await fetch(`${at}/api/health`)).json()) as { facetIndex?: { state?: string } };
+    if (health.facetIndex?.state === "current") return performance.now() - started;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
 
 function aloneLine(label: string, times: number[]): string {
   const t = latencies(times);
@@ -145,6 +157,7 @@ for (const size of sizes) {
   try {
     await generateListings(database.url, size);
     server = await startServer(database.url, serving);
+    console.log(`facet index loaded ${((await facetIndexLoaded(origin)) / 1000).toFixed(1)} s after the server answered`);
     // Distinct seeds: the warm-up, the lone requests and the load never share a URL.
     await oneByOne(origin, Array.from({ length: 30 }, longTailPaths("api", 99)));
     await oneByOne(origin, Array.from({ length: 10 }, longTailPaths("page", 99)), true);
@@ -159,16 +172,27 @@ for (const size of sizes) {
     const cpu = { web: perRequest((await cpuSeconds(server.pid ?? 0)) - before.web), db: perRequest((await cpuSeconds(postmaster)) - before.db) };
     console.log(line(`search API, distinct, ${connections} clients`, apiLoad));
     console.log(`  CPU per request: web process ${cpu.web} ms, PostgreSQL ${cpu.db} ms`);
-    const pageAlone = await oneByOne(origin, Array.from({ length: Math.ceil(aloneCount / 2) }, longTailPaths("page", 3)), true);
+    const pagePaths = Array.from({ length: Math.ceil(aloneCount / 2) }, longTailPaths("page", 3));
+    const pageAlone = await oneByOne(origin, pagePaths, true);
     console.log(aloneLine("search page, distinct queries", pageAlone));
     floorRows.push(...(await floors(size)));
     const memory = await residentMb(server.pid ?? 0);
     const db = await databaseFigures(database.url);
     console.log(`web process ${memory.toFixed(0)} MB resident; ${db}`);
+    // The same page searches on a server that counts facets in PostgreSQL (its own shared cache: nothing stored).
+    const withoutIndex = await startServer(database.url, { ...serving, port: serving.port + 1, env: { ...serving.env, EXPLORE_FACET_INDEX: "0" } });
+    let pageInPostgres: number[];
+    try {
+      pageInPostgres = await oneByOne(`http://127.0.0.1:${serving.port + 1}`, pagePaths, true);
+    } finally {
+      await stopServer(withoutIndex);
+    }
+    console.log(aloneLine("search page, facets in PostgreSQL", pageInPostgres));
     const a = latencies(apiAlone);
     const p = latencies(pageAlone);
+    const pp = latencies(pageInPostgres);
     summary.push(
-      `| ${size.toLocaleString("en")} | ${a.p50.toFixed(1)} / ${a.p95.toFixed(1)} | ${apiLoad.rps.toFixed(0)} | ${apiLoad.p50.toFixed(1)} / ${apiLoad.p95.toFixed(1)} | ${cpu.web} / ${cpu.db} | ${p.p50.toFixed(1)} / ${p.p95.toFixed(1)} | ${memory.toFixed(0)} MB | ${db} |`,
+      `| ${size.toLocaleString("en")} | ${a.p50.toFixed(1)} / ${a.p95.toFixed(1)} | ${apiLoad.rps.toFixed(0)} | ${apiLoad.p50.toFixed(1)} / ${apiLoad.p95.toFixed(1)} | ${cpu.web} / ${cpu.db} | ${p.p50.toFixed(1)} / ${p.p95.toFixed(1)} | ${pp.p50.toFixed(1)} / ${pp.p95.toFixed(1)} | ${memory.toFixed(0)} MB | ${db} |`,
     );
   } finally {
     if (server) await stopServer(server);
@@ -176,9 +200,9 @@ for (const size of sizes) {
   }
 }
 console.log(
-  `\n| listings | API alone p50 / p95 ms | API req/s at ${connections} | API p50 / p95 ms at ${connections} | CPU ms per request, web / PostgreSQL | page alone p50 / p95 ms | web RSS | database |`,
+  `\n| listings | API alone p50 / p95 ms | API req/s at ${connections} | API p50 / p95 ms at ${connections} | CPU ms per request, web / PostgreSQL | page alone p50 / p95 ms | page alone, facets in PostgreSQL | web RSS | database |`,
 );
-console.log("| --- | --- | --- | --- | --- | --- | --- | --- |");
+console.log("| --- | --- | --- | --- | --- | --- | --- | --- | --- |");
 for (const row of summary) console.log(row);
 console.log(`\n| listings | floor | alone p50 / p95 ms | req/s at ${connections} | p50 / p95 ms at ${connections} |`);
 console.log("| --- | --- | --- | --- | --- |");

@@ -91,7 +91,11 @@ test.describe("the production start", () => {
 
     const health = await page.request.get(`${origin}/api/health`);
     expect(health.status()).toBe(200);
-    expect(await health.json()).toEqual({ ok: true, database: "reachable", migrations: "current", pending: [] });
+    expect(await health.json()).toMatchObject({ ok: true, database: "reachable", migrations: "current", pending: [] });
+    // The server started search's facet index, and loaded it (an empty marketplace: no listings).
+    await expect
+      .poll(async () => (await (await page.request.get(`${origin}/api/health`)).json()).facetIndex, { timeout: 30_000 })
+      .toEqual({ state: "current", listings: 0 });
 
     // No demo network: an empty marketplace.
     const services = await (await page.request.get(`${origin}/api/v1/services?include_unreachable=true`)).json();

@@ -26,6 +26,13 @@ export const CAPABILITY_FACTS_CHANNEL = "explore_capability_facts";
 const KEY = Symbol.for("explore.search.facetIndex");
 type Holder = { [KEY]?: LiveFacetIndex };
 
+/** For /api/health: whether facet counts come from memory now ("current"), will once loaded ("loading"), or never ("off"). */
+export function facetIndexState(): { state: "off" | "loading" | "current"; listings: number | null } {
+  const live = (globalThis as Holder)[KEY];
+  const index = live?.held() ?? null;
+  return live === undefined ? { state: "off", listings: null } : index ? { state: "current", listings: index.size } : { state: "loading", listings: null };
+}
+
 /** The index to count with now, or null (not started, loading, or the listings changed since it was loaded). */
 export function currentFacetIndex(): FacetIndex | null {
   return (globalThis as Holder)[KEY]?.current() ?? null;
@@ -144,6 +151,11 @@ export class LiveFacetIndex {
       log.warn("cannot listen for listing facts yet; counting facets in PostgreSQL", { error });
       if (!this.#closed) this.#retry = setTimeout(() => void this.start(), 1_000);
     }
+  }
+
+  /** The index if it is current, without asking for a load. */
+  held(): FacetIndex | null {
+    return this.#unsubscribe !== null && this.#generation === sharedCacheGeneration() ? this.#index : null;
   }
 
   current(): FacetIndex | null {
