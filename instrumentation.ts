@@ -10,10 +10,10 @@ export async function register(): Promise<void> {
   // facet counts) start again. Without it, `next start` or `--no-shared-cache` never heard other processes.
   const { listenForListingChanges } = await import("@/lib/http/listings-changed");
   listenForListingChanges();
-  // Facet counts for the shared audiences from memory (lib/search/facet-index-live.ts); PostgreSQL counts
-  // until it is loaded, and whenever it is not current.
-  if (env.EXPLORE_FACET_INDEX) {
-    const { startFacetIndex } = await import("@/lib/search/facet-index-live");
-    void startFacetIndex();
+  // Search for the shared audiences from memory (lib/search/shared-index-live.ts); PostgreSQL answers until
+  // it is loaded, and whenever it is not current.
+  if (env.EXPLORE_SEARCH_INDEX) {
+    const { startSharedIndex } = await import("@/lib/search/shared-index-live");
+    void startSharedIndex();
   }
 }

@@ -4,9 +4,9 @@
 // PostgreSQL filled by bench/generate-listings.ts:
 //   1. the search API one request at a time (p50/p95/p99);
 //   2. the search API at 20 concurrent clients (throughput and percentiles);
-//   3. the search page with its facets, one request at a time: counted from the facet index in memory (the
-//      server waits until it is loaded), and again on a second server that counts them in PostgreSQL
-//      (EXPLORE_FACET_INDEX=0), the same searches;
+//   3. the search page with its facets, one request at a time;
+// with search's index in memory (the server waits until it is loaded), and 1 and 3 again on a second server that
+// asks PostgreSQL (EXPLORE_SEARCH_INDEX=0), the same searches;
 //   4. the web process's memory and the database's size and shared buffers;
 //   5. the floors the same server and machine set: a request that does no work (the icon) and one that makes
 //      a single small statement (/api/health), alone and at the same concurrency as 2;
@@ -43,12 +43,12 @@ const origin = `http://127.0.0.1:${values.port}`;
 // The load comes from one address: the per-client API limit would measure refusals.
 const serving = { port: Number(values.port), sharedCache: true, env: { RATE_LIMIT_API: "100000000/1m" } };
 
-/** Waits until the server counts facets from memory (its health check says so); returns how long that took. */
-async function facetIndexLoaded(at: string): Promise<number> {
+/** Waits until the server searches from memory (its health check says so); returns how long that took. */
+async function searchIndexLoaded(at: string): Promise<number> {
   const started = performance.now();
   for (;;) {
-    const health = (await (await fetch(`${at}/api/health`)).json()) as { facetIndex?: { state?: string } };
-    if (health.facetIndex?.state === "current") return performance.now() - started;
+    const health = (await (await fetch(`${at}/api/health`)).json()) as { searchIndex?: { state?: string } };
+    if (health.searchIndex?.state === "current") return performance.now() - started;
     await new Promise((r) => setTimeout(r, 200));
   }
 }
@@ -148,6 +148,29 @@ async function floors(size: number): Promise<string[]> {
   return rows;
 }
 
+/** The searches of 1-3 against one server, printed; returned as the summary's cells. */
+async function searches(at: string, pid: number, databaseUrl: string, label: string): Promise<string> {
+  // Distinct seeds: the warm-up, the lone requests and the load never share a URL.
+  await oneByOne(at, Array.from({ length: 30 }, longTailPaths("api", 99)));
+  await oneByOne(at, Array.from({ length: 10 }, longTailPaths("page", 99)), true);
+  const apiAlone = await oneByOne(at, Array.from({ length: aloneCount }, longTailPaths("api", 1)));
+  console.log(aloneLine(`search API, ${label}`, apiAlone));
+  // Where the load's time goes: CPU of the web process and of PostgreSQL per request (the load generator's
+  // own share of the two cores is neither).
+  const postmaster = await postmasterOf(databaseUrl);
+  const before = { web: await cpuSeconds(pid), db: await cpuSeconds(postmaster) };
+  const apiLoad: Measured = await load(at, longTailPaths("api", 2), { connections, seconds: duration });
+  const perRequest = (seconds: number) => ((seconds * 1000) / Math.max(1, apiLoad.requests)).toFixed(1);
+  const cpu = { web: perRequest((await cpuSeconds(pid)) - before.web), db: perRequest((await cpuSeconds(postmaster)) - before.db) };
+  console.log(line(`search API, ${label}, ${connections} clients`, apiLoad));
+  console.log(`  CPU per request: web process ${cpu.web} ms, PostgreSQL ${cpu.db} ms`);
+  const pageAlone = await oneByOne(at, Array.from({ length: Math.ceil(aloneCount / 2) }, longTailPaths("page", 3)), true);
+  console.log(aloneLine(`search page, ${label}`, pageAlone));
+  const a = latencies(apiAlone);
+  const p = latencies(pageAlone);
+  return `${label} | ${a.p50.toFixed(1)} / ${a.p95.toFixed(1)} | ${apiLoad.rps.toFixed(0)} | ${apiLoad.p50.toFixed(1)} / ${apiLoad.p95.toFixed(1)} | ${cpu.web} / ${cpu.db} | ${p.p50.toFixed(1)} / ${p.p95.toFixed(1)}`;
+}
+
 const summary: string[] = [];
 const floorRows: string[] = [];
 for (const size of sizes) {
@@ -157,50 +180,25 @@ for (const size of sizes) {
   try {
     await generateListings(database.url, size);
     server = await startServer(database.url, serving);
-    console.log(`facet index loaded ${((await facetIndexLoaded(origin)) / 1000).toFixed(1)} s after the server answered`);
-    // Distinct seeds: the warm-up, the lone requests and the load never share a URL.
-    await oneByOne(origin, Array.from({ length: 30 }, longTailPaths("api", 99)));
-    await oneByOne(origin, Array.from({ length: 10 }, longTailPaths("page", 99)), true);
-    const apiAlone = await oneByOne(origin, Array.from({ length: aloneCount }, longTailPaths("api", 1)));
-    console.log(aloneLine("search API, distinct queries", apiAlone));
-    // Where the load's time goes: CPU of the web process and of PostgreSQL per request (the load generator's
-    // own share of the two cores is neither).
-    const postmaster = await postmasterOf(database.url);
-    const before = { web: await cpuSeconds(server.pid ?? 0), db: await cpuSeconds(postmaster) };
-    const apiLoad: Measured = await load(origin, longTailPaths("api", 2), { connections, seconds: duration });
-    const perRequest = (seconds: number) => ((seconds * 1000) / Math.max(1, apiLoad.requests)).toFixed(1);
-    const cpu = { web: perRequest((await cpuSeconds(server.pid ?? 0)) - before.web), db: perRequest((await cpuSeconds(postmaster)) - before.db) };
-    console.log(line(`search API, distinct, ${connections} clients`, apiLoad));
-    console.log(`  CPU per request: web process ${cpu.web} ms, PostgreSQL ${cpu.db} ms`);
-    const pagePaths = Array.from({ length: Math.ceil(aloneCount / 2) }, longTailPaths("page", 3));
-    const pageAlone = await oneByOne(origin, pagePaths, true);
-    console.log(aloneLine("search page, distinct queries", pageAlone));
+    console.log(`search index loaded ${((await searchIndexLoaded(origin)) / 1000).toFixed(1)} s after the server answered`);
+    const inMemory = await searches(origin, server.pid ?? 0, database.url, "index in memory");
     floorRows.push(...(await floors(size)));
     const memory = await residentMb(server.pid ?? 0);
     const db = await databaseFigures(database.url);
     console.log(`web process ${memory.toFixed(0)} MB resident; ${db}`);
-    // The same page searches on a server that counts facets in PostgreSQL (its own shared cache: nothing stored).
-    const withoutIndex = await startServer(database.url, { ...serving, port: serving.port + 1, env: { ...serving.env, EXPLORE_FACET_INDEX: "0" } });
-    let pageInPostgres: number[];
-    try {
-      pageInPostgres = await oneByOne(`http://127.0.0.1:${serving.port + 1}`, pagePaths, true);
-    } finally {
-      await stopServer(withoutIndex);
-    }
-    console.log(aloneLine("search page, facets in PostgreSQL", pageInPostgres));
-    const a = latencies(apiAlone);
-    const p = latencies(pageAlone);
-    const pp = latencies(pageInPostgres);
-    summary.push(
-      `| ${size.toLocaleString("en")} | ${a.p50.toFixed(1)} / ${a.p95.toFixed(1)} | ${apiLoad.rps.toFixed(0)} | ${apiLoad.p50.toFixed(1)} / ${apiLoad.p95.toFixed(1)} | ${cpu.web} / ${cpu.db} | ${p.p50.toFixed(1)} / ${p.p95.toFixed(1)} | ${pp.p50.toFixed(1)} / ${pp.p95.toFixed(1)} | ${memory.toFixed(0)} MB | ${db} |`,
-    );
+    await stopServer(server);
+    // The same searches on a server that asks PostgreSQL (EXPLORE_SEARCH_INDEX=0): the baseline, in the same run.
+    server = await startServer(database.url, { ...serving, env: { ...serving.env, EXPLORE_SEARCH_INDEX: "0" } });
+    const inPostgres = await searches(origin, server.pid ?? 0, database.url, "PostgreSQL");
+    const row = (cells: string, extra: string) => `| ${size.toLocaleString("en")} | ${cells} | ${extra} |`;
+    summary.push(row(inMemory, `${memory.toFixed(0)} MB | ${db}`), row(inPostgres, "| "));
   } finally {
     if (server) await stopServer(server);
     await database.close();
   }
 }
 console.log(
-  `\n| listings | API alone p50 / p95 ms | API req/s at ${connections} | API p50 / p95 ms at ${connections} | CPU ms per request, web / PostgreSQL | page alone p50 / p95 ms | page alone, facets in PostgreSQL | web RSS | database |`,
+  `\n| listings | search | API alone p50 / p95 ms | API req/s at ${connections} | API p50 / p95 ms at ${connections} | CPU ms per request, web / PostgreSQL | page alone p50 / p95 ms | web RSS | database |`,
 );
 console.log("| --- | --- | --- | --- | --- | --- | --- | --- | --- |");
 for (const row of summary) console.log(row);

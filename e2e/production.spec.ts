@@ -92,9 +92,9 @@ test.describe("the production start", () => {
     const health = await page.request.get(`${origin}/api/health`);
     expect(health.status()).toBe(200);
     expect(await health.json()).toMatchObject({ ok: true, database: "reachable", migrations: "current", pending: [] });
-    // The server started search's facet index, and loaded it (an empty marketplace: no listings).
+    // The server started search's index, and loaded it (an empty marketplace: no listings).
     await expect
-      .poll(async () => (await (await page.request.get(`${origin}/api/health`)).json()).facetIndex, { timeout: 30_000 })
+      .poll(async () => (await (await page.request.get(`${origin}/api/health`)).json()).searchIndex, { timeout: 30_000 })
       .toEqual({ state: "current", listings: 0 });
 
     // No demo network: an empty marketplace.

@@ -87,8 +87,8 @@ const schema = z.object({
   AUTH_GITHUB_SECRET: z.string().min(1).optional(),
   /** Comma-separated administrator emails (moderation). */
   ADMIN_EMAILS: emailList,
-  /** Search's facet counts from an index in memory (lib/search/facet-index-live.ts); "0" counts them in PostgreSQL. */
-  EXPLORE_FACET_INDEX: z
+  /** Search for signed-out visitors and other shared audiences from an index in memory (lib/search/shared-index-live.ts); "0": in PostgreSQL. */
+  EXPLORE_SEARCH_INDEX: z
     .enum(["1", "0", "true", "false"])
     .optional()
     .transform((v) => v === undefined || v === "1" || v === "true"),

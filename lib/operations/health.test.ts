@@ -12,13 +12,13 @@ afterAll(() => rmSync(newerBuild, { recursive: true, force: true }));
 
 describe("the health check", () => {
   it("is healthy on a database with every shipped migration", async () => {
-    // No facet index in this process (instrumentation.ts starts it in servers): search counts in PostgreSQL.
-    expect(await checkHealth()).toEqual({ ok: true, database: "reachable", migrations: "current", pending: [], facetIndex: { state: "off", listings: null } });
+    // No search index in this process (instrumentation.ts starts it in servers): search asks PostgreSQL.
+    expect(await checkHealth()).toEqual({ ok: true, database: "reachable", migrations: "current", pending: [], searchIndex: { state: "off", listings: null } });
   });
 
   it("names the migrations a newer build ships that the database has not applied", async () => {
     cpSync(path.join(process.cwd(), "prisma", "migrations"), newerBuild, { recursive: true });
     mkdirSync(path.join(newerBuild, "29991231000000_not_yet_applied"));
-    expect(await checkHealth(newerBuild)).toEqual({ ok: false, database: "reachable", migrations: "behind", pending: ["29991231000000_not_yet_applied"], facetIndex: { state: "off", listings: null } });
+    expect(await checkHealth(newerBuild)).toEqual({ ok: false, database: "reachable", migrations: "behind", pending: ["29991231000000_not_yet_applied"], searchIndex: { state: "off", listings: null } });
   });
 });

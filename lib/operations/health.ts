@@ -3,7 +3,7 @@ import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
 import { db } from "@/lib/db";
-import { facetIndexState } from "@/lib/search/facet-index-live";
+import { sharedIndexState } from "@/lib/search/shared-index-live";
 
 // What /api/health reports to a load balancer or an orchestrator: this instance can reach its database, and
 // the database has every migration this build ships (a web instance started before `npm run db:deploy`
@@ -15,8 +15,8 @@ export type Health = {
   migrations: "current" | "behind" | "unknown";
   /** Migrations this build ships that the database has not applied. */
   pending: string[];
-  /** Search's facet index (lib/search/facet-index-live.ts); never makes the instance unhealthy: PostgreSQL counts meanwhile. */
-  facetIndex: ReturnType<typeof facetIndexState>;
+  /** Search's index in memory (lib/search/shared-index-live.ts); never makes the instance unhealthy: PostgreSQL answers meanwhile. */
+  searchIndex: ReturnType<typeof sharedIndexState>;
 };
 
 const appliedRows = z.array(z.object({ migration_name: z.string() }));
@@ -45,8 +45,8 @@ export async function checkHealth(migrationsFolder = SHIPPED): Promise<Health> {
     );
     applied = new Set(rows.map((r) => r.migration_name));
   } catch {
-    return { ok: false, database: "unreachable", migrations: "unknown", pending: [], facetIndex: facetIndexState() };
+    return { ok: false, database: "unreachable", migrations: "unknown", pending: [], searchIndex: sharedIndexState() };
   }
   const pending = (await shippedMigrations(migrationsFolder)).filter((name) => !applied.has(name));
-  return { ok: pending.length === 0, database: "reachable", migrations: pending.length === 0 ? "current" : "behind", pending, facetIndex: facetIndexState() };
+  return { ok: pending.length === 0, database: "reachable", migrations: pending.length === 0 ? "current" : "behind", pending, searchIndex: sharedIndexState() };
 }

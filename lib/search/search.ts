@@ -5,7 +5,7 @@ import { Prisma } from "@/generated/prisma/client";
 import { db } from "@/lib/db";
 import { sharedCacheGeneration } from "@/lib/http/shared-cache-generation";
 import type { Viewer } from "@/lib/accounts/viewer";
-import { audienceOf, capabilityVisibleSql, capabilityVisibleToAudienceSql } from "@/lib/catalog/visibility";
+import { audienceOf, capabilityVisibleSql, capabilityVisibleToAudienceSql, type Audience } from "@/lib/catalog/visibility";
 import { findListingsByRowIds, ownsAnyAgent } from "@/lib/catalog/queries";
 import type { CatalogCapability } from "@/lib/catalog/read-model";
 import { sampleTestedSql } from "@/lib/sample-tests/sample-tested";
@@ -15,8 +15,8 @@ import type { WordCorrection } from "./typo-notice";
 import { queryWords } from "./query-words";
 import { EXACT_COUNTS_UP_TO, findByPostings, matchesAtMost, matchesFromPostings, sampleOfMatches, stemsOf, type QueryWord, type Sampling } from "./postings";
 import { wordMemo } from "./word-memo";
-import type { FacetIndex, FacetRow } from "./facet-index";
-import { currentFacetIndex } from "./facet-index-live";
+import type { FacetRow, IndexWord, SharedIndex } from "./shared-index";
+import { currentSharedIndex } from "./shared-index-live";
 
 // Search over listings in PostgreSQL. Every query here starts from THE visibility rule
 // (lib/catalog/visibility.ts, the SQL function explore_capability_visible).
@@ -122,6 +122,16 @@ export const queryCorrections = cache(async (query: string | null, verbatim = fa
 
 function tsQuery(text: string): Prisma.Sql {
   return Prisma.sql`to_tsquery('english', ${text})`;
+}
+
+/** The shared audience this viewer belongs to, or null (a publisher, an administrator: see audienceOf). */
+async function sharedAudience(viewer: Viewer | null, now: Date): Promise<Audience | null> {
+  return audienceOf(viewer, viewer ? await ownsAnyAgent(viewer.id) : false, now);
+}
+
+/** The query's words as the shared index matches them: null for no query, [] when no word means anything. */
+function indexWords(words: MeantWord[] | null): IndexWord[] | null {
+  return words === null ? null : meaningful(words).map((w) => ({ prefix: w.prefix, exact: w.exact }));
 }
 
 /** The words that mean something: a stop word (no stem, no correction) is dropped, as to_tsquery drops it. */
@@ -332,8 +342,15 @@ async function pageIds(
   f: SearchFilters,
   words: MeantWord[] | null,
   options: { sort: Sort; limit: number; offset: number; now: Date },
+  index: SharedIndex | null,
 ): Promise<{ ids: string[] } | { query: Prisma.Sql }> {
   const { sort, limit, offset, now } = options;
+  // A shared audience's page from memory, in every order but the name's (the database's collation decides it).
+  const audience = index && sort !== "name" ? await sharedAudience(viewer, now) : null;
+  if (index && audience && sort !== "name") {
+    const nameWords = f.query ? queryWords(f.query).join(" ") : null;
+    return { ids: index.page(audience, f, { words: indexWords(words), nameWords, sort, limit: limit + 1, offset, now }) };
+  }
   if (sort === "relevance" && words && words.length > 0) {
     const where = whereSql(capabilityVisibleSql(viewer, now), { ...f, query: null }, null, now);
     const ids = await findByPostings({ words, where, limit: limit + 1, offset });
@@ -351,8 +368,9 @@ export async function findMatchingIds(
   viewer: Viewer | null,
   f: SearchFilters,
   options: { sort: Sort; limit: number; offset: number; now: Date },
+  index: SharedIndex | null = currentSharedIndex(),
 ): Promise<{ ids: string[]; hasMore: boolean }> {
-  const ids = await idsOf(await pageIds(viewer, f, await wordsOf(f), options));
+  const ids = await idsOf(await pageIds(viewer, f, await wordsOf(f), options, index));
   return { ids: ids.slice(0, options.limit), hasMore: ids.length > options.limit };
 }
 
@@ -373,13 +391,14 @@ export async function findMatchingServices(
   viewer: Viewer | null,
   f: SearchFilters,
   options: { sort: Sort; limit: number; offset: number; now: Date },
+  index: SharedIndex | null = currentSharedIndex(),
 ): Promise<{ rows: MatchedRow[]; hasMore: boolean }> {
   const { limit, now } = options;
   const [tsText, words] = await Promise.all([tsTextOf(f), wordsOf(f)]);
   const highlight = tsText
     ? Prisma.sql`${headlineSql(Prisma.sql`c."name"`, tsText)} AS name_hl, ${headlineSql(Prisma.sql`c."summary"`, tsText)} AS summary_hl`
     : Prisma.sql`NULL::text AS name_hl, NULL::text AS summary_hl`;
-  const page = await pageIds(viewer, f, words, options);
+  const page = await pageIds(viewer, f, words, options, index);
   // WITH ORDINALITY carries the ids' order out to the page's rows.
   const raw = await db.$queryRaw<unknown[]>(Prisma.sql`
     SELECT c."id", ${highlight}, ${sampleTestedSql(now)} AS sample_tested
@@ -511,15 +530,11 @@ export async function countFacets(
   f: SearchFilters,
   now: Date,
   sampling: Sampling | null = SAMPLING,
-  index: FacetIndex | null = currentFacetIndex(),
+  index: SharedIndex | null = currentSharedIndex(),
 ): Promise<Facets> {
-  const audience = audienceOf(viewer, viewer ? await ownsAnyAgent(viewer.id) : false, now);
+  const audience = await sharedAudience(viewer, now);
   if (audience === null) return countFacetsUncached(capabilityVisibleSql(viewer, now), f, now, sampling);
-  if (index) {
-    const words = await wordsOf(f);
-    const meant = words === null ? null : meaningful(words).map((w) => ({ prefix: w.prefix, exact: w.exact }));
-    return facetsOf(index.count(audience, f, meant, now), 1, false);
-  }
+  if (index) return facetsOf(index.count(audience, f, indexWords(await wordsOf(f)), now), 1, false);
   // Keyed by the listings' generation too: after a write anywhere (a suspension, an unpublish) no count made
   // before it is served again, as for the shared pages.
   const key = `${sharedCacheGeneration()}\n${audience}\n${JSON.stringify([f, sampling])}`;

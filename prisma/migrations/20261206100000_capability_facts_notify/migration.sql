@@ -1,6 +1,6 @@
--- Search's facet index (lib/search/facet-index-live.ts) holds each listing's latest sample test, latest pass
--- and reputation, which sample tests and runs change without a listing write (those NOTIFY
--- explore_listings_changed). These triggers tell it which capability changed: its id on
+-- Search's index of what the shared audiences see (lib/search/shared-index-live.ts) holds each listing's latest
+-- sample test, latest pass, reputation and 30-day runs, which sample tests and runs change without a listing
+-- write (those NOTIFY explore_listings_changed). These triggers tell it which capability changed: its id on
 -- explore_capability_facts, sent when the transaction commits (one per id and transaction).
 -- The triggers fire on every UPDATE and compare values: the reputation is set by a BEFORE trigger, so an
 -- UPDATE OF "reputation" trigger would not fire for the statements that change it.
@@ -28,5 +28,5 @@ END
 ';
 
 CREATE TRIGGER "CapabilityStats_facts_changed" AFTER UPDATE ON "CapabilityStats"
-FOR EACH ROW WHEN (OLD."reputation" IS DISTINCT FROM NEW."reputation")
+FOR EACH ROW WHEN (OLD."reputation" IS DISTINCT FROM NEW."reputation" OR OLD."runs" IS DISTINCT FROM NEW."runs")
 EXECUTE FUNCTION explore_capability_stats_facts_changed();

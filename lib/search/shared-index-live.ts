@@ -6,42 +6,42 @@ import { listen, type Unsubscribe } from "@/lib/db-events";
 import { log } from "@/lib/log";
 import { capabilityVisibleToAudienceSql } from "@/lib/catalog/visibility";
 import { sharedCacheGeneration } from "@/lib/http/shared-cache-generation";
-import { FacetIndex, type ListingFacts, type ListingRow } from "./facet-index";
+import { SharedIndex, type ListingFacts, type ListingRow } from "./shared-index";
 
-// The web process's facet index (facet-index.ts), kept current:
+// The web process's index of what the shared audiences see (shared-index.ts), kept current:
 // - Loaded from one snapshot of PostgreSQL (a REPEATABLE READ transaction), so listings and postings agree.
 // - A listing write anywhere moves the listings' generation (lib/http/listings-changed.ts): from that moment
-//   the index is not current and search counts in PostgreSQL, as it does while the first load runs; the next
-//   count asks for a fresh load (at most one at a time, and not sooner than `reloadGapMs` after the last one).
-// - Sample tests and runs change "sample-tested", "unreachable" and reputation without a listing write:
+//   the index is not current and search asks PostgreSQL, as it does while the first load runs; the next
+//   search asks for a fresh load (at most one at a time, and not sooner than `reloadGapMs` after the last one).
+// - Sample tests and runs change "sample-tested", "unreachable", reputation and "most run" without a listing write:
 //   triggers NOTIFY each such capability's id on CAPABILITY_FACTS_CHANNEL (migration …_capability_facts_notify),
 //   and those listings' facts are read again and updated in place, milliseconds later. A gap in the event
 //   connection drops the index (it is loaded again).
 // It lives on globalThis: instrumentation.ts starts it, and Next bundles its own copy of this module for pages
 // and routes.
 
-/** Triggers NOTIFY a capability's id here when its latest test, its latest pass or its reputation changes. */
+/** Triggers NOTIFY a capability's id here when its latest test, its latest pass, its reputation or its runs change. */
 export const CAPABILITY_FACTS_CHANNEL = "explore_capability_facts";
 
-const KEY = Symbol.for("explore.search.facetIndex");
-type Holder = { [KEY]?: LiveFacetIndex };
+const KEY = Symbol.for("explore.search.sharedIndex");
+type Holder = { [KEY]?: LiveSharedIndex };
 
-/** For /api/health: whether facet counts come from memory now ("current"), will once loaded ("loading"), or never ("off"). */
-export function facetIndexState(): { state: "off" | "loading" | "current"; listings: number | null } {
+/** For /api/health: whether search answers from memory now ("current"), will once loaded ("loading"), or never ("off"). */
+export function sharedIndexState(): { state: "off" | "loading" | "current"; listings: number | null } {
   const live = (globalThis as Holder)[KEY];
   const index = live?.held() ?? null;
   return live === undefined ? { state: "off", listings: null } : index ? { state: "current", listings: index.size } : { state: "loading", listings: null };
 }
 
 /** The index to count with now, or null (not started, loading, or the listings changed since it was loaded). */
-export function currentFacetIndex(): FacetIndex | null {
+export function currentSharedIndex(): SharedIndex | null {
   return (globalThis as Holder)[KEY]?.current() ?? null;
 }
 
-export type LiveFacetIndexOptions = { reloadGapMs?: number };
+export type LiveSharedIndexOptions = { reloadGapMs?: number };
 
 const factsColumns = Prisma.sql`
-  c."id", c."hasExample", c."lastTestPassed", a."endpointPending", s."reputation",
+  c."id", c."hasExample", c."lastTestPassed", a."endpointPending", s."reputation", coalesce(s."runs", 0) AS runs,
   (extract(epoch FROM c."lastTestAt") * 1000)::float8 AS "lastTestAt",
   (extract(epoch FROM c."lastPassAt") * 1000)::float8 AS "lastPassAt"`;
 
@@ -51,6 +51,7 @@ const factsSchema = z.object({
   lastTestPassed: z.boolean(),
   endpointPending: z.boolean(),
   reputation: z.number().nullable(),
+  runs: z.number().int(),
   lastTestAt: z.number().nullable(),
   lastPassAt: z.number().nullable(),
 });
@@ -66,17 +67,20 @@ const listingSchema = factsSchema.extend({
   inputsRetained: z.boolean().nullable(),
   usedForTraining: z.boolean().nullable(),
   tagSlugs: z.array(z.string()).nullable(),
+  nameWords: z.string(),
+  createdAt: z.number().transform(Math.round),
+  position: z.number().int(),
 });
 
-const postingSchema = z.object({ word: z.string(), numbers: z.array(z.number().int()) });
+const postingSchema = z.object({ word: z.string(), numbers: z.array(z.number().int()), scores: z.array(z.number()) });
 const tagSchema = z.object({ slug: z.string(), label: z.string() });
 
 // The listings "adults" see (a superset of what "everyone" sees), numbered in row-id order: the postings query
 // numbers them the same way in the same snapshot.
 const visibleToAdults = capabilityVisibleToAudienceSql("adults");
 
-/** A facet index of the listings as they are now, from one snapshot. */
-export async function loadFacetIndex(): Promise<FacetIndex> {
+/** An index of what the shared audiences see, as it is now, from one snapshot. */
+export async function loadSharedIndex(): Promise<SharedIndex> {
   return db.$transaction(
     async (tx) => {
       const listings = z.array(listingSchema).parse(
@@ -84,7 +88,8 @@ export async function loadFacetIndex(): Promise<FacetIndex> {
           SELECT ${factsColumns}, ${capabilityVisibleToAudienceSql("everyone")} AS everyone,
                  split_part(c."category", '.', 1) AS category, c."class"::text AS class, c."isPaid",
                  EXISTS (SELECT 1 FROM "Plan" p WHERE p."capabilityId" = c."id" AND p."type" = 'free') AS "hasFree",
-                 a."languages", c."processingRegions" AS regions, c."inputsRetained", c."usedForTraining", c."tagSlugs"
+                 a."languages", c."processingRegions" AS regions, c."inputsRetained", c."usedForTraining", c."tagSlugs",
+                 c."nameWords", (extract(epoch FROM c."createdAt") * 1000)::float8 AS "createdAt", c."position"
           FROM "Capability" c JOIN "Agent" a ON a."id" = c."agentId" LEFT JOIN "CapabilityStats" s ON s."capabilityId" = c."id"
           WHERE ${visibleToAdults}
           ORDER BY c."id"`),
@@ -95,12 +100,12 @@ export async function loadFacetIndex(): Promise<FacetIndex> {
             SELECT c."id", (row_number() OVER (ORDER BY c."id") - 1)::int AS n
             FROM "Capability" c JOIN "Agent" a ON a."id" = c."agentId" WHERE ${visibleToAdults}
           )
-          SELECT p."word", array_agg(v.n ORDER BY v.n) AS numbers
+          SELECT p."word", array_agg(v.n ORDER BY v.n) AS numbers, array_agg(p."score"::float8 ORDER BY v.n) AS scores
           FROM "SearchPosting" p JOIN v ON v."id" = p."capabilityId"
           GROUP BY p."word"`),
       );
       const tags = z.array(tagSchema).parse(await tx.$queryRaw<unknown[]>(Prisma.sql`SELECT t."slug", t."label" FROM "Tag" t ORDER BY t."slug"`));
-      return new FacetIndex({ listings, postings: postings.map((p) => [p.word, p.numbers] as [string, number[]]), tags });
+      return new SharedIndex({ listings, postings, tags });
     },
     { isolationLevel: Prisma.TransactionIsolationLevel.RepeatableRead, timeout: 10 * 60_000, maxWait: 60_000 },
   );
@@ -115,9 +120,9 @@ async function readFacts(ids: string[]): Promise<ListingFacts[]> {
   );
 }
 
-export class LiveFacetIndex {
+export class LiveSharedIndex {
   readonly #reloadGapMs: number;
-  #index: FacetIndex | null = null;
+  #index: SharedIndex | null = null;
   /** The listings' generation the index was loaded at. */
   #generation = -1;
   #loading: Promise<void> | null = null;
@@ -131,7 +136,7 @@ export class LiveFacetIndex {
   #closed = false;
   #retry: NodeJS.Timeout | undefined;
 
-  constructor(options: LiveFacetIndexOptions = {}) {
+  constructor(options: LiveSharedIndexOptions = {}) {
     this.#reloadGapMs = options.reloadGapMs ?? 10_000;
   }
 
@@ -148,17 +153,17 @@ export class LiveFacetIndex {
       this.#unsubscribe = unsubscribe;
       this.#reload();
     } catch (error) {
-      log.warn("cannot listen for listing facts yet; counting facets in PostgreSQL", { error });
+      log.warn("cannot listen for listing facts yet; searching in PostgreSQL", { error });
       if (!this.#closed) this.#retry = setTimeout(() => void this.start(), 1_000);
     }
   }
 
   /** The index if it is current, without asking for a load. */
-  held(): FacetIndex | null {
+  held(): SharedIndex | null {
     return this.#unsubscribe !== null && this.#generation === sharedCacheGeneration() ? this.#index : null;
   }
 
-  current(): FacetIndex | null {
+  current(): SharedIndex | null {
     if (this.#unsubscribe === null) return null;
     if (this.#index === null || this.#generation !== sharedCacheGeneration()) {
       this.#reload();
@@ -198,7 +203,7 @@ export class LiveFacetIndex {
     const generation = sharedCacheGeneration();
     this.#changedDuringLoad = new Set();
     const started = performance.now();
-    this.#loading = loadFacetIndex()
+    this.#loading = loadSharedIndex()
       .then((index) => {
         if (this.#closed) return;
         this.#index = index;
@@ -207,9 +212,9 @@ export class LiveFacetIndex {
         // Facts read before this snapshot must not stand in for newer ones the snapshot holds, nor older ones.
         for (const id of this.#changedDuringLoad) this.#pending.add(id);
         this.#flush();
-        log.info("facet index loaded", { listings: index.size, ms: Math.round(performance.now() - started), current: generation === sharedCacheGeneration() });
+        log.info("search index loaded", { listings: index.size, ms: Math.round(performance.now() - started), current: generation === sharedCacheGeneration() });
       })
-      .catch((error: unknown) => log.warn("cannot load the facet index; counting in PostgreSQL", { error }))
+      .catch((error: unknown) => log.warn("cannot load the search index; searching in PostgreSQL", { error }))
       .finally(() => {
         this.#loading = null;
       });
@@ -229,7 +234,7 @@ export class LiveFacetIndex {
     this.#flushing = readFacts(ids)
       .then((rows) => index?.updateFacts(rows))
       .catch((error: unknown) => {
-        log.warn("cannot read changed listing facts; the facet index is loaded again", { error });
+        log.warn("cannot read changed listing facts; the search index is loaded again", { error });
         this.#index = null;
       })
       .finally(() => {
@@ -239,19 +244,19 @@ export class LiveFacetIndex {
   }
 }
 
-/** Starts this process's facet index (instrumentation.ts); search counts facets from it once it is loaded. */
-export async function startFacetIndex(options: LiveFacetIndexOptions = {}): Promise<LiveFacetIndex> {
+/** Starts this process's shared index (instrumentation.ts); search answers from it once it is loaded. */
+export async function startSharedIndex(options: LiveSharedIndexOptions = {}): Promise<LiveSharedIndex> {
   const holder = globalThis as Holder;
   const running = holder[KEY];
   if (running) return running;
-  const live = new LiveFacetIndex(options);
+  const live = new LiveSharedIndex(options);
   holder[KEY] = live;
   await live.start();
   return live;
 }
 
-/** Stops it (tests); search counts in PostgreSQL again. */
-export async function stopFacetIndex(): Promise<void> {
+/** Stops it (tests); search asks PostgreSQL again. */
+export async function stopSharedIndex(): Promise<void> {
   const holder = globalThis as Holder;
   const live = holder[KEY];
   delete holder[KEY];

@@ -7,16 +7,16 @@ import { requireDatabaseUrl } from "@/lib/env";
 import { importAgentFile } from "@/lib/agents/import-agent";
 import { cleanUpTestRows, createTestUser, uniqueHandle } from "@/lib/testing/fixtures";
 import { noFilters } from "./filters";
-import { currentFacetIndex, startFacetIndex, stopFacetIndex, type LiveFacetIndex } from "./facet-index-live";
-import { countFacets } from "./search";
+import { currentSharedIndex, startSharedIndex, stopSharedIndex, type LiveSharedIndex } from "./shared-index-live";
+import { countFacets, findMatchingIds } from "./search";
 
-// The process's facet index stays current: a listing write puts search back on PostgreSQL until the index is
+// The process's shared index stays current: a listing write puts search back on PostgreSQL until the index is
 // loaded again; a sample test's result reaches it without a load; a gap in the event connection loads it again.
 
 const WAIT = { timeout: 15_000, interval: 20 };
 const word = `zw${Math.random().toString(36).slice(2, 8)}`;
 const handles: string[] = [];
-let live: LiveFacetIndex;
+let live: LiveSharedIndex;
 let owner: string;
 
 async function importAgent(count: number): Promise<string[]> {
@@ -54,29 +54,29 @@ function counted(extra: Partial<typeof noFilters> = {}) {
 beforeAll(async () => {
   owner = (await createTestUser()).id;
   await importAgent(3);
-  live = await startFacetIndex({ reloadGapMs: 0 });
+  live = await startSharedIndex({ reloadGapMs: 0 });
   await live.loaded();
 });
 
 afterAll(async () => {
-  await stopFacetIndex();
+  await stopSharedIndex();
   await closeDbEvents();
   await db.agent.deleteMany({ where: { handle: { in: handles } } });
   await cleanUpTestRows();
 });
 
-describe("the live facet index", () => {
+describe("the live shared index", () => {
   it("answers once loaded; after a listing write PostgreSQL answers until it is loaded again", async () => {
-    expect(currentFacetIndex()).not.toBeNull();
+    expect(currentSharedIndex()).not.toBeNull();
     const loads = live.loads;
     expect((await counted()).total).toBe(3);
     await importAgent(2);
     // The write moved the listings' generation: the index is not current, and search counts in PostgreSQL.
-    expect(currentFacetIndex()).toBeNull();
+    expect(currentSharedIndex()).toBeNull();
     expect((await counted()).total).toBe(5);
     await live.loaded();
     expect(live.loads).toBe(loads + 1);
-    const index = currentFacetIndex();
+    const index = currentSharedIndex();
     expect(index).not.toBeNull();
     expect((await countFacets(null, { ...noFilters, query: word }, new Date(), null, index)).total).toBe(5);
   });
@@ -85,14 +85,27 @@ describe("the live facet index", () => {
     const [id] = await db.capability.findMany({ where: { agent: { handle: { in: handles } } }, select: { id: true }, take: 1 });
     if (!id) throw new Error("no planted capability");
     const loads = live.loads;
-    const index = currentFacetIndex();
+    const index = currentSharedIndex();
     if (!index) throw new Error("the index is not current");
     const tested = async () => (await countFacets(null, { ...noFilters, query: word, sampleTested: true }, new Date(), null, index)).total;
     expect(await tested()).toBe(0);
     await db.sampleTest.create({ data: { capabilityId: id.id, capabilityVersion: "1.0.0", status: "passed", startedAt: new Date(), jobId: `job-${randomUUID()}` } });
     await expect.poll(tested, WAIT).toBe(1);
     expect(live.loads).toBe(loads);
-    expect(currentFacetIndex()).toBe(index);
+    expect(currentSharedIndex()).toBe(index);
+  });
+
+  it("takes in a change of runs: \"most run\" orders by it at once", async () => {
+    const index = currentSharedIndex();
+    if (!index) throw new Error("the index is not current");
+    const mostRun = async () =>
+      (await findMatchingIds(null, { ...noFilters, query: word }, { sort: "most_run", limit: 1, offset: 0, now: new Date() }, index)).ids[0];
+    const rows = await db.capability.findMany({ where: { agent: { handle: { in: handles } } }, select: { id: true }, orderBy: { id: "asc" } });
+    const last = rows.at(-1)?.id;
+    if (!last) throw new Error("no planted capability");
+    // Set here rather than by planting runs: the triggers that keep the figures are tested elsewhere.
+    await db.capabilityStats.update({ where: { capabilityId: last }, data: { runs: 1_000 } });
+    await expect.poll(mostRun, WAIT).toBe(last);
   });
 
   it("loads again after a gap in the event connection, when a result may have been missed", async () => {
@@ -107,6 +120,6 @@ describe("the live facet index", () => {
     }
     await expect.poll(() => dbEvents().status().connections, WAIT).toBeGreaterThan(connections);
     await expect.poll(() => live.loads, WAIT).toBe(loads + 1);
-    expect(currentFacetIndex()).not.toBeNull();
+    expect(currentSharedIndex()).not.toBeNull();
   });
 });

@@ -1,0 +1,498 @@
+import { daysBefore, UNREACHABLE_WINDOW_DAYS } from "@/lib/listings/reputation";
+import { sampleTestFreshSince } from "@/lib/sample-tests/sample-tested";
+import type { Audience } from "@/lib/catalog/visibility";
+import type { SearchFilters, Sort } from "./filters";
+
+// Search for the shared audiences ("everyone", "adults": lib/catalog/visibility.ts, audienceOf), answered from
+// memory: facet counts and the order of the matches. In PostgreSQL both touch every matching row (30-45 ms
+// for 10,000 of them at 100,000 listings however the rows are stored: docs/benchmarks.md); here each listing is
+// a number (its place in row-id order), its facts small integers in typed arrays, and each word of the postings
+// the sorted numbers of the listings holding it with the score the word earns each, so a search is one pass
+// over its matches.
+//
+// The index only counts and orders. What it holds is loaded from PostgreSQL (shared-index-live.ts) through THE
+// visibility rule, and it answers exactly what search.ts's statements answer (shared-index.test.ts holds them
+// together): the same matches, each condition and each order written as those statements write them.
+// Time-bound conditions ("sample-tested" for 7 days, "unreachable" for 3) are decided at the moment asked.
+
+/** One facet value's count, as search.ts's statement returns it (facet "total": value null). */
+export type FacetRow = { facet: string; value: string | null; label: string | null; n: number };
+
+/** A query word as the postings know it: the words its stem begins, and its correction's stem (null: none). */
+export type IndexWord = { prefix: string | null; exact: string | null };
+
+/** One listing's facts that change without a listing write: its latest sample test, its pass, its 30-day figures. */
+export type ListingFacts = {
+  id: string;
+  hasExample: boolean;
+  lastTestPassed: boolean;
+  /** Epoch ms, or null. */
+  lastTestAt: number | null;
+  lastPassAt: number | null;
+  endpointPending: boolean;
+  reputation: number | null;
+  runs: number;
+};
+
+/** One listing as loaded: visible to "adults" (always, or it is not loaded) and perhaps to "everyone". */
+export type ListingRow = ListingFacts & {
+  everyone: boolean;
+  /** The category's first segment. */
+  category: string;
+  class: string;
+  isPaid: boolean;
+  hasFree: boolean;
+  languages: string[];
+  regions: string[];
+  inputsRetained: boolean | null;
+  usedForTraining: boolean | null;
+  tagSlugs: string[] | null;
+  /** The name as queryWords splits it, lowercased: a query that says exactly this ranks it first. */
+  nameWords: string;
+  /** Epoch ms. */
+  createdAt: number;
+  position: number;
+};
+
+/** A word's postings: the numbers of the listings holding it, ascending, and the score it earns each (REAL). */
+export type WordPostings = { word: string; numbers: number[]; scores: number[] };
+
+/** What the index is built from: listings in row-id order (their numbers), the postings, and every tag (slug order as PostgreSQL sorts them). */
+export type SharedIndexSource = { listings: ListingRow[]; postings: Iterable<WordPostings>; tags: { slug: string; label: string }[] };
+
+/** How a page of matches is ordered; "name" is not answered here (its order is the database's collation). */
+export type IndexSort = Exclude<Sort, "name">;
+
+const TAG_LIMIT = 24;
+const NOT_A_TIME = Number.NaN;
+// inputsRetained / usedForTraining: three states, as the columns are nullable and only `= false` counts.
+const NO = 0;
+const YES = 1;
+const UNSTATED = 2;
+// The single-choice filters a listing fails, as bits: it counts for a facet only when no other one fails.
+const CATEGORY = 1;
+const CLASS = 2;
+const PRICE = 4;
+const LANGUAGE = 8;
+const REGION = 16;
+const EXCLUDED = -1;
+const NONE = new Int32Array(0);
+
+function tristate(value: boolean | null): number {
+  return value === null ? UNSTATED : value ? YES : NO;
+}
+
+/** Strings as small integers, in the order first seen. */
+class Dictionary {
+  readonly values: string[] = [];
+  readonly #ids = new Map<string, number>();
+  id(value: string): number {
+    let id = this.#ids.get(value);
+    if (id === undefined) {
+      id = this.values.length;
+      this.#ids.set(value, id);
+      this.values.push(value);
+    }
+    return id;
+  }
+  find(value: string): number | undefined {
+    return this.#ids.get(value);
+  }
+}
+
+type Postings = { numbers: Int32Array; scores: Float32Array };
+
+export class SharedIndex {
+  readonly size: number;
+  readonly #ids: string[];
+  readonly #numbers = new Map<string, number>();
+  readonly #everyone: Uint8Array;
+  readonly #category: Int32Array;
+  readonly #class: Int32Array;
+  /** Bits: 1 paid, 2 has a free plan, 4 has an example, 8 latest test passed, 16 endpoint pending. */
+  readonly #flags: Uint8Array;
+  readonly #inputsRetained: Uint8Array;
+  readonly #usedForTraining: Uint8Array;
+  readonly #lastTestAt: Float64Array;
+  readonly #lastPassAt: Float64Array;
+  readonly #reputation: Float64Array;
+  readonly #runs: Int32Array;
+  readonly #createdAt: Float64Array;
+  readonly #position: Int32Array;
+  readonly #nameWords: string[];
+  readonly #languages: Int32Array[];
+  readonly #regions: Int32Array[];
+  readonly #tags: Int32Array[];
+  readonly #categories = new Dictionary();
+  readonly #classes = new Dictionary();
+  readonly #languageNames = new Dictionary();
+  readonly #regionNames = new Dictionary();
+  readonly #tagSlugs = new Dictionary();
+  /** Per tag id: its place in PostgreSQL's slug order (ties of a count break by it), or -1 with no "Tag" row. */
+  readonly #tagRank: Int32Array;
+  readonly #tagLabel: (string | null)[];
+  /** Every word, sorted by code unit, so the words a stem begins are one range. */
+  readonly #words: string[];
+  readonly #postings = new Map<string, Postings>();
+
+  constructor(source: SharedIndexSource) {
+    const n = source.listings.length;
+    this.size = n;
+    this.#ids = new Array<string>(n);
+    this.#everyone = new Uint8Array(n);
+    this.#category = new Int32Array(n);
+    this.#class = new Int32Array(n);
+    this.#flags = new Uint8Array(n);
+    this.#inputsRetained = new Uint8Array(n);
+    this.#usedForTraining = new Uint8Array(n);
+    this.#lastTestAt = new Float64Array(n);
+    this.#lastPassAt = new Float64Array(n);
+    this.#reputation = new Float64Array(n);
+    this.#runs = new Int32Array(n);
+    this.#createdAt = new Float64Array(n);
+    this.#position = new Int32Array(n);
+    this.#nameWords = new Array<string>(n);
+    this.#languages = new Array<Int32Array>(n);
+    this.#regions = new Array<Int32Array>(n);
+    this.#tags = new Array<Int32Array>(n);
+    // Agents share their languages: one array per distinct list.
+    const languageLists = new Map<string, Int32Array>();
+    source.listings.forEach((row, i) => {
+      this.#ids[i] = row.id;
+      this.#numbers.set(row.id, i);
+      this.#everyone[i] = row.everyone ? 1 : 0;
+      this.#category[i] = this.#categories.id(row.category);
+      this.#class[i] = this.#classes.id(row.class);
+      this.#inputsRetained[i] = tristate(row.inputsRetained);
+      this.#usedForTraining[i] = tristate(row.usedForTraining);
+      this.#createdAt[i] = row.createdAt;
+      this.#position[i] = row.position;
+      this.#nameWords[i] = row.nameWords;
+      const languageKey = row.languages.join("\n");
+      let languages = languageLists.get(languageKey);
+      if (!languages) {
+        languages = Int32Array.from(row.languages, (l) => this.#languageNames.id(l));
+        languageLists.set(languageKey, languages);
+      }
+      this.#languages[i] = languages;
+      this.#regions[i] = row.regions.length === 0 ? NONE : Int32Array.from(row.regions, (r) => this.#regionNames.id(r));
+      this.#tags[i] = (row.tagSlugs ?? []).length === 0 ? NONE : Int32Array.from(row.tagSlugs ?? [], (t) => this.#tagSlugs.id(t));
+      this.#flags[i] = (row.isPaid ? 1 : 0) | (row.hasFree ? 2 : 0);
+      this.#setFacts(i, row);
+    });
+    const rank = new Map(source.tags.map((t, i) => [t.slug, i]));
+    const label = new Map(source.tags.map((t) => [t.slug, t.label]));
+    this.#tagRank = Int32Array.from(this.#tagSlugs.values, (slug) => rank.get(slug) ?? -1);
+    this.#tagLabel = this.#tagSlugs.values.map((slug) => label.get(slug) ?? null);
+    for (const p of source.postings) this.#postings.set(p.word, { numbers: Int32Array.from(p.numbers), scores: Float32Array.from(p.scores) });
+    this.#words = [...this.#postings.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  }
+
+  #setFacts(i: number, facts: ListingFacts): void {
+    this.#flags[i] = ((this.#flags[i] ?? 0) & 3) | (facts.hasExample ? 4 : 0) | (facts.lastTestPassed ? 8 : 0) | (facts.endpointPending ? 16 : 0);
+    this.#lastTestAt[i] = facts.lastTestAt ?? NOT_A_TIME;
+    this.#lastPassAt[i] = facts.lastPassAt ?? NOT_A_TIME;
+    this.#reputation[i] = facts.reputation ?? Number.NaN;
+    this.#runs[i] = facts.runs;
+  }
+
+  /** Takes in facts that changed without a listing write (a sample test, a run); listings not held are skipped. */
+  updateFacts(rows: ListingFacts[]): void {
+    for (const row of rows) {
+      const i = this.#numbers.get(row.id);
+      if (i !== undefined) this.#setFacts(i, row);
+    }
+  }
+
+  /** The postings of the words a query word means: those its stem begins, and its correction's stem. */
+  #wordPostings(word: IndexWord): Postings[] {
+    const lists: Postings[] = [];
+    if (word.prefix !== null) {
+      const prefix = word.prefix;
+      let lo = 0;
+      let hi = this.#words.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if ((this.#words[mid] ?? "") < prefix) lo = mid + 1;
+        else hi = mid;
+      }
+      for (let w = lo; w < this.#words.length && (this.#words[w] ?? "").startsWith(prefix); w++) {
+        const postings = this.#postings.get(this.#words[w] ?? "");
+        if (postings) lists.push(postings);
+      }
+    }
+    if (word.exact !== null && (word.prefix === null || !word.exact.startsWith(word.prefix))) {
+      const postings = this.#postings.get(word.exact);
+      if (postings) lists.push(postings);
+    }
+    return lists;
+  }
+
+  /** The numbers of the listings holding every word; null for no words (every listing). */
+  #matches(words: IndexWord[] | null): Int32Array | null {
+    if (words === null) return null;
+    if (words.length === 0) return NONE;
+    // seen[x] = how many of the words so far listing x holds, advanced once per word.
+    const seen = new Uint8Array(this.size);
+    let last: Postings[] = [];
+    words.forEach((word, k) => {
+      last = this.#wordPostings(word);
+      for (const { numbers } of last) {
+        for (const x of numbers) if (seen[x] === k) seen[x] = k + 1;
+      }
+    });
+    const all = words.length;
+    const out: number[] = [];
+    for (const { numbers } of last) {
+      for (const x of numbers) {
+        if (seen[x] === all) {
+          seen[x] = all + 1;
+          out.push(x);
+        }
+      }
+    }
+    return Int32Array.from(out);
+  }
+
+  /**
+   * The test of a search's conditions for one listing: EXCLUDED by the audience or a condition that is not a
+   * single-choice filter, else the bits of the single-choice filters it fails (0: it is a result).
+   */
+  #conditions(audience: Audience, f: SearchFilters, now: Date): (i: number) => number {
+    const everyoneOnly = audience === "everyone";
+    const only = f.matchingIds ? this.#markOf(f.matchingIds) : null;
+    const wantedTags = f.tags.map((slug) => this.#tagSlugs.find(slug) ?? -1);
+    const fresh = sampleTestFreshSince(now).getTime();
+    const recent = daysBefore(now, UNREACHABLE_WINDOW_DAYS).getTime();
+    const notRetained = f.dataRules.includes("inputs_not_retained");
+    const noTraining = f.dataRules.includes("no_training");
+    const category = f.category === null ? null : (this.#categories.find(f.category) ?? -1);
+    const klass = f.class === null ? null : (this.#classes.find(f.class) ?? -1);
+    const language = f.language === null ? null : (this.#languageNames.find(f.language) ?? -1);
+    const region = f.region === null ? null : (this.#regionNames.find(f.region) ?? -1);
+    return (i) => {
+      if (everyoneOnly && this.#everyone[i] === 0) return EXCLUDED;
+      if (only && only[i] === 0) return EXCLUDED;
+      if (wantedTags.length > 0) {
+        const tags = this.#tags[i] ?? NONE;
+        for (const t of wantedTags) if (!tags.includes(t)) return EXCLUDED;
+      }
+      const flags = this.#flags[i] ?? 0;
+      if (f.sampleTested && !this.#tested(i, fresh)) return EXCLUDED;
+      if (notRetained && this.#inputsRetained[i] !== NO) return EXCLUDED;
+      if (noTraining && this.#usedForTraining[i] !== NO) return EXCLUDED;
+      if (f.minReputation !== null && !((this.#reputation[i] ?? Number.NaN) >= f.minReputation)) return EXCLUDED;
+      if (!f.includeUnreachable) {
+        const lastTestAt = this.#lastTestAt[i] ?? NOT_A_TIME;
+        const lastPassAt = this.#lastPassAt[i] ?? NOT_A_TIME;
+        const failing = lastTestAt > recent && (Number.isNaN(lastPassAt) || lastPassAt <= recent);
+        if ((flags & 16) !== 0 || failing) return EXCLUDED;
+      }
+      let failed = 0;
+      if (category !== null && this.#category[i] !== category) failed |= CATEGORY;
+      if (klass !== null && this.#class[i] !== klass) failed |= CLASS;
+      if (f.price !== null) {
+        const ok = f.price === "free_to_try" ? (flags & 2) !== 0 : f.price === "paid" ? (flags & 1) !== 0 : (flags & 1) === 0;
+        if (!ok) failed |= PRICE;
+      }
+      if (language !== null && !(this.#languages[i] ?? NONE).includes(language)) failed |= LANGUAGE;
+      if (region !== null && !(this.#regions[i] ?? NONE).includes(region)) failed |= REGION;
+      return failed;
+    };
+  }
+
+  /** "Sample-tested" at the moment whose 7-day line is `fresh` (sample-tested.ts). */
+  #tested(i: number, fresh: number): boolean {
+    const flags = this.#flags[i] ?? 0;
+    return (flags & 4) !== 0 && (flags & 8) !== 0 && (this.#lastTestAt[i] ?? NOT_A_TIME) > fresh;
+  }
+
+  /**
+   * search.ts's facet rows for a search by this audience at `now`: `words` null for no query, [] for a query
+   * of words that mean nothing (no match). The same rows PostgreSQL's statement gives with no sampling.
+   */
+  count(audience: Audience, f: SearchFilters, words: IndexWord[] | null, now: Date): FacetRow[] {
+    const matches = this.#matches(words);
+    const test = this.#conditions(audience, f, now);
+    const fresh = sampleTestFreshSince(now).getTime();
+    let total = 0;
+    let testedYes = 0;
+    let notRetained = 0;
+    let noTraining = 0;
+    let paid = 0;
+    let freeOnly = 0;
+    let freeToTry = 0;
+    const byCategory = new Uint32Array(this.#categories.values.length);
+    const byClass = new Uint32Array(this.#classes.values.length);
+    const byLanguage = new Uint32Array(this.#languageNames.values.length);
+    const byRegion = new Uint32Array(this.#regionNames.values.length);
+    const byTag = new Uint32Array(this.#tagSlugs.values.length);
+
+    const visit = (i: number) => {
+      const failed = test(i);
+      // Excluded, or failing two single-choice filters: counted nowhere.
+      if (failed === EXCLUDED || (failed & (failed - 1)) !== 0) return;
+      const flags = this.#flags[i] ?? 0;
+      if (failed === 0 || failed === CATEGORY) byCategory[this.#category[i] ?? 0]! += 1;
+      if (failed === 0 || failed === CLASS) byClass[this.#class[i] ?? 0]! += 1;
+      if (failed === 0 || failed === PRICE) {
+        if ((flags & 1) !== 0) paid += 1;
+        else freeOnly += 1;
+        if ((flags & 2) !== 0) freeToTry += 1;
+      }
+      if (failed === 0 || failed === LANGUAGE) for (const l of this.#languages[i] ?? NONE) byLanguage[l]! += 1;
+      if (failed === 0 || failed === REGION) for (const r of this.#regions[i] ?? NONE) byRegion[r]! += 1;
+      if (failed !== 0) return;
+      total += 1;
+      if (this.#tested(i, fresh)) testedYes += 1;
+      if (this.#inputsRetained[i] === NO) notRetained += 1;
+      if (this.#usedForTraining[i] === NO) noTraining += 1;
+      for (const t of this.#tags[i] ?? NONE) byTag[t]! += 1;
+    };
+    if (matches) for (const i of matches) visit(i);
+    else for (let i = 0; i < this.size; i++) visit(i);
+
+    const rows: FacetRow[] = [{ facet: "total", value: null, label: null, n: total }];
+    const push = (facet: string, names: string[], counts: Uint32Array) =>
+      counts.forEach((n, id) => {
+        if (n > 0) rows.push({ facet, value: names[id] ?? null, label: null, n });
+      });
+    push("category", this.#categories.values, byCategory);
+    push("class", this.#classes.values, byClass);
+    if (paid > 0) rows.push({ facet: "price", value: "paid", label: null, n: paid });
+    if (freeOnly > 0) rows.push({ facet: "price", value: "free", label: null, n: freeOnly });
+    if (freeToTry > 0) rows.push({ facet: "price", value: "free_to_try", label: null, n: freeToTry });
+    if (testedYes > 0) rows.push({ facet: "tested", value: "yes", label: null, n: testedYes });
+    push("language", this.#languageNames.values, byLanguage);
+    push("region", this.#regionNames.values, byRegion);
+    if (notRetained > 0) rows.push({ facet: "data", value: "inputs_not_retained", label: null, n: notRetained });
+    if (noTraining > 0) rows.push({ facet: "data", value: "no_training", label: null, n: noTraining });
+    // The most common tags that have a "Tag" row, ties in PostgreSQL's slug order.
+    const tagIds = [...byTag.keys()].filter((t) => (byTag[t] ?? 0) > 0 && (this.#tagRank[t] ?? -1) >= 0);
+    tagIds.sort((a, b) => (byTag[b] ?? 0) - (byTag[a] ?? 0) || (this.#tagRank[a] ?? 0) - (this.#tagRank[b] ?? 0));
+    for (const t of tagIds.slice(0, TAG_LIMIT)) {
+      rows.push({ facet: "tag", value: this.#tagSlugs.values[t] ?? null, label: this.#tagLabel[t] ?? null, n: byTag[t] ?? 0 });
+    }
+    return rows;
+  }
+
+  /**
+   * The row ids of one page of a search's results, best first: `limit` after `offset`, in search.ts's order for
+   * `sort` (`words` and `nameWords` as for `count`; `nameWords` is the query's words as the exact-name rule
+   * compares them). Relevance: a name that says exactly the query first, then the sum of the words' scores
+   * (each word's best posting among the words it means, added in the words' order as float8), newest first,
+   * then by row id descending; with no words, as "newest".
+   */
+  page(
+    audience: Audience,
+    f: SearchFilters,
+    search: { words: IndexWord[] | null; nameWords: string | null; sort: IndexSort; limit: number; offset: number; now: Date },
+  ): string[] {
+    const { words, sort, limit, offset, now } = search;
+    const matches = this.#matches(words);
+    const test = this.#conditions(audience, f, now);
+    const results: number[] = [];
+    if (matches) for (const i of matches) test(i) === 0 && results.push(i);
+    else for (let i = 0; i < this.size; i++) test(i) === 0 && results.push(i);
+    const before = this.#order(sort === "relevance" && words && words.length > 0 ? { words, nameWords: search.nameWords, results } : sort);
+    return top(results, offset + limit, before)
+      .slice(offset)
+      .map((i) => this.#ids[i] ?? "");
+  }
+
+  /** "a comes before b" for a sort. */
+  #order(sort: Exclude<IndexSort, "relevance"> | "relevance" | { words: IndexWord[]; nameWords: string | null; results: number[] }): (a: number, b: number) => boolean {
+    const createdAt = this.#createdAt;
+    const position = this.#position;
+    // Newest first, then in the agent.json's order, then by row id (the number is the row id's place).
+    const newest = (a: number, b: number) =>
+      createdAt[a] !== createdAt[b] ? (createdAt[a] ?? 0) > (createdAt[b] ?? 0) : position[a] !== position[b] ? (position[a] ?? 0) < (position[b] ?? 0) : a < b;
+    if (sort === "newest" || sort === "relevance") return newest;
+    if (sort === "most_run") {
+      const runs = this.#runs;
+      return (a, b) => (runs[a] !== runs[b] ? (runs[a] ?? 0) > (runs[b] ?? 0) : newest(a, b));
+    }
+    if (sort === "reputation") {
+      const reputation = this.#reputation;
+      return (a, b) => {
+        const [x, y] = [reputation[a] ?? Number.NaN, reputation[b] ?? Number.NaN];
+        if (Number.isNaN(x) || Number.isNaN(y)) return Number.isNaN(x) === Number.isNaN(y) ? newest(a, b) : Number.isNaN(y);
+        return x !== y ? x > y : newest(a, b);
+      };
+    }
+    const score = this.#scores(sort.words, sort.results);
+    const named = new Set(sort.nameWords === null ? [] : sort.results.filter((i) => this.#nameWords[i] === sort.nameWords));
+    return (a, b) => {
+      const [na, nb] = [named.has(a), named.has(b)];
+      if (na !== nb) return na;
+      const [sa, sb] = [score.get(a) ?? 0, score.get(b) ?? 0];
+      if (sa !== sb) return sa > sb;
+      return createdAt[a] !== createdAt[b] ? (createdAt[a] ?? 0) > (createdAt[b] ?? 0) : a > b;
+    };
+  }
+
+  /** Each result's relevance: the sum, in the words' order, of each word's best score among the words it means. */
+  #scores(words: IndexWord[], results: number[]): Map<number, number> {
+    const sum = new Map<number, number>(results.map((i) => [i, 0]));
+    const best = new Map<number, number>();
+    for (const word of words) {
+      best.clear();
+      for (const { numbers, scores } of this.#wordPostings(word)) {
+        numbers.forEach((x, j) => {
+          if (!sum.has(x)) return;
+          const s = scores[j] ?? 0;
+          const held = best.get(x);
+          if (held === undefined || s > held) best.set(x, s);
+        });
+      }
+      for (const [x, s] of best) sum.set(x, (sum.get(x) ?? 0) + s);
+    }
+    return sum;
+  }
+
+  #markOf(ids: readonly string[]): Uint8Array {
+    const mark = new Uint8Array(this.size);
+    for (const id of ids) {
+      const i = this.#numbers.get(id);
+      if (i !== undefined) mark[i] = 1;
+    }
+    return mark;
+  }
+}
+
+/** The first `k` of `items` in the order `before` gives, best first (a bounded heap: a page, not a sort of every match). */
+function top(items: number[], k: number, before: (a: number, b: number) => boolean): number[] {
+  if (k <= 0) return [];
+  // A heap whose root is the worst of the best k so far.
+  const heap: number[] = [];
+  const worse = (a: number, b: number) => before(b, a);
+  const up = (j: number) => {
+    while (j > 0) {
+      const parent = (j - 1) >> 1;
+      if (!worse(heap[j] ?? 0, heap[parent] ?? 0)) break;
+      [heap[j], heap[parent]] = [heap[parent] ?? 0, heap[j] ?? 0];
+      j = parent;
+    }
+  };
+  const down = (j: number) => {
+    for (;;) {
+      const [l, r] = [2 * j + 1, 2 * j + 2];
+      let m = j;
+      if (l < heap.length && worse(heap[l] ?? 0, heap[m] ?? 0)) m = l;
+      if (r < heap.length && worse(heap[r] ?? 0, heap[m] ?? 0)) m = r;
+      if (m === j) return;
+      [heap[j], heap[m]] = [heap[m] ?? 0, heap[j] ?? 0];
+      j = m;
+    }
+  };
+  for (const item of items) {
+    if (heap.length < k) {
+      heap.push(item);
+      up(heap.length - 1);
+    } else if (before(item, heap[0] ?? 0)) {
+      heap[0] = item;
+      down(0);
+    }
+  }
+  return heap.sort((a, b) => (before(a, b) ? -1 : before(b, a) ? 1 : 0));
+}
