@@ -33,6 +33,9 @@ import { currentSharedIndex } from "./shared-index-live";
 // (postings.ts), so a search by relevance is ranked from them whenever they can answer, and here otherwise.
 // Documents split words where queryWords does (explore_search_text), so "SHA-256" is the words "sha" and
 // "256" on both sides.
+// For the shared audiences (audienceOf) a page's ids, in every order but the name's, and the facet counts come
+// from this process's shared index in memory whenever it is current (shared-index.ts); the statements here are
+// what it is held to, and what answers everyone else and meanwhile.
 
 /** Text with the matched words marked, for highlighting. */
 export type Highlighted = { text: string; mark: boolean }[];
@@ -363,7 +366,7 @@ async function idsOf(page: { ids: string[] } | { query: Prisma.Sql }): Promise<s
   return "ids" in page ? page.ids : z.array(z.object({ id: z.string() })).parse(await db.$queryRaw<unknown[]>(page.query)).map((r) => r.id);
 }
 
-/** The ids of one page of matching listings, best first, and whether more follow (what the API needs). */
+/** The ids of one page of matching listings, best first, and whether more follow (what the API needs); from `index` when it can answer. */
 export async function findMatchingIds(
   viewer: Viewer | null,
   f: SearchFilters,
@@ -522,7 +525,7 @@ const audienceFacets = new Map<string, { at: number; facets: Promise<Facets> }>(
 
 /**
  * The facet counts of a search for this viewer. A viewer of a shared audience is counted from `index` (this
- * process's facet index, when it is current), exactly; anyone else, or without an index, in PostgreSQL, where
+ * process's shared index, when it is current), exactly; anyone else, or without an index, in PostgreSQL, where
  * more than 10,000 matches may be estimated from a sample (`sampling`).
  */
 export async function countFacets(

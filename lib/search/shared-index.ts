@@ -392,8 +392,11 @@ export class SharedIndex {
     const matches = this.#matches(words);
     const test = this.#conditions(audience, f, now);
     const results: number[] = [];
-    if (matches) for (const i of matches) test(i) === 0 && results.push(i);
-    else for (let i = 0; i < this.size; i++) test(i) === 0 && results.push(i);
+    const keep = (i: number) => {
+      if (test(i) === 0) results.push(i);
+    };
+    if (matches) for (const i of matches) keep(i);
+    else for (let i = 0; i < this.size; i++) keep(i);
     const before = this.#order(sort === "relevance" && words && words.length > 0 ? { words, nameWords: search.nameWords, results } : sort);
     return top(results, offset + limit, before)
       .slice(offset)
