@@ -111,7 +111,8 @@ beforeAll(async () => {
   youngster = await createTestUser({ dateOfBirth: new Date(NOW.getTime() - 15 * 365 * DAY), showMature: true });
   // "Most run", with ties: the triggers keep these figures; set here, they need no runs planted.
   await db.$executeRaw`UPDATE "CapabilityStats" SET "runs" = (("position" * 7) % 4) WHERE "capabilityId" = ANY(${capabilityIds}::text[])`;
-  index = await loadSharedIndex();
+  // Read 7 listings at a time, so every answer below crosses the loader's chunk boundaries many times.
+  index = await loadSharedIndex({ chunk: 7 });
 });
 
 afterAll(async () => {

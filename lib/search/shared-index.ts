@@ -54,11 +54,11 @@ export type ListingRow = ListingFacts & {
   position: number;
 };
 
-/** A word's postings: the numbers of the listings holding it, ascending, and the score it earns each (REAL). */
-export type WordPostings = { word: string; numbers: number[]; scores: number[] };
+/** A listing as loaded, with its postings: each word it holds and the score that word earns it (REAL). */
+export type IndexedListing = ListingRow & { words: string[]; scores: number[] };
 
-/** What the index is built from: listings in row-id order (their numbers), the postings, and every tag (slug order as PostgreSQL sorts them). */
-export type SharedIndexSource = { listings: ListingRow[]; postings: Iterable<WordPostings>; tags: { slug: string; label: string }[] };
+/** A tag as PostgreSQL sorts them (by slug): ties of a tag count break in this order. */
+export type IndexTag = { slug: string; label: string };
 
 /** How a page of matches is ordered; "name" is not answered here (its order is the database's collation). */
 export type IndexSort = Exclude<Sort, "name">;
@@ -77,6 +77,12 @@ const LANGUAGE = 8;
 const REGION = 16;
 const EXCLUDED = -1;
 const NONE = new Int32Array(0);
+/** How many words' postings are copied between two turns of the event loop. */
+const SLICE = 5_000;
+
+function nextTurn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
 
 function tristate(value: boolean | null): number {
   return value === null ? UNSTATED : value ? YES : NO;
@@ -101,6 +107,29 @@ class Dictionary {
 }
 
 type Postings = { numbers: Int32Array; scores: Float32Array };
+
+/** A word's postings while the index is built: typed arrays that double as they fill. */
+class GrowingPostings {
+  #numbers = new Int32Array(4);
+  #scores = new Float32Array(4);
+  #length = 0;
+  push(number: number, score: number): void {
+    if (this.#length === this.#numbers.length) {
+      const numbers = new Int32Array(this.#length * 2);
+      numbers.set(this.#numbers);
+      this.#numbers = numbers;
+      const scores = new Float32Array(this.#length * 2);
+      scores.set(this.#scores);
+      this.#scores = scores;
+    }
+    this.#numbers[this.#length] = number;
+    this.#scores[this.#length] = score;
+    this.#length += 1;
+  }
+  done(): Postings {
+    return { numbers: this.#numbers.slice(0, this.#length), scores: this.#scores.slice(0, this.#length) };
+  }
+}
 
 export class SharedIndex {
   readonly size: number;
@@ -129,14 +158,13 @@ export class SharedIndex {
   readonly #regionNames = new Dictionary();
   readonly #tagSlugs = new Dictionary();
   /** Per tag id: its place in PostgreSQL's slug order (ties of a count break by it), or -1 with no "Tag" row. */
-  readonly #tagRank: Int32Array;
-  readonly #tagLabel: (string | null)[];
+  #tagRank = new Int32Array(0);
+  #tagLabel: (string | null)[] = [];
   /** Every word, sorted by code unit, so the words a stem begins are one range. */
-  readonly #words: string[];
+  #words: string[] = [];
   readonly #postings = new Map<string, Postings>();
 
-  constructor(source: SharedIndexSource) {
-    const n = source.listings.length;
+  private constructor(n: number) {
     this.size = n;
     this.#ids = new Array<string>(n);
     this.#everyone = new Uint8Array(n);
@@ -155,37 +183,72 @@ export class SharedIndex {
     this.#languages = new Array<Int32Array>(n);
     this.#regions = new Array<Int32Array>(n);
     this.#tags = new Array<Int32Array>(n);
+  }
+
+  /**
+   * Builds the index of `size` listings from those listings in row-id order (each one's number is its place),
+   * chunk by chunk, and the tags. Postings grow in typed arrays, outside the garbage collector's heap, and the
+   * work yields to the event loop between chunks and slices, so a server loading it goes on answering.
+   */
+  static async build(size: number, chunks: AsyncIterable<IndexedListing[]>, tags: IndexTag[]): Promise<SharedIndex> {
+    const index = new SharedIndex(size);
+    const growing = new Map<string, GrowingPostings>();
     // Agents share their languages: one array per distinct list.
     const languageLists = new Map<string, Int32Array>();
-    source.listings.forEach((row, i) => {
-      this.#ids[i] = row.id;
-      this.#numbers.set(row.id, i);
-      this.#everyone[i] = row.everyone ? 1 : 0;
-      this.#category[i] = this.#categories.id(row.category);
-      this.#class[i] = this.#classes.id(row.class);
-      this.#inputsRetained[i] = tristate(row.inputsRetained);
-      this.#usedForTraining[i] = tristate(row.usedForTraining);
-      this.#createdAt[i] = row.createdAt;
-      this.#position[i] = row.position;
-      this.#nameWords[i] = row.nameWords;
-      const languageKey = row.languages.join("\n");
-      let languages = languageLists.get(languageKey);
-      if (!languages) {
-        languages = Int32Array.from(row.languages, (l) => this.#languageNames.id(l));
-        languageLists.set(languageKey, languages);
+    let n = 0;
+    for await (const chunk of chunks) {
+      for (const { words, scores, ...row } of chunk) {
+        if (n >= size) throw new Error(`the index was sized for ${size} listings and got more`);
+        index.#add(n, row, languageLists);
+        words.forEach((word, j) => {
+          let held = growing.get(word);
+          if (!held) {
+            held = new GrowingPostings();
+            growing.set(word, held);
+          }
+          // Listings come in number order, so each word's numbers stay ascending.
+          held.push(n, scores[j] ?? 0);
+        });
+        n += 1;
       }
-      this.#languages[i] = languages;
-      this.#regions[i] = row.regions.length === 0 ? NONE : Int32Array.from(row.regions, (r) => this.#regionNames.id(r));
-      this.#tags[i] = (row.tagSlugs ?? []).length === 0 ? NONE : Int32Array.from(row.tagSlugs ?? [], (t) => this.#tagSlugs.id(t));
-      this.#flags[i] = (row.isPaid ? 1 : 0) | (row.hasFree ? 2 : 0);
-      this.#setFacts(i, row);
-    });
-    const rank = new Map(source.tags.map((t, i) => [t.slug, i]));
-    const label = new Map(source.tags.map((t) => [t.slug, t.label]));
-    this.#tagRank = Int32Array.from(this.#tagSlugs.values, (slug) => rank.get(slug) ?? -1);
-    this.#tagLabel = this.#tagSlugs.values.map((slug) => label.get(slug) ?? null);
-    for (const p of source.postings) this.#postings.set(p.word, { numbers: Int32Array.from(p.numbers), scores: Float32Array.from(p.scores) });
-    this.#words = [...this.#postings.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    }
+    if (n !== size) throw new Error(`the index was sized for ${size} listings and got ${n}`);
+    const rank = new Map(tags.map((t, i) => [t.slug, i]));
+    const label = new Map(tags.map((t) => [t.slug, t.label]));
+    index.#tagRank = Int32Array.from(index.#tagSlugs.values, (slug) => rank.get(slug) ?? -1);
+    index.#tagLabel = index.#tagSlugs.values.map((slug) => label.get(slug) ?? null);
+    let copied = 0;
+    for (const [word, held] of growing) {
+      index.#postings.set(word, held.done());
+      copied += 1;
+      if (copied % SLICE === 0) await nextTurn();
+    }
+    index.#words = [...index.#postings.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    return index;
+  }
+
+  #add(i: number, row: ListingRow, languageLists: Map<string, Int32Array>): void {
+    this.#ids[i] = row.id;
+    this.#numbers.set(row.id, i);
+    this.#everyone[i] = row.everyone ? 1 : 0;
+    this.#category[i] = this.#categories.id(row.category);
+    this.#class[i] = this.#classes.id(row.class);
+    this.#inputsRetained[i] = tristate(row.inputsRetained);
+    this.#usedForTraining[i] = tristate(row.usedForTraining);
+    this.#createdAt[i] = row.createdAt;
+    this.#position[i] = row.position;
+    this.#nameWords[i] = row.nameWords;
+    const languageKey = row.languages.join("\n");
+    let languages = languageLists.get(languageKey);
+    if (!languages) {
+      languages = Int32Array.from(row.languages, (l) => this.#languageNames.id(l));
+      languageLists.set(languageKey, languages);
+    }
+    this.#languages[i] = languages;
+    this.#regions[i] = row.regions.length === 0 ? NONE : Int32Array.from(row.regions, (r) => this.#regionNames.id(r));
+    this.#tags[i] = (row.tagSlugs ?? []).length === 0 ? NONE : Int32Array.from(row.tagSlugs ?? [], (t) => this.#tagSlugs.id(t));
+    this.#flags[i] = (row.isPaid ? 1 : 0) | (row.hasFree ? 2 : 0);
+    this.#setFacts(i, row);
   }
 
   #setFacts(i: number, facts: ListingFacts): void {
