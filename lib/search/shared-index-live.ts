@@ -197,6 +197,8 @@ export class LiveSharedIndex {
   current(): SharedIndex | null {
     if (this.#unsubscribe === null) return null;
     if (this.#index === null || this.#generation !== sharedCacheGeneration()) {
+      // Not used again: let it go before the next one is built, rather than hold both.
+      this.#index = null;
       this.#reload();
       return null;
     }

@@ -163,6 +163,7 @@ export class SharedIndex {
   /** Every word, sorted by code unit, so the words a stem begins are one range. */
   #words: string[] = [];
   readonly #postings = new Map<string, Postings>();
+  #scratch: { sum: Float64Array; best: Float64Array; member: Uint32Array; seen: Uint32Array; stamp: number } | null = null;
 
   private constructor(n: number) {
     this.size = n;
@@ -491,27 +492,46 @@ export class SharedIndex {
     return (a, b) => {
       const [na, nb] = [named.has(a), named.has(b)];
       if (na !== nb) return na;
-      const [sa, sb] = [score.get(a) ?? 0, score.get(b) ?? 0];
+      const [sa, sb] = [score[a] ?? 0, score[b] ?? 0];
       if (sa !== sb) return sa > sb;
       return createdAt[a] !== createdAt[b] ? (createdAt[a] ?? 0) > (createdAt[b] ?? 0) : a > b;
     };
   }
 
-  /** Each result's relevance: the sum, in the words' order, of each word's best score among the words it means. */
-  #scores(words: IndexWord[], results: number[]): Map<number, number> {
-    const sum = new Map<number, number>(results.map((i) => [i, 0]));
-    const best = new Map<number, number>();
+  /**
+   * Each result's relevance (read at its number): the sum, in the words' order, of each word's best score among
+   * the words it means. Written into scratch arrays the index keeps (a search is synchronous, so one set serves
+   * them all), stamped rather than cleared: a common word at a million listings has 100,000 results.
+   */
+  #scores(words: IndexWord[], results: number[]): Float64Array {
+    this.#scratch ??= { sum: new Float64Array(this.size), best: new Float64Array(this.size), member: new Uint32Array(this.size), seen: new Uint32Array(this.size), stamp: 0 };
+    const scratch = this.#scratch;
+    if (scratch.stamp > 0xfffffff0 - words.length) {
+      scratch.member.fill(0);
+      scratch.seen.fill(0);
+      scratch.stamp = 0;
+    }
+    const { sum, best, member, seen } = scratch;
+    const isResult = ++scratch.stamp;
+    for (const r of results) {
+      member[r] = isResult;
+      sum[r] = 0;
+    }
     for (const word of words) {
-      best.clear();
+      const thisWord = ++scratch.stamp;
       for (const { numbers, scores } of this.#wordPostings(word)) {
-        numbers.forEach((x, j) => {
-          if (!sum.has(x)) return;
-          const s = scores[j] ?? 0;
-          const held = best.get(x);
-          if (held === undefined || s > held) best.set(x, s);
-        });
+        for (let j = 0; j < numbers.length; j++) {
+          const x = numbers[j] ?? 0;
+          if (member[x] !== isResult) continue;
+          const score = scores[j] ?? 0;
+          if (seen[x] !== thisWord) {
+            seen[x] = thisWord;
+            best[x] = score;
+          } else if (score > (best[x] ?? 0)) best[x] = score;
+        }
       }
-      for (const [x, s] of best) sum.set(x, (sum.get(x) ?? 0) + s);
+      // Every result holds every word.
+      for (const r of results) sum[r] = (sum[r] ?? 0) + (best[r] ?? 0);
     }
     return sum;
   }
