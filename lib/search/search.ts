@@ -349,10 +349,10 @@ async function pageIds(
 ): Promise<{ ids: string[] } | { query: Prisma.Sql }> {
   const { sort, limit, offset, now } = options;
   // A shared audience's page from memory, in every order but the name's (the database's collation decides it).
-  const audience = index && sort !== "name" ? await sharedAudience(viewer, now) : null;
-  if (index && audience && sort !== "name") {
+  if (index && sort !== "name") {
+    const audience = await sharedAudience(viewer, now);
     const nameWords = f.query ? queryWords(f.query).join(" ") : null;
-    return { ids: index.page(audience, f, { words: indexWords(words), nameWords, sort, limit: limit + 1, offset, now }) };
+    if (audience) return { ids: index.page(audience, f, { words: indexWords(words), nameWords, sort, limit: limit + 1, offset, now }) };
   }
   if (sort === "relevance" && words && words.length > 0) {
     const where = whereSql(capabilityVisibleSql(viewer, now), { ...f, query: null }, null, now);
