@@ -81,6 +81,9 @@ const indexedSchema = listingSchema
   .transform(({ words, scores, ...row }) => ({ ...row, words: words === "" ? [] : words.split(" "), scores: scores === "" ? [] : scores.split(" ").map(Number) }));
 const tagSchema = z.object({ slug: z.string(), label: z.string() });
 
+/** Changed listings whose facts are read again in one statement. */
+const FACTS_BATCH = 5_000;
+
 /** Listings read per statement while loading: each read is parsed between turns of the event loop (~25 ms). */
 const CHUNK = 500;
 
@@ -261,8 +264,13 @@ export class LiveSharedIndex {
 
   #flush(): void {
     if (this.#flushing || this.#pending.size === 0 || this.#closed) return;
-    const ids = [...this.#pending];
-    this.#pending.clear();
+    // At most FACTS_BATCH a read: the worker's move of the 30-day window can change thousands at once.
+    const ids: string[] = [];
+    for (const id of this.#pending) {
+      ids.push(id);
+      if (ids.length === FACTS_BATCH) break;
+    }
+    for (const id of ids) this.#pending.delete(id);
     const index = this.#index;
     this.#flushing = readFacts(ids)
       .then((rows) => index?.updateFacts(rows))
