@@ -14,6 +14,8 @@ import { agentPath, servicePath } from "@/lib/listings/paths";
 import { reputationSql, runsSql, statsJoinSql, unreachableSql } from "@/lib/listings/reputation";
 import { sampleTestedSql } from "@/lib/sample-tests/sample-tested";
 import { findMatchingIds } from "@/lib/search/search";
+import type { SharedIndex } from "@/lib/search/shared-index";
+import { currentSharedIndex } from "@/lib/search/shared-index-live";
 import { noFilters, type SearchFilters, type Sort } from "@/lib/search/filters";
 import { absoluteUrl } from "@/lib/listings/site";
 import { isFreeToTry, priceSummary } from "@/lib/payments/plan-words";
@@ -72,6 +74,17 @@ async function findHealth(where: Prisma.Sql, now: Date): Promise<Map<string, Hea
   return new Map(z.array(healthRowSchema).parse(raw).map((row) => [row.id, row]));
 }
 
+/** The figures of a page's rows: from the shared index when it holds them all (one statement less per search), else PostgreSQL. */
+async function healthOf(ids: string[], now: Date, index: SharedIndex | null): Promise<Map<string, Health>> {
+  if (ids.length === 0) return new Map();
+  const held = index ? ids.flatMap((id) => {
+    const h = index.health(id, now);
+    return h ? [{ id, reputation: h.reputation, unreachable: h.unreachable, runs: h.runs, sample_tested: h.sampleTested }] : [];
+  }) : [];
+  if (held.length === ids.length) return new Map(held.map((row) => [row.id, row]));
+  return findHealth(Prisma.sql`c."id" IN (${Prisma.join(ids)})`, now);
+}
+
 function round(value: number | null): number | null {
   return value === null ? null : Math.round(value * 1000) / 1000;
 }
@@ -117,13 +130,11 @@ export async function searchServiceItems(
   filters: SearchFilters,
   page: { sort: Sort; limit: number; offset: number },
   now = new Date(),
+  index: SharedIndex | null = currentSharedIndex(),
 ): Promise<{ services: ServiceItem[]; hasMore: boolean }> {
-  const matched = await findMatchingIds(VIEWER, filters, { ...page, now });
+  const matched = await findMatchingIds(VIEWER, filters, { ...page, now }, index);
   const { ids } = matched;
-  const [byId, health] = await Promise.all([
-    findListingsByRowIds(VIEWER, ids, now),
-    ids.length > 0 ? findHealth(Prisma.sql`c."id" IN (${Prisma.join(ids)})`, now) : new Map<string, Health>(),
-  ]);
+  const [byId, health] = await Promise.all([findListingsByRowIds(VIEWER, ids, now), healthOf(ids, now, index)]);
   const services = ids.flatMap((id) => {
     const row = byId.get(id);
     return row ? [itemOf(row, health.get(id))] : [];

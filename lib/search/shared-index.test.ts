@@ -8,6 +8,7 @@ import { cleanUpTestRows, createTestUser, uniqueHandle } from "@/lib/testing/fix
 import { noFilters, type SearchFilters } from "./filters";
 import type { SharedIndex } from "./shared-index";
 import { loadSharedIndex } from "./shared-index-live";
+import { searchServiceItems } from "@/lib/api/reads";
 import { countFacets, findMatchingIds, findMatchingIdsRankingEveryMatch } from "./search";
 
 // The shared index answers exactly what PostgreSQL's statements answer. Planted listings vary every fact a
@@ -199,6 +200,18 @@ describe("the shared index", () => {
       if (fromMemory.ids.length > 1) found += 1;
     }
     expect(found).toBeGreaterThan(40);
+  });
+
+  it("gives the API the same items, figures of the moment included, as PostgreSQL does", async () => {
+    let withFigures = 0;
+    const sorts = ["relevance", "newest", "most_run", "reputation", "name"] as const;
+    for (const [n, { f, now }] of searches(120).entries()) {
+      const page = { sort: sorts[n % 5] ?? "relevance", limit: 7, offset: 0 };
+      const fromMemory = await searchServiceItems(f, page, now, index);
+      expect({ search: f, page, now, items: fromMemory }).toEqual({ search: f, page, now, items: await searchServiceItems(f, page, now, null) });
+      if (fromMemory.services.some((s) => s.sample_tested || s.unreachable || s.runs_30d > 0)) withFigures += 1;
+    }
+    expect(withFigures).toBeGreaterThan(20);
   });
 
   it("puts a name that says exactly the query first, above newer listings that score the same", async () => {

@@ -34,6 +34,9 @@ export type ListingFacts = {
   runs: number;
 };
 
+/** A listing's figures of the moment, as the API shows them. */
+export type ListingHealth = { reputation: number | null; runs: number; unreachable: boolean; sampleTested: boolean };
+
 /** One listing as loaded: visible to "adults" (always, or it is not loaded) and perhaps to "everyone". */
 export type ListingRow = ListingFacts & {
   everyone: boolean;
@@ -346,12 +349,7 @@ export class SharedIndex {
       if (notRetained && this.#inputsRetained[i] !== NO) return EXCLUDED;
       if (noTraining && this.#usedForTraining[i] !== NO) return EXCLUDED;
       if (f.minReputation !== null && !((this.#reputation[i] ?? Number.NaN) >= f.minReputation)) return EXCLUDED;
-      if (!f.includeUnreachable) {
-        const lastTestAt = this.#lastTestAt[i] ?? NOT_A_TIME;
-        const lastPassAt = this.#lastPassAt[i] ?? NOT_A_TIME;
-        const failing = lastTestAt > recent && (Number.isNaN(lastPassAt) || lastPassAt <= recent);
-        if ((flags & 16) !== 0 || failing) return EXCLUDED;
-      }
+      if (!f.includeUnreachable && this.#unreachable(i, recent)) return EXCLUDED;
       let failed = 0;
       if (category !== null && this.#category[i] !== category) failed |= CATEGORY;
       if (klass !== null && this.#class[i] !== klass) failed |= CLASS;
@@ -362,6 +360,30 @@ export class SharedIndex {
       if (language !== null && !(this.#languages[i] ?? NONE).includes(language)) failed |= LANGUAGE;
       if (region !== null && !(this.#regions[i] ?? NONE).includes(region)) failed |= REGION;
       return failed;
+    };
+  }
+
+  /** "Unreachable" at the moment whose 3-day line is `recent` (reputation.ts, unreachableSql). */
+  #unreachable(i: number, recent: number): boolean {
+    const lastTestAt = this.#lastTestAt[i] ?? NOT_A_TIME;
+    const lastPassAt = this.#lastPassAt[i] ?? NOT_A_TIME;
+    const failing = lastTestAt > recent && (Number.isNaN(lastPassAt) || lastPassAt <= recent);
+    return ((this.#flags[i] ?? 0) & 16) !== 0 || failing;
+  }
+
+  /**
+   * A listing's figures at `now` as PostgreSQL gives them (the API's reputation, runs, "unreachable" and
+   * "sample-tested"), or undefined when the index does not hold it.
+   */
+  health(id: string, now: Date): ListingHealth | undefined {
+    const i = this.#numbers.get(id);
+    if (i === undefined) return undefined;
+    const reputation = this.#reputation[i] ?? Number.NaN;
+    return {
+      reputation: Number.isNaN(reputation) ? null : reputation,
+      runs: this.#runs[i] ?? 0,
+      unreachable: this.#unreachable(i, daysBefore(now, UNREACHABLE_WINDOW_DAYS).getTime()),
+      sampleTested: this.#tested(i, sampleTestFreshSince(now).getTime()),
     };
   }
 
