@@ -550,9 +550,16 @@ export async function countFacets(
   return facets;
 }
 
-/** How many listings match a search for this viewer (no facets): e.g. what 18+ would add. */
-export async function countMatching(viewer: Viewer | null, f: SearchFilters, now: Date): Promise<number> {
+/** How many listings match a search for this viewer (no facets): e.g. what 18+ would add; from `index` for a shared audience. */
+export async function countMatching(
+  viewer: Viewer | null,
+  f: SearchFilters,
+  now: Date,
+  index: SharedIndex | null = currentSharedIndex(),
+): Promise<number> {
   const words = await wordsOf(f);
+  const audience = index ? await sharedAudience(viewer, now) : null;
+  if (index && audience) return index.total(audience, f, indexWords(words), now);
   const raw = await db.$queryRaw<unknown[]>(Prisma.sql`
     SELECT count(*)::int AS n FROM ${fromSql(null)} WHERE ${whereSql(capabilityVisibleSql(viewer, now), f, words, now)}`);
   return z.array(z.object({ n: z.number() })).parse(raw)[0]?.n ?? 0;

@@ -9,7 +9,7 @@ import { noFilters, type SearchFilters } from "./filters";
 import type { SharedIndex } from "./shared-index";
 import { loadSharedIndex } from "./shared-index-live";
 import { searchServiceItems } from "@/lib/api/reads";
-import { countFacets, findMatchingIds, findMatchingIdsRankingEveryMatch } from "./search";
+import { countFacets, countMatching, findMatchingIds, findMatchingIdsRankingEveryMatch } from "./search";
 
 // The shared index answers exactly what PostgreSQL's statements answer. Planted listings vary every fact a
 // facet, filter or order reads (categories, classes, plans, languages, regions, data rules, tags, 18+, suspended
@@ -181,6 +181,7 @@ describe("the shared index", () => {
     for (const { f, viewer, now } of searches(300)) {
       const [fromMemory, fromPostgres] = await Promise.all([countFacets(viewer, f, now, null, index), countFacets(viewer, f, now, null, null)]);
       expect({ search: f, viewer: viewer?.id ?? null, now, facets: fromMemory }).toEqual({ search: f, viewer: viewer?.id ?? null, now, facets: fromPostgres });
+      expect(await countMatching(viewer, f, now, index)).toBe(fromPostgres.total);
       if (fromMemory.total > 0) matched += 1;
     }
     // The searches are not vacuous: many find something, and the filters leave some with nothing.

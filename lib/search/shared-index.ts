@@ -397,6 +397,19 @@ export class SharedIndex {
    * search.ts's facet rows for a search by this audience at `now`: `words` null for no query, [] for a query
    * of words that mean nothing (no match). The same rows PostgreSQL's statement gives with no sampling.
    */
+  /** How many listings match a search by this audience at `now` (count's "total" row, without the facets). */
+  total(audience: Audience, f: SearchFilters, words: IndexWord[] | null, now: Date): number {
+    const matches = this.#matches(words);
+    const test = this.#conditions(audience, f, now);
+    let total = 0;
+    if (matches) {
+      for (const i of matches) if (test(i) === 0) total += 1;
+    } else {
+      for (let i = 0; i < this.size; i++) if (test(i) === 0) total += 1;
+    }
+    return total;
+  }
+
   count(audience: Audience, f: SearchFilters, words: IndexWord[] | null, now: Date): FacetRow[] {
     const matches = this.#matches(words);
     const test = this.#conditions(audience, f, now);
