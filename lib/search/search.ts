@@ -558,8 +558,10 @@ export async function countMatching(
   index: SharedIndex | null = currentSharedIndex(),
 ): Promise<number> {
   const words = await wordsOf(f);
-  const audience = index ? await sharedAudience(viewer, now) : null;
-  if (index && audience) return index.total(audience, f, indexWords(words), now);
+  if (index) {
+    const audience = await sharedAudience(viewer, now);
+    if (audience) return index.total(audience, f, indexWords(words), now);
+  }
   const raw = await db.$queryRaw<unknown[]>(Prisma.sql`
     SELECT count(*)::int AS n FROM ${fromSql(null)} WHERE ${whereSql(capabilityVisibleSql(viewer, now), f, words, now)}`);
   return z.array(z.object({ n: z.number() })).parse(raw)[0]?.n ?? 0;

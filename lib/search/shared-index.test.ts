@@ -213,6 +213,11 @@ describe("the shared index", () => {
       if (fromMemory.services.some((s) => s.sample_tested || s.unreachable || s.runs_30d > 0)) withFigures += 1;
     }
     expect(withFigures).toBeGreaterThan(20);
+    // Figures only for a listing the audience may see: capability(8) is 18+, capability(0) suspended.
+    const [suspended, mature] = [capabilityIds[0] ?? "", capabilityIds[8] ?? ""];
+    expect(index.health("adults", mature, NOW)).toBeDefined();
+    expect(index.health("everyone", mature, NOW)).toBeUndefined();
+    expect(index.health("adults", suspended, NOW)).toBeUndefined();
   });
 
   it("puts a name that says exactly the query first, above newer listings that score the same", async () => {

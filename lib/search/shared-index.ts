@@ -373,11 +373,11 @@ export class SharedIndex {
 
   /**
    * A listing's figures at `now` as PostgreSQL gives them (the API's reputation, runs, "unreachable" and
-   * "sample-tested"), or undefined when the index does not hold it.
+   * "sample-tested"), or undefined when the index does not hold it or this audience may not see it.
    */
-  health(id: string, now: Date): ListingHealth | undefined {
+  health(audience: Audience, id: string, now: Date): ListingHealth | undefined {
     const i = this.#numbers.get(id);
-    if (i === undefined) return undefined;
+    if (i === undefined || (audience === "everyone" && this.#everyone[i] === 0)) return undefined;
     const reputation = this.#reputation[i] ?? Number.NaN;
     return {
       reputation: Number.isNaN(reputation) ? null : reputation,
@@ -393,25 +393,28 @@ export class SharedIndex {
     return (flags & 4) !== 0 && (flags & 8) !== 0 && (this.#lastTestAt[i] ?? NOT_A_TIME) > fresh;
   }
 
+  /** Calls `visit` with each listing holding every word, or with every listing when `words` is null. */
+  #each(words: IndexWord[] | null, visit: (i: number) => void): void {
+    const matches = this.#matches(words);
+    if (matches) for (const i of matches) visit(i);
+    else for (let i = 0; i < this.size; i++) visit(i);
+  }
+
+  /** How many listings match a search by this audience at `now` (count's "total" row, without the facets). */
+  total(audience: Audience, f: SearchFilters, words: IndexWord[] | null, now: Date): number {
+    const test = this.#conditions(audience, f, now);
+    let total = 0;
+    this.#each(words, (i) => {
+      if (test(i) === 0) total += 1;
+    });
+    return total;
+  }
+
   /**
    * search.ts's facet rows for a search by this audience at `now`: `words` null for no query, [] for a query
    * of words that mean nothing (no match). The same rows PostgreSQL's statement gives with no sampling.
    */
-  /** How many listings match a search by this audience at `now` (count's "total" row, without the facets). */
-  total(audience: Audience, f: SearchFilters, words: IndexWord[] | null, now: Date): number {
-    const matches = this.#matches(words);
-    const test = this.#conditions(audience, f, now);
-    let total = 0;
-    if (matches) {
-      for (const i of matches) if (test(i) === 0) total += 1;
-    } else {
-      for (let i = 0; i < this.size; i++) if (test(i) === 0) total += 1;
-    }
-    return total;
-  }
-
   count(audience: Audience, f: SearchFilters, words: IndexWord[] | null, now: Date): FacetRow[] {
-    const matches = this.#matches(words);
     const test = this.#conditions(audience, f, now);
     const fresh = sampleTestFreshSince(now).getTime();
     let total = 0;
@@ -448,8 +451,7 @@ export class SharedIndex {
       if (this.#usedForTraining[i] === NO) noTraining += 1;
       for (const t of this.#tags[i] ?? NONE) byTag[t]! += 1;
     };
-    if (matches) for (const i of matches) visit(i);
-    else for (let i = 0; i < this.size; i++) visit(i);
+    this.#each(words, visit);
 
     const rows: FacetRow[] = [{ facet: "total", value: null, label: null, n: total }];
     const push = (facet: string, names: string[], counts: Uint32Array) =>
@@ -488,14 +490,11 @@ export class SharedIndex {
     search: { words: IndexWord[] | null; nameWords: string | null; sort: IndexSort; limit: number; offset: number; now: Date },
   ): string[] {
     const { words, sort, limit, offset, now } = search;
-    const matches = this.#matches(words);
     const test = this.#conditions(audience, f, now);
     const results: number[] = [];
-    const keep = (i: number) => {
+    this.#each(words, (i) => {
       if (test(i) === 0) results.push(i);
-    };
-    if (matches) for (const i of matches) keep(i);
-    else for (let i = 0; i < this.size; i++) keep(i);
+    });
     const before = this.#order(sort === "relevance" && words && words.length > 0 ? { words, nameWords: search.nameWords, results } : sort);
     return top(results, offset + limit, before)
       .slice(offset)
