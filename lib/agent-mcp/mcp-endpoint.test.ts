@@ -6,11 +6,12 @@ import { importAgentFile } from "@/lib/agents/import-agent";
 import type { JsonObject } from "@/lib/agent-file/types";
 import { db } from "@/lib/db";
 import { cleanUpTestRows, createTestUser, uniqueHandle } from "@/lib/testing/fixtures";
+import { plantedWord } from "@/lib/testing/planted-word";
 
 // The agents' MCP endpoint through the SDK's own client, its HTTP requests handed straight to the route handler
 // (nothing listens, nothing leaves the process). Made-up words keep other tests' rows out of the answers.
 
-const word = `zq${Math.random().toString(36).slice(2, 8)}`;
+const word = plantedWord("zq");
 const handles: string[] = [];
 const clients: Client[] = [];
 // Its own rate-limit bucket: other suites' requests are not counted against it.

@@ -9,8 +9,9 @@ import { formData } from "@/lib/testing/form-data";
 import { session } from "@/lib/testing/viewer-stub";
 import { answerRequestAction, askForCapabilityAction, voteOnRequestAction } from "./actions";
 import { findRequest, requestsForPublisher } from "./requests";
+import { plantedWord } from "@/lib/testing/planted-word";
 
-const word = `zq${Math.random().toString(36).slice(2, 8)}`;
+const word = plantedWord("zq");
 
 afterAll(async () => {
   await db.capabilityRequest.deleteMany({ where: { title: { contains: word } } });

@@ -8,14 +8,15 @@ import { cleanUpTestRows, createTestUser, uniqueHandle } from "@/lib/testing/fix
 import { noFilters, type SearchFilters } from "./filters";
 import { rarestFromStatistics, sampleOfMatches, type Sampling } from "./postings";
 import { countFacets, type Facets } from "./search";
+import { plantedWord } from "@/lib/testing/planted-word";
 
 // Facet counts of a search with more matches than `exactUpTo` are estimated from a sample: the listings whose
 // row id hashes into one share (one in a power of two), each counted for the whole share. Held here to that
 // definition, worked out independently over planted rows (the 18+ ones never counted for a signed-out
 // visitor), and to counting whole below the line, and again when the other filters leave few matches.
 
-const word = `zf${Math.random().toString(36).slice(2, 8)}`;
-const other = `zg${Math.random().toString(36).slice(2, 8)}`;
+const word = plantedWord("zf");
+const other = plantedWord("zg");
 const handles = [uniqueHandle("f"), uniqueHandle("f")];
 const NOW = new Date();
 // 160 visible matches (the second word in every other one), 16 of them 18+, in a category of their own.

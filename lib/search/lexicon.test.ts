@@ -7,11 +7,12 @@ import { forgetSharedResponses } from "@/lib/http/shared-cache-generation";
 import type { JsonObject } from "@/lib/agent-file/types";
 import { tsQueryText } from "./search";
 import { cleanUpTestRows, createTestUser, uniqueHandle } from "@/lib/testing/fixtures";
+import { plantedWord } from "@/lib/testing/planted-word";
 
 // The typo lexicon holds only words a signed-out visitor may see, and follows every listing write: a
 // correction never reveals a word of a mature, unpublished or suspended listing.
 
-const stem = `lx${Math.random().toString(36).slice(2, 8)}`;
+const stem = plantedWord("lx");
 const word = (name: string) => `${stem}${name}`;
 /** The same word, misspelt: its last letter doubled. */
 const typo = (w: string) => `${w}${w.slice(-1)}`;

@@ -9,15 +9,16 @@ import { cleanUpTestRows, createTestUser, uniqueHandle } from "@/lib/testing/fix
 import { noFilters, type SearchFilters } from "./filters";
 import { findByPostings } from "./postings";
 import { findMatchingIds, findMatchingIdsRankingEveryMatch } from "./search";
+import { plantedWord } from "@/lib/testing/planted-word";
 
 // Searches of several words ranked from the postings: held to ranking every match (the SQL path) on the same
 // rows, and to an order worked out here from how the rows were planted — a name that says exactly the query
 // first, then the sum of each word's score (name > summary > limitations), ties newest first, then by row.
 
-// Ending in a digit makes each word a "numword", which the english configuration keeps as it is (no stemming).
-const random = () => Math.random().toString(36).slice(2, 8);
-const first = `zx${random()}7`;
-const second = `zy${random()}7`;
+// Ending in a digit makes each word a "numword", which the english configuration keeps as it is (no stemming);
+// a half-typed one is letters the stemmer leaves alone (see plantedWord).
+const first = `${plantedWord("zx")}7`;
+const second = `${plantedWord("zy")}7`;
 // Another word the first one begins: a half-typed first word means both.
 const firstLonger = `${first}zz`;
 const query = `${first} ${second}`;

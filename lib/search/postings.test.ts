@@ -8,13 +8,14 @@ import { cleanUpTestRows, createTestUser, uniqueHandle } from "@/lib/testing/fix
 import { noFilters } from "./filters";
 import { findByPostings } from "./postings";
 import { findMatchingServices } from "./search";
+import { plantedWord } from "@/lib/testing/planted-word";
 
 // The postings answer a one-word search exactly as ranking every match would: held to an order worked out
 // here from how the rows were planted (an exact name first, then a match in the name, the summary, the
 // limitations; ties newest first, then by row), on every page and with a filter that leaves only the
 // lowest-ranked rows, so the first read of the postings is too short and the second must take over.
 
-const word = `zp${Math.random().toString(36).slice(2, 8)}`;
+const word = plantedWord("zp");
 const longer = `${word}zz`;
 const handles = [uniqueHandle("p"), uniqueHandle("p"), uniqueHandle("p")];
 // Imported first (so older), with a second word the half-typed query also means, in the limitations only.

@@ -9,6 +9,7 @@ import { findMatchingServices } from "./search";
 import { noFilters } from "./filters";
 import type { SharedIndex } from "./shared-index";
 import { loadSharedIndex } from "./shared-index-live";
+import { plantedWord } from "@/lib/testing/planted-word";
 
 // The relevance suite: what a person expects of the ranking, on planted listings and on the demo network.
 // Every search is held to this suite's own rows (`matchingIds`), so listings other test files create in
@@ -52,8 +53,8 @@ function plantedAgent(handle: string, capabilities: JsonObject[]): JsonObject {
 }
 
 // Words of the suite's own: nothing else in the database says them.
-const tide = `zt${Math.random().toString(36).slice(2, 8)}`;
-const harbour = `zh${Math.random().toString(36).slice(2, 8)}`;
+const tide = plantedWord("zt");
+const harbour = plantedWord("zh");
 
 beforeAll(async () => {
   publisher = await createTestUser();

@@ -7,9 +7,10 @@ import { countFacets, countMatching, findMatchingServices, queryCorrections, sea
 import { typoNotice } from "./typo-notice";
 import { noFilters, type SearchFilters } from "./filters";
 import { cleanUpTestRows, createTestUser, uniqueHandle } from "@/lib/testing/fixtures";
+import { plantedWord } from "@/lib/testing/planted-word";
 
 // Each test run uses its own made-up words so rows from other tests never match.
-const word = `zq${Math.random().toString(36).slice(2, 8)}`;
+const word = plantedWord("zq");
 const handles: string[] = [];
 const NOW = new Date();
 
@@ -196,7 +197,7 @@ describe("search", () => {
   });
 
   it("tells free to try (a free plan, paid ones too) from free only", async () => {
-    const both = `zq${Math.random().toString(36).slice(2, 8)}`;
+    const both = plantedWord("zq");
     await importAgent({
       capabilities: [
         capability("quota_then_paid", { name: `${both} quota`, storage_free_accepted: true, plans: [{ type: "free", daily_limit: 5 }, { type: "per_call", price_usd: 0.01 }] }),
@@ -219,7 +220,7 @@ describe("search", () => {
   });
 
   it("stores new vocabulary tags on import, so their facets carry labels and their aliases find them", async () => {
-    const sms = `zq${Math.random().toString(36).slice(2, 8)}`;
+    const sms = plantedWord("zq");
     await importAgent({
       capabilities: [capability("texts", { name: `${sms} texts`, category: "communication.sms", tags: ["communication.chat", "telephony"] })],
     });

@@ -9,12 +9,13 @@ import { cleanUpTestRows, createTestUser, uniqueHandle } from "@/lib/testing/fix
 import { noFilters } from "./filters";
 import { currentSharedIndex, startSharedIndex, stopSharedIndex, type LiveSharedIndex } from "./shared-index-live";
 import { countFacets, findMatchingIds } from "./search";
+import { plantedWord } from "@/lib/testing/planted-word";
 
 // The process's shared index stays current: a listing write puts search back on PostgreSQL until the index is
 // loaded again; a sample test's result reaches it without a load; a gap in the event connection loads it again.
 
 const WAIT = { timeout: 15_000, interval: 20 };
-const word = `zw${Math.random().toString(36).slice(2, 8)}`;
+const word = plantedWord("zw");
 const handles: string[] = [];
 let live: LiveSharedIndex;
 let owner: string;

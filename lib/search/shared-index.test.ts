@@ -10,6 +10,7 @@ import type { SharedIndex } from "./shared-index";
 import { loadSharedIndex } from "./shared-index-live";
 import { searchServiceItems } from "@/lib/api/reads";
 import { countFacets, countMatching, findMatchingIds, findMatchingIdsRankingEveryMatch } from "./search";
+import { plantedWord } from "@/lib/testing/planted-word";
 
 // The shared index answers exactly what PostgreSQL's statements answer. Planted listings vary every fact a
 // facet, filter or order reads (categories, classes, plans, languages, regions, data rules, tags, 18+, suspended
@@ -18,8 +19,8 @@ import { countFacets, countMatching, findMatchingIds, findMatchingIdsRankingEver
 // filters, audiences, orders, pages and moments are answered both ways and must be equal. Every search holds a
 // made-up word, so rows other test files write never match.
 
-const word = `zx${Math.random().toString(36).slice(2, 8)}`;
-const other = `zy${Math.random().toString(36).slice(2, 8)}`;
+const word = plantedWord("zx");
+const other = plantedWord("zy");
 const SUFFIXES = ["alpha", "beta", "gamma", "delta"];
 const CATEGORIES = ["weather.current", "finance.quotes", "travel.flights", "real_estate.search"];
 const CLASSES = ["read_only", "transformation", "external_action"];
