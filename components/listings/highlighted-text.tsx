@@ -7,7 +7,7 @@ export function HighlightedText({ text, highlight }: { text: string; highlight: 
     <>
       {highlight.map((part, i) =>
         part.mark ? (
-          <mark key={i} className="rounded-sm bg-yellow-200 px-0.5 text-slate-950 dark:bg-yellow-300 dark:text-slate-950">
+          <mark key={i} className="hit">
             {part.text}
           </mark>
         ) : (

@@ -40,13 +40,10 @@ function FacetLink({ href, selected, label, count, about }: { href: string; sele
       href={href}
       scroll={false}
       aria-current={selected ? "true" : undefined}
-      className="flex items-center justify-between gap-3 rounded-md px-2 py-1.5 text-sm hover:bg-muted aria-[current=true]:bg-accent/10 aria-[current=true]:font-semibold"
+      className="facet-link"
     >
       <span className="flex min-w-0 items-center gap-2">
-        <span
-          aria-hidden="true"
-          className="inline-flex size-4 shrink-0 items-center justify-center rounded border border-border text-[0.7rem] leading-none"
-        >
+        <span aria-hidden="true" className="facet-box">
           {selected ? "✓" : ""}
         </span>
         <span className="break-words">{label}</span>
@@ -54,7 +51,7 @@ function FacetLink({ href, selected, label, count, about }: { href: string; sele
         <LinkPending />
       </span>
       {count !== null ? (
-        <span className="shrink-0 tabular-nums text-muted-foreground">
+        <span className="facet-count">
           <ShownCount n={count} about={about && count > 0} />
         </span>
       ) : null}

@@ -15,7 +15,7 @@ export function Badge({ tone = "neutral", className, ...props }: ComponentProps<
   return (
     <span
       className={classNames(
-        "inline-flex items-center rounded-full border px-2 py-0.5 text-xs font-medium",
+        "badge",
         tones[tone],
         className,
       )}
