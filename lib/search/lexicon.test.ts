@@ -5,7 +5,7 @@ import { setAgentPublished } from "@/lib/agents/publishing";
 import { reinstateListing, suspendListing } from "@/lib/moderation/decisions";
 import { forgetSharedResponses } from "@/lib/http/shared-cache-generation";
 import type { JsonObject } from "@/lib/agent-file/types";
-import { tsQueryText } from "./search";
+import { queryCorrections } from "./search";
 import { cleanUpTestRows, createTestUser, uniqueHandle } from "@/lib/testing/fixtures";
 import { plantedWord } from "@/lib/testing/planted-word";
 
@@ -53,8 +53,8 @@ async function lexicon(): Promise<string[]> {
 /** What a search for the misspelt word is corrected to, if anything (after listings changed, as every writer announces). */
 async function correctionOf(w: string): Promise<string | null> {
   forgetSharedResponses();
-  const text = (await tsQueryText(typo(w))) ?? "";
-  return /\| ([^)]+)\)/.exec(text)?.[1] ?? null;
+  const [only] = await queryCorrections(typo(w));
+  return only?.corrected ?? null;
 }
 
 async function importAs(ownerId: string, handle: string, capabilities: JsonObject[], publish: boolean) {

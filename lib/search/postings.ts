@@ -44,15 +44,32 @@ export function stemsOf(words: string[]): Promise<Map<string, string | null>> {
   return stems.get(words);
 }
 
+/**
+ * The beginnings of the lexemes a query word means (none for a stop word): its stem's, and the word as typed
+ * when stemming rewrote its end. A half-typed word must still mean the words it begins: "analy" stems to
+ * "anali", which begins none of "analyt" (analytics), "analysi" or "analyz"; "cry" to "cri", not "crypto".
+ * A whole word gains nothing from the second ("city" → "citi", and no lexeme begins "city").
+ */
+export function prefixesOf(word: string, stem: string | null): string[] {
+  if (stem === null) return [];
+  if (word.startsWith(stem)) return [stem];
+  if (stem.startsWith(word)) return [word];
+  return [stem, word];
+}
+
+/** What a query word means: the lexemes these begin (prefixesOf), and its correction's stem. */
+export type MeantLexemes = { prefixes: string[]; exact: string | null };
+
 // ids: the page's candidates that pass, best first (at most `need`); exact: every one of them ranks where it
 // does among all matches; truncated: some word had more postings than were read.
 const attemptSchema = z.object({ terms: z.number().int(), truncated: z.boolean(), ids: z.array(z.string()), exact: z.boolean() });
 type Attempt = z.infer<typeof attemptSchema>;
 
-async function attempt(prefix: string, exactTerms: string[], nameWords: string, where: Prisma.Sql, need: number, k: number): Promise<Attempt> {
+async function attempt(prefixes: string[], exactTerms: string[], nameWords: string, where: Prisma.Sql, need: number, k: number): Promise<Attempt> {
+  const begun = prefixes.map((prefix) => Prisma.sql`(SELECT t."word" FROM "SearchTerm" t WHERE t."word" LIKE ${`${prefix}%`} LIMIT ${MAX_TERMS + 1})`);
   const raw = await db.$queryRaw<unknown[]>(Prisma.sql`
     WITH terms AS MATERIALIZED (
-      (SELECT t."word" FROM "SearchTerm" t WHERE t."word" LIKE ${`${prefix}%`} LIMIT ${MAX_TERMS + 1})
+      ${Prisma.join(begun, " UNION ")}
       UNION SELECT unnest(${exactTerms}::text[])
     ),
     top AS MATERIALIZED (
@@ -97,10 +114,10 @@ async function attempt(prefix: string, exactTerms: string[], nameWords: string, 
   return row;
 }
 
-async function findOneWord(prefix: string, exact: string | null, nameWords: string, where: Prisma.Sql, limit: number, offset: number): Promise<string[] | null> {
+async function findOneWord(meant: MeantLexemes, nameWords: string, where: Prisma.Sql, limit: number, offset: number): Promise<string[] | null> {
   const need = offset + limit;
   for (const k of [Math.max(100, need * 3), Math.max(1_600, need * 48)]) {
-    const found = await attempt(prefix, exact ? [exact] : [], nameWords, where, need, k);
+    const found = await attempt(meant.prefixes, meant.exact ? [meant.exact] : [], nameWords, where, need, k);
     if (found.terms > MAX_TERMS) return null;
     // A full page must rank exactly; a short one must have seen every match.
     const whole = found.ids.length === need ? found.exact : !found.truncated;
@@ -112,7 +129,7 @@ async function findOneWord(prefix: string, exact: string | null, nameWords: stri
 const expansions = new Map<string, string[]>();
 let expansionsGeneration = sharedCacheGeneration();
 
-/** The words each stem begins, in the order given (at most MAX_TERMS + 1 each, so too many shows); remembered until listings change. */
+/** The words each prefix begins, in the order given (at most MAX_TERMS + 1 each, so too many shows); remembered until listings change. */
 async function expand(prefixes: string[]): Promise<string[][]> {
   const generation = sharedCacheGeneration();
   if (expansionsGeneration !== generation) {
@@ -204,30 +221,32 @@ async function findSeveralWords(terms: string[][], nameWords: string, where: Pri
 }
 
 /**
- * Each word's stem (its prefix in SearchTerm) and its correction's stem. A stop word means nothing and is
- * dropped, as ranking every match drops it; null when a word means only its correction (a stop word
+ * What each word means (its prefixes in SearchTerm, and its correction's stem). A stop word means nothing and
+ * is dropped, as ranking every match drops it; null when a word means only its correction (a stop word
  * corrected to another word), which only ranking every match reads.
  */
-async function meantOf(words: QueryWord[]): Promise<{ prefix: string; exact: string | null }[] | null> {
+async function meantOf(words: QueryWord[]): Promise<MeantLexemes[] | null> {
   const stemmed = await stemsOf(words.flatMap((w) => (w.correction ? [w.word, w.correction] : [w.word])));
-  const meant: { prefix: string; exact: string | null }[] = [];
+  const meant: MeantLexemes[] = [];
   for (const w of words) {
-    const prefix = stemmed.get(w.word) ?? null;
+    const prefixes = prefixesOf(w.word, stemmed.get(w.word) ?? null);
     const exact = w.correction ? (stemmed.get(w.correction) ?? null) : null;
-    if (prefix) meant.push({ prefix, exact });
+    if (prefixes.length > 0) meant.push({ prefixes, exact });
     else if (exact) return null;
   }
   return meant;
 }
 
-/** The lexemes each word means (its stem's expansions, and its correction's stem), or null when one begins too many words. */
-async function termsOf(meant: { prefix: string; exact: string | null }[]): Promise<string[][] | null> {
-  const expanded = await expand(meant.map((m) => m.prefix));
-  if (expanded.some((t) => t.length > MAX_TERMS)) return null;
-  return expanded.map((t, i) => {
-    const exact = meant[i]?.exact;
-    return exact && !t.includes(exact) ? [...t, exact] : t;
-  });
+/** The lexemes each word means (its prefixes' expansions, and its correction's stem), or null when one begins too many words. */
+async function termsOf(meant: MeantLexemes[]): Promise<string[][] | null> {
+  const expanded = await expand(meant.flatMap((m) => m.prefixes));
+  const terms: string[][] = [];
+  for (const m of meant) {
+    const begun = expanded.splice(0, m.prefixes.length).flat();
+    if (begun.length > MAX_TERMS) return null;
+    terms.push(m.exact && !begun.includes(m.exact) ? [...begun, m.exact] : begun);
+  }
+  return terms;
 }
 
 /** The lexemes each query word means, or null when the postings cannot answer (only stop words, a word that begins too many words). */
@@ -264,7 +283,7 @@ export async function findByPostings(input: { words: QueryWord[]; where: Prisma.
   const nameWords = words.map((w) => w.word).join(" ");
   const one = meant?.[0];
   if (!meant || !one) return null;
-  if (meant.length === 1) return findOneWord(one.prefix, one.exact, nameWords, where, limit, offset);
+  if (meant.length === 1) return findOneWord(one, nameWords, where, limit, offset);
   const terms = await termsOf(meant);
   if (!terms) return null;
   // A word nothing holds: no capability has every word.

@@ -13,7 +13,7 @@ import { reputationSql, runsSql, statsJoinSql, unreachableSql } from "@/lib/list
 import { PRICES, type PageSort, type SearchFilters, type Sort } from "./filters";
 import type { WordCorrection } from "./typo-notice";
 import { queryWords } from "./query-words";
-import { EXACT_COUNTS_UP_TO, findByPostings, matchesAtMost, matchesFromPostings, sampleOfMatches, stemsOf, type QueryWord, type Sampling } from "./postings";
+import { EXACT_COUNTS_UP_TO, findByPostings, matchesAtMost, matchesFromPostings, prefixesOf, sampleOfMatches, stemsOf, type MeantLexemes, type QueryWord, type Sampling } from "./postings";
 import { wordMemo } from "./word-memo";
 import type { FacetRow, IndexWord, SharedIndex } from "./shared-index";
 import { currentSharedIndex } from "./shared-index-live";
@@ -23,10 +23,11 @@ import { currentSharedIndex } from "./shared-index-live";
 //
 // Matching: the query's words (letters and digits, at most 8) must all match, each in the weighted tsvector
 // (A name, B summary, C tags and category, D agent name and purpose) or in the limitations' own vector (one
-// word may be in each) — each word as itself, as the beginning of a longer word (half-typed), or as its
+// word may be in each) — each word as itself, as the beginning of a longer word (half-typed: its stem's
+// beginning, and its letters as typed where stemming rewrote its end, postings.ts prefixesOf), or as its
 // nearest lexeme when it is misspelt (pg_trgm similarity over the SearchLexeme table of words everyone may
 // see, so typo tolerance costs one indexed lookup per word instead of trigram matching over every listing).
-// A stop word is no condition, as to_tsquery drops it; a query of stop words alone matches nothing.
+// A stop word (no lexeme) is no condition; a query of stop words alone matches nothing.
 // Ranking: a name that says exactly the query first, then the sum of the words' scores, ties newest first. A
 // word's score is the best rank any lexeme it means earns alone — ts_rank with the default weights
 // {D 0.1, C 0.2, B 0.4, A 1.0}, plus the limitations at half of D — which is what its postings hold
@@ -78,10 +79,6 @@ async function correct(words: string[]): Promise<Map<string, string | null>> {
   return new Map(words.map((w) => [w, found.get(w) ?? null]));
 }
 
-function wordTsText(w: QueryWord): string {
-  return w.correction ? `(${w.word}:* | ${w.correction})` : `${w.word}:*`;
-}
-
 async function correctedWords(query: string, verbatim: boolean): Promise<QueryWord[]> {
   const words = queryWords(query);
   const corrected = verbatim ? new Map<string, string | null>() : await correct(words);
@@ -89,27 +86,17 @@ async function correctedWords(query: string, verbatim: boolean): Promise<QueryWo
 }
 
 /**
- * The tsquery text for a query: every word must match, as itself or as a prefix, or as its
- * correction (unless `verbatim`). Null when the query has no words. Only [\p{L}\p{N}] reach it, so it cannot be malformed.
+ * A query word and the lexemes it means: those its prefixes begin (prefixesOf) and its correction's stem
+ * (`exact`, unless `verbatim`); neither for a stop word.
  */
+type MeantWord = QueryWord & MeantLexemes;
+
 // Cached per request: a search page asks for the same query's words for its results and its counts.
-export const tsQueryText = cache(async (query: string, verbatim = false): Promise<string | null> => {
-  const words = await correctedWords(query, verbatim);
-  return words.length === 0 ? null : words.map(wordTsText).join(" & ");
-});
-
-/** A query word and the lexemes it means: those its stem begins (`prefix`) and its correction's stem (`exact`); neither for a stop word. */
-type MeantWord = QueryWord & { prefix: string | null; exact: string | null };
-
 const meantWords = cache(async (query: string, verbatim: boolean): Promise<MeantWord[]> => {
   const words = await correctedWords(query, verbatim);
   const stems = await stemsOf(words.flatMap((w) => (w.correction ? [w.word, w.correction] : [w.word])));
-  return words.map((w) => ({ ...w, prefix: stems.get(w.word) ?? null, exact: w.correction ? (stems.get(w.correction) ?? null) : null }));
+  return words.map((w) => ({ ...w, prefixes: prefixesOf(w.word, stems.get(w.word) ?? null), exact: w.correction ? (stems.get(w.correction) ?? null) : null }));
 });
-
-function tsTextOf(f: SearchFilters): Promise<string | null> {
-  return f.query ? tsQueryText(f.query, f.verbatim === true) : Promise.resolve(null);
-}
 
 function wordsOf(f: SearchFilters): Promise<MeantWord[] | null> {
   return f.query ? meantWords(f.query, f.verbatim === true) : Promise.resolve(null);
@@ -123,8 +110,17 @@ export const queryCorrections = cache(async (query: string | null, verbatim = fa
   return words.map((word) => ({ word, corrected: corrected.get(word) ?? null }));
 });
 
-function tsQuery(text: string): Prisma.Sql {
-  return Prisma.sql`to_tsquery('english', ${text})`;
+/**
+ * The tsquery of words as meantWords reduced them to lexemes: each word's prefixes or its correction, every
+ * word required. Built from the lexemes, not by to_tsquery, so that it means what the postings and the shared
+ * index mean (to_tsquery would stem a half-typed word's letters again). Lexemes hold only [\p{L}\p{N}]
+ * (queryWords), so quoting them cannot break.
+ */
+function tsQuerySql(words: MeantWord[]): Prisma.Sql {
+  const text = words
+    .map((w) => `(${[...w.prefixes.map((p) => `'${p}':*`), ...(w.exact !== null ? [`'${w.exact}'`] : [])].join(" | ")})`)
+    .join(" & ");
+  return Prisma.sql`${text}::tsquery`;
 }
 
 /** The shared audience this viewer belongs to, or null (a publisher, an administrator: see audienceOf). */
@@ -134,12 +130,12 @@ async function sharedAudience(viewer: Viewer | null, now: Date): Promise<Audienc
 
 /** The query's words as the shared index matches them: null for no query, [] when no word means anything. */
 function indexWords(words: MeantWord[] | null): IndexWord[] | null {
-  return words === null ? null : meaningful(words).map((w) => ({ prefix: w.prefix, exact: w.exact }));
+  return words === null ? null : meaningful(words).map((w) => ({ prefixes: w.prefixes, exact: w.exact }));
 }
 
-/** The words that mean something: a stop word (no stem, no correction) is dropped, as to_tsquery drops it. */
+/** The words that mean something: a stop word (no stem, no correction) is dropped. */
 function meaningful(words: MeantWord[]): MeantWord[] {
-  return words.filter((w) => w.prefix !== null || w.exact !== null);
+  return words.filter((w) => w.prefixes.length > 0 || w.exact !== null);
 }
 
 function matchSql(words: MeantWord[]): Prisma.Sql {
@@ -147,7 +143,7 @@ function matchSql(words: MeantWord[]): Prisma.Sql {
   if (meaning.length === 0) return Prisma.sql`FALSE`;
   return Prisma.join(
     meaning.map((w) => {
-      const q = tsQuery(wordTsText(w));
+      const q = tsQuerySql([w]);
       return Prisma.sql`(c."searchVector" @@ ${q} OR c."limitationsVector" @@ ${q})`;
     }),
     " AND ",
@@ -161,7 +157,7 @@ function matchSql(words: MeantWord[]): Prisma.Sql {
  */
 function wordScoreSql(w: MeantWord): Prisma.Sql {
   const means = [
-    ...(w.prefix !== null ? [Prisma.sql`x LIKE ${`${w.prefix}%`}`] : []),
+    ...w.prefixes.map((p) => Prisma.sql`x LIKE ${`${p}%`}`),
     ...(w.exact !== null ? [Prisma.sql`x = ${w.exact}`] : []),
   ];
   return Prisma.sql`(
@@ -310,8 +306,8 @@ export function splitHighlight(marked: string): Highlighted {
   return out;
 }
 
-function headlineSql(column: Prisma.Sql, tsText: string): Prisma.Sql {
-  return Prisma.sql`ts_headline('english', ${column}, ${tsQuery(tsText)}, ${`HighlightAll=true, StartSel=${START}, StopSel=${STOP}`})`;
+function headlineSql(column: Prisma.Sql, words: MeantWord[]): Prisma.Sql {
+  return Prisma.sql`ts_headline('english', ${column}, ${tsQuerySql(words)}, ${`HighlightAll=true, StartSel=${START}, StopSel=${STOP}`})`;
 }
 
 /** The statement that ranks every match: for each search the postings cannot answer (limit + 1 rows, to tell whether there is more). */
@@ -397,9 +393,10 @@ export async function findMatchingServices(
   index: SharedIndex | null = currentSharedIndex(),
 ): Promise<{ rows: MatchedRow[]; hasMore: boolean }> {
   const { limit, now } = options;
-  const [tsText, words] = await Promise.all([tsTextOf(f), wordsOf(f)]);
-  const highlight = tsText
-    ? Prisma.sql`${headlineSql(Prisma.sql`c."name"`, tsText)} AS name_hl, ${headlineSql(Prisma.sql`c."summary"`, tsText)} AS summary_hl`
+  const words = await wordsOf(f);
+  const marked = words ? meaningful(words) : [];
+  const highlight = marked.length > 0
+    ? Prisma.sql`${headlineSql(Prisma.sql`c."name"`, marked)} AS name_hl, ${headlineSql(Prisma.sql`c."summary"`, marked)} AS summary_hl`
     : Prisma.sql`NULL::text AS name_hl, NULL::text AS summary_hl`;
   const page = await pageIds(viewer, f, words, options, index);
   // WITH ORDINALITY carries the ids' order out to the page's rows.

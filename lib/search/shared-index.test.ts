@@ -171,7 +171,7 @@ function searches(count: number): { f: SearchFilters; viewer: Viewer | null; now
 describe("the shared index", () => {
   it("loads only listings someone may see: no suspended or unlisted row", () => {
     const f = { ...noFilters, query: word };
-    const total = (viewer: "everyone" | "adults") => index.count(viewer, f, [{ prefix: word, exact: null }], NOW).find((r) => r.facet === "total")?.n;
+    const total = (viewer: "everyone" | "adults") => index.count(viewer, f, [{ prefixes: [word], exact: null }], NOW).find((r) => r.facet === "total")?.n;
     // 54 planted, 2 taken down; 6 of the others are 18+.
     expect(total("adults")).toBe(52);
     expect(total("everyone")).toBe(46);
@@ -229,7 +229,7 @@ describe("the shared index", () => {
 
   it("takes in changed facts of a listing it holds, and ignores rows it does not", async () => {
     const f = { ...noFilters, query: word, sampleTested: true };
-    const words = [{ prefix: word, exact: null }];
+    const words = [{ prefixes: [word], exact: null }];
     const before = index.count("adults", f, words, NOW).find((r) => r.facet === "total")?.n ?? 0;
     // capability(2) has an example, and its one sample test failed.
     const fresh = capabilityIds[2] ?? "";

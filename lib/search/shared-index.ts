@@ -2,6 +2,7 @@ import { daysBefore, UNREACHABLE_WINDOW_DAYS } from "@/lib/listings/reputation";
 import { sampleTestFreshSince } from "@/lib/sample-tests/sample-tested";
 import type { Audience } from "@/lib/catalog/visibility";
 import type { SearchFilters, Sort } from "./filters";
+import type { MeantLexemes } from "./postings";
 
 // Search for the shared audiences ("everyone", "adults": lib/catalog/visibility.ts, audienceOf), answered from
 // memory: facet counts and the order of the matches. In PostgreSQL both touch every matching row (30-45 ms
@@ -19,7 +20,8 @@ import type { SearchFilters, Sort } from "./filters";
 export type FacetRow = { facet: string; value: string | null; label: string | null; n: number };
 
 /** A query word as the postings know it: the words its stem begins, and its correction's stem (null: none). */
-export type IndexWord = { prefix: string | null; exact: string | null };
+/** A query word as the index matches it (search.ts reduces it to lexemes: postings.ts, prefixesOf). */
+export type IndexWord = MeantLexemes;
 
 /** One listing's facts that change without a listing write: its latest sample test, its pass, its 30-day figures. */
 export type ListingFacts = {
@@ -271,11 +273,10 @@ export class SharedIndex {
     }
   }
 
-  /** The postings of the words a query word means: those its stem begins, and its correction's stem. */
+  /** The postings of the words a query word means: those its prefixes begin (never overlapping), and its correction's stem. */
   #wordPostings(word: IndexWord): Postings[] {
     const lists: Postings[] = [];
-    if (word.prefix !== null) {
-      const prefix = word.prefix;
+    for (const prefix of word.prefixes) {
       let lo = 0;
       let hi = this.#words.length;
       while (lo < hi) {
@@ -288,8 +289,9 @@ export class SharedIndex {
         if (postings) lists.push(postings);
       }
     }
-    if (word.exact !== null && (word.prefix === null || !word.exact.startsWith(word.prefix))) {
-      const postings = this.#postings.get(word.exact);
+    const exact = word.exact;
+    if (exact !== null && !word.prefixes.some((p) => exact.startsWith(p))) {
+      const postings = this.#postings.get(exact);
       if (postings) lists.push(postings);
     }
     return lists;
