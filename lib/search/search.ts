@@ -114,11 +114,12 @@ export const queryCorrections = cache(async (query: string | null, verbatim = fa
  * The tsquery of words as meantWords reduced them to lexemes: each word's prefixes or its correction, every
  * word required. Built from the lexemes, not by to_tsquery, so that it means what the postings and the shared
  * index mean (to_tsquery would stem a half-typed word's letters again). Lexemes hold only [\p{L}\p{N}]
- * (queryWords), so quoting them cannot break.
+ * (queryWords); they are quoted as tsquery quotes anyway, so no lexeme can make it malformed.
  */
 function tsQuerySql(words: MeantWord[]): Prisma.Sql {
+  const quoted = (lexeme: string) => `'${lexeme.replace(/\\/g, "\\\\").replace(/'/g, "''")}'`;
   const text = words
-    .map((w) => `(${[...w.prefixes.map((p) => `'${p}':*`), ...(w.exact !== null ? [`'${w.exact}'`] : [])].join(" | ")})`)
+    .map((w) => `(${[...w.prefixes.map((p) => `${quoted(p)}:*`), ...(w.exact !== null ? [quoted(w.exact)] : [])].join(" | ")})`)
     .join(" & ");
   return Prisma.sql`${text}::tsquery`;
 }
