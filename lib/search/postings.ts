@@ -50,15 +50,24 @@ export function stemsOf(words: string[]): Promise<Map<string, string | null>> {
  * "anali", which begins none of "analyt" (analytics), "analysi" or "analyz"; "cry" to "cri", not "crypto".
  * A whole word gains nothing from the second ("city" → "citi", and no lexeme begins "city").
  */
-export function prefixesOf(word: string, stem: string | null): string[] {
+function prefixesOf(word: string, stem: string | null): string[] {
   if (stem === null) return [];
   if (word.startsWith(stem)) return [stem];
   if (stem.startsWith(word)) return [word];
   return [stem, word];
 }
 
-/** What a query word means: the lexemes these begin (prefixesOf), and its correction's stem. */
+/** What a query word means: the lexemes its prefixes begin (prefixesOf), and its correction's stem (null: none). */
 export type MeantLexemes = { prefixes: string[]; exact: string | null };
+
+/** What each query word means, in order; a stop word has no prefixes (and its correction's stem, if corrected). */
+export async function lexemesOf(words: QueryWord[]): Promise<MeantLexemes[]> {
+  const stemmed = await stemsOf(words.flatMap((w) => (w.correction ? [w.word, w.correction] : [w.word])));
+  return words.map((w) => ({
+    prefixes: prefixesOf(w.word, stemmed.get(w.word) ?? null),
+    exact: w.correction ? (stemmed.get(w.correction) ?? null) : null,
+  }));
+}
 
 // ids: the page's candidates that pass, best first (at most `need`); exact: every one of them ranks where it
 // does among all matches; truncated: some word had more postings than were read.
@@ -226,13 +235,10 @@ async function findSeveralWords(terms: string[][], nameWords: string, where: Pri
  * corrected to another word), which only ranking every match reads.
  */
 async function meantOf(words: QueryWord[]): Promise<MeantLexemes[] | null> {
-  const stemmed = await stemsOf(words.flatMap((w) => (w.correction ? [w.word, w.correction] : [w.word])));
   const meant: MeantLexemes[] = [];
-  for (const w of words) {
-    const prefixes = prefixesOf(w.word, stemmed.get(w.word) ?? null);
-    const exact = w.correction ? (stemmed.get(w.correction) ?? null) : null;
-    if (prefixes.length > 0) meant.push({ prefixes, exact });
-    else if (exact) return null;
+  for (const m of await lexemesOf(words)) {
+    if (m.prefixes.length > 0) meant.push(m);
+    else if (m.exact) return null;
   }
   return meant;
 }

@@ -13,9 +13,9 @@ import { reputationSql, runsSql, statsJoinSql, unreachableSql } from "@/lib/list
 import { PRICES, type PageSort, type SearchFilters, type Sort } from "./filters";
 import type { WordCorrection } from "./typo-notice";
 import { queryWords } from "./query-words";
-import { EXACT_COUNTS_UP_TO, findByPostings, matchesAtMost, matchesFromPostings, prefixesOf, sampleOfMatches, stemsOf, type MeantLexemes, type QueryWord, type Sampling } from "./postings";
+import { EXACT_COUNTS_UP_TO, findByPostings, lexemesOf, matchesAtMost, matchesFromPostings, sampleOfMatches, type MeantLexemes, type QueryWord, type Sampling } from "./postings";
 import { wordMemo } from "./word-memo";
-import type { FacetRow, IndexWord, SharedIndex } from "./shared-index";
+import type { FacetRow, SharedIndex } from "./shared-index";
 import { currentSharedIndex } from "./shared-index-live";
 
 // Search over listings in PostgreSQL. Every query here starts from THE visibility rule
@@ -94,8 +94,8 @@ type MeantWord = QueryWord & MeantLexemes;
 // Cached per request: a search page asks for the same query's words for its results and its counts.
 const meantWords = cache(async (query: string, verbatim: boolean): Promise<MeantWord[]> => {
   const words = await correctedWords(query, verbatim);
-  const stems = await stemsOf(words.flatMap((w) => (w.correction ? [w.word, w.correction] : [w.word])));
-  return words.map((w) => ({ ...w, prefixes: prefixesOf(w.word, stems.get(w.word) ?? null), exact: w.correction ? (stems.get(w.correction) ?? null) : null }));
+  const lexemes = await lexemesOf(words);
+  return words.map((w, i) => ({ ...w, prefixes: lexemes[i]?.prefixes ?? [], exact: lexemes[i]?.exact ?? null }));
 });
 
 function wordsOf(f: SearchFilters): Promise<MeantWord[] | null> {
@@ -130,8 +130,8 @@ async function sharedAudience(viewer: Viewer | null, now: Date): Promise<Audienc
 }
 
 /** The query's words as the shared index matches them: null for no query, [] when no word means anything. */
-function indexWords(words: MeantWord[] | null): IndexWord[] | null {
-  return words === null ? null : meaningful(words).map((w) => ({ prefixes: w.prefixes, exact: w.exact }));
+function indexWords(words: MeantWord[] | null): MeantLexemes[] | null {
+  return words === null ? null : meaningful(words);
 }
 
 /** The words that mean something: a stop word (no stem, no correction) is dropped. */

@@ -19,10 +19,6 @@ import type { MeantLexemes } from "./postings";
 /** One facet value's count, as search.ts's statement returns it (facet "total": value null). */
 export type FacetRow = { facet: string; value: string | null; label: string | null; n: number };
 
-/** A query word as the postings know it: the words its stem begins, and its correction's stem (null: none). */
-/** A query word as the index matches it (search.ts reduces it to lexemes: postings.ts, prefixesOf). */
-export type IndexWord = MeantLexemes;
-
 /** One listing's facts that change without a listing write: its latest sample test, its pass, its 30-day figures. */
 export type ListingFacts = {
   id: string;
@@ -274,7 +270,7 @@ export class SharedIndex {
   }
 
   /** The postings of the words a query word means: those its prefixes begin (never overlapping), and its correction's stem. */
-  #wordPostings(word: IndexWord): Postings[] {
+  #wordPostings(word: MeantLexemes): Postings[] {
     const lists: Postings[] = [];
     for (const prefix of word.prefixes) {
       let lo = 0;
@@ -298,7 +294,7 @@ export class SharedIndex {
   }
 
   /** The numbers of the listings holding every word; null for no words (every listing). */
-  #matches(words: IndexWord[] | null): Int32Array | null {
+  #matches(words: MeantLexemes[] | null): Int32Array | null {
     if (words === null) return null;
     if (words.length === 0) return NONE;
     // seen[x] = how many of the words so far listing x holds, advanced once per word.
@@ -396,14 +392,14 @@ export class SharedIndex {
   }
 
   /** Calls `visit` with each listing holding every word, or with every listing when `words` is null. */
-  #each(words: IndexWord[] | null, visit: (i: number) => void): void {
+  #each(words: MeantLexemes[] | null, visit: (i: number) => void): void {
     const matches = this.#matches(words);
     if (matches) for (const i of matches) visit(i);
     else for (let i = 0; i < this.size; i++) visit(i);
   }
 
   /** How many listings match a search by this audience at `now` (count's "total" row, without the facets). */
-  total(audience: Audience, f: SearchFilters, words: IndexWord[] | null, now: Date): number {
+  total(audience: Audience, f: SearchFilters, words: MeantLexemes[] | null, now: Date): number {
     const test = this.#conditions(audience, f, now);
     let total = 0;
     this.#each(words, (i) => {
@@ -416,7 +412,7 @@ export class SharedIndex {
    * search.ts's facet rows for a search by this audience at `now`: `words` null for no query, [] for a query
    * of words that mean nothing (no match). The same rows PostgreSQL's statement gives with no sampling.
    */
-  count(audience: Audience, f: SearchFilters, words: IndexWord[] | null, now: Date): FacetRow[] {
+  count(audience: Audience, f: SearchFilters, words: MeantLexemes[] | null, now: Date): FacetRow[] {
     const test = this.#conditions(audience, f, now);
     const fresh = sampleTestFreshSince(now).getTime();
     let total = 0;
@@ -489,7 +485,7 @@ export class SharedIndex {
   page(
     audience: Audience,
     f: SearchFilters,
-    search: { words: IndexWord[] | null; nameWords: string | null; sort: IndexSort; limit: number; offset: number; now: Date },
+    search: { words: MeantLexemes[] | null; nameWords: string | null; sort: IndexSort; limit: number; offset: number; now: Date },
   ): string[] {
     const { words, sort, limit, offset, now } = search;
     const test = this.#conditions(audience, f, now);
@@ -504,7 +500,7 @@ export class SharedIndex {
   }
 
   /** "a comes before b" for a sort. */
-  #order(sort: Exclude<IndexSort, "relevance"> | "relevance" | { words: IndexWord[]; nameWords: string | null; results: number[] }): (a: number, b: number) => boolean {
+  #order(sort: Exclude<IndexSort, "relevance"> | "relevance" | { words: MeantLexemes[]; nameWords: string | null; results: number[] }): (a: number, b: number) => boolean {
     const createdAt = this.#createdAt;
     const position = this.#position;
     // Newest first, then in the agent.json's order, then by row id (the number is the row id's place).
@@ -539,7 +535,7 @@ export class SharedIndex {
    * the words it means. Written into scratch arrays the index keeps (a search is synchronous, so one set serves
    * them all), stamped rather than cleared: a common word at a million listings has 100,000 results.
    */
-  #scores(words: IndexWord[], results: number[]): Float64Array {
+  #scores(words: MeantLexemes[], results: number[]): Float64Array {
     this.#scratch ??= { sum: new Float64Array(this.size), best: new Float64Array(this.size), member: new Uint32Array(this.size), seen: new Uint32Array(this.size), stamp: 0 };
     const scratch = this.#scratch;
     if (scratch.stamp > 0xfffffff0 - words.length) {
