@@ -3,8 +3,9 @@
 //   1. client navigations (RSC requests, what a <Link> click fetches) to service pages, signed out:
 //      first to pages nobody asked for before (every answer computed), then the same pages again within
 //      the shared cache's lifetime (popular pages), then the same distinct pages with the cache off;
-//   2. the home page signed in (a real database session: rendered for the viewer, never shared) beside the
-//      anonymous home page, in the same run.
+//   2. service pages signed in (a real database session: rendered for the viewer, never shared), each once,
+//      then the same pages again (their audience's catalog reads kept by "use cache");
+//   3. the home page signed in beside the anonymous home page, in the same run.
 // The listings come from bench/generate-listings.ts in a throw-away embedded PostgreSQL.
 //
 //   npx next build            # once: the benchmark serves the production build
@@ -116,8 +117,16 @@ try {
     console.log(line(`navigation, pages never asked for${label}`, await load(navigations, { once: true })));
     if (sharedCache) console.log(line("navigation, the same pages again (popular)", await load(navigations)));
 
+    // Signed in, nothing is shared whole: the catalog reads of the viewer's audience are what is kept.
+    const cookie = { cookie: `authjs.session-token=${sessionToken}` };
+    if (sharedCache) {
+      const signedInPages = paths.map((path) => ({ path, headers: cookie }));
+      console.log(line("service page, signed in, never asked for", await load(signedInPages, { once: true })));
+      console.log(line("service page, signed in, the same pages again", await load(signedInPages)));
+    }
+
     const anonymous = await load([{ path: "/" }]);
-    const signedIn = await load([{ path: "/", headers: { cookie: `authjs.session-token=${sessionToken}` } }]);
+    const signedIn = await load([{ path: "/", headers: cookie }]);
     console.log(line(`home page, signed out${label}`, anonymous));
     console.log(line(`home page, signed in${label}`, signedIn));
     await stopServer(server);

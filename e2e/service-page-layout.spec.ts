@@ -49,6 +49,27 @@ test.describe("at 1280 px", () => {
     await expect(page.getByRole("heading", { level: 2, name: "Use from your agent" })).toBeInViewport();
   });
 
+  // Service pages share element ids (#api, #run_value…). With Cache Components Next would keep the page left
+  // behind in the document, hidden (React Activity): the in-page links and form labels must reach the page shown.
+  test("after moving to another service, the in-page links and the form's labels reach the page shown", async ({ page }) => {
+    test.slow();
+    await page.goto(SERVICE);
+    await expect(page.locator("#run_value")).toHaveValue("26.2", { timeout: 20_000 });
+    await page.getByRole("link", { name: /Mass converter/ }).first().click();
+    await expect(page.getByRole("heading", { level: 1, name: "Mass converter" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Length converter" })).toBeHidden();
+
+    const nav = page.getByRole("navigation", { name: "On this page" });
+    await nav.getByRole("link", { name: "API" }).click();
+    await expect(page).toHaveURL(/cap_convert_mass#api$/);
+    await expect(page.getByRole("heading", { level: 2, name: "Use from your agent" })).toBeInViewport();
+
+    const field = page.getByRole("region", { name: "Run it" }).getByLabel("value", { exact: false }).first();
+    await field.fill("3");
+    await expect(field).toHaveValue("3");
+    await expect(field).toBeFocused();
+  });
+
   test("technical details sit in a disclosure that holds the capability ID", async ({ page }) => {
     await page.goto(SERVICE);
     const details = page.getByRole("region", { name: "Details" });

@@ -4,13 +4,14 @@ import { once } from "node:events";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, request as requests, test, type APIRequestContext } from "@playwright/test";
 import { freePort, sharedAnswer, signInByEmail } from "./helpers";
 import { roles } from "./roles/roles";
 
 // Two web servers on one database, each with its own shared cache. A listing re-imported as mature (by the
 // CLI, a third process), unpublished (in the dashboard) or suspended (by an administrator) disappears for
-// signed-out visitors of both within 2 s, on every path that showed it.
+// signed-out visitors of both within 2 s, on every path that showed it, and for a signed-in visitor (whose
+// pages are never shared: what would keep anything for them, such as kept catalog reads, must forget too).
 
 const root = path.resolve(import.meta.dirname, "..");
 const dir = mkdtempSync(path.join(os.tmpdir(), "explore-two-"));
@@ -51,13 +52,24 @@ function listing() {
         },
       ],
     });
-  const paths = [`/services/${handle}/cap_pair_wine`, `/agents/${handle}`, `/?q=${word}`, `/api/v1/services?query=${word}`, `/api/v1/services/${handle}/cap_pair_wine`];
-  return { word, handle, mark, file, paths };
+  const pages = [`/services/${handle}/cap_pair_wine`, `/agents/${handle}`];
+  const paths = [...pages, `/?q=${word}`, `/api/v1/services?query=${word}`, `/api/v1/services/${handle}/cap_pair_wine`];
+  return { word, handle, mark, file, pages, paths };
 }
 
 /** Every path on both servers has the listing in its stored answer: a stale copy is what could leak. */
 async function storedEverywhere(request: APIRequestContext, urls: string[], mark: string): Promise<void> {
   for (const url of urls) expect(await sharedAnswer(request, url), url).toContain(mark);
+}
+
+/** A signed-in adult with 18+ off: sees what everyone sees, so would share anything kept for everyone. */
+function signedIn(): Promise<APIRequestContext> {
+  return requests.newContext({ storageState: roles.adultOff.storageState });
+}
+
+/** Every path shows the listing to this visitor on both servers (anything either keeps for them is made). */
+async function shownEverywhere(request: APIRequestContext, urls: string[], mark: string): Promise<void> {
+  for (const url of urls) expect(await (await request.get(url)).text(), url).toContain(mark);
 }
 
 /** Within 2 s of the write, no path on either server shows it any more. */
@@ -101,8 +113,12 @@ test.describe("two web instances", () => {
     const l = listing();
     expect(await importWithCli(l.file(false))).toMatchObject({ code: 0, stderr: "" });
     await storedEverywhere(request, urlsOf(l.paths), l.mark);
+    const adult = await signedIn();
+    await shownEverywhere(adult, urlsOf(l.pages), l.mark);
     expect(await importWithCli(l.file(true))).toMatchObject({ code: 0, stderr: "" });
     await goneEverywhere(request, urlsOf(l.paths), l.mark);
+    await goneEverywhere(adult, urlsOf(l.pages), l.mark);
+    await adult.dispose();
   });
 
   test("a listing unpublished in the dashboard disappears from both within 2 s", async ({ page, request }) => {
@@ -111,10 +127,14 @@ test.describe("two web instances", () => {
     expect(await importWithCli(l.file(false))).toMatchObject({ code: 0, stderr: "" });
     await signInByEmail(page, OWNER, "/dashboard");
     await storedEverywhere(request, urlsOf(l.paths), l.mark);
+    const adult = await signedIn();
+    await shownEverywhere(adult, urlsOf(l.pages), l.mark);
     await page.getByRole("button", { name: `Unpublish ${l.handle}`, exact: true }).click();
     await page.getByRole("button", { name: `Yes, unpublish ${l.handle}`, exact: true }).click();
     await expect(page.getByRole("button", { name: `Publish ${l.handle}`, exact: true })).toBeVisible();
     await goneEverywhere(request, urlsOf(l.paths), l.mark);
+    await goneEverywhere(adult, urlsOf(l.pages), l.mark);
+    await adult.dispose();
   });
 
   test("a listing suspended by an administrator disappears from both within 2 s", async ({ browser, request }) => {
