@@ -4,7 +4,7 @@
 //      first to pages nobody asked for before (every answer computed), then the same pages again within
 //      the shared cache's lifetime (popular pages), then the same distinct pages with the cache off;
 //   2. service pages signed in (a real database session: rendered for the viewer, never shared), each once,
-//      then the same pages again (their audience's catalog reads kept by "use cache");
+//      then the same pages again (what the server may keep for the viewer's audience is warm);
 //   3. the home page signed in beside the anonymous home page, in the same run.
 // The listings come from bench/generate-listings.ts in a throw-away embedded PostgreSQL.
 //
@@ -117,7 +117,7 @@ try {
     console.log(line(`navigation, pages never asked for${label}`, await load(navigations, { once: true })));
     if (sharedCache) console.log(line("navigation, the same pages again (popular)", await load(navigations)));
 
-    // Signed in, nothing is shared whole: the catalog reads of the viewer's audience are what is kept.
+    // Signed in, nothing is shared whole: every page is rendered for the viewer.
     const cookie = { cookie: `authjs.session-token=${sessionToken}` };
     if (sharedCache) {
       const signedInPages = paths.map((path) => ({ path, headers: cookie }));
