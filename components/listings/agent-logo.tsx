@@ -17,7 +17,8 @@ type Props = {
 /** An agent's logo as Explore serves it (never the publisher's URL), or its monogram until one passes. */
 export function AgentLogo({ agent, size, decorative = true, className }: Props) {
   const label = `${agent.displayName} logo`;
-  const box = classNames("shrink-0 rounded-lg border border-border", className);
+  // Small logos (cards, the service page's byline) get the smaller corner radius, as the cards beside them.
+  const box = classNames("shrink-0 border border-border", size <= 40 ? "rounded-md" : "rounded-lg", className);
   if (agent.logoSha256) {
     return (
       // Explore's own small WebP copy: next/image would only re-encode it again.

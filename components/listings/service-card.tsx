@@ -82,7 +82,7 @@ export function ServiceCard({
   return (
     <article className="flex h-full flex-col gap-2 rounded-lg border border-border bg-surface p-4 shadow-sm">
       <div className="flex items-start gap-3">
-        {showAgent ? <AgentLogo agent={service.agent} size={40} className="mt-0.5 shrink-0 rounded-md" /> : null}
+        {showAgent ? <AgentLogo agent={service.agent} size={40} className="mt-0.5" /> : null}
         {/* gap-1 and the agent link's padding keep the two links 24 px apart, centre to centre (WCAG 2.5.8 target size). */}
         <div className="flex min-w-0 flex-col gap-1">
           <Heading className="text-base font-semibold leading-snug">

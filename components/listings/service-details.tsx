@@ -83,7 +83,7 @@ export function ServiceDetails({
           {report}
         </div>
         <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-muted-foreground">
-          <AgentLogo agent={agent} size={28} className="rounded-md" />
+          <AgentLogo agent={agent} size={28} />
           <span>
             by{" "}
             <Link href={agentPath(agent.handle)} className="text-accent underline">
