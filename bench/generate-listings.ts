@@ -99,6 +99,14 @@ export async function generateListings(url: string, count: number, log = console
        FROM generate_series(1, ${count}) i`,
     );
     await step(
+      "plans",
+      // Every paid listing (isPaid) states what it costs: a price per call, so its card and the price facet agree.
+      `INSERT INTO "Plan" ("id", "capabilityId", "planId", "position", "type", "extra", "priceUsd")
+       SELECT 'gen-plan-' || i, 'gen-cap-' || i, 'per_call', 0, 'per_call'::"PlanType",
+         jsonb_build_object('type', 'per_call', 'price_usd', (1 + i % 20) / 100.0), (1 + i % 20) / 100.0
+       FROM generate_series(1, ${count}) i WHERE i % 10 < 3`,
+    );
+    await step(
       "tags",
       `INSERT INTO "CapabilityTag" ("capabilityId", "tagSlug", "position")
        SELECT c."id", t.slugs[1 + (abs(hashtext(c."id" || k::text)) % t.n)], k
