@@ -29,7 +29,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
               Explore
             </Link>
             <HeaderSearch />
-            <nav aria-label="Account" className="ml-auto flex items-center gap-4">
+            <nav aria-label="Account" className="ml-auto flex flex-wrap items-center justify-end gap-x-4 gap-y-2">
               <Link href="/requests" prefetch={false} className="text-sm font-medium hover:underline">
                 Requests
               </Link>

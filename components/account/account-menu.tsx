@@ -14,7 +14,9 @@ export function AccountMenu({ email }: { email: string | null }) {
     );
   }
   return (
-    <div className="flex flex-wrap items-center justify-end gap-x-3 gap-y-2">
+    // Its items join the header's row (display: contents), so on a phone they wrap as one line of links
+    // instead of a column of their own beside "Requests" and "Dashboard".
+    <div className="contents">
       <span className="hidden max-w-[16rem] truncate text-sm text-muted-foreground sm:inline" title={email}>
         <span className="sr-only">Signed in as </span>
         {email}
