@@ -100,11 +100,12 @@ export async function generateListings(url: string, count: number, log = console
     );
     await step(
       "plans",
-      // Every paid listing (isPaid) states what it costs: a price per call, so its card and the price facet agree.
+      // Every paid listing (isPaid, above) states what it costs: a price per call from 1 to 20 cents.
       `INSERT INTO "Plan" ("id", "capabilityId", "planId", "position", "type", "extra", "priceUsd")
-       SELECT 'gen-plan-' || i, 'gen-cap-' || i, 'per_call', 0, 'per_call'::"PlanType",
-         jsonb_build_object('type', 'per_call', 'price_usd', (1 + i % 20) / 100.0), (1 + i % 20) / 100.0
-       FROM generate_series(1, ${count}) i WHERE i % 10 < 3`,
+       SELECT 'gen-plan-' || c."id", c."id", 'per_call', 0, 'per_call'::"PlanType",
+         jsonb_build_object('type', 'per_call', 'price_usd', price), price
+       FROM "Capability" c, LATERAL (SELECT (1 + abs(hashtext(c."id")) % 20) / 100.0 AS price) p
+       WHERE c."id" LIKE 'gen-cap-%' AND c."isPaid"`,
     );
     await step(
       "tags",
