@@ -67,7 +67,7 @@ function signedIn(): Promise<APIRequestContext> {
   return requests.newContext({ storageState: roles.adultOff.storageState });
 }
 
-/** Every path shows the listing to this visitor on both servers (anything either keeps for them is made). */
+/** Every path shows the listing to this visitor on both servers, so whatever either keeps for them exists before the write. */
 async function shownEverywhere(request: APIRequestContext, urls: string[], mark: string): Promise<void> {
   for (const url of urls) expect(await (await request.get(url)).text(), url).toContain(mark);
 }
