@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { test, expect, type Page } from "@playwright/test";
-import { signInByEmail } from "./helpers";
+import { runFormReady, signInByEmail } from "./helpers";
 import { roles } from "./roles/roles";
 
 // The demo publisher runs one of their own demo services, then finds the run in the agent's analytics: counted
@@ -37,6 +37,7 @@ test("the publisher sees a run of their demo service counted in its analytics, i
   const before = (await page.getByText(/^No runs in the last 30 days/).count()) > 0 ? 0 : await runsToday(page);
 
   await page.goto(`/services/${HANDLE}/${SERVICE}`);
+  await runFormReady(page);
   await page.getByRole("button", { name: "Run", exact: true }).click();
   await expect(page.locator("#run-result").getByText("Succeeded")).toBeVisible();
 

@@ -1,5 +1,5 @@
 import { test, expect } from "@playwright/test";
-import { signInByEmail, uniqueEmail } from "./helpers";
+import { runFormReady, signInByEmail, uniqueEmail } from "./helpers";
 
 // DESIGN.md rule 2 in Chromium: a publisher's agent names its endpoint as a ${NAME}; it waits for its adapter
 // until the adapter announces where it listens with a token made on the dashboard.
@@ -54,6 +54,7 @@ test("an endpoint announced with the publisher's token makes a waiting service r
   expect(await announced.json()).toMatchObject({ endpoint: adapter, tools: expect.arrayContaining(["convert_length"]) });
 
   await page.goto(service);
+  await runFormReady(page);
   await page.getByRole("button", { name: "Run", exact: true }).click();
   await expect(page.locator("#run-result").getByText("Succeeded")).toBeVisible();
   await page.goto(`/dashboard/agents/${handle}/endpoint`);

@@ -50,3 +50,8 @@ export async function freePort(): Promise<number> {
   server.close();
   return port;
 }
+
+/** The Run button acts once the page has hydrated: the generated form's loading placeholder is gone by then. */
+export async function runFormReady(page: Page): Promise<void> {
+  await expect(page.getByRole("status", { name: "Loading the form" })).toHaveCount(0, { timeout: 20_000 });
+}

@@ -1,16 +1,11 @@
 import { test, expect, type Page } from "@playwright/test";
-import { signInByEmail, uniqueEmail } from "./helpers";
+import { runFormReady, signInByEmail, uniqueEmail } from "./helpers";
 
 // A third-party MCP server: the reference server @modelcontextprotocol/server-everything, started by
 // e2e/stack.ts with its Streamable HTTP transport on loopback and imported as the agent @e2e-everything.
 
 const base = "/services/@e2e-everything";
 const result = (page: Page) => page.locator("#run-result");
-
-/** The Run button acts once the page has hydrated: the generated form's loading placeholder is gone by then. */
-async function formReady(page: Page): Promise<void> {
-  await expect(page.getByRole("status", { name: "Loading the form" })).toHaveCount(0, { timeout: 20_000 });
-}
 
 test.beforeEach(async ({ page }) => {
   await signInByEmail(page, uniqueEmail("third-party"), `${base}/cap_echo`);
@@ -35,7 +30,7 @@ test("add: two numbers typed into the generated form", async ({ page }) => {
 
 test("a long operation streams its progress and the elapsed time", async ({ page }) => {
   await page.goto(`${base}/cap_long_operation`);
-  await formReady(page);
+  await runFormReady(page);
   await page.getByRole("button", { name: "Run", exact: true }).click();
   await expect(page.getByText(/Running… \d+\.\d s/)).toBeVisible();
   await expect(page.getByText(/Progress: [1-3] of 4/)).toBeVisible();
@@ -45,7 +40,7 @@ test("a long operation streams its progress and the elapsed time", async ({ page
 
 test("image content is shown", async ({ page }) => {
   await page.goto(`${base}/cap_tiny_image`);
-  await formReady(page);
+  await runFormReady(page);
   await page.getByRole("button", { name: "Run", exact: true }).click();
   await expect(result(page).getByRole("img", { name: /Image returned by the service \(image\/png\)/ })).toBeVisible();
 });
