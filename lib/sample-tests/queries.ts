@@ -35,17 +35,19 @@ type CapabilityFacts = Prisma.CapabilityGetPayload<{ select: typeof capabilitySe
 
 const jsonValue: z.ZodType<JsonValue> = z.json();
 
-async function summarize(c: CapabilityFacts, now: Date): Promise<SampleTestSummary> {
+type Reader = Pick<typeof db, "sampleTest">;
+
+async function summarize(c: CapabilityFacts, now: Date, reader: Reader = db): Promise<SampleTestSummary> {
   const example = readStored(exampleSchema, c.example);
   const testability = sampleTestability({ class: c.class, example, effects: readStored(effectsSchema, c.effects) });
   const [recent, latest] = await Promise.all([
-    db.sampleTest.findMany({
+    reader.sampleTest.findMany({
       where: { capabilityId: c.id, startedAt: { gt: new Date(now.getTime() - PASS_RATE_WINDOW_MS) } },
       select: { status: true, startedAt: true },
       orderBy: { startedAt: "desc" },
       take: 2000,
     }),
-    db.sampleTest.findFirst({ where: { capabilityId: c.id }, select: { ...testSelect, output: true }, orderBy: { startedAt: "desc" } }),
+    reader.sampleTest.findFirst({ where: { capabilityId: c.id }, select: { ...testSelect, output: true }, orderBy: { startedAt: "desc" } }),
   ]);
   // The latest test decides the label even when it is older than the 30-day window.
   const tests = latest && recent.length === 0 ? [{ status: latest.status, startedAt: latest.startedAt }] : recent;
@@ -88,28 +90,34 @@ export async function findOwnedSampleTests(
   capabilityId: string,
   now: Date = new Date(),
 ): Promise<OwnedSampleTests | null> {
-  const c = await db.capability.findFirst({
-    where: { capabilityId, agent: { handle, ownerId: viewer.id } },
-    select: {
-      ...capabilitySelect,
-      name: true,
-      version: true,
-      agent: { select: { status: true } },
-      sampleTestState: { select: { nextRunAt: true, requestedAt: true } },
-      sampleTests: { select: testSelect, orderBy: { startedAt: "desc" }, take: 30 },
+  // One snapshot: a test recorded between the reads would otherwise give a label its history does not show.
+  return db.$transaction(
+    async (tx) => {
+      const c = await tx.capability.findFirst({
+        where: { capabilityId, agent: { handle, ownerId: viewer.id } },
+        select: {
+          ...capabilitySelect,
+          name: true,
+          version: true,
+          agent: { select: { status: true } },
+          sampleTestState: { select: { nextRunAt: true, requestedAt: true } },
+          sampleTests: { select: testSelect, orderBy: { startedAt: "desc" }, take: 30 },
+        },
+      });
+      if (!c) return null;
+      const summary = await summarize(c, now, tx);
+      return {
+        ...summary,
+        handle,
+        capabilityId,
+        name: c.name,
+        version: c.version,
+        agentPublished: c.agent.status === "published",
+        history: c.sampleTests,
+        testNowWaitSeconds: testNowWaitSeconds(c.sampleTestState?.requestedAt ?? null, now),
+        nextRunAt: c.sampleTestState?.nextRunAt ?? null,
+      };
     },
-  });
-  if (!c) return null;
-  const summary = await summarize(c, now);
-  return {
-    ...summary,
-    handle,
-    capabilityId,
-    name: c.name,
-    version: c.version,
-    agentPublished: c.agent.status === "published",
-    history: c.sampleTests,
-    testNowWaitSeconds: testNowWaitSeconds(c.sampleTestState?.requestedAt ?? null, now),
-    nextRunAt: c.sampleTestState?.nextRunAt ?? null,
-  };
+    { isolationLevel: "RepeatableRead" },
+  );
 }

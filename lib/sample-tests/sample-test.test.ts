@@ -7,7 +7,7 @@ import { closeAdapterClients } from "@/lib/adapters/mcp-call";
 import { cleanUpTestRows, createTestAgent, createTestUser } from "@/lib/testing/fixtures";
 import { sampleTestedSql } from "@/lib/sample-tests/sample-tested";
 import { sampleTestLabel } from "./label";
-import { findSampleTestSummary } from "./queries";
+import { findOwnedSampleTests, findSampleTestSummary } from "./queries";
 import { markAgentDue } from "./schedule";
 import { runSampleTestJob } from "./test-job";
 import { startTestAdapters, type TestAdapters } from "@/lib/testing/sample-test-adapters";
@@ -121,6 +121,32 @@ describe("a sample test", () => {
     expect(await runSampleTestJob(jobId, s.id, { fetch: guarded })).toBe("duplicate");
     expect(await db.sampleTest.count({ where: { capabilityId: s.id } })).toBe(1);
     expect(adapters.stats("twice").calls).toBe(1);
+  });
+});
+
+describe("the publisher's view of a service's tests", () => {
+  it("reads one snapshot: tests recorded while the page reads are in the label, the latest output and the history alike, or in none", async () => {
+    const s = await serviceOn("snapshot");
+    const start = Date.now() - 60_000;
+    let recording = true;
+    const recorder = (async () => {
+      // One test after another while the reads below run, so that commits fall between a read's queries.
+      for (let i = 0; recording && i < 29; i += 1) {
+        await db.sampleTest.create({
+          data: { capabilityId: s.id, capabilityVersion: "1.0.0", jobId: randomUUID(), status: "passed", startedAt: new Date(start + i) },
+        });
+      }
+    })();
+    for (let round = 0; round < 40; round += 1) {
+      const views = await Promise.all([0, 1, 2].map(() => findOwnedSampleTests({ id: ownerId }, s.handle, s.capabilityId)));
+      for (const view of views) {
+        const total = view?.label.kind === "tested" ? view.label.total30 : 0;
+        expect(view?.history.length, `round ${round}`).toBe(total);
+        expect(view?.latest?.startedAt, `round ${round}`).toEqual(view?.history[0]?.startedAt);
+      }
+    }
+    recording = false;
+    await recorder;
   });
 });
 
