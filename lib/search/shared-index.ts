@@ -65,6 +65,9 @@ export type IndexTag = { slug: string; label: string };
 export type IndexSort = Exclude<Sort, "name">;
 
 const TAG_LIMIT = 24;
+/** The matches kept (#matches): at most this many searches' words, and this many numbers in all (16 MB). */
+const KEPT_SEARCHES = 256;
+const KEPT_NUMBERS = 4_000_000;
 const NOT_A_TIME = Number.NaN;
 // inputsRetained / usedForTraining: three states, as the columns are nullable and only `= false` counts.
 const NO = 0;
@@ -105,6 +108,18 @@ class Dictionary {
   find(value: string): number | undefined {
     return this.#ids.get(value);
   }
+}
+
+/** The one array of these values' ids (`kind`: which dictionary), made the first time the list is seen. */
+function sharedList(lists: Map<string, Int32Array>, kind: string, values: string[], names: Dictionary): Int32Array {
+  if (values.length === 0) return NONE;
+  const key = `${kind}\n${values.join("\n")}`;
+  let list = lists.get(key);
+  if (!list) {
+    list = Int32Array.from(values, (v) => names.id(v));
+    lists.set(key, list);
+  }
+  return list;
 }
 
 type Postings = { numbers: Int32Array; scores: Float32Array };
@@ -165,6 +180,10 @@ export class SharedIndex {
   #words: string[] = [];
   readonly #postings = new Map<string, Postings>();
   #scratch: { sum: Float64Array; best: Float64Array; member: Uint32Array; seen: Uint32Array; stamp: number } | null = null;
+  #held: { held: Uint32Array; stamp: number } | null = null;
+  /** The matches of the words asked most lately, least lately used first, and how many numbers they hold. */
+  readonly #kept = new Map<string, Int32Array>();
+  #keptLength = 0;
 
   private constructor(n: number) {
     this.size = n;
@@ -195,13 +214,14 @@ export class SharedIndex {
   static async build(size: number, chunks: AsyncIterable<IndexedListing[]>, tags: IndexTag[]): Promise<SharedIndex> {
     const index = new SharedIndex(size);
     const growing = new Map<string, GrowingPostings>();
-    // Agents share their languages: one array per distinct list.
-    const languageLists = new Map<string, Int32Array>();
+    // Listings share their lists of languages, regions and tags: one array per distinct list (a million small
+    // arrays cost the heap and the collector more than the rest of the index).
+    const lists = new Map<string, Int32Array>();
     let n = 0;
     for await (const chunk of chunks) {
       for (const { words, scores, ...row } of chunk) {
         if (n >= size) throw new Error(`the index was sized for ${size} listings and got more`);
-        index.#add(n, row, languageLists);
+        index.#add(n, row, lists);
         words.forEach((word, j) => {
           let held = growing.get(word);
           if (!held) {
@@ -229,7 +249,7 @@ export class SharedIndex {
     return index;
   }
 
-  #add(i: number, row: ListingRow, languageLists: Map<string, Int32Array>): void {
+  #add(i: number, row: ListingRow, lists: Map<string, Int32Array>): void {
     this.#ids[i] = row.id;
     this.#numbers.set(row.id, i);
     this.#everyone[i] = row.everyone ? 1 : 0;
@@ -240,15 +260,9 @@ export class SharedIndex {
     this.#createdAt[i] = row.createdAt;
     this.#position[i] = row.position;
     this.#nameWords[i] = row.nameWords;
-    const languageKey = row.languages.join("\n");
-    let languages = languageLists.get(languageKey);
-    if (!languages) {
-      languages = Int32Array.from(row.languages, (l) => this.#languageNames.id(l));
-      languageLists.set(languageKey, languages);
-    }
-    this.#languages[i] = languages;
-    this.#regions[i] = row.regions.length === 0 ? NONE : Int32Array.from(row.regions, (r) => this.#regionNames.id(r));
-    this.#tags[i] = (row.tagSlugs ?? []).length === 0 ? NONE : Int32Array.from(row.tagSlugs ?? [], (t) => this.#tagSlugs.id(t));
+    this.#languages[i] = sharedList(lists, "language", row.languages, this.#languageNames);
+    this.#regions[i] = sharedList(lists, "region", row.regions, this.#regionNames);
+    this.#tags[i] = sharedList(lists, "tag", row.tagSlugs ?? [], this.#tagSlugs);
     this.#flags[i] = (row.isPaid ? 1 : 0) | (row.hasFree ? 2 : 0);
     this.#setFacts(i, row);
   }
@@ -293,30 +307,75 @@ export class SharedIndex {
     return lists;
   }
 
-  /** The numbers of the listings holding every word; null for no words (every listing). */
+  /**
+   * The numbers of the listings holding every word; null for no words (every listing). Kept for the
+   * words asked most lately (the postings never change in an index): a search page asks for the same words' counts
+   * and page, and people's searches share their common words, whose matches cost the most to gather.
+   */
   #matches(words: MeantLexemes[] | null): Int32Array | null {
     if (words === null) return null;
     if (words.length === 0) return NONE;
-    // seen[x] = how many of the words so far listing x holds, advanced once per word.
-    const seen = new Uint8Array(this.size);
+    // What the words mean, not how they were typed: two spellings of one stem share their matches.
+    const key = JSON.stringify(words.map((w) => [w.prefixes, w.exact]));
+    const kept = this.#kept.get(key);
+    if (kept) {
+      // Most lately used last: the first key is the one to drop.
+      this.#kept.delete(key);
+      this.#kept.set(key, kept);
+      return kept;
+    }
+    const matches = this.#gather(words);
+    this.#kept.set(key, matches);
+    this.#keptLength += matches.length;
+    for (const [oldest, list] of this.#kept) {
+      if (this.#kept.size <= KEPT_SEARCHES && this.#keptLength <= KEPT_NUMBERS) break;
+      this.#kept.delete(oldest);
+      this.#keptLength -= list.length;
+    }
+    return matches;
+  }
+
+  #gather(words: MeantLexemes[]): Int32Array {
+    // held[x] - base = how many of the words so far listing x holds, advanced once per word; stamped, not cleared.
+    this.#held ??= { held: new Uint32Array(this.size), stamp: 0 };
+    const scratch = this.#held;
+    if (scratch.stamp > 0xfffffff0 - words.length) {
+      scratch.held.fill(0);
+      scratch.stamp = 0;
+    }
+    const { held } = scratch;
+    const base = scratch.stamp + 1;
+    scratch.stamp += words.length + 3;
     let last: Postings[] = [];
     words.forEach((word, k) => {
       last = this.#wordPostings(word);
+      const before = k === 0 ? -1 : base + k - 1;
       for (const { numbers } of last) {
-        for (const x of numbers) if (seen[x] === k) seen[x] = k + 1;
+        for (const x of numbers) if (k === 0 ? held[x]! < base : held[x] === before) held[x] = base + k;
       }
     });
-    const all = words.length;
-    const out: number[] = [];
+    // Counted, then copied: a listing the last word reaches by two of its lexemes is taken once.
+    const all = base + words.length - 1;
+    let n = 0;
     for (const { numbers } of last) {
       for (const x of numbers) {
-        if (seen[x] === all) {
-          seen[x] = all + 1;
-          out.push(x);
+        if (held[x] === all) {
+          held[x] = all + 1;
+          n += 1;
         }
       }
     }
-    return Int32Array.from(out);
+    const out = new Int32Array(n);
+    n = 0;
+    for (const { numbers } of last) {
+      for (const x of numbers) {
+        if (held[x] === all + 1) {
+          held[x] = all + 2;
+          out[n++] = x;
+        }
+      }
+    }
+    return out;
   }
 
   /**
@@ -335,28 +394,32 @@ export class SharedIndex {
     const klass = f.class === null ? null : (this.#classes.find(f.class) ?? -1);
     const language = f.language === null ? null : (this.#languageNames.find(f.language) ?? -1);
     const region = f.region === null ? null : (this.#regionNames.find(f.region) ?? -1);
+    const { sampleTested, minReputation, includeUnreachable, price } = f;
+    // Locals, not fields: this runs once per match.
+    const [everyone, tagsOf, flagsOf, retainedOf, trainingOf, reputationOf] = [this.#everyone, this.#tags, this.#flags, this.#inputsRetained, this.#usedForTraining, this.#reputation];
+    const [categoryOf, classOf, languagesOf, regionsOf] = [this.#category, this.#class, this.#languages, this.#regions];
     return (i) => {
-      if (everyoneOnly && this.#everyone[i] === 0) return EXCLUDED;
+      if (everyoneOnly && everyone[i] === 0) return EXCLUDED;
       if (only && only[i] === 0) return EXCLUDED;
       if (wantedTags.length > 0) {
-        const tags = this.#tags[i] ?? NONE;
+        const tags = tagsOf[i] ?? NONE;
         for (const t of wantedTags) if (!tags.includes(t)) return EXCLUDED;
       }
-      const flags = this.#flags[i] ?? 0;
-      if (f.sampleTested && !this.#tested(i, fresh)) return EXCLUDED;
-      if (notRetained && this.#inputsRetained[i] !== NO) return EXCLUDED;
-      if (noTraining && this.#usedForTraining[i] !== NO) return EXCLUDED;
-      if (f.minReputation !== null && !((this.#reputation[i] ?? Number.NaN) >= f.minReputation)) return EXCLUDED;
-      if (!f.includeUnreachable && this.#unreachable(i, recent)) return EXCLUDED;
+      const flags = flagsOf[i] ?? 0;
+      if (sampleTested && !this.#tested(i, fresh)) return EXCLUDED;
+      if (notRetained && retainedOf[i] !== NO) return EXCLUDED;
+      if (noTraining && trainingOf[i] !== NO) return EXCLUDED;
+      if (minReputation !== null && !((reputationOf[i] ?? Number.NaN) >= minReputation)) return EXCLUDED;
+      if (!includeUnreachable && this.#unreachable(i, recent)) return EXCLUDED;
       let failed = 0;
-      if (category !== null && this.#category[i] !== category) failed |= CATEGORY;
-      if (klass !== null && this.#class[i] !== klass) failed |= CLASS;
-      if (f.price !== null) {
-        const ok = f.price === "free_to_try" ? (flags & 2) !== 0 : f.price === "paid" ? (flags & 1) !== 0 : (flags & 1) === 0;
+      if (category !== null && categoryOf[i] !== category) failed |= CATEGORY;
+      if (klass !== null && classOf[i] !== klass) failed |= CLASS;
+      if (price !== null) {
+        const ok = price === "free_to_try" ? (flags & 2) !== 0 : price === "paid" ? (flags & 1) !== 0 : (flags & 1) === 0;
         if (!ok) failed |= PRICE;
       }
-      if (language !== null && !(this.#languages[i] ?? NONE).includes(language)) failed |= LANGUAGE;
-      if (region !== null && !(this.#regions[i] ?? NONE).includes(region)) failed |= REGION;
+      if (language !== null && !(languagesOf[i] ?? NONE).includes(language)) failed |= LANGUAGE;
+      if (region !== null && !(regionsOf[i] ?? NONE).includes(region)) failed |= REGION;
       return failed;
     };
   }
@@ -391,20 +454,21 @@ export class SharedIndex {
     return (flags & 4) !== 0 && (flags & 8) !== 0 && (this.#lastTestAt[i] ?? NOT_A_TIME) > fresh;
   }
 
-  /** Calls `visit` with each listing holding every word, or with every listing when `words` is null. */
-  #each(words: MeantLexemes[] | null, visit: (i: number) => void): void {
+  /**
+   * The listings holding every word (every listing when `words` is null), as `count` numbers read with `at`.
+   * Callers loop over them inline: a callback per match was most of a common word's cost (not inlined).
+   */
+  #candidates(words: MeantLexemes[] | null): { count: number; at: (j: number) => number } {
     const matches = this.#matches(words);
-    if (matches) for (const i of matches) visit(i);
-    else for (let i = 0; i < this.size; i++) visit(i);
+    return matches ? { count: matches.length, at: (j) => matches[j] ?? 0 } : { count: this.size, at: (j) => j };
   }
 
   /** How many listings match a search by this audience at `now` (count's "total" row, without the facets). */
   total(audience: Audience, f: SearchFilters, words: MeantLexemes[] | null, now: Date): number {
     const test = this.#conditions(audience, f, now);
+    const { count, at } = this.#candidates(words);
     let total = 0;
-    this.#each(words, (i) => {
-      if (test(i) === 0) total += 1;
-    });
+    for (let j = 0; j < count; j++) if (test(at(j)) === 0) total += 1;
     return total;
   }
 
@@ -428,28 +492,39 @@ export class SharedIndex {
     const byRegion = new Uint32Array(this.#regionNames.values.length);
     const byTag = new Uint32Array(this.#tagSlugs.values.length);
 
-    const visit = (i: number) => {
+    // The arrays as locals and indexed loops: this runs once per match (a common word: 100,000 at a million listings).
+    const [flagsOf, categoryOf, classOf, languagesOf, regionsOf, tagsOf] = [this.#flags, this.#category, this.#class, this.#languages, this.#regions, this.#tags];
+    const [retainedOf, trainingOf] = [this.#inputsRetained, this.#usedForTraining];
+    const candidates = this.#candidates(words);
+    for (let j = 0; j < candidates.count; j++) {
+      const i = candidates.at(j);
       const failed = test(i);
       // Excluded, or failing two single-choice filters: counted nowhere.
-      if (failed === EXCLUDED || (failed & (failed - 1)) !== 0) return;
-      const flags = this.#flags[i] ?? 0;
-      if (failed === 0 || failed === CATEGORY) byCategory[this.#category[i] ?? 0]! += 1;
-      if (failed === 0 || failed === CLASS) byClass[this.#class[i] ?? 0]! += 1;
+      if (failed === EXCLUDED || (failed & (failed - 1)) !== 0) continue;
+      const flags = flagsOf[i] ?? 0;
+      if (failed === 0 || failed === CATEGORY) byCategory[categoryOf[i] ?? 0]! += 1;
+      if (failed === 0 || failed === CLASS) byClass[classOf[i] ?? 0]! += 1;
       if (failed === 0 || failed === PRICE) {
         if ((flags & 1) !== 0) paid += 1;
         else freeOnly += 1;
         if ((flags & 2) !== 0) freeToTry += 1;
       }
-      if (failed === 0 || failed === LANGUAGE) for (const l of this.#languages[i] ?? NONE) byLanguage[l]! += 1;
-      if (failed === 0 || failed === REGION) for (const r of this.#regions[i] ?? NONE) byRegion[r]! += 1;
-      if (failed !== 0) return;
+      if (failed === 0 || failed === LANGUAGE) {
+        const languages = languagesOf[i] ?? NONE;
+        for (let k = 0; k < languages.length; k++) byLanguage[languages[k] ?? 0]! += 1;
+      }
+      if (failed === 0 || failed === REGION) {
+        const regions = regionsOf[i] ?? NONE;
+        for (let k = 0; k < regions.length; k++) byRegion[regions[k] ?? 0]! += 1;
+      }
+      if (failed !== 0) continue;
       total += 1;
       if (this.#tested(i, fresh)) testedYes += 1;
-      if (this.#inputsRetained[i] === NO) notRetained += 1;
-      if (this.#usedForTraining[i] === NO) noTraining += 1;
-      for (const t of this.#tags[i] ?? NONE) byTag[t]! += 1;
-    };
-    this.#each(words, visit);
+      if (retainedOf[i] === NO) notRetained += 1;
+      if (trainingOf[i] === NO) noTraining += 1;
+      const tags = tagsOf[i] ?? NONE;
+      for (let k = 0; k < tags.length; k++) byTag[tags[k] ?? 0]! += 1;
+    }
 
     const rows: FacetRow[] = [{ facet: "total", value: null, label: null, n: total }];
     const push = (facet: string, names: string[], counts: Uint32Array) =>
@@ -489,10 +564,12 @@ export class SharedIndex {
   ): string[] {
     const { words, sort, limit, offset, now } = search;
     const test = this.#conditions(audience, f, now);
+    const { count, at } = this.#candidates(words);
     const results: number[] = [];
-    this.#each(words, (i) => {
+    for (let j = 0; j < count; j++) {
+      const i = at(j);
       if (test(i) === 0) results.push(i);
-    });
+    }
     const before = this.#order(sort === "relevance" && words && words.length > 0 ? { words, nameWords: search.nameWords, results } : sort);
     return top(results, offset + limit, before)
       .slice(offset)
@@ -514,17 +591,21 @@ export class SharedIndex {
     if (sort === "reputation") {
       const reputation = this.#reputation;
       return (a, b) => {
-        const [x, y] = [reputation[a] ?? Number.NaN, reputation[b] ?? Number.NaN];
+        const x = reputation[a] ?? Number.NaN;
+        const y = reputation[b] ?? Number.NaN;
         if (Number.isNaN(x) || Number.isNaN(y)) return Number.isNaN(x) === Number.isNaN(y) ? newest(a, b) : Number.isNaN(y);
         return x !== y ? x > y : newest(a, b);
       };
     }
     const score = this.#scores(sort.words, sort.results);
-    const named = new Set(sort.nameWords === null ? [] : sort.results.filter((i) => this.#nameWords[i] === sort.nameWords));
+    const [nameWords, exactly] = [this.#nameWords, sort.nameWords];
+    // Called once per match or more: no allocation in it.
     return (a, b) => {
-      const [na, nb] = [named.has(a), named.has(b)];
+      const na = exactly !== null && nameWords[a] === exactly;
+      const nb = exactly !== null && nameWords[b] === exactly;
       if (na !== nb) return na;
-      const [sa, sb] = [score[a] ?? 0, score[b] ?? 0];
+      const sa = score[a] ?? 0;
+      const sb = score[b] ?? 0;
       if (sa !== sb) return sa > sb;
       return createdAt[a] !== createdAt[b] ? (createdAt[a] ?? 0) > (createdAt[b] ?? 0) : a > b;
     };
@@ -584,11 +665,16 @@ function top(items: number[], k: number, before: (a: number, b: number) => boole
   // A heap whose root is the worst of the best k so far.
   const heap: number[] = [];
   const worse = (a: number, b: number) => before(b, a);
+  const swap = (x: number, y: number) => {
+    const held = heap[x] ?? 0;
+    heap[x] = heap[y] ?? 0;
+    heap[y] = held;
+  };
   const up = (j: number) => {
     while (j > 0) {
       const parent = (j - 1) >> 1;
       if (!worse(heap[j] ?? 0, heap[parent] ?? 0)) break;
-      [heap[j], heap[parent]] = [heap[parent] ?? 0, heap[j] ?? 0];
+      swap(j, parent);
       j = parent;
     }
   };
@@ -599,7 +685,7 @@ function top(items: number[], k: number, before: (a: number, b: number) => boole
       if (l < heap.length && worse(heap[l] ?? 0, heap[m] ?? 0)) m = l;
       if (r < heap.length && worse(heap[r] ?? 0, heap[m] ?? 0)) m = r;
       if (m === j) return;
-      [heap[j], heap[m]] = [heap[m] ?? 0, heap[j] ?? 0];
+      swap(j, m);
       j = m;
     }
   };
