@@ -456,7 +456,7 @@ export class SharedIndex {
 
   /**
    * The listings holding every word (every listing when `words` is null), as `count` numbers read with `at`.
-   * Callers loop over them inline: a callback per match was most of a common word's cost (not inlined).
+   * Callers loop over them inline, with no function of theirs called per match.
    */
   #candidates(words: MeantLexemes[] | null): { count: number; at: (j: number) => number } {
     const matches = this.#matches(words);
