@@ -124,6 +124,9 @@ function sharedList(lists: Map<string, Int32Array>, kind: string, values: string
 
 type Postings = { numbers: Int32Array; scores: Float32Array };
 
+/** Arrays of the index's size a search writes in: relevance sums and bests, and stamped marks (SharedIndex.#fresh). */
+type Scratch = { sum: Float64Array; best: Float64Array; member: Uint32Array; seen: Uint32Array; stamp: number };
+
 /** A word's postings while the index is built: typed arrays that double as they fill. */
 class GrowingPostings {
   #numbers = new Int32Array(4);
@@ -179,8 +182,7 @@ export class SharedIndex {
   /** Every word, sorted by code unit, so the words a stem begins are one range. */
   #words: string[] = [];
   readonly #postings = new Map<string, Postings>();
-  #scratch: { sum: Float64Array; best: Float64Array; member: Uint32Array; seen: Uint32Array; stamp: number } | null = null;
-  #held: { held: Uint32Array; stamp: number } | null = null;
+  #scratch: Scratch | null = null;
   /** The matches of the words asked most lately, least lately used first, and how many numbers they hold. */
   readonly #kept = new Map<string, Int32Array>();
   #keptLength = 0;
@@ -336,16 +338,9 @@ export class SharedIndex {
   }
 
   #gather(words: MeantLexemes[]): Int32Array {
-    // held[x] - base = how many of the words so far listing x holds, advanced once per word; stamped, not cleared.
-    this.#held ??= { held: new Uint32Array(this.size), stamp: 0 };
-    const scratch = this.#held;
-    if (scratch.stamp > 0xfffffff0 - words.length) {
-      scratch.held.fill(0);
-      scratch.stamp = 0;
-    }
-    const { held } = scratch;
-    const base = scratch.stamp + 1;
-    scratch.stamp += words.length + 3;
+    // held[x] - base = how many of the words so far listing x holds, advanced once per word.
+    const { scratch, first: base } = this.#fresh(words.length + 2);
+    const held = scratch.seen;
     let last: Postings[] = [];
     words.forEach((word, k) => {
       last = this.#wordPostings(word);
@@ -612,26 +607,37 @@ export class SharedIndex {
   }
 
   /**
-   * Each result's relevance (read at its number): the sum, in the words' order, of each word's best score among
-   * the words it means. Written into scratch arrays the index keeps (a search is synchronous, so one set serves
-   * them all), stamped rather than cleared: a common word at a million listings has 100,000 results.
+   * The scratch arrays of the index's size, shared by a search's steps (a search is synchronous), and the first of
+   * `n` stamps no entry holds yet: marks are stamped rather than cleared (a common word at a million listings has
+   * 100,000 matches), and cleared only when the stamps run out.
    */
-  #scores(words: MeantLexemes[], results: number[]): Float64Array {
-    this.#scratch ??= { sum: new Float64Array(this.size), best: new Float64Array(this.size), member: new Uint32Array(this.size), seen: new Uint32Array(this.size), stamp: 0 };
+  #fresh(n: number): { scratch: Scratch; first: number } {
+    const size = this.size;
+    this.#scratch ??= { sum: new Float64Array(size), best: new Float64Array(size), member: new Uint32Array(size), seen: new Uint32Array(size), stamp: 0 };
     const scratch = this.#scratch;
-    if (scratch.stamp > 0xfffffff0 - words.length) {
+    if (scratch.stamp > 0xffffffff - n) {
       scratch.member.fill(0);
       scratch.seen.fill(0);
       scratch.stamp = 0;
     }
+    const first = scratch.stamp + 1;
+    scratch.stamp += n;
+    return { scratch, first };
+  }
+
+  /**
+   * Each result's relevance (read at its number): the sum, in the words' order, of each word's best score among
+   * the words it means, written into the index's scratch arrays.
+   */
+  #scores(words: MeantLexemes[], results: number[]): Float64Array {
+    const { scratch, first: isResult } = this.#fresh(words.length + 1);
     const { sum, best, member, seen } = scratch;
-    const isResult = ++scratch.stamp;
     for (const r of results) {
       member[r] = isResult;
       sum[r] = 0;
     }
-    for (const word of words) {
-      const thisWord = ++scratch.stamp;
+    for (const [k, word] of words.entries()) {
+      const thisWord = isResult + 1 + k;
       for (const { numbers, scores } of this.#wordPostings(word)) {
         for (let j = 0; j < numbers.length; j++) {
           const x = numbers[j] ?? 0;
