@@ -40,20 +40,26 @@ type Reader = Pick<typeof db, "sampleTest">;
 async function summarize(c: CapabilityFacts, now: Date, reader: Reader = db): Promise<SampleTestSummary> {
   const example = readStored(exampleSchema, c.example);
   const testability = sampleTestability({ class: c.class, example, effects: readStored(effectsSchema, c.effects) });
-  const [recent, latest] = await Promise.all([
-    reader.sampleTest.findMany({
-      where: { capabilityId: c.id, startedAt: { gt: new Date(now.getTime() - PASS_RATE_WINDOW_MS) } },
-      select: { status: true, startedAt: true },
-      orderBy: { startedAt: "desc" },
-      take: 2000,
-    }),
-    reader.sampleTest.findFirst({ where: { capabilityId: c.id }, select: { ...testSelect, output: true }, orderBy: { startedAt: "desc" } }),
-  ]);
+  const latest = await reader.sampleTest.findFirst({
+    where: { capabilityId: c.id },
+    select: { ...testSelect, output: true },
+    orderBy: { startedAt: "desc" },
+  });
+  // Read after the latest test and up to it, so the label is the one of the test shown beside it: a test
+  // recorded in between is in neither read (read side by side, the label could contradict the output shown).
+  const recent = latest
+    ? await reader.sampleTest.findMany({
+        where: { capabilityId: c.id, startedAt: { gt: new Date(now.getTime() - PASS_RATE_WINDOW_MS), lte: latest.startedAt } },
+        select: { status: true, startedAt: true },
+        orderBy: { startedAt: "desc" },
+        take: 2000,
+      })
+    : [];
   // The latest test decides the label even when it is older than the 30-day window.
   const tests = latest && recent.length === 0 ? [{ status: latest.status, startedAt: latest.startedAt }] : recent;
   return {
     label: sampleTestLabel(testability, tests, now),
-    latest: latest ? { ...latest, output: readStored(jsonValue, latest.output) } : null,
+    latest: latest && { ...latest, output: readStored(jsonValue, latest.output) },
     expectedOutput: example?.expectedOutput ?? null,
   };
 }

@@ -124,6 +124,36 @@ describe("a sample test", () => {
   });
 });
 
+describe("the public label", () => {
+  it("agrees with the latest output shown beside it while tests are being recorded", async () => {
+    const s = await serviceOn("as-of-latest");
+    const start = Date.now() - 60_000;
+    let recording = true;
+    const recorder = (async () => {
+      // Passed and failed in turn, so a label computed past the latest test shown would contradict it.
+      for (let i = 0; recording && i < 60; i += 1) {
+        const status = i % 2 === 0 ? "passed" : "failed";
+        await db.sampleTest.create({ data: { capabilityId: s.id, capabilityVersion: "1.0.0", jobId: randomUUID(), status, startedAt: new Date(start + i) } });
+      }
+    })();
+    for (let round = 0; round < 60; round += 1) {
+      const summaries = await Promise.all([0, 1, 2, 3].map(() => findSampleTestSummary(null, s.handle, s.capabilityId)));
+      for (const summary of summaries) {
+        const latest = summary?.latest;
+        if (!latest) {
+          expect(summary?.label, `round ${round}`).toEqual({ kind: "none" });
+          continue;
+        }
+        const shown = latest.startedAt.getTime() - start + 1;
+        if (latest.status === "failed") expect(summary.label, `round ${round}`).toMatchObject({ kind: "failing", lastPassAt: new Date(latest.startedAt.getTime() - 1) });
+        else expect(summary.label, `round ${round}`).toEqual({ kind: "tested", lastPassAt: latest.startedAt, passed30: Math.ceil(shown / 2), total30: shown });
+      }
+    }
+    recording = false;
+    await recorder;
+  });
+});
+
 describe("the publisher's view of a service's tests", () => {
   it("reads one snapshot: tests recorded while the page reads are in the label, the latest output and the history alike, or in none", async () => {
     const s = await serviceOn("snapshot");
