@@ -10,13 +10,15 @@
 //     npx tsx --conditions=react-server bench/search-index.ts [--searches 1500]'
 //
 // Against a database already generated: DATABASE_URL=... npx tsx --conditions=react-server bench/search-index.ts
+import { parseArgs } from "node:util";
 import { loadSharedIndex } from "@/lib/search/shared-index-live";
 import { lexemesOf, type MeantLexemes } from "@/lib/search/postings";
 import { parsePageState, type PageState } from "@/lib/search/filters";
 import { queryWords } from "@/lib/search/query-words";
 import { longTailPaths } from "./long-tail-queries";
 
-const searches = Number(process.argv[process.argv.indexOf("--searches") + 1] || 1500);
+const { values } = parseArgs({ options: { searches: { type: "string", default: "1500" } } });
+const searches = Number(values.searches);
 const WARM_UP = 100;
 const PAGE_SIZE = 20;
 
