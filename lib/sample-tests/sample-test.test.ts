@@ -124,18 +124,31 @@ describe("a sample test", () => {
   });
 });
 
+/**
+ * Records up to `count` tests one after another (started 1 ms apart from `start`) while a test's reads run, so
+ * that commits fall between a read's statements; the function returned stops it and waits for the last one.
+ */
+function recordTests(capabilityId: string, start: number, count: number, statusOf: (i: number) => "passed" | "failed"): () => Promise<void> {
+  let recording = true;
+  const recorder = (async () => {
+    for (let i = 0; recording && i < count; i += 1) {
+      await db.sampleTest.create({
+        data: { capabilityId, capabilityVersion: "1.0.0", jobId: randomUUID(), status: statusOf(i), startedAt: new Date(start + i) },
+      });
+    }
+  })();
+  return async () => {
+    recording = false;
+    await recorder;
+  };
+}
+
 describe("the public label", () => {
   it("agrees with the latest output shown beside it while tests are being recorded", async () => {
     const s = await serviceOn("as-of-latest");
     const start = Date.now() - 60_000;
-    let recording = true;
-    const recorder = (async () => {
-      // Passed and failed in turn, so a label computed past the latest test shown would contradict it.
-      for (let i = 0; recording && i < 60; i += 1) {
-        const status = i % 2 === 0 ? "passed" : "failed";
-        await db.sampleTest.create({ data: { capabilityId: s.id, capabilityVersion: "1.0.0", jobId: randomUUID(), status, startedAt: new Date(start + i) } });
-      }
-    })();
+    // Passed and failed in turn, so a label computed past the latest test shown would contradict it.
+    const stop = recordTests(s.id, start, 60, (i) => (i % 2 === 0 ? "passed" : "failed"));
     for (let round = 0; round < 60; round += 1) {
       const summaries = await Promise.all([0, 1, 2, 3].map(() => findSampleTestSummary(null, s.handle, s.capabilityId)));
       for (const summary of summaries) {
@@ -149,8 +162,7 @@ describe("the public label", () => {
         else expect(summary.label, `round ${round}`).toEqual({ kind: "tested", lastPassAt: latest.startedAt, passed30: Math.ceil(shown / 2), total30: shown });
       }
     }
-    recording = false;
-    await recorder;
+    await stop();
   });
 });
 
@@ -158,15 +170,8 @@ describe("the publisher's view of a service's tests", () => {
   it("reads one snapshot: tests recorded while the page reads are in the label, the latest output and the history alike, or in none", async () => {
     const s = await serviceOn("snapshot");
     const start = Date.now() - 60_000;
-    let recording = true;
-    const recorder = (async () => {
-      // One test after another while the reads below run, so that commits fall between a read's queries.
-      for (let i = 0; recording && i < 29; i += 1) {
-        await db.sampleTest.create({
-          data: { capabilityId: s.id, capabilityVersion: "1.0.0", jobId: randomUUID(), status: "passed", startedAt: new Date(start + i) },
-        });
-      }
-    })();
+    // At most 29: the history shows the last 30, and every test must be in it for the equality below.
+    const stop = recordTests(s.id, start, 29, () => "passed");
     for (let round = 0; round < 40; round += 1) {
       const views = await Promise.all([0, 1, 2].map(() => findOwnedSampleTests({ id: ownerId }, s.handle, s.capabilityId)));
       for (const view of views) {
@@ -175,8 +180,7 @@ describe("the publisher's view of a service's tests", () => {
         expect(view?.latest?.startedAt, `round ${round}`).toEqual(view?.history[0]?.startedAt);
       }
     }
-    recording = false;
-    await recorder;
+    await stop();
   });
 });
 
