@@ -16,7 +16,7 @@ import { queryWords } from "./query-words";
 import { EXACT_COUNTS_UP_TO, findByPostings, lexemesOf, matchesAtMost, matchesFromPostings, sampleOfMatches, type MeantLexemes, type QueryWord, type Sampling } from "./postings";
 import { wordMemo } from "./word-memo";
 import type { FacetRow, SharedIndex } from "./shared-index";
-import { currentSharedIndex } from "./shared-index-live";
+import { currentSharedIndex, NAME_ORDER_SQL } from "./shared-index-live";
 
 // Search over listings in PostgreSQL. Every query here starts from THE visibility rule
 // (lib/catalog/visibility.ts, the SQL function explore_capability_visible).
@@ -34,7 +34,7 @@ import { currentSharedIndex } from "./shared-index-live";
 // (postings.ts), so a search by relevance is ranked from them whenever they can answer, and here otherwise.
 // Documents split words where queryWords does (explore_search_text), so "SHA-256" is the words "sha" and
 // "256" on both sides.
-// For the shared audiences (audienceOf) a page's ids, in every order but the name's, and the facet counts come
+// For the shared audiences (audienceOf) a page's ids, in every order, and the facet counts come
 // from this process's shared index in memory whenever it is current (shared-index.ts); the statements here are
 // what it is held to, and what answers everyone else and meanwhile.
 
@@ -268,7 +268,7 @@ function orderSql(query: string | null, words: MeantWord[] | null, sort: Sort, r
       return newest;
     case "name":
       // The name as its words, lowercased ("nameWords"): indexed, so a page of a common word is a short walk.
-      return walk ? Prisma.sql`c."nameWords" ASC, c."id" ASC` : Prisma.sql`(c."nameWords" || '') ASC, c."id" ASC`;
+      return walk ? NAME_ORDER_SQL : Prisma.sql`(c."nameWords" || '') ASC, c."id" ASC`;
     case "most_run":
       return walk ? Prisma.sql`${runsSql} DESC, ${newestStats}` : Prisma.sql`(${runsSql} + 0) DESC, ${newestStats}`;
     case "reputation":
@@ -345,8 +345,8 @@ async function pageIds(
   index: SharedIndex | null,
 ): Promise<{ ids: string[] } | { query: Prisma.Sql }> {
   const { sort, limit, offset, now } = options;
-  // A shared audience's page from memory, in every order but the name's (the database's collation decides it).
-  if (index && sort !== "name") {
+  // A shared audience's page from memory, in every order (the name's as PostgreSQL gave it when the index loaded).
+  if (index) {
     const audience = await sharedAudience(viewer, now);
     const nameWords = f.query ? queryWords(f.query).join(" ") : null;
     if (audience) return { ids: index.page(audience, f, { words: indexWords(words), nameWords, sort, limit: limit + 1, offset, now }) };

@@ -61,8 +61,8 @@ export type IndexedListing = ListingRow & { words: string[]; scores: number[] };
 /** A tag as PostgreSQL sorts them (by slug): ties of a tag count break in this order. */
 export type IndexTag = { slug: string; label: string };
 
-/** How a page of matches is ordered; "name" is not answered here (its order is the database's collation). */
-export type IndexSort = Exclude<Sort, "name">;
+/** How a page of matches is ordered. */
+export type IndexSort = Sort;
 
 const TAG_LIMIT = 24;
 /** The matches kept (#matches): at most this many searches' words, and this many numbers in all (16 MB). */
@@ -168,6 +168,8 @@ export class SharedIndex {
   readonly #createdAt: Float64Array;
   readonly #position: Int32Array;
   readonly #nameWords: string[];
+  /** Each listing's place in PostgreSQL's order by name (its collation decides it, so it is read, not computed). */
+  readonly #nameRank: Int32Array;
   readonly #languages: Int32Array[];
   readonly #regions: Int32Array[];
   readonly #tags: Int32Array[];
@@ -203,6 +205,7 @@ export class SharedIndex {
     this.#createdAt = new Float64Array(n);
     this.#position = new Int32Array(n);
     this.#nameWords = new Array<string>(n);
+    this.#nameRank = new Int32Array(n).fill(n);
     this.#languages = new Array<Int32Array>(n);
     this.#regions = new Array<Int32Array>(n);
     this.#tags = new Array<Int32Array>(n);
@@ -213,7 +216,7 @@ export class SharedIndex {
    * chunk by chunk, and the tags. Postings grow in typed arrays, outside the garbage collector's heap, and the
    * work yields to the event loop between chunks and slices, so a server loading it goes on answering.
    */
-  static async build(size: number, chunks: AsyncIterable<IndexedListing[]>, tags: IndexTag[]): Promise<SharedIndex> {
+  static async build(size: number, chunks: AsyncIterable<IndexedListing[]>, tags: IndexTag[], byName: readonly string[]): Promise<SharedIndex> {
     const index = new SharedIndex(size);
     const growing = new Map<string, GrowingPostings>();
     // Listings share their lists of languages, regions and tags: one array per distinct list (a million small
@@ -241,6 +244,10 @@ export class SharedIndex {
     const label = new Map(tags.map((t) => [t.slug, t.label]));
     index.#tagRank = Int32Array.from(index.#tagSlugs.values, (slug) => rank.get(slug) ?? -1);
     index.#tagLabel = index.#tagSlugs.values.map((slug) => label.get(slug) ?? null);
+    byName.forEach((id, place) => {
+      const i = index.#numbers.get(id);
+      if (i !== undefined) index.#nameRank[i] = place;
+    });
     let copied = 0;
     for (const [word, held] of growing) {
       index.#postings.set(word, held.done());
@@ -579,6 +586,10 @@ export class SharedIndex {
     const newest = (a: number, b: number) =>
       createdAt[a] !== createdAt[b] ? (createdAt[a] ?? 0) > (createdAt[b] ?? 0) : position[a] !== position[b] ? (position[a] ?? 0) < (position[b] ?? 0) : a < b;
     if (sort === "newest" || sort === "relevance") return newest;
+    if (sort === "name") {
+      const nameRank = this.#nameRank;
+      return (a, b) => (nameRank[a] ?? 0) < (nameRank[b] ?? 0);
+    }
     if (sort === "most_run") {
       const runs = this.#runs;
       return (a, b) => (runs[a] !== runs[b] ? (runs[a] ?? 0) > (runs[b] ?? 0) : newest(a, b));
