@@ -61,9 +61,6 @@ export type IndexedListing = ListingRow & { words: string[]; scores: number[] };
 /** A tag as PostgreSQL sorts them (by slug): ties of a tag count break in this order. */
 export type IndexTag = { slug: string; label: string };
 
-/** How a page of matches is ordered. */
-export type IndexSort = Sort;
-
 const TAG_LIMIT = 24;
 /** The matches kept (#matches): at most this many searches' words, and this many numbers in all (16 MB). */
 const KEPT_SEARCHES = 256;
@@ -562,7 +559,7 @@ export class SharedIndex {
   page(
     audience: Audience,
     f: SearchFilters,
-    search: { words: MeantLexemes[] | null; nameWords: string | null; sort: IndexSort; limit: number; offset: number; now: Date },
+    search: { words: MeantLexemes[] | null; nameWords: string | null; sort: Sort; limit: number; offset: number; now: Date },
   ): string[] {
     const { words, sort, limit, offset, now } = search;
     const test = this.#conditions(audience, f, now);
@@ -579,7 +576,7 @@ export class SharedIndex {
   }
 
   /** "a comes before b" for a sort. */
-  #order(sort: Exclude<IndexSort, "relevance"> | "relevance" | { words: MeantLexemes[]; nameWords: string | null; results: number[] }): (a: number, b: number) => boolean {
+  #order(sort: Sort | { words: MeantLexemes[]; nameWords: string | null; results: number[] }): (a: number, b: number) => boolean {
     const createdAt = this.#createdAt;
     const position = this.#position;
     // Newest first, then in the agent.json's order, then by row id (the number is the row id's place).
