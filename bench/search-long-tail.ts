@@ -23,7 +23,7 @@ import { generateListings } from "./generate-listings";
 import { latencies } from "./latency";
 import { cycling, line, load, oneByOne, type Measured } from "./load";
 import { longTailPaths } from "./long-tail-queries";
-import { startServer, stopServer } from "./server";
+import { searchIndexLoaded, startServer, stopServer } from "./server";
 
 const { values } = parseArgs({
   options: {
@@ -42,16 +42,6 @@ const origin = `http://127.0.0.1:${values.port}`;
 
 // The load comes from one address: the per-client API limit would measure refusals.
 const serving = { port: Number(values.port), sharedCache: true, env: { RATE_LIMIT_API: "100000000/1m" } };
-
-/** Waits until the server searches from memory (its health check says so); returns how long that took. */
-async function searchIndexLoaded(at: string): Promise<number> {
-  const started = performance.now();
-  for (;;) {
-    const health = (await (await fetch(`${at}/api/health`)).json()) as { searchIndex?: { state?: string } };
-    if (health.searchIndex?.state === "current") return performance.now() - started;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 function aloneLine(label: string, times: number[]): string {
   const t = latencies(times);

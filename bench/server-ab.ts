@@ -13,7 +13,7 @@ import { requireDatabaseUrl } from "../lib/env";
 import { latencies } from "./latency";
 import { load, oneByOne } from "./load";
 import { longTailPaths } from "./long-tail-queries";
-import { startServer, stopServer } from "./server";
+import { searchIndexLoaded, startServer, stopServer } from "./server";
 
 const { values } = parseArgs({
   options: {
@@ -36,14 +36,6 @@ const url = requireDatabaseUrl();
 const port = Number(values.port);
 const origin = `http://127.0.0.1:${port}`;
 
-async function indexLoaded(): Promise<void> {
-  for (;;) {
-    const health = (await (await fetch(`${origin}/api/health`)).json()) as { searchIndex?: { state?: string } };
-    if (health.searchIndex?.state === "current") return;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
 const ms = (t: { p50: number; p95: number }) => `${t.p50.toFixed(1)} / ${t.p95.toFixed(1)}`;
 console.log("| variant, round | API alone p50 / p95 ms | API at 20: req/s (p95 ms) | page alone p50 / p95 ms | page at 20: req/s (p95 ms) |");
 console.log("| --- | --- | --- | --- | --- |");
@@ -54,7 +46,7 @@ for (let round = 1; round <= Number(values.rounds); round += 1) {
     // One address asks everything: the per-client API limit would measure refusals.
     const server = await startServer(url, { port, sharedCache: true, env: { RATE_LIMIT_API: "100000000/1m", ...env } });
     try {
-      await indexLoaded();
+      await searchIndexLoaded(origin);
       seed += 10;
       await oneByOne(origin, Array.from({ length: 60 }, longTailPaths("api", seed)));
       await oneByOne(origin, Array.from({ length: 20 }, longTailPaths("page", seed)), true);

@@ -20,6 +20,16 @@ export async function waitForServer(origin: string, probe = "/robots.txt"): Prom
   throw new Error("the web server did not come up");
 }
 
+/** Waits until the server searches from memory (its health check says so); returns how long that took. */
+export async function searchIndexLoaded(at: string): Promise<number> {
+  const started = performance.now();
+  for (;;) {
+    const health = (await (await fetch(`${at}/api/health`)).json()) as { searchIndex?: { state?: string } };
+    if (health.searchIndex?.state === "current") return performance.now() - started;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
 export async function startServer(databaseUrl: string, options: { port: number; sharedCache: boolean; env?: Record<string, string> }): Promise<ChildProcess> {
   const origin = `http://127.0.0.1:${options.port}`;
   const flags = options.sharedCache ? [] : ["--no-shared-cache"];
