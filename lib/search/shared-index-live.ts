@@ -100,7 +100,7 @@ async function rowsOf<T>(client: pg.Client, schema: z.ZodType<T>, statement: Pri
  * postings. The next chunk is asked for before this one is parsed and indexed, so PostgreSQL reads it meanwhile
  * (the load would otherwise wait on the database about half of the time).
  */
-async function* listingsOf(client: pg.Client, chunkSize: number): AsyncGenerator<IndexedListing[]> {
+async function* listingsOf(client: pg.Client, chunkSize: number, timings: LoadTimings): AsyncGenerator<IndexedListing[]> {
   const read = (after: string) => {
     const statement = Prisma.sql`
       SELECT ${factsColumns}, ${capabilityVisibleToAudienceSql("everyone")} AS everyone,
@@ -123,7 +123,9 @@ async function* listingsOf(client: pg.Client, chunkSize: number): AsyncGenerator
   };
   let next = read("");
   for (;;) {
+    const asked = performance.now();
     const rows = await next;
+    timings.waitingMs += performance.now() - asked;
     const last = rows.at(-1);
     const more = rows.length === chunkSize && last !== undefined;
     if (more) next = read(last.id);
@@ -133,11 +135,18 @@ async function* listingsOf(client: pg.Client, chunkSize: number): AsyncGenerator
 }
 
 /**
+ * Where a load's time went, for its log line: reading the order by name, and waiting for the listings' chunks
+ * (the rest is parsing and indexing them on this thread).
+ */
+export type LoadTimings = { namesMs: number; waitingMs: number };
+
+/**
  * An index of what the shared audiences see, as it is now, from one snapshot (a REPEATABLE READ transaction).
  * Read on a connection of its own with the pg driver, which hands rows over several times faster than the data
  * layer: the rows are parsed on the server's one thread, between its requests. `chunk`: listings per read (tests).
  */
-export async function loadSharedIndex(options: { chunk?: number } = {}): Promise<SharedIndex> {
+export async function loadSharedIndex(options: { chunk?: number; timings?: LoadTimings } = {}): Promise<SharedIndex> {
+  const timings = options.timings ?? { namesMs: 0, waitingMs: 0 };
   const client = new pg.Client({ connectionString: requireDatabaseUrl(), application_name: `explore search index (pid ${process.pid})` });
   await client.connect();
   try {
@@ -152,9 +161,11 @@ export async function loadSharedIndex(options: { chunk?: number } = {}): Promise
     // million of them are one short read.
     const byNameSql = Prisma.sql`SELECT c."id" FROM "Capability" c JOIN "Agent" a ON a."id" = c."agentId"
       WHERE ${capabilityVisibleToAudienceSql("adults")} ORDER BY ${NAME_ORDER_SQL}`;
+    const naming = performance.now();
     const named = await client.query<[string]>({ text: byNameSql.text, values: byNameSql.values, rowMode: "array" });
     const byName = z.array(z.tuple([z.string()])).parse(named.rows).map(([id]) => id);
-    const index = await SharedIndex.build(counted?.n ?? 0, listingsOf(client, options.chunk ?? CHUNK), tags, byName);
+    timings.namesMs = performance.now() - naming;
+    const index = await SharedIndex.build(counted?.n ?? 0, listingsOf(client, options.chunk ?? CHUNK, timings), tags, byName);
     await client.query("COMMIT");
     return index;
   } finally {
@@ -256,7 +267,8 @@ export class LiveSharedIndex {
     const generation = sharedCacheGeneration();
     this.#changedDuringLoad = new Set();
     const started = performance.now();
-    this.#loading = loadSharedIndex()
+    const timings: LoadTimings = { namesMs: 0, waitingMs: 0 };
+    this.#loading = loadSharedIndex({ timings })
       .then((index) => {
         if (this.#closed) return;
         this.#index = index;
@@ -265,7 +277,13 @@ export class LiveSharedIndex {
         // Facts read before this snapshot must not stand in for newer ones the snapshot holds, nor older ones.
         for (const id of this.#changedDuringLoad) this.#pending.add(id);
         this.#flush();
-        log.info("search index loaded", { listings: index.size, ms: Math.round(performance.now() - started), current: generation === sharedCacheGeneration() });
+        log.info("search index loaded", {
+          listings: index.size,
+          ms: Math.round(performance.now() - started),
+          namesMs: Math.round(timings.namesMs),
+          waitingForChunksMs: Math.round(timings.waitingMs),
+          current: generation === sharedCacheGeneration(),
+        });
       })
       .catch((error: unknown) => log.warn("cannot load the search index; searching in PostgreSQL", { error }))
       .finally(() => {

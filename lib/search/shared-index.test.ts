@@ -177,6 +177,18 @@ describe("the shared index", () => {
     expect(total("everyone")).toBe(46);
   });
 
+  it("says where a load's time went: the order by name, and waiting for the chunks", async () => {
+    const timings = { namesMs: 0, waitingMs: 0 };
+    const started = performance.now();
+    const again = await loadSharedIndex({ chunk: 7, timings });
+    const elapsed = performance.now() - started;
+    expect(again.size).toBe(index.size);
+    // Each is at least one round trip to PostgreSQL, and both are parts of the load.
+    expect(timings.namesMs).toBeGreaterThan(0);
+    expect(timings.waitingMs).toBeGreaterThan(0);
+    expect(timings.namesMs + timings.waitingMs).toBeLessThan(elapsed);
+  });
+
   it("counts every facet as PostgreSQL does, for every audience, search and moment", async () => {
     let matched = 0;
     for (const { f, viewer, now } of searches(300)) {
