@@ -180,9 +180,8 @@ describe("the shared index", () => {
   it("says where a load's time went: the order by name, and waiting for the chunks", async () => {
     const timings = { namesMs: 0, waitingMs: 0 };
     const started = performance.now();
-    const again = await loadSharedIndex({ chunk: 7, timings });
+    await loadSharedIndex({ chunk: 7, timings });
     const elapsed = performance.now() - started;
-    expect(again.size).toBe(index.size);
     // Each is at least one round trip to PostgreSQL, and both are parts of the load.
     expect(timings.namesMs).toBeGreaterThan(0);
     expect(timings.waitingMs).toBeGreaterThan(0);
