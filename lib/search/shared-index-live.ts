@@ -74,11 +74,10 @@ const listingSchema = factsSchema.extend({
   position: z.number().int(),
 });
 
-// A listing's postings travel as two space-separated strings (a lexeme holds no space; a REAL's text is the
-// shortest that reads back to it): splitting them costs a fraction of parsing two arrays of the same length.
-const indexedSchema = listingSchema
-  .extend({ words: z.string(), scores: z.string() })
-  .transform(({ words, scores, ...row }) => ({ ...row, words: words === "" ? [] : words.split(" "), scores: scores === "" ? [] : scores.split(" ").map(Number) }));
+// A listing's postings travel as its words in one space-separated string (a lexeme holds no space) and their
+// scores as one bytea of REALs (float4send): the index reads both in place, with no array per listing and no
+// REAL written as text by PostgreSQL and read back here.
+const indexedSchema = listingSchema.extend({ words: z.string(), scores: z.instanceof(Buffer) });
 const tagSchema = z.object({ slug: z.string(), label: z.string() });
 
 /** Changed listings whose facts are read again in one statement. */
@@ -105,14 +104,15 @@ async function* listingsOf(client: pg.Client, chunkSize: number, timings: LoadTi
     const statement = Prisma.sql`
       SELECT ${factsColumns}, ${capabilityVisibleToAudienceSql("everyone")} AS everyone,
              split_part(c."category", '.', 1) AS category, c."class"::text AS class, c."isPaid",
-             EXISTS (SELECT 1 FROM "Plan" p WHERE p."capabilityId" = c."id" AND p."type" = 'free') AS "hasFree",
+             f."free" IS NOT NULL AS "hasFree",
              a."languages", c."processingRegions" AS regions, c."inputsRetained", c."usedForTraining", c."tagSlugs",
              c."nameWords", (extract(epoch FROM c."createdAt") * 1000)::float8 AS "createdAt", c."position",
-             coalesce(w.words, '') AS words, coalesce(w.scores, '') AS scores
+             coalesce(w.words, '') AS words, coalesce(w.scores, ''::bytea) AS scores
       FROM "Capability" c JOIN "Agent" a ON a."id" = c."agentId" LEFT JOIN "CapabilityStats" s ON s."capabilityId" = c."id"
       LEFT JOIN LATERAL (
-        SELECT string_agg(p."word", ' ') AS words, string_agg(p."score"::text, ' ') AS scores FROM "SearchPosting" p WHERE p."capabilityId" = c."id"
+        SELECT string_agg(p."word", ' ') AS words, string_agg(float4send(p."score"), ''::bytea) AS scores FROM "SearchPosting" p WHERE p."capabilityId" = c."id"
       ) w ON TRUE
+      LEFT JOIN LATERAL (SELECT TRUE AS free FROM "Plan" p WHERE p."capabilityId" = c."id" AND p."type" = 'free' LIMIT 1) f ON TRUE
       WHERE ${capabilityVisibleToAudienceSql("adults")} AND c."id" > ${after}
       ORDER BY c."id"
       LIMIT ${chunkSize}`;

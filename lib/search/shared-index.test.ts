@@ -6,7 +6,7 @@ import type { JsonObject } from "@/lib/agent-file/types";
 import type { Viewer } from "@/lib/accounts/viewer";
 import { cleanUpTestRows, createTestUser, uniqueHandle } from "@/lib/testing/fixtures";
 import { noFilters, type SearchFilters } from "./filters";
-import type { SharedIndex } from "./shared-index";
+import { SharedIndex, type IndexedListing } from "./shared-index";
 import { loadSharedIndex } from "./shared-index-live";
 import { searchServiceItems } from "@/lib/api/reads";
 import { countFacets, countMatching, findMatchingIds, findMatchingIdsRankingEveryMatch } from "./search";
@@ -247,5 +247,18 @@ describe("the shared index", () => {
     const facts = { hasExample: true, lastTestPassed: true, lastTestAt: NOW.getTime() - DAY, lastPassAt: NOW.getTime() - DAY, endpointPending: false, reputation: 1, runs: 0 };
     index.updateFacts([{ id: fresh, ...facts }, { id: "not-a-listing", ...facts }]);
     expect(index.count("adults", f, words, NOW).find((r) => r.facet === "total")?.n).toBe(before + 1);
+  });
+
+  it("refuses a listing whose postings have a word without its score, or a score without its word", async () => {
+    const facts = { hasExample: false, lastTestPassed: false, lastTestAt: null, lastPassAt: null, endpointPending: false, reputation: null, runs: 0 };
+    const listing = { ...facts, id: "x", everyone: true, category: "weather", class: "read_only", isPaid: false, hasFree: false, languages: [], regions: [] };
+    const row = { ...listing, inputsRetained: null, usedForTraining: null, tagSlugs: null, nameWords: "x", createdAt: 0, position: 0 };
+    const scores = (...values: number[]) => Buffer.concat(values.map((v) => Buffer.from(new Uint8Array(new Float32Array([v]).buffer).reverse())));
+    const build = (postings: Pick<IndexedListing, "words" | "scores">) => SharedIndex.build(1, (async function* () { yield [{ ...row, ...postings }]; })(), [], ["x"]);
+    await expect(build({ words: "rain snow", scores: scores(0.5) })).rejects.toThrow("listing x: its postings have more words than scores");
+    await expect(build({ words: "rain", scores: scores(0.5, 0.25) })).rejects.toThrow("listing x: its postings have more scores than words");
+    // Scores as float4send writes them: big-endian REALs.
+    const index = await build({ words: "rain snow", scores: scores(0.5, 0.1) });
+    expect(index.size).toBe(1);
   });
 });

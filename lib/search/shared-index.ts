@@ -55,8 +55,11 @@ export type ListingRow = ListingFacts & {
   position: number;
 };
 
-/** A listing as loaded, with its postings: each word it holds and the score that word earns it (REAL). */
-export type IndexedListing = ListingRow & { words: string[]; scores: number[] };
+/**
+ * A listing as loaded, with its postings as PostgreSQL sends them: the words it holds, separated by spaces, and
+ * the score each earns it, in the same order, as 4 bytes each (a REAL, big-endian: float4send).
+ */
+export type IndexedListing = ListingRow & { words: string; scores: Buffer };
 
 /** A tag as PostgreSQL sorts them (by slug): ties of a tag count break in this order. */
 export type IndexTag = { slug: string; label: string };
@@ -147,6 +150,26 @@ class GrowingPostings {
   }
 }
 
+/** Adds listing `n`'s postings, read in place from the strings PostgreSQL sent (no array per listing). */
+function addPostings(growing: Map<string, GrowingPostings>, n: number, { id, words, scores }: IndexedListing): void {
+  let j = 0;
+  for (let start = 0; start < words.length; j += 1) {
+    let end = words.indexOf(" ", start);
+    if (end === -1) end = words.length;
+    if (4 * j + 4 > scores.length) throw new Error(`listing ${id}: its postings have more words than scores`);
+    const word = words.slice(start, end);
+    start = end + 1;
+    let held = growing.get(word);
+    if (!held) {
+      held = new GrowingPostings();
+      growing.set(word, held);
+    }
+    // Listings come in number order, so each word's numbers stay ascending.
+    held.push(n, scores.readFloatBE(4 * j));
+  }
+  if (4 * j !== scores.length) throw new Error(`listing ${id}: its postings have more scores than words`);
+}
+
 export class SharedIndex {
   readonly size: number;
   readonly #ids: string[];
@@ -221,18 +244,10 @@ export class SharedIndex {
     const lists = new Map<string, Int32Array>();
     let n = 0;
     for await (const chunk of chunks) {
-      for (const { words, scores, ...row } of chunk) {
+      for (const row of chunk) {
         if (n >= size) throw new Error(`the index was sized for ${size} listings and got more`);
         index.#add(n, row, lists);
-        words.forEach((word, j) => {
-          let held = growing.get(word);
-          if (!held) {
-            held = new GrowingPostings();
-            growing.set(word, held);
-          }
-          // Listings come in number order, so each word's numbers stay ascending.
-          held.push(n, scores[j] ?? 0);
-        });
+        addPostings(growing, n, row);
         n += 1;
       }
     }
