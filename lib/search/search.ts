@@ -173,8 +173,8 @@ function relevanceSql(words: MeantWord[]): Prisma.Sql | null {
   return meaning.length === 0 ? null : Prisma.sql`(${Prisma.join(meaning.map(wordScoreSql), " + ")})`;
 }
 
-/** The capability has a free plan (normalisation gives one to a capability that states none). */
-const hasFreePlanSql = Prisma.sql`EXISTS (SELECT 1 FROM "Plan" p WHERE p."capabilityId" = c."id" AND p."type" = 'free')`;
+/** The capability has a free plan (normalisation gives one to a capability that states none): triggers copy it from "Plan". */
+const hasFreePlanSql = Prisma.sql`c."hasFreePlan"`;
 
 /** Orders that read the 30-day statistics (the join `s`); the reputation filter looks its row up itself. */
 function needsStats(sort: Sort | null): boolean {

@@ -104,7 +104,7 @@ async function* listingsOf(client: pg.Client, chunkSize: number, timings: LoadTi
     const statement = Prisma.sql`
       SELECT ${factsColumns}, ${capabilityVisibleToAudienceSql("everyone")} AS everyone,
              split_part(c."category", '.', 1) AS category, c."class"::text AS class, c."isPaid",
-             f."free" IS NOT NULL AS "hasFree",
+             c."hasFreePlan" AS "hasFree",
              a."languages", c."processingRegions" AS regions, c."inputsRetained", c."usedForTraining", c."tagSlugs",
              c."nameWords", (extract(epoch FROM c."createdAt") * 1000)::float8 AS "createdAt", c."position",
              coalesce(w.words, '') AS words, coalesce(w.scores, ''::bytea) AS scores
@@ -112,7 +112,6 @@ async function* listingsOf(client: pg.Client, chunkSize: number, timings: LoadTi
       LEFT JOIN LATERAL (
         SELECT string_agg(p."word", ' ') AS words, string_agg(float4send(p."score"), ''::bytea) AS scores FROM "SearchPosting" p WHERE p."capabilityId" = c."id"
       ) w ON TRUE
-      LEFT JOIN LATERAL (SELECT TRUE AS free FROM "Plan" p WHERE p."capabilityId" = c."id" AND p."type" = 'free' LIMIT 1) f ON TRUE
       WHERE ${capabilityVisibleToAudienceSql("adults")} AND c."id" > ${after}
       ORDER BY c."id"
       LIMIT ${chunkSize}`;
