@@ -17,36 +17,50 @@ LANGUAGE sql AS $$
   WHERE c."id" = t.capability_id AND c."hasFreePlan" IS DISTINCT FROM t.free
 $$;
 
+-- One trigger function for every such copy on the capability's row: it gathers the capabilities a statement
+-- touched from its transition tables (added, gone, or both) and calls the copy's refresh function, named by the
+-- trigger's argument. The "tagSlugs" triggers (migration 20261205110000_capability_tag_slugs) move onto it too.
 -- PL/pgSQL bodies as E'' strings with \073 for each semicolon: the migration runner splits at semicolons.
-CREATE FUNCTION explore_plans_added() RETURNS TRIGGER LANGUAGE plpgsql AS E'
+CREATE FUNCTION explore_capability_copy_written() RETURNS TRIGGER LANGUAGE plpgsql AS E'
+DECLARE
+  ids TEXT[]\073
 BEGIN
-  PERFORM explore_refresh_has_free_plan(ARRAY(SELECT DISTINCT "capabilityId" FROM added))\073
-  RETURN NULL\073
-END
-';
-
-CREATE FUNCTION explore_plans_removed() RETURNS TRIGGER LANGUAGE plpgsql AS E'
-BEGIN
-  PERFORM explore_refresh_has_free_plan(ARRAY(SELECT DISTINCT "capabilityId" FROM gone))\073
-  RETURN NULL\073
-END
-';
-
-CREATE FUNCTION explore_plans_changed() RETURNS TRIGGER LANGUAGE plpgsql AS E'
-BEGIN
-  PERFORM explore_refresh_has_free_plan(ARRAY(SELECT "capabilityId" FROM gone UNION SELECT "capabilityId" FROM added))\073
+  IF TG_OP = ''INSERT'' THEN
+    ids := ARRAY(SELECT DISTINCT "capabilityId" FROM added)\073
+  ELSIF TG_OP = ''DELETE'' THEN
+    ids := ARRAY(SELECT DISTINCT "capabilityId" FROM gone)\073
+  ELSE
+    ids := ARRAY(SELECT "capabilityId" FROM gone UNION SELECT "capabilityId" FROM added)\073
+  END IF\073
+  EXECUTE format(''SELECT %I($1)'', TG_ARGV[0]) USING ids\073
   RETURN NULL\073
 END
 ';
 
 CREATE TRIGGER "Plan_free_added" AFTER INSERT ON "Plan"
-REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION explore_plans_added();
+REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION explore_capability_copy_written('explore_refresh_has_free_plan');
 
 CREATE TRIGGER "Plan_free_removed" AFTER DELETE ON "Plan"
-REFERENCING OLD TABLE AS gone FOR EACH STATEMENT EXECUTE FUNCTION explore_plans_removed();
+REFERENCING OLD TABLE AS gone FOR EACH STATEMENT EXECUTE FUNCTION explore_capability_copy_written('explore_refresh_has_free_plan');
 
 CREATE TRIGGER "Plan_free_changed" AFTER UPDATE ON "Plan"
-REFERENCING OLD TABLE AS gone NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION explore_plans_changed();
+REFERENCING OLD TABLE AS gone NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION explore_capability_copy_written('explore_refresh_has_free_plan');
+
+DROP TRIGGER "CapabilityTag_slugs_added" ON "CapabilityTag";
+DROP TRIGGER "CapabilityTag_slugs_removed" ON "CapabilityTag";
+DROP TRIGGER "CapabilityTag_slugs_changed" ON "CapabilityTag";
+DROP FUNCTION explore_capability_tags_added();
+DROP FUNCTION explore_capability_tags_removed();
+DROP FUNCTION explore_capability_tags_changed();
+
+CREATE TRIGGER "CapabilityTag_slugs_added" AFTER INSERT ON "CapabilityTag"
+REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION explore_capability_copy_written('explore_refresh_tag_slugs');
+
+CREATE TRIGGER "CapabilityTag_slugs_removed" AFTER DELETE ON "CapabilityTag"
+REFERENCING OLD TABLE AS gone FOR EACH STATEMENT EXECUTE FUNCTION explore_capability_copy_written('explore_refresh_tag_slugs');
+
+CREATE TRIGGER "CapabilityTag_slugs_changed" AFTER UPDATE ON "CapabilityTag"
+REFERENCING OLD TABLE AS gone NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION explore_capability_copy_written('explore_refresh_tag_slugs');
 
 UPDATE "Capability" c SET "hasFreePlan" = true
 WHERE EXISTS (SELECT 1 FROM "Plan" p WHERE p."capabilityId" = c."id" AND p."type" = 'free');
