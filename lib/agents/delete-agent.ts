@@ -19,7 +19,7 @@ export async function deleteAgent(viewer: Pick<Viewer, "id">, handle: string, co
   if (confirmation.trim() !== handle) {
     return fail(`Nothing was deleted: type ${handle} to confirm.`, { confirmation: [`Type ${handle} exactly to confirm.`] });
   }
-  const outcome = await writeListings(async (tx): Promise<Outcome> => {
+  const outcome = await writeListings(async (tx, wrote): Promise<Outcome> => {
     const agent = await tx.agent.findFirst({
       where: { handle, ownerId: viewer.id },
       select: { id: true, status: true, _count: { select: { stripeEvents: true, entitlements: true } } },
@@ -27,6 +27,7 @@ export async function deleteAgent(viewer: Pick<Viewer, "id">, handle: string, co
     if (!agent) return { ok: false, reason: "not_found" };
     if (agent.status === "suspended") return { ok: false, reason: "suspended" };
     if (agent._count.stripeEvents + agent._count.entitlements > 0) return { ok: false, reason: "money" };
+    wrote(agent.id);
     await tx.$executeRaw`
       UPDATE "Execution" e SET "goneServiceName" = c."name", "goneAgentHandle" = ${handle}
       FROM "Capability" c WHERE e."capabilityId" = c."id" AND c."agentId" = ${agent.id}`;

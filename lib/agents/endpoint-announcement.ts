@@ -68,7 +68,8 @@ export async function announceEndpoint(handle: string | null, authorization: str
   if (missing.length > 0) return { status: 422, message: `The endpoint does not offer ${missing.map((t) => `"${t}"`).join(", ")}, which this agent's services call.` };
 
   const now = deps.now ?? new Date();
-  await writeListings(async (tx) => {
+  await writeListings(async (tx, wrote) => {
+    wrote(agent.id);
     await tx.agent.update({ where: { id: agent.id }, data: { endpoint, endpointPending: false, announcedEndpoint: endpoint, announcedFor: placeholder, announcedAt: now } });
     await tx.adapterToken.update({ where: { id: held.id }, data: { lastUsedAt: now } });
     return { ok: true };

@@ -7,7 +7,7 @@ import { refreshSearchLexicon } from "@/lib/search/lexicon";
 import { markDueAfterImport, snapshotForSampleTests } from "@/lib/sample-tests/schedule";
 import { markLogoAndTermsAfterImport } from "@/lib/logos/after-import";
 import type { AgentFileError, NormalizedAgent, NormalizedCapability } from "@/lib/agent-file/types";
-import { writeListings } from "@/lib/catalog/listing-writes";
+import { writeListings, type NoteWritten } from "@/lib/catalog/listing-writes";
 import { agentRow, capabilityRow, planRows, tagRows } from "@/lib/catalog/rows";
 import { recordAgentVersion } from "./versions";
 import { claimDeletedHandle } from "./deleted-agents";
@@ -74,7 +74,7 @@ export async function importAgentFile(input: {
   try {
     return await inImportTurn(async () => {
       const before = await snapshotForSampleTests(agent.handle);
-      const result = await writeListings((tx) => storeAgent(tx, agent, input.ownerId, input.publish ?? false, input.alsoStore), {
+      const result = await writeListings((tx, wrote) => storeAgent(tx, agent, input.ownerId, input.publish ?? false, wrote, input.alsoStore), {
         timeout: importTimeoutMs(agent),
       });
       // After the commit: new, newly published, re-versioned or re-pointed capabilities get a sample test soon.
@@ -106,7 +106,14 @@ function handleTaken(handle: string): ImportResult {
   };
 }
 
-async function storeAgent(tx: Tx, agent: NormalizedAgent, ownerId: string, publish: boolean, alsoStore?: (tx: Tx, agentId: string) => Promise<void>): Promise<ImportResult> {
+async function storeAgent(
+  tx: Tx,
+  agent: NormalizedAgent,
+  ownerId: string,
+  publish: boolean,
+  wrote: NoteWritten,
+  alsoStore?: (tx: Tx, agentId: string) => Promise<void>,
+): Promise<ImportResult> {
   const existing = await tx.agent.findUnique({ where: { handle: agent.handle }, select: { id: true, ownerId: true, status: true, announcedEndpoint: true, announcedFor: true } });
   if (existing && existing.ownerId !== ownerId) return handleTaken(agent.handle);
   // A deleted agent's handle stays its former owner's: they may import it again (which lifts its 410), nobody else.
@@ -127,6 +134,7 @@ async function storeAgent(tx: Tx, agent: NormalizedAgent, ownerId: string, publi
         data: { ...fields, handle: agent.handle, ownerId, status, publishedAt: status === "published" ? new Date() : null },
         select: { id: true },
       });
+  wrote(stored.id);
 
   // A handful of statements whatever the number of capabilities: one per table, not one per row.
   await ensureTags(tx, agent);

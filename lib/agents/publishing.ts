@@ -17,7 +17,7 @@ export async function setAgentPublished(
   handle: string,
   published: boolean,
 ): Promise<ActionResult<Published>> {
-  const { ok: changed } = await writeListings(async (tx) => {
+  const { ok: changed } = await writeListings(async (tx, wrote) => {
     const { count } = await tx.agent.updateMany({
       where: { ownerId: viewer.id, handle, status: { not: "suspended" } },
       data: published ? { status: "published", publishedAt: new Date() } : { status: "unpublished" },
@@ -25,6 +25,7 @@ export async function setAgentPublished(
     if (count === 0) return { ok: false };
     await refreshSearchLexicon(tx, [handle]);
     const agent = await tx.agent.findUniqueOrThrow({ where: { handle }, select: { id: true } });
+    wrote(agent.id);
     await recordAgentVersion(tx, { agentId: agent.id, userId: viewer.id, event: published ? "published" : "unpublished" });
     return { ok: true };
   });
@@ -44,7 +45,7 @@ export type Offered = { handle: string; capabilityId: string; offered: boolean }
  * service whose class is not confirmed stays unlisted however it is offered (rule 12).
  */
 export async function setServiceOffered(viewer: Pick<Viewer, "id">, handle: string, capabilityId: string, offered: boolean): Promise<ActionResult<Offered>> {
-  const { ok: changed } = await writeListings(async (tx) => {
+  const { ok: changed } = await writeListings(async (tx, wrote) => {
     const written = await tx.$queryRaw<{ agentId: string }[]>`
       WITH target AS (
         SELECT c."id", c."position", c."agentId" FROM "Capability" c JOIN "Agent" a ON a."id" = c."agentId"
@@ -58,6 +59,7 @@ export async function setServiceOffered(viewer: Pick<Viewer, "id">, handle: stri
       RETURNING c."agentId"`;
     const [row] = written;
     if (!row) return { ok: false };
+    wrote(row.agentId);
     await refreshSearchLexicon(tx, [handle]);
     // The CTE's update of the document is visible to the next statement of this transaction.
     await recordAgentVersion(tx, { agentId: row.agentId, userId: viewer.id, event: offered ? "service_offered" : "service_withdrawn", capabilityId });

@@ -1,11 +1,12 @@
 import { listen, type Unsubscribe } from "../db-events";
 import { log } from "../log";
-import { forgetSharedResponses, LISTINGS_CHANGED_CHANNEL } from "./shared-cache-generation";
+import { forgetSharedResponses, LISTINGS_CHANGED_CHANNEL, listingsWrittenOf, type ListingsWritten } from "./shared-cache-generation";
 
 // The web server listens for listing writes made anywhere — this process, another web server, the CLI's
 // import — and forgets what it shared (lib/http/shared-cache.ts). Writers NOTIFY inside their transaction,
 // so the message arrives only once the write is committed. It listens on the process's one event connection
-// (lib/db-events.ts); while that is down nothing can be heard, so connecting and every gap forget everything too.
+// (lib/db-events.ts); while that is down nothing can be heard, so connecting and every gap forget everything too,
+// as writes of agents not known.
 
 export type ListingsChangedListener = { close(): Promise<void> };
 
@@ -15,23 +16,24 @@ export type ListingsChangedListener = { close(): Promise<void> };
  */
 export function listenForListingChanges(options: { retryMs?: number; onChange?: () => void } = {}): ListingsChangedListener {
   const retryMs = options.retryMs ?? 1000;
-  const changed = () => {
-    forgetSharedResponses();
+  const changed = (written: ListingsWritten) => {
+    forgetSharedResponses(written);
     options.onChange?.();
   };
+  const missed = () => changed(null);
   let unsubscribe: Unsubscribe | null = null;
   let closed = false;
   let timer: NodeJS.Timeout | undefined;
 
   async function start(): Promise<void> {
     try {
-      const stop = await listen(LISTINGS_CHANGED_CHANNEL, changed, { onGap: changed });
+      const stop = await listen(LISTINGS_CHANGED_CHANNEL, (payload) => changed(listingsWrittenOf(payload)), { onGap: missed });
       if (closed) {
         await stop();
         return;
       }
       unsubscribe = stop;
-      changed();
+      missed();
     } catch (error) {
       log.warn("cannot listen for listing changes yet; trying again", { error, retryMs });
       if (!closed) timer = setTimeout(() => (starting = start()), retryMs);

@@ -318,13 +318,13 @@ describe("the shared cache for signed-out visitors", () => {
 
   it("forgets everything when listings change, including a render that was under way", async () => {
     await get("/");
-    forgetSharedResponses();
+    forgetSharedResponses(null);
     expect(await get("/")).toMatchObject({ state: "miss", body: "<p>render 2</p>" });
     let release = () => undefined as void;
     gate = new Promise<void>((resolve) => (release = resolve));
     const during = get("/?q=during");
     await expect.poll(() => renders).toBe(3);
-    forgetSharedResponses();
+    forgetSharedResponses(null);
     release();
     await during;
     gate = null;

@@ -17,7 +17,8 @@ export async function markLogoAndTermsAfterImport(handle: string, now = new Date
   const termsChanged = agent.termsUrl !== (agent.termsCheck?.url ?? null);
   if (!logoChanged && !termsChanged) return;
 
-  await writeListings(async (tx) => {
+  await writeListings(async (tx, wrote) => {
+    wrote(agent.id);
     let changedListing = false;
     if (logoChanged && agent.logoUrl === null) {
       changedListing = await dropLogoCopies(tx, agent.id);

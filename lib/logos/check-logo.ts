@@ -43,7 +43,8 @@ export async function checkAgentLogo(agentId: string, ctx: CheckContext): Promis
   if (!verdict.ok) return recordFailure(agentId, url, verdict.reason, false, ctx);
 
   const now = ctx.now ?? new Date();
-  await writeListings(async (tx) => {
+  await writeListings(async (tx, wrote) => {
+    wrote(agentId);
     // Only while the agent still points at this URL: an import in between wins.
     const { count } = await tx.agent.updateMany({ where: { id: agentId, logoUrl: url }, data: { logoSha256: verdict.sha256 } });
     if (count === 0) return { ok: false };
@@ -56,7 +57,8 @@ export async function checkAgentLogo(agentId: string, ctx: CheckContext): Promis
 
 async function recordFailure(agentId: string, url: string, reason: string, keepServed: boolean, ctx: CheckContext): Promise<CheckOutcome> {
   const now = ctx.now ?? new Date();
-  await writeListings(async (tx) => {
+  await writeListings(async (tx, wrote) => {
+    wrote(agentId);
     const { count } = await tx.agentLogo.updateMany({
       where: { agentId, url },
       data: { status: "failed", failure: reason, checkedAt: now, ...(keepServed ? {} : { servedUrl: null, servedAt: null }) },

@@ -43,12 +43,13 @@ export type ListingRef = { handle: string; capabilityId: string };
 export async function suspendListing(viewer: Viewer | null, listing: ListingRef, reason: string): Promise<ActionResult> {
   const admin = asAdmin(viewer);
   if (!admin) return forbidden;
-  return writeListings(async (tx): Promise<ActionResult> => {
+  return writeListings(async (tx, wrote): Promise<ActionResult> => {
     const row = await tx.capability.findFirst({
       where: { capabilityId: listing.capabilityId, agent: { handle: listing.handle } },
-      select: { id: true, suspendedAt: true },
+      select: { id: true, agentId: true, suspendedAt: true },
     });
     if (!row) return fail("That listing was not found.");
+    wrote(row.agentId);
     if (row.suspendedAt) return fail("That listing is already suspended.");
     await tx.capability.update({ where: { id: row.id }, data: { suspendedAt: new Date(), suspendedReason: reason } });
     await refreshSearchLexicon(tx, [listing.handle]);
@@ -65,12 +66,14 @@ export async function suspendListing(viewer: Viewer | null, listing: ListingRef,
 export async function reinstateListing(viewer: Viewer | null, listing: ListingRef, note: string | null): Promise<ActionResult> {
   const admin = asAdmin(viewer);
   if (!admin) return forbidden;
-  return writeListings(async (tx): Promise<ActionResult> => {
-    const { count } = await tx.capability.updateMany({
-      where: { capabilityId: listing.capabilityId, agent: { handle: listing.handle }, suspendedAt: { not: null } },
-      data: { suspendedAt: null, suspendedReason: null },
-    });
-    if (count === 0) return fail("That listing is not suspended.");
+  return writeListings(async (tx, wrote): Promise<ActionResult> => {
+    const [row] = await tx.$queryRaw<{ agentId: string }[]>`
+      UPDATE "Capability" c SET "suspendedAt" = NULL, "suspendedReason" = NULL
+      FROM "Agent" a
+      WHERE a."id" = c."agentId" AND a."handle" = ${listing.handle} AND c."capabilityId" = ${listing.capabilityId} AND c."suspendedAt" IS NOT NULL
+      RETURNING c."agentId"`;
+    if (!row) return fail("That listing is not suspended.");
+    wrote(row.agentId);
     await refreshSearchLexicon(tx, [listing.handle]);
     await tx.moderationDecision.create({
       data: { adminEmail: admin.email, action: "reinstate_listing", agentHandle: listing.handle, capabilityId: listing.capabilityId, reason: note },

@@ -57,7 +57,8 @@ function snapshotOf(bytes: Uint8Array, now: Date): { ok: true; snapshot: Prisma.
 async function recordFailure(agentId: string, uri: string, reason: string, now: Date): Promise<CheckOutcome> {
   // The snapshot and its syncedAt stay as they were: the page shows the old mirror and says this sync failed.
   // Through the listing-write path too: the agent's shared page then says the sync failed at once.
-  await writeListings(async (tx) => {
+  await writeListings(async (tx, wrote) => {
+    wrote(agentId);
     const { count } = await tx.registryRecord.updateMany({
       where: { agentId, agentInfoUri: uri },
       data: { lastFailedAt: now, lastFailure: reason, nextSyncAt: new Date(now.getTime() + REGISTRY_RESYNC_MS) },
@@ -83,7 +84,8 @@ export async function syncRegistryRecord(agentId: string, ctx: CheckContext): Pr
   const read = snapshotOf(fetched.bytes, now);
   if (!read.ok) return recordFailure(agentId, uri, read.reason, now);
   // The export shares its answers with everyone: a new snapshot makes every server forget them.
-  const written = await writeListings(async (tx) => {
+  const written = await writeListings(async (tx, wrote) => {
+    wrote(agentId);
     const { count } = await tx.registryRecord.updateMany({
       where: { agentId, agentInfoUri: uri },
       data: { snapshot: read.snapshot, syncedAt: now, lastFailedAt: null, lastFailure: null, nextSyncAt: new Date(now.getTime() + REGISTRY_RESYNC_MS) },

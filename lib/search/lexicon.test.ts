@@ -52,7 +52,7 @@ async function lexicon(): Promise<string[]> {
 
 /** What a search for the misspelt word is corrected to, if anything (after listings changed, as every writer announces). */
 async function correctionOf(w: string): Promise<string | null> {
-  forgetSharedResponses();
+  forgetSharedResponses(null);
   const [only] = await queryCorrections(typo(w));
   return only?.corrected ?? null;
 }

@@ -5,14 +5,16 @@ import { db } from "@/lib/db";
 import { closeDbEvents, dbEvents } from "@/lib/db-events";
 import { requireDatabaseUrl } from "@/lib/env";
 import { importAgentFile } from "@/lib/agents/import-agent";
+import { writeListings } from "@/lib/catalog/listing-writes";
 import { cleanUpTestRows, createTestUser, uniqueHandle } from "@/lib/testing/fixtures";
 import { noFilters } from "./filters";
 import { currentSharedIndex, startSharedIndex, stopSharedIndex, type LiveSharedIndex } from "./shared-index-live";
 import { countFacets, findMatchingIds } from "./search";
 import { plantedWord } from "@/lib/testing/planted-word";
 
-// The process's shared index stays current: a listing write puts search back on PostgreSQL until the index is
-// loaded again; a sample test's result reaches it without a load; a gap in the event connection loads it again.
+// The process's shared index stays current: a listing write puts search back on PostgreSQL until the agents it
+// wrote are patched in (or, when it does not say which, until the index is loaded again); a sample test's result
+// reaches it without a load; a gap in the event connection loads it again.
 
 const WAIT = { timeout: 15_000, interval: 20 };
 const word = plantedWord("zw");
@@ -67,19 +69,29 @@ afterAll(async () => {
 });
 
 describe("the live shared index", () => {
-  it("answers once loaded; after a listing write PostgreSQL answers until it is loaded again", async () => {
+  it("answers once loaded; after a listing write PostgreSQL answers until the written agent is patched in", async () => {
     expect(currentSharedIndex()).not.toBeNull();
-    const loads = live.loads;
+    const [loads, patches] = [live.loads, live.patches];
     expect((await counted()).total).toBe(3);
     await importAgent(2);
     // The write moved the listings' generation: the index is not current, and search counts in PostgreSQL.
     expect(currentSharedIndex()).toBeNull();
     expect((await counted()).total).toBe(5);
-    await live.loaded();
-    expect(live.loads).toBe(loads + 1);
+    await live.settled();
     const index = currentSharedIndex();
     expect(index).not.toBeNull();
     expect((await countFacets(null, { ...noFilters, query: word }, new Date(), null, index)).total).toBe(5);
+    // Read again for that agent alone, not loaded again.
+    expect([live.loads, live.patches]).toEqual([loads, patches + 1]);
+  });
+
+  it("loads again after a write that does not say which agents it changed", async () => {
+    const loads = live.loads;
+    await writeListings(async () => ({ ok: true }));
+    expect(currentSharedIndex()).toBeNull();
+    await live.loaded();
+    expect(live.loads).toBe(loads + 1);
+    expect(currentSharedIndex()).not.toBeNull();
   });
 
   it("takes in a sample test's result without loading again", async () => {

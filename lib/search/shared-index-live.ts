@@ -7,14 +7,17 @@ import { listen, type Unsubscribe } from "@/lib/db-events";
 import { log } from "@/lib/log";
 import { requireDatabaseUrl } from "@/lib/env";
 import { capabilityVisibleToAudienceSql } from "@/lib/catalog/visibility";
-import { sharedCacheGeneration } from "@/lib/http/shared-cache-generation";
-import { SharedIndex, type IndexedListing, type ListingFacts } from "./shared-index";
+import { listingsWrittenSince, sharedCacheGeneration } from "@/lib/http/shared-cache-generation";
+import { SharedIndex, type IndexedListing, type IndexTag, type LatePlace, type ListingFacts } from "./shared-index";
 
 // The web process's index of what the shared audiences see (shared-index.ts), kept current:
 // - Loaded from one snapshot of PostgreSQL (a REPEATABLE READ transaction), so listings and postings agree.
 // - A listing write anywhere moves the listings' generation (lib/http/listings-changed.ts): from that moment
-//   the index is not current and search asks PostgreSQL, as it does while the first load runs; the next
-//   search asks for a fresh load (at most one at a time, and not sooner than `reloadGapMs` after the last one).
+//   the index is not current and search asks PostgreSQL, as it does while the first load runs. The write names
+//   the agents it changed (lib/catalog/listing-writes.ts): the next search has those agents' listings read
+//   again and patched in (SharedIndex.patch), milliseconds later. A write that names none, a gap, or a patch
+//   that does not fit asks for a fresh load (at most one at a time, and not sooner than `reloadGapMs` after
+//   the last one).
 // - Sample tests and runs change "sample-tested", "unreachable", reputation and "most run" without a listing write:
 //   triggers NOTIFY each such capability's id on CAPABILITY_FACTS_CHANNEL (migration …_capability_facts_notify),
 //   and those listings' facts are read again and updated in place, milliseconds later. A gap in the event
@@ -59,6 +62,7 @@ const factsSchema = z.object({
 });
 
 const listingSchema = factsSchema.extend({
+  agentId: z.string(),
   everyone: z.boolean(),
   category: z.string(),
   class: z.string(),
@@ -79,6 +83,13 @@ const listingSchema = factsSchema.extend({
 // REAL written as text by PostgreSQL and read back here.
 const indexedSchema = listingSchema.extend({ words: z.string(), scores: z.instanceof(Buffer) });
 const tagSchema = z.object({ slug: z.string(), label: z.string() });
+const placeSchema = z.object({
+  id: z.string(),
+  idAfter: z.string().nullable(),
+  nameAfter: z.string().nullable(),
+  idOrder: z.number().int().positive(),
+  nameOrder: z.number().int().positive(),
+});
 
 /** Changed listings whose facts are read again in one statement. */
 const FACTS_BATCH = 5_000;
@@ -94,15 +105,10 @@ async function rowsOf<T>(client: pg.Client, schema: z.ZodType<T>, statement: Pri
   return z.array(schema).parse((await client.query(statement.text, statement.values)).rows);
 }
 
-/**
- * The listings "adults" see (a superset of what "everyone" sees), in row-id order, CHUNK at a time, with their
- * postings. The next chunk is asked for before this one is parsed and indexed, so PostgreSQL reads it meanwhile
- * (the load would otherwise wait on the database about half of the time).
- */
-async function* listingsOf(client: pg.Client, chunkSize: number, timings: LoadTimings): AsyncGenerator<IndexedListing[]> {
-  const read = (after: string) => {
-    const statement = Prisma.sql`
-      SELECT ${factsColumns}, ${capabilityVisibleToAudienceSql("everyone")} AS everyone,
+/** The listings "adults" see (a superset of what "everyone" sees) among those `where` picks, with their postings. */
+function listingsSql(where: Prisma.Sql, last: Prisma.Sql): Prisma.Sql {
+  return Prisma.sql`
+      SELECT ${factsColumns}, c."agentId", ${capabilityVisibleToAudienceSql("everyone")} AS everyone,
              split_part(c."category", '.', 1) AS category, c."class"::text AS class, c."isPaid",
              c."hasFreePlan" AS "hasFree",
              a."languages", c."processingRegions" AS regions, c."inputsRetained", c."usedForTraining", c."tagSlugs",
@@ -112,9 +118,18 @@ async function* listingsOf(client: pg.Client, chunkSize: number, timings: LoadTi
       LEFT JOIN LATERAL (
         SELECT string_agg(p."word", ' ') AS words, string_agg(float4send(p."score"), ''::bytea) AS scores FROM "SearchPosting" p WHERE p."capabilityId" = c."id"
       ) w ON TRUE
-      WHERE ${capabilityVisibleToAudienceSql("adults")} AND c."id" > ${after}
-      ORDER BY c."id"
-      LIMIT ${chunkSize}`;
+      WHERE ${capabilityVisibleToAudienceSql("adults")} AND ${where}
+      ${last}`;
+}
+
+/**
+ * The listings "adults" see, in row-id order, CHUNK at a time, with their postings. The next chunk is asked for
+ * before this one is parsed and indexed, so PostgreSQL reads it meanwhile (the load would otherwise wait on the
+ * database about half of the time).
+ */
+async function* listingsOf(client: pg.Client, chunkSize: number, timings: LoadTimings): AsyncGenerator<IndexedListing[]> {
+  const read = (after: string) => {
+    const statement = listingsSql(Prisma.sql`c."id" > ${after}`, Prisma.sql`ORDER BY c."id" LIMIT ${chunkSize}`);
     const rows = client.query<{ id: string }>(statement.text, statement.values).then((result) => result.rows);
     // Awaited on the next turn of the loop; until then a failure must not count as unhandled.
     rows.catch(() => undefined);
@@ -139,18 +154,32 @@ async function* listingsOf(client: pg.Client, chunkSize: number, timings: LoadTi
  */
 export type LoadTimings = { namesMs: number; waitingMs: number };
 
-/**
- * An index of what the shared audiences see, as it is now, from one snapshot (a REPEATABLE READ transaction).
- * Read on a connection of its own with the pg driver, which hands rows over several times faster than the data
- * layer: the rows are parsed on the server's one thread, between its requests. `chunk`: listings per read (tests).
- */
-export async function loadSharedIndex(options: { chunk?: number; timings?: LoadTimings } = {}): Promise<SharedIndex> {
-  const timings = options.timings ?? { namesMs: 0, waitingMs: 0 };
+/** A read-only snapshot on a connection of its own (the pg driver hands rows over several times faster than the data layer). */
+async function inSnapshot<T>(read: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: requireDatabaseUrl(), application_name: `explore search index (pid ${process.pid})` });
   await client.connect();
   try {
     await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
-    const tags = await rowsOf(client, tagSchema, Prisma.sql`SELECT t."slug", t."label" FROM "Tag" t ORDER BY t."slug"`);
+    const result = await read(client);
+    await client.query("COMMIT");
+    return result;
+  } finally {
+    await client.end();
+  }
+}
+
+function tagsOf(client: pg.Client): Promise<IndexTag[]> {
+  return rowsOf(client, tagSchema, Prisma.sql`SELECT t."slug", t."label" FROM "Tag" t ORDER BY t."slug"`);
+}
+
+/**
+ * An index of what the shared audiences see, as it is now, from one snapshot. The rows are parsed on the
+ * server's one thread, between its requests. `chunk`: listings per read (tests).
+ */
+export async function loadSharedIndex(options: { chunk?: number; timings?: LoadTimings } = {}): Promise<SharedIndex> {
+  const timings = options.timings ?? { namesMs: 0, waitingMs: 0 };
+  return inSnapshot(async (client) => {
+    const tags = await tagsOf(client);
     const [counted] = await rowsOf(
       client,
       z.object({ n: z.number().int() }),
@@ -164,12 +193,48 @@ export async function loadSharedIndex(options: { chunk?: number; timings?: LoadT
     const named = await client.query<[string]>({ text: byNameSql.text, values: byNameSql.values, rowMode: "array" });
     const byName = z.array(z.tuple([z.string()])).parse(named.rows).map(([id]) => id);
     timings.namesMs = performance.now() - naming;
-    const index = await SharedIndex.build(counted?.n ?? 0, listingsOf(client, options.chunk ?? CHUNK, timings), tags, byName);
-    await client.query("COMMIT");
-    return index;
-  } finally {
-    await client.end();
-  }
+    return SharedIndex.build(counted?.n ?? 0, listingsOf(client, options.chunk ?? CHUNK, timings), tags, byName);
+  });
+}
+
+/**
+ * The listings of `agents` "adults" see now, with their postings, and the places of every listing of the agents
+ * written since the load (`since`, which holds `agents`) in PostgreSQL's orders: each one comes after the last
+ * listing before it that the load read and no write has touched since (a listing of an agent not written).
+ */
+async function readWritten(agents: string[], since: string[]): Promise<{ rows: IndexedListing[]; tags: IndexTag[]; places: LatePlace[] }> {
+  const others = (p: string) => Prisma.sql`${capabilityVisibleToAudienceSql("adults", p, `${p}a`)} AND ${Prisma.raw(p)}."agentId" <> ALL(${since}::text[])`;
+  return inSnapshot(async (client) => ({
+    rows: await rowsOf(client, indexedSchema, listingsSql(Prisma.sql`c."agentId" = ANY(${agents}::text[])`, Prisma.empty)),
+    tags: await tagsOf(client),
+    places: await rowsOf(
+      client,
+      placeSchema,
+      Prisma.sql`
+        WITH late AS (
+          SELECT c."id", c."nameWords",
+                 row_number() OVER (ORDER BY c."id")::int AS "idOrder", row_number() OVER (ORDER BY ${NAME_ORDER_SQL})::int AS "nameOrder"
+          FROM "Capability" c JOIN "Agent" a ON a."id" = c."agentId"
+          WHERE ${capabilityVisibleToAudienceSql("adults")} AND c."agentId" = ANY(${since}::text[])
+        )
+        SELECT l."id", l."idOrder", l."nameOrder",
+          (SELECT p."id" FROM "Capability" p JOIN "Agent" pa ON pa."id" = p."agentId"
+           WHERE ${others("p")} AND p."id" < l."id" ORDER BY p."id" DESC LIMIT 1) AS "idAfter",
+          (SELECT p."id" FROM "Capability" p JOIN "Agent" pa ON pa."id" = p."agentId"
+           WHERE ${others("p")} AND (p."nameWords", p."id") < (l."nameWords", l."id")
+           ORDER BY p."nameWords" DESC, p."id" DESC LIMIT 1) AS "nameAfter"
+        FROM late l`,
+    ),
+  }));
+}
+
+/**
+ * Reads `agents`' listings again and patches them into `index`; `since` holds every agent patched in since its
+ * load, these included. False when the patch does not fit (SharedIndex.patch): load the index again.
+ */
+export async function patchSharedIndex(index: SharedIndex, agents: string[], since: string[]): Promise<boolean> {
+  const { rows, tags, places } = await readWritten(agents, since);
+  return index.patch(agents, rows, tags, places);
 }
 
 async function readFacts(ids: string[]): Promise<ListingFacts[]> {
@@ -184,15 +249,22 @@ async function readFacts(ids: string[]): Promise<ListingFacts[]> {
 export class LiveSharedIndex {
   readonly #reloadGapMs: number;
   #index: SharedIndex | null = null;
-  /** The listings' generation the index was loaded at. */
+  /** The listings' generation the index holds: loaded at, or patched up to. */
   #generation = -1;
+  /** The agents patched in since the load. */
+  #written = new Set<string>();
   #loading: Promise<void> | null = null;
   #lastLoadAt = Number.NEGATIVE_INFINITY;
   #loads = 0;
+  #patches = 0;
   /** Capabilities whose facts changed and are not read again yet; while loading, also kept for after it. */
   #pending = new Set<string>();
   #changedDuringLoad = new Set<string>();
-  #flushing: Promise<void> | null = null;
+  /**
+   * A patch or a read of facts under way: one at a time, so facts read before a patch's snapshot never land
+   * after it (and the reverse).
+   */
+  #busy: Promise<void> | null = null;
   #unsubscribe: Unsubscribe | null = null;
   #closed = false;
   #retry: NodeJS.Timeout | undefined;
@@ -226,13 +298,14 @@ export class LiveSharedIndex {
 
   current(): SharedIndex | null {
     if (this.#unsubscribe === null) return null;
-    if (this.#index === null || this.#generation !== sharedCacheGeneration()) {
+    if (this.#index !== null && this.#generation === sharedCacheGeneration()) return this.#index;
+    if (this.#index !== null && listingsWrittenSince(this.#generation) !== null) this.#next();
+    else {
       // Not used again: let it go before the next one is built, rather than hold both.
       this.#index = null;
       this.#reload();
-      return null;
     }
-    return this.#index;
+    return null;
   }
 
   /** How many loads have been installed (operations, tests). */
@@ -240,15 +313,21 @@ export class LiveSharedIndex {
     return this.#loads;
   }
 
+  /** How many writes have been patched in without a load (operations, tests). */
+  get patches(): number {
+    return this.#patches;
+  }
+
   /** Resolves when no load is running (tests: then `current()` answers, unless the listings changed again). */
   async loaded(): Promise<void> {
     while (this.#loading) await this.#loading;
   }
 
-  /** Resolves when every fact change heard so far is in the index. */
+  /** Resolves when every write and fact change heard so far is in the index. */
   async settled(): Promise<void> {
     await this.loaded();
-    while (this.#flushing) await this.#flushing;
+    this.#next();
+    while (this.#busy) await this.#busy;
   }
 
   async close(): Promise<void> {
@@ -272,10 +351,12 @@ export class LiveSharedIndex {
         if (this.#closed) return;
         this.#index = index;
         this.#generation = generation;
+        this.#written = new Set();
         this.#loads += 1;
         // Facts read before this snapshot must not stand in for newer ones the snapshot holds, nor older ones.
         for (const id of this.#changedDuringLoad) this.#pending.add(id);
-        this.#flush();
+        // Writes since `generation` are patched in next.
+        this.#next();
         log.info("search index loaded", {
           listings: index.size,
           ms: Math.round(performance.now() - started),
@@ -293,11 +374,54 @@ export class LiveSharedIndex {
   #factsChanged(id: string): void {
     if (this.#loading) this.#changedDuringLoad.add(id);
     this.#pending.add(id);
-    this.#flush();
+    this.#next();
   }
 
-  #flush(): void {
-    if (this.#flushing || this.#pending.size === 0 || this.#closed) return;
+  /** Starts the next piece of work, if none is under way: a patch when the index is behind, else a read of facts. */
+  #next(): void {
+    if (this.#busy || this.#closed || this.#loading || this.#index === null) return;
+    const index = this.#index;
+    const work = this.#generation !== sharedCacheGeneration() ? this.#patch(index) : this.#flush(index);
+    if (!work) return;
+    this.#busy = work
+      .catch((error: unknown) => {
+        log.warn("cannot bring the search index up to date; it is loaded again", { error });
+        if (this.#index === index) this.#index = null;
+      })
+      .finally(() => {
+        this.#busy = null;
+        this.#next();
+      });
+  }
+
+  /** Patches in the agents written since the index's generation; null when that is not known (then it is loaded again). */
+  #patch(index: SharedIndex): Promise<void> | null {
+    const generation = sharedCacheGeneration();
+    const agents = listingsWrittenSince(this.#generation);
+    if (agents === null) {
+      this.#index = null;
+      this.#reload();
+      return null;
+    }
+    const since = new Set([...this.#written, ...agents]);
+    const started = performance.now();
+    return patchSharedIndex(index, [...agents], [...since]).then((patched) => {
+      if (this.#index !== index) return;
+      if (!patched) {
+        log.info("search index cannot take in the written listings; loading it again", { listings: index.size });
+        this.#index = null;
+        this.#reload();
+        return;
+      }
+      this.#written = since;
+      this.#generation = generation;
+      this.#patches += 1;
+      log.info("search index patched", { agents: agents.size, ms: Math.round(performance.now() - started) });
+    });
+  }
+
+  #flush(index: SharedIndex): Promise<void> | null {
+    if (this.#pending.size === 0) return null;
     // At most FACTS_BATCH a read: the worker's move of the 30-day window can change thousands at once.
     const ids: string[] = [];
     for (const id of this.#pending) {
@@ -305,17 +429,7 @@ export class LiveSharedIndex {
       if (ids.length === FACTS_BATCH) break;
     }
     for (const id of ids) this.#pending.delete(id);
-    const index = this.#index;
-    this.#flushing = readFacts(ids)
-      .then((rows) => index?.updateFacts(rows))
-      .catch((error: unknown) => {
-        log.warn("cannot read changed listing facts; the search index is loaded again", { error });
-        this.#index = null;
-      })
-      .finally(() => {
-        this.#flushing = null;
-        this.#flush();
-      });
+    return readFacts(ids).then((rows) => index.updateFacts(rows));
   }
 }
 

@@ -7,7 +7,9 @@ import type { Viewer } from "@/lib/accounts/viewer";
 import { cleanUpTestRows, createTestUser, uniqueHandle } from "@/lib/testing/fixtures";
 import { noFilters, type SearchFilters } from "./filters";
 import { SharedIndex, type IndexedListing } from "./shared-index";
-import { loadSharedIndex } from "./shared-index-live";
+import { loadSharedIndex, patchSharedIndex } from "./shared-index-live";
+import { setAgentPublished } from "@/lib/agents/publishing";
+import { suspendListing } from "@/lib/moderation/decisions";
 import { searchServiceItems } from "@/lib/api/reads";
 import { countFacets, countMatching, findMatchingIds, findMatchingIdsRankingEveryMatch } from "./search";
 import { plantedWord } from "@/lib/testing/planted-word";
@@ -26,6 +28,7 @@ const CATEGORIES = ["weather.current", "finance.quotes", "travel.flights", "real
 const CLASSES = ["read_only", "transformation", "external_action"];
 const TAGS = [["mortgages"], ["flights", "hotels"], [], ["stocks", "forex", "mortgages"]];
 const handles: string[] = [];
+const owners: Viewer[] = [];
 const NOW = new Date();
 const DAY = 86_400_000;
 let capabilityIds: string[] = [];
@@ -64,10 +67,14 @@ function capability(i: number): JsonObject {
   };
 }
 
-async function importAgent(languages: string[], capabilities: JsonObject[]): Promise<void> {
-  const owner = await createTestUser();
-  const handle = uniqueHandle("fi");
-  handles.push(handle);
+/** Imports a new agent, or again the agent `again` (its place in `handles`) with these capabilities. */
+async function importAgent(languages: string[], capabilities: JsonObject[], again?: number): Promise<void> {
+  const [owner, handle] = again === undefined ? [await createTestUser(), uniqueHandle("fi")] : [owners[again], handles[again]];
+  if (!owner || !handle) throw new Error(`no agent ${again}`);
+  if (again === undefined) {
+    owners.push(owner);
+    handles.push(handle);
+  }
   const text = JSON.stringify({
     ekl: "1.0",
     mode: "service_provider",
@@ -189,30 +196,11 @@ describe("the shared index", () => {
   });
 
   it("counts every facet as PostgreSQL does, for every audience, search and moment", async () => {
-    let matched = 0;
-    for (const { f, viewer, now } of searches(300)) {
-      const [fromMemory, fromPostgres] = await Promise.all([countFacets(viewer, f, now, null, index), countFacets(viewer, f, now, null, null)]);
-      expect({ search: f, viewer: viewer?.id ?? null, now, facets: fromMemory }).toEqual({ search: f, viewer: viewer?.id ?? null, now, facets: fromPostgres });
-      expect(await countMatching(viewer, f, now, index)).toBe(fromPostgres.total);
-      if (fromMemory.total > 0) matched += 1;
-    }
-    // The searches are not vacuous: many find something, and the filters leave some with nothing.
-    expect(matched).toBeGreaterThan(100);
-    expect(matched).toBeLessThan(300);
+    await expectCountsAsPostgres(index);
   });
 
   it("orders every page as PostgreSQL does, from the postings and ranking every match, in every order", async () => {
-    let found = 0;
-    const sorts = ["relevance", "newest", "most_run", "reputation", "name"] as const;
-    for (const [n, { f, viewer, now }] of searches(300).entries()) {
-      const options = { sort: sorts[n % 5] ?? "relevance", limit: 7, offset: [0, 0, 5, 12, 3][n % 5] ?? 0, now };
-      const fromMemory = await findMatchingIds(viewer, f, options, index);
-      const fromPostgres = await findMatchingIds(viewer, f, options, null);
-      expect({ search: f, options, viewer: viewer?.id ?? null, ids: fromMemory }).toEqual({ search: f, options, viewer: viewer?.id ?? null, ids: fromPostgres });
-      expect(fromMemory.ids).toEqual(await findMatchingIdsRankingEveryMatch(viewer, f, options));
-      if (fromMemory.ids.length > 1) found += 1;
-    }
-    expect(found).toBeGreaterThan(40);
+    await expectPagesAsPostgres(index);
   });
 
   it("gives the API the same items, figures of the moment included, as PostgreSQL does", async () => {
@@ -251,7 +239,7 @@ describe("the shared index", () => {
 
   it("refuses a listing whose postings have a word without its score, or a score without its word", async () => {
     const facts = { hasExample: false, lastTestPassed: false, lastTestAt: null, lastPassAt: null, endpointPending: false, reputation: null, runs: 0 };
-    const listing = { ...facts, id: "x", everyone: true, category: "weather", class: "read_only", isPaid: false, hasFree: false, languages: [], regions: [] };
+    const listing = { ...facts, id: "x", agentId: "a", everyone: true, category: "weather", class: "read_only", isPaid: false, hasFree: false, languages: [], regions: [] };
     const row = { ...listing, inputsRetained: null, usedForTraining: null, tagSlugs: null, nameWords: "x", createdAt: 0, position: 0 };
     const scores = (...values: number[]) => Buffer.concat(values.map((v) => Buffer.from(new Uint8Array(new Float32Array([v]).buffer).reverse())));
     const build = (postings: Pick<IndexedListing, "words" | "scores">) => SharedIndex.build(1, (async function* () { yield [{ ...row, ...postings }]; })(), [], ["x"]);
@@ -260,5 +248,87 @@ describe("the shared index", () => {
     // Scores as float4send writes them: big-endian REALs.
     const index = await build({ words: "rain snow", scores: scores(0.5, 0.1) });
     expect(index.size).toBe(1);
+  });
+});
+
+/** `searches(300)` counted from `index` and by PostgreSQL: the same facets and totals. */
+async function expectCountsAsPostgres(index: SharedIndex): Promise<void> {
+  let matched = 0;
+  for (const { f, viewer, now } of searches(300)) {
+    const [fromMemory, fromPostgres] = await Promise.all([countFacets(viewer, f, now, null, index), countFacets(viewer, f, now, null, null)]);
+    expect({ search: f, viewer: viewer?.id ?? null, now, facets: fromMemory }).toEqual({ search: f, viewer: viewer?.id ?? null, now, facets: fromPostgres });
+    expect(await countMatching(viewer, f, now, index)).toBe(fromPostgres.total);
+    if (fromMemory.total > 0) matched += 1;
+  }
+  // The searches are not vacuous: many find something, and the filters leave some with nothing.
+  expect(matched).toBeGreaterThan(100);
+  expect(matched).toBeLessThan(300);
+}
+
+/** `searches(300)`'s pages from `index`, from PostgreSQL's postings and ranking every match: the same, in every order. */
+async function expectPagesAsPostgres(index: SharedIndex): Promise<void> {
+  let found = 0;
+  const sorts = ["relevance", "newest", "most_run", "reputation", "name"] as const;
+  for (const [n, { f, viewer, now }] of searches(300).entries()) {
+    const options = { sort: sorts[n % 5] ?? "relevance", limit: 7, offset: [0, 0, 5, 12, 3][n % 5] ?? 0, now };
+    const fromMemory = await findMatchingIds(viewer, f, options, index);
+    const fromPostgres = await findMatchingIds(viewer, f, options, null);
+    expect({ search: f, options, viewer: viewer?.id ?? null, ids: fromMemory }).toEqual({ search: f, options, viewer: viewer?.id ?? null, ids: fromPostgres });
+    expect(fromMemory.ids).toEqual(await findMatchingIdsRankingEveryMatch(viewer, f, options));
+    if (fromMemory.ids.length > 1) found += 1;
+  }
+  expect(found).toBeGreaterThan(40);
+}
+
+// Last, as it writes: the listings every other test reads change here.
+describe("the shared index after listing writes patched in", () => {
+  it("answers as PostgreSQL does, as a fresh load would, without loading again", async () => {
+    const agentId = async (handle: string | undefined) => (await db.agent.findUniqueOrThrow({ where: { handle }, select: { id: true } })).id;
+    // The first agent again: renamed services (new words, new places by name), some dropped, two new ones.
+    const renamed = Array.from({ length: 14 }, (_, i) => (i % 2 === 0 ? { ...capability(i), name: `${word}epsilon renamed ${i}` } : capability(i)));
+    await importAgent(["en", "it"], [...renamed, capability(90), capability(91)], 0);
+    // A new agent, in a language no listing had.
+    await importAgent(["it"], Array.from({ length: 12 }, (_, i) => capability(i + 60)));
+    const first = [await agentId(handles[0]), await agentId(handles[3])];
+    const before = index.size;
+    expect(await patchSharedIndex(index, first, first)).toBe(true);
+    // Then the second agent unpublished and a listing of the third suspended, patched on top of the first patch.
+    expect(await setAgentPublished(owners[1] ?? adult, handles[1] ?? "", false)).toMatchObject({ ok: true });
+    const suspended = await db.capability.findFirstOrThrow({ where: { agent: { handle: handles[2] }, tool: "tool_40" }, select: { capabilityId: true } });
+    const admin = await createTestUser({ isAdmin: true });
+    expect(await suspendListing(admin, { handle: handles[2] ?? "", capabilityId: suspended.capabilityId }, "Test suspension.")).toMatchObject({ ok: true });
+    const second = [await agentId(handles[1]), await agentId(handles[2])];
+    expect(await patchSharedIndex(index, second, [...first, ...second])).toBe(true);
+
+    const fresh = await loadSharedIndex();
+    expect(index.size).toBe(fresh.size);
+    expect(index.size).not.toBe(before);
+    await expectCountsAsPostgres(index);
+    await expectPagesAsPostgres(index);
+  });
+
+  it("refuses a patch that does not place exactly the listings written since the load, and changes nothing", async () => {
+    const loaded = await loadSharedIndex();
+    const [handle] = handles;
+    const agent = await db.agent.findUniqueOrThrow({ where: { handle }, select: { id: true } });
+    const f = { ...noFilters, query: word };
+    const before = await countFacets(null, f, NOW, null, loaded);
+    expect(loaded.patch([agent.id], [], [], [{ id: "not-written", idAfter: null, nameAfter: null, idOrder: 1, nameOrder: 1 }])).toBe(false);
+    expect(await countFacets(null, f, NOW, null, loaded)).toEqual(before);
+  });
+
+  it("refuses a patch past its room for written listings (a twentieth, at least 1,000)", async () => {
+    const facts = { hasExample: false, lastTestPassed: false, lastTestAt: null, lastPassAt: null, endpointPending: false, reputation: null, runs: 0 };
+    const row = (id: string) => ({
+      ...facts, id, agentId: "a", everyone: true, category: "weather", class: "read_only", isPaid: false, hasFree: false, languages: [], regions: [],
+      inputsRetained: null, usedForTraining: null, tagSlugs: null, nameWords: id, createdAt: 0, position: 0, words: "", scores: Buffer.alloc(0),
+    });
+    const small = await SharedIndex.build(1, (async function* () { yield [row("x")]; })(), [], ["x"]);
+    const rows = Array.from({ length: 1_001 }, (_, i) => row(`y${i}`));
+    const places = rows.map((r, i) => ({ id: r.id, idAfter: "x", nameAfter: "x", idOrder: i + 1, nameOrder: i + 1 }));
+    expect(small.patch(["a"], rows, [], places)).toBe(false);
+    expect(small.size).toBe(1);
+    expect(small.patch(["a"], rows.slice(0, 1_000), [], places.slice(0, 1_000))).toBe(true);
+    expect(small.size).toBe(1_000);
   });
 });

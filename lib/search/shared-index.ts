@@ -37,6 +37,7 @@ export type ListingHealth = { reputation: number | null; runs: number; unreachab
 
 /** One listing as loaded: visible to "adults" (always, or it is not loaded) and perhaps to "everyone". */
 export type ListingRow = ListingFacts & {
+  agentId: string;
   everyone: boolean;
   /** The category's first segment. */
   category: string;
@@ -64,6 +65,13 @@ export type IndexedListing = ListingRow & { words: string; scores: Buffer };
 /** A tag as PostgreSQL sorts them (by slug): ties of a tag count break in this order. */
 export type IndexTag = { slug: string; label: string };
 
+/**
+ * Where a listing taken in after the load goes in PostgreSQL's orders (by row id, by name): after the listing
+ * `idAfter` / `nameAfter` held since the load (null: before every one), and its place among the listings taken
+ * in since (`idOrder`, `nameOrder`: 1, 2, …).
+ */
+export type LatePlace = { id: string; idAfter: string | null; nameAfter: string | null; idOrder: number; nameOrder: number };
+
 const TAG_LIMIT = 24;
 /** The matches kept (#matches): at most this many searches' words, and this many numbers in all (16 MB). */
 const KEPT_SEARCHES = 256;
@@ -80,6 +88,10 @@ const PRICE = 4;
 const LANGUAGE = 8;
 const REGION = 16;
 const EXCLUDED = -1;
+// Who sees a listing (#seenBy): a listing replaced or removed since the load keeps its number, seen by nobody.
+const NOBODY = 0;
+const ADULTS = 1;
+const EVERYONE = 2;
 const NONE = new Int32Array(0);
 /** How many words' postings are copied between two turns of the event loop. */
 const SLICE = 5_000;
@@ -148,10 +160,33 @@ class GrowingPostings {
   done(): Postings {
     return { numbers: this.#numbers.slice(0, this.#length), scores: this.#scores.slice(0, this.#length) };
   }
+  /** The postings so far, not copied (valid until the next push). */
+  view(): Postings {
+    return { numbers: this.#numbers.subarray(0, this.#length), scores: this.#scores.subarray(0, this.#length) };
+  }
+}
+
+/** The first of sorted `words` at or after `prefix`, and the end of those it begins. */
+function prefixRange(words: string[], prefix: string): [number, number] {
+  let lo = 0;
+  let hi = words.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((words[mid] ?? "") < prefix) lo = mid + 1;
+    else hi = mid;
+  }
+  let end = lo;
+  while (end < words.length && (words[end] ?? "").startsWith(prefix)) end += 1;
+  return [lo, end];
+}
+
+function byCodeUnit(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /** Adds listing `n`'s postings, read in place from the strings PostgreSQL sent (no array per listing). */
-function addPostings(growing: Map<string, GrowingPostings>, n: number, { id, words, scores }: IndexedListing): void {
+function addPostings(growing: Map<string, GrowingPostings>, n: number, { id, words, scores }: IndexedListing): number {
+  let added = 0;
   let j = 0;
   for (let start = 0; start < words.length; j += 1) {
     let end = words.indexOf(" ", start);
@@ -163,18 +198,28 @@ function addPostings(growing: Map<string, GrowingPostings>, n: number, { id, wor
     if (!held) {
       held = new GrowingPostings();
       growing.set(word, held);
+      added += 1;
     }
     // Listings come in number order, so each word's numbers stay ascending.
     held.push(n, scores.readFloatBE(4 * j));
   }
   if (4 * j !== scores.length) throw new Error(`listing ${id}: its postings have more scores than words`);
+  return added;
 }
 
 export class SharedIndex {
-  readonly size: number;
+  /** Numbers the arrays have room for: the load's listings and those taken in after it (patch). */
+  readonly #capacity: number;
+  /** Listings numbered at the load (0 … #base - 1, in row-id order); later ones are numbered on from there. */
+  readonly #base: number;
+  /** Numbers given so far; a listing replaced or removed keeps its number, seen by nobody. */
+  #used: number;
+  #live: number;
   readonly #ids: string[];
   readonly #numbers = new Map<string, number>();
-  readonly #everyone: Uint8Array;
+  readonly #seenBy: Uint8Array;
+  readonly #agent: Int32Array;
+  readonly #agents = new Dictionary();
   readonly #category: Int32Array;
   readonly #class: Int32Array;
   /** Bits: 1 paid, 2 has a free plan, 4 has an example, 8 latest test passed, 16 endpoint pending. */
@@ -188,8 +233,12 @@ export class SharedIndex {
   readonly #createdAt: Float64Array;
   readonly #position: Int32Array;
   readonly #nameWords: string[];
-  /** Each listing's place in PostgreSQL's order by name (its collation decides it, so it is read, not computed). */
-  readonly #nameRank: Int32Array;
+  /**
+   * Each listing's place in PostgreSQL's orders by row id and by name (its collation decides them, so they are
+   * read, not computed): the number and the place read at the load, and between two of those for a later listing.
+   */
+  readonly #idKey: Float64Array;
+  readonly #nameRank: Float64Array;
   readonly #languages: Int32Array[];
   readonly #regions: Int32Array[];
   readonly #tags: Int32Array[];
@@ -198,21 +247,32 @@ export class SharedIndex {
   readonly #languageNames = new Dictionary();
   readonly #regionNames = new Dictionary();
   readonly #tagSlugs = new Dictionary();
+  /** One array per distinct list of languages, regions or tags (sharedList). */
+  readonly #lists = new Map<string, Int32Array>();
   /** Per tag id: its place in PostgreSQL's slug order (ties of a count break by it), or -1 with no "Tag" row. */
   #tagRank = new Int32Array(0);
   #tagLabel: (string | null)[] = [];
   /** Every word, sorted by code unit, so the words a stem begins are one range. */
   #words: string[] = [];
   readonly #postings = new Map<string, Postings>();
+  /** The postings of listings taken in after the load, and their words sorted as #words. */
+  readonly #late = new Map<string, GrowingPostings>();
+  #lateWords: string[] = [];
   #scratch: Scratch | null = null;
   /** The matches of the words asked most lately, least lately used first, and how many numbers they hold. */
   readonly #kept = new Map<string, Int32Array>();
   #keptLength = 0;
 
-  private constructor(n: number) {
-    this.size = n;
+  private constructor(size: number) {
+    this.#base = size;
+    this.#used = 0;
+    this.#live = 0;
+    // Room for a twentieth more listings written after the load before it is loaded again.
+    const n = size + Math.max(1_000, Math.ceil(size / 20));
+    this.#capacity = n;
     this.#ids = new Array<string>(n);
-    this.#everyone = new Uint8Array(n);
+    this.#seenBy = new Uint8Array(n);
+    this.#agent = new Int32Array(n);
     this.#category = new Int32Array(n);
     this.#class = new Int32Array(n);
     this.#flags = new Uint8Array(n);
@@ -225,7 +285,8 @@ export class SharedIndex {
     this.#createdAt = new Float64Array(n);
     this.#position = new Int32Array(n);
     this.#nameWords = new Array<string>(n);
-    this.#nameRank = new Int32Array(n).fill(n);
+    this.#idKey = new Float64Array(n);
+    this.#nameRank = new Float64Array(n).fill(n);
     this.#languages = new Array<Int32Array>(n);
     this.#regions = new Array<Int32Array>(n);
     this.#tags = new Array<Int32Array>(n);
@@ -239,23 +300,16 @@ export class SharedIndex {
   static async build(size: number, chunks: AsyncIterable<IndexedListing[]>, tags: IndexTag[], byName: readonly string[]): Promise<SharedIndex> {
     const index = new SharedIndex(size);
     const growing = new Map<string, GrowingPostings>();
-    // Listings share their lists of languages, regions and tags: one array per distinct list (a million small
-    // arrays cost the heap and the collector more than the rest of the index).
-    const lists = new Map<string, Int32Array>();
-    let n = 0;
     for await (const chunk of chunks) {
       for (const row of chunk) {
-        if (n >= size) throw new Error(`the index was sized for ${size} listings and got more`);
-        index.#add(n, row, lists);
+        if (index.#used >= size) throw new Error(`the index was sized for ${size} listings and got more`);
+        const n = index.#add(row);
+        index.#idKey[n] = n;
         addPostings(growing, n, row);
-        n += 1;
       }
     }
-    if (n !== size) throw new Error(`the index was sized for ${size} listings and got ${n}`);
-    const rank = new Map(tags.map((t, i) => [t.slug, i]));
-    const label = new Map(tags.map((t) => [t.slug, t.label]));
-    index.#tagRank = Int32Array.from(index.#tagSlugs.values, (slug) => rank.get(slug) ?? -1);
-    index.#tagLabel = index.#tagSlugs.values.map((slug) => label.get(slug) ?? null);
+    if (index.#used !== size) throw new Error(`the index was sized for ${size} listings and got ${index.#used}`);
+    index.#rankTags(tags);
     byName.forEach((id, place) => {
       const i = index.#numbers.get(id);
       if (i !== undefined) index.#nameRank[i] = place;
@@ -266,14 +320,34 @@ export class SharedIndex {
       copied += 1;
       if (copied % SLICE === 0) await nextTurn();
     }
-    index.#words = [...index.#postings.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    index.#words = [...index.#postings.keys()].sort(byCodeUnit);
     return index;
   }
 
-  #add(i: number, row: ListingRow, lists: Map<string, Int32Array>): void {
+  /** Listings held, of every audience. */
+  get size(): number {
+    return this.#live;
+  }
+
+  #rankTags(tags: IndexTag[]): void {
+    const rank = new Map(tags.map((t, i) => [t.slug, i]));
+    const label = new Map(tags.map((t) => [t.slug, t.label]));
+    this.#tagRank = Int32Array.from(this.#tagSlugs.values, (slug) => rank.get(slug) ?? -1);
+    this.#tagLabel = this.#tagSlugs.values.map((slug) => label.get(slug) ?? null);
+  }
+
+  /** Gives `row` the next number; its places in the orders are set by the caller. */
+  #add(row: ListingRow): number {
+    const i = this.#used;
+    this.#used += 1;
+    this.#live += 1;
+    // Listings share their lists of languages, regions and tags: one array per distinct list (a million small
+    // arrays cost the heap and the collector more than the rest of the index).
+    const lists = this.#lists;
     this.#ids[i] = row.id;
     this.#numbers.set(row.id, i);
-    this.#everyone[i] = row.everyone ? 1 : 0;
+    this.#seenBy[i] = row.everyone ? EVERYONE : ADULTS;
+    this.#agent[i] = this.#agents.id(row.agentId);
     this.#category[i] = this.#categories.id(row.category);
     this.#class[i] = this.#classes.id(row.class);
     this.#inputsRetained[i] = tristate(row.inputsRetained);
@@ -286,6 +360,51 @@ export class SharedIndex {
     this.#tags[i] = sharedList(lists, "tag", row.tagSlugs ?? [], this.#tagSlugs);
     this.#flags[i] = (row.isPaid ? 1 : 0) | (row.hasFree ? 2 : 0);
     this.#setFacts(i, row);
+    return i;
+  }
+
+  /**
+   * Takes in a write of `agents`: the listings of theirs it holds leave (their numbers seen by nobody), and
+   * `rows`, those agents' listings "adults" see now with their postings, come in with new numbers. `places` puts
+   * every listing taken in since the load (these and earlier ones) in PostgreSQL's orders by row id and by name;
+   * `tags` are the "Tag" rows now. Returns false, changing nothing, when there is no room left or `places` does
+   * not name exactly the listings taken in since the load: the index must be loaded again.
+   */
+  patch(agents: readonly string[], rows: IndexedListing[], tags: IndexTag[], places: LatePlace[]): boolean {
+    if (this.#used + rows.length > this.#capacity) return false;
+    const written = new Set(agents.map((a) => this.#agents.find(a)).filter((a) => a !== undefined));
+    const late = new Set<string>(rows.map((r) => r.id));
+    for (let i = this.#base; i < this.#used; i++) {
+      if (this.#seenBy[i] !== NOBODY && !written.has(this.#agent[i] ?? -1)) late.add(this.#ids[i] ?? "");
+    }
+    const after = (id: string | null) => (id === null ? -1 : (this.#numbers.get(id) ?? Number.NaN));
+    if (places.length !== late.size || places.some((p) => !late.has(p.id) || !(after(p.idAfter) < this.#base) || !(after(p.nameAfter) < this.#base))) {
+      return false;
+    }
+    for (let i = 0; i < this.#used; i++) {
+      if (this.#seenBy[i] !== NOBODY && written.has(this.#agent[i] ?? -1)) {
+        this.#seenBy[i] = NOBODY;
+        this.#numbers.delete(this.#ids[i] ?? "");
+        this.#live -= 1;
+      }
+    }
+    let added = 0;
+    for (const row of rows) added += addPostings(this.#late, this.#add(row), row);
+    if (added > 0) this.#lateWords = [...this.#late.keys()].sort(byCodeUnit);
+    // Between the places of two listings held since the load: after `idAfter`'s, and among those after the
+    // same one, in their order (places.length + 1 parts of the gap, so none reaches the next one's place).
+    const parts = places.length + 1;
+    for (const p of places) {
+      const i = this.#numbers.get(p.id) ?? 0;
+      const idAfter = after(p.idAfter);
+      const nameAfter = after(p.nameAfter);
+      this.#idKey[i] = idAfter + p.idOrder / parts;
+      this.#nameRank[i] = (nameAfter < 0 ? -1 : (this.#nameRank[nameAfter] ?? 0)) + p.nameOrder / parts;
+    }
+    this.#rankTags(tags);
+    this.#kept.clear();
+    this.#keptLength = 0;
+    return true;
   }
 
   #setFacts(i: number, facts: ListingFacts): void {
@@ -308,22 +427,24 @@ export class SharedIndex {
   #wordPostings(word: MeantLexemes): Postings[] {
     const lists: Postings[] = [];
     for (const prefix of word.prefixes) {
-      let lo = 0;
-      let hi = this.#words.length;
-      while (lo < hi) {
-        const mid = (lo + hi) >>> 1;
-        if ((this.#words[mid] ?? "") < prefix) lo = mid + 1;
-        else hi = mid;
-      }
-      for (let w = lo; w < this.#words.length && (this.#words[w] ?? "").startsWith(prefix); w++) {
+      const [from, to] = prefixRange(this.#words, prefix);
+      for (let w = from; w < to; w++) {
         const postings = this.#postings.get(this.#words[w] ?? "");
         if (postings) lists.push(postings);
+      }
+      if (this.#lateWords.length === 0) continue;
+      const [lateFrom, lateTo] = prefixRange(this.#lateWords, prefix);
+      for (let w = lateFrom; w < lateTo; w++) {
+        const postings = this.#late.get(this.#lateWords[w] ?? "");
+        if (postings) lists.push(postings.view());
       }
     }
     const exact = word.exact;
     if (exact !== null && !word.prefixes.some((p) => exact.startsWith(p))) {
       const postings = this.#postings.get(exact);
       if (postings) lists.push(postings);
+      const late = this.#late.get(exact);
+      if (late) lists.push(late.view());
     }
     return lists;
   }
@@ -397,7 +518,7 @@ export class SharedIndex {
    * single-choice filter, else the bits of the single-choice filters it fails (0: it is a result).
    */
   #conditions(audience: Audience, f: SearchFilters, now: Date): (i: number) => number {
-    const everyoneOnly = audience === "everyone";
+    const least = audience === "everyone" ? EVERYONE : ADULTS;
     const only = f.matchingIds ? this.#markOf(f.matchingIds) : null;
     const wantedTags = f.tags.map((slug) => this.#tagSlugs.find(slug) ?? -1);
     const fresh = sampleTestFreshSince(now).getTime();
@@ -410,10 +531,10 @@ export class SharedIndex {
     const region = f.region === null ? null : (this.#regionNames.find(f.region) ?? -1);
     const { sampleTested, minReputation, includeUnreachable, price } = f;
     // Locals, not fields: this runs once per match.
-    const [everyone, tagsOf, flagsOf, retainedOf, trainingOf, reputationOf] = [this.#everyone, this.#tags, this.#flags, this.#inputsRetained, this.#usedForTraining, this.#reputation];
+    const [seenBy, tagsOf, flagsOf, retainedOf, trainingOf, reputationOf] = [this.#seenBy, this.#tags, this.#flags, this.#inputsRetained, this.#usedForTraining, this.#reputation];
     const [categoryOf, classOf, languagesOf, regionsOf] = [this.#category, this.#class, this.#languages, this.#regions];
     return (i) => {
-      if (everyoneOnly && everyone[i] === 0) return EXCLUDED;
+      if ((seenBy[i] ?? NOBODY) < least) return EXCLUDED;
       if (only && only[i] === 0) return EXCLUDED;
       if (wantedTags.length > 0) {
         const tags = tagsOf[i] ?? NONE;
@@ -452,7 +573,7 @@ export class SharedIndex {
    */
   health(audience: Audience, id: string, now: Date): ListingHealth | undefined {
     const i = this.#numbers.get(id);
-    if (i === undefined || (audience === "everyone" && this.#everyone[i] === 0)) return undefined;
+    if (i === undefined || (this.#seenBy[i] ?? NOBODY) < (audience === "everyone" ? EVERYONE : ADULTS)) return undefined;
     const reputation = this.#reputation[i] ?? Number.NaN;
     return {
       reputation: Number.isNaN(reputation) ? null : reputation,
@@ -474,7 +595,7 @@ export class SharedIndex {
    */
   #candidates(words: MeantLexemes[] | null): { count: number; at: (j: number) => number } {
     const matches = this.#matches(words);
-    return matches ? { count: matches.length, at: (j) => matches[j] ?? 0 } : { count: this.size, at: (j) => j };
+    return matches ? { count: matches.length, at: (j) => matches[j] ?? 0 } : { count: this.#used, at: (j) => j };
   }
 
   /** How many listings match a search by this audience at `now` (count's "total" row, without the facets). */
@@ -592,11 +713,14 @@ export class SharedIndex {
 
   /** "a comes before b" for a sort. */
   #order(sort: Sort | { words: MeantLexemes[]; nameWords: string | null; results: number[] }): (a: number, b: number) => boolean {
-    const createdAt = this.#createdAt;
-    const position = this.#position;
-    // Newest first, then in the agent.json's order, then by row id (the number is the row id's place).
+    const [createdAt, position, idKey] = [this.#createdAt, this.#position, this.#idKey];
+    // Newest first, then in the agent.json's order, then by row id.
     const newest = (a: number, b: number) =>
-      createdAt[a] !== createdAt[b] ? (createdAt[a] ?? 0) > (createdAt[b] ?? 0) : position[a] !== position[b] ? (position[a] ?? 0) < (position[b] ?? 0) : a < b;
+      createdAt[a] !== createdAt[b]
+        ? (createdAt[a] ?? 0) > (createdAt[b] ?? 0)
+        : position[a] !== position[b]
+          ? (position[a] ?? 0) < (position[b] ?? 0)
+          : (idKey[a] ?? 0) < (idKey[b] ?? 0);
     if (sort === "newest" || sort === "relevance") return newest;
     if (sort === "name") {
       const nameRank = this.#nameRank;
@@ -625,7 +749,7 @@ export class SharedIndex {
       const sa = score[a] ?? 0;
       const sb = score[b] ?? 0;
       if (sa !== sb) return sa > sb;
-      return createdAt[a] !== createdAt[b] ? (createdAt[a] ?? 0) > (createdAt[b] ?? 0) : a > b;
+      return createdAt[a] !== createdAt[b] ? (createdAt[a] ?? 0) > (createdAt[b] ?? 0) : (idKey[a] ?? 0) > (idKey[b] ?? 0);
     };
   }
 
@@ -635,7 +759,7 @@ export class SharedIndex {
    * 100,000 matches), and cleared only when the stamps run out.
    */
   #fresh(n: number): { scratch: Scratch; first: number } {
-    const size = this.size;
+    const size = this.#capacity;
     this.#scratch ??= { sum: new Float64Array(size), best: new Float64Array(size), member: new Uint32Array(size), seen: new Uint32Array(size), stamp: 0 };
     const scratch = this.#scratch;
     if (scratch.stamp > 0xffffffff - n) {
@@ -679,7 +803,7 @@ export class SharedIndex {
   }
 
   #markOf(ids: readonly string[]): Uint8Array {
-    const mark = new Uint8Array(this.size);
+    const mark = new Uint8Array(this.#capacity);
     for (const id of ids) {
       const i = this.#numbers.get(id);
       if (i !== undefined) mark[i] = 1;

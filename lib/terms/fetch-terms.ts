@@ -33,7 +33,8 @@ export async function fetchAgentTerms(agentId: string, ctx: CheckContext): Promi
   const copy = termsCopyOf(fetched.bytes, fetched.contentType);
   if (!copy.ok) return recordFailure(agentId, url, copy.reason, now);
 
-  await writeListings(async (tx) => {
+  await writeListings(async (tx, wrote) => {
+    wrote(agentId);
     const { count } = await tx.agent.updateMany({ where: { id: agentId, termsUrl: url }, data: { termsUrlSha256: copy.sha256, termsFetchedAt: now } });
     if (count === 0) return { ok: false };
     await tx.agentTermsCheck.update({

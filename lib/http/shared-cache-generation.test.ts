@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import { forgetSharedResponses, listingsPayload, listingsWrittenOf, listingsWrittenSince, sharedCacheGeneration } from "./shared-cache-generation";
+
+// Each generation remembers which agents its write changed, so the search index can read just those again.
+
+describe("the agents a listing write changed", () => {
+  it("travel in the NOTIFY payload, and anything else in it means \"not known\"", () => {
+    expect(listingsPayload(["cma1", "cmb2", "cma1"])).toBe("cma1,cmb2");
+    expect(listingsWrittenOf("cma1,cmb2")).toEqual(["cma1", "cmb2"]);
+    for (const payload of ["", "marker!", "a,,b", "x'); DROP"]) expect(listingsWrittenOf(payload)).toBeNull();
+    expect(listingsPayload(null)).toBe("");
+    expect(listingsPayload([])).toBe("");
+    expect(listingsPayload(["has space"])).toBe("");
+    // Past 200 agents the payload would near PostgreSQL's 8,000 bytes: "not known" instead.
+    expect(listingsPayload(Array.from({ length: 201 }, (_, i) => `agent${i}`))).toBe("");
+  });
+
+  it("are remembered per generation: known while every write since said, not known once one did not", () => {
+    const start = sharedCacheGeneration();
+    forgetSharedResponses(["a1"]);
+    forgetSharedResponses(["a2", "a1"]);
+    expect(listingsWrittenSince(start)).toEqual(new Set(["a1", "a2"]));
+    expect(listingsWrittenSince(start + 1)).toEqual(new Set(["a2", "a1"]));
+    expect(listingsWrittenSince(start + 2)).toEqual(new Set());
+    forgetSharedResponses(null);
+    expect(listingsWrittenSince(start)).toBeNull();
+    forgetSharedResponses(["a3"]);
+    expect(listingsWrittenSince(start + 3)).toEqual(new Set(["a3"]));
+  });
+
+  it("are forgotten after a thousand generations: a reader that far behind loads everything again", () => {
+    const start = sharedCacheGeneration();
+    for (let i = 0; i <= 1_000; i++) forgetSharedResponses([`a${i}`]);
+    expect(listingsWrittenSince(start + 1)?.size).toBe(1_000);
+    expect(listingsWrittenSince(start)).toBeNull();
+  });
+});
