@@ -22,12 +22,12 @@ const handles: string[] = [];
 let live: LiveSharedIndex;
 let owner: string;
 
-async function importAgent(count: number): Promise<string[]> {
-  const handle = uniqueHandle("fl");
-  handles.push(handle);
+async function importAgent(count: number, name = (i: number) => `${word} planted ${i}`, again?: string): Promise<string[]> {
+  const handle = again ?? uniqueHandle("fl");
+  if (!again) handles.push(handle);
   const capabilities = Array.from({ length: count }, (_, i) => ({
     tool: `tool_${i}`,
-    name: `${word} planted ${i}`,
+    name: name(i),
     summary: "Holds a planted row.",
     category: "weather.current",
     limitations: "Test rows only.",
@@ -83,6 +83,20 @@ describe("the live shared index", () => {
     expect((await countFacets(null, { ...noFilters, query: word }, new Date(), null, index)).total).toBe(5);
     // Read again for that agent alone, not loaded again.
     expect([live.loads, live.patches]).toEqual([loads, patches + 1]);
+  });
+
+  it("loads again when a written listing's neighbour is not held as PostgreSQL has it, after trying again", async () => {
+    const [neighbour] = await importAgent(1, () => `${word} planted m`);
+    await live.settled();
+    const [loads, patches] = [live.loads, live.patches];
+    // Renamed behind the index's back (a write it has not heard of): next to the name written below.
+    await db.$executeRaw`UPDATE "Capability" SET "nameWords" = ${`${word} planted n0`} WHERE "id" = ${neighbour}`;
+    await importAgent(1, () => `${word} planted n`);
+    expect(currentSharedIndex()).toBeNull();
+    await expect.poll(() => live.loads, WAIT).toBe(loads + 1);
+    expect(live.patches).toBe(patches);
+    await live.settled();
+    expect(currentSharedIndex()).not.toBeNull();
   });
 
   it("loads again after a write that does not say which agents it changed", async () => {

@@ -8,7 +8,7 @@ import { log } from "@/lib/log";
 import { requireDatabaseUrl } from "@/lib/env";
 import { capabilityVisibleToAudienceSql } from "@/lib/catalog/visibility";
 import { listingsWrittenSince, sharedCacheGeneration } from "@/lib/http/shared-cache-generation";
-import { SharedIndex, type IndexedListing, type IndexTag, type LatePlace, type ListingFacts } from "./shared-index";
+import { SharedIndex, type IndexedListing, type IndexTag, type ListingFacts, type PatchOutcome, type WrittenPlace } from "./shared-index";
 
 // The web process's index of what the shared audiences see (shared-index.ts), kept current:
 // - Loaded from one snapshot of PostgreSQL (a REPEATABLE READ transaction), so listings and postings agree.
@@ -83,13 +83,22 @@ const listingSchema = factsSchema.extend({
 // REAL written as text by PostgreSQL and read back here.
 const indexedSchema = listingSchema.extend({ words: z.string(), scores: z.instanceof(Buffer) });
 const tagSchema = z.object({ slug: z.string(), label: z.string() });
+const neighbourSchema = z
+  .tuple([z.string(), z.string()])
+  .nullable()
+  .transform((pair) => (pair === null ? null : { id: pair[0], nameWords: pair[1] }));
 const placeSchema = z.object({
   id: z.string(),
-  idAfter: z.string().nullable(),
-  nameAfter: z.string().nullable(),
   idOrder: z.number().int().positive(),
   nameOrder: z.number().int().positive(),
+  idAfter: z.string().nullable(),
+  idBefore: z.string().nullable(),
+  nameAfter: neighbourSchema,
+  nameBefore: neighbourSchema,
 });
+
+/** Tries of a misplaced patch (50, 100, … ms apart) before the index is loaded again. */
+const MISPLACED_TRIES = 5;
 
 /** Changed listings whose facts are read again in one statement. */
 const FACTS_BATCH = 5_000;
@@ -101,7 +110,7 @@ export const NAME_ORDER_SQL = Prisma.sql`c."nameWords" ASC, c."id" ASC`;
 const CHUNK = 500;
 
 /** A statement on the loading connection, its rows checked against `schema`. */
-async function rowsOf<T>(client: pg.Client, schema: z.ZodType<T>, statement: Prisma.Sql): Promise<T[]> {
+async function rowsOf<T>(client: pg.ClientBase, schema: z.ZodType<T>, statement: Prisma.Sql): Promise<T[]> {
   return z.array(schema).parse((await client.query(statement.text, statement.values)).rows);
 }
 
@@ -127,7 +136,7 @@ function listingsSql(where: Prisma.Sql, last: Prisma.Sql): Prisma.Sql {
  * before this one is parsed and indexed, so PostgreSQL reads it meanwhile (the load would otherwise wait on the
  * database about half of the time).
  */
-async function* listingsOf(client: pg.Client, chunkSize: number, timings: LoadTimings): AsyncGenerator<IndexedListing[]> {
+async function* listingsOf(client: pg.ClientBase, chunkSize: number, timings: LoadTimings): AsyncGenerator<IndexedListing[]> {
   const read = (after: string) => {
     const statement = listingsSql(Prisma.sql`c."id" > ${after}`, Prisma.sql`ORDER BY c."id" LIMIT ${chunkSize}`);
     const rows = client.query<{ id: string }>(statement.text, statement.values).then((result) => result.rows);
@@ -154,21 +163,53 @@ async function* listingsOf(client: pg.Client, chunkSize: number, timings: LoadTi
  */
 export type LoadTimings = { namesMs: number; waitingMs: number };
 
-/** A read-only snapshot on a connection of its own (the pg driver hands rows over several times faster than the data layer). */
-async function inSnapshot<T>(read: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: requireDatabaseUrl(), application_name: `explore search index (pid ${process.pid})` });
+function indexConnection(): pg.ClientConfig {
+  return { connectionString: requireDatabaseUrl(), application_name: `explore search index (pid ${process.pid})` };
+}
+
+async function snapshotRead<T>(client: pg.ClientBase, read: (client: pg.ClientBase) => Promise<T>): Promise<T> {
+  await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
+  const result = await read(client);
+  await client.query("COMMIT");
+  return result;
+}
+
+/**
+ * A read-only snapshot on a connection of the index's own (the pg driver hands rows over several times faster
+ * than the data layer): from `pool` (patches: a connection kept warm, as a new one costs more than a patch's
+ * reads), or made for it (loads).
+ */
+async function inSnapshot<T>(read: (client: pg.ClientBase) => Promise<T>, pool?: pg.Pool): Promise<T> {
+  if (pool) {
+    const client = await pool.connect();
+    try {
+      const result = await snapshotRead(client, read);
+      client.release();
+      return result;
+    } catch (error) {
+      // Not handed out again: it may be inside a transaction.
+      client.release(true);
+      throw error;
+    }
+  }
+  const client = new pg.Client(indexConnection());
   await client.connect();
   try {
-    await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
-    const result = await read(client);
-    await client.query("COMMIT");
-    return result;
+    return await snapshotRead(client, read);
   } finally {
     await client.end();
   }
 }
 
-function tagsOf(client: pg.Client): Promise<IndexTag[]> {
+/** The connection patches read on: one, closed after a minute unused. */
+export function patchPool(): pg.Pool {
+  const pool = new pg.Pool({ ...indexConnection(), max: 1, idleTimeoutMillis: 60_000 });
+  // An idle connection that drops is made again by the next patch; unheard, its error would end the process.
+  pool.on("error", (error) => log.warn("the search index's connection failed while idle", { error }));
+  return pool;
+}
+
+function tagsOf(client: pg.ClientBase): Promise<IndexTag[]> {
   return rowsOf(client, tagSchema, Prisma.sql`SELECT t."slug", t."label" FROM "Tag" t ORDER BY t."slug"`);
 }
 
@@ -198,42 +239,45 @@ export async function loadSharedIndex(options: { chunk?: number; timings?: LoadT
 }
 
 /**
- * The listings of `agents` "adults" see now, with their postings, and the places of every listing of the agents
- * written since the load (`since`, which holds `agents`) in PostgreSQL's orders: each one comes after the last
- * listing before it that the load read and no write has touched since (a listing of an agent not written).
+ * The listings of `agents` "adults" see now, with their postings, and where each goes in PostgreSQL's orders by
+ * row id and by name: between its neighbours there among every other agent's listings "adults" see (an index
+ * probe each way), and among the agents' own listings.
  */
-async function readWritten(agents: string[], since: string[]): Promise<{ rows: IndexedListing[]; tags: IndexTag[]; places: LatePlace[] }> {
-  const others = (p: string) => Prisma.sql`${capabilityVisibleToAudienceSql("adults", p, `${p}a`)} AND ${Prisma.raw(p)}."agentId" <> ALL(${since}::text[])`;
-  return inSnapshot(async (client) => ({
-    rows: await rowsOf(client, indexedSchema, listingsSql(Prisma.sql`c."agentId" = ANY(${agents}::text[])`, Prisma.empty)),
-    tags: await tagsOf(client),
-    places: await rowsOf(
-      client,
-      placeSchema,
-      Prisma.sql`
-        WITH late AS (
-          SELECT c."id", c."nameWords",
-                 row_number() OVER (ORDER BY c."id")::int AS "idOrder", row_number() OVER (ORDER BY ${NAME_ORDER_SQL})::int AS "nameOrder"
+async function readWritten(agents: string[], pool?: pg.Pool): Promise<{ rows: IndexedListing[]; tags: IndexTag[]; places: WrittenPlace[] }> {
+  const neighbour = (side: "<" | ">", select: Prisma.Sql, order: Prisma.Sql, id: boolean) => {
+    const [op, direction] = [Prisma.raw(side), Prisma.raw(side === "<" ? "DESC" : "ASC")];
+    const compared = id ? Prisma.sql`p."id" ${op} c."id"` : Prisma.sql`(p."nameWords", p."id") ${op} (c."nameWords", c."id")`;
+    return Prisma.sql`(SELECT ${select} FROM "Capability" p JOIN "Agent" pa ON pa."id" = p."agentId"
+      WHERE ${capabilityVisibleToAudienceSql("adults", "p", "pa")} AND p."agentId" <> ALL(${agents}::text[]) AND ${compared}
+      ORDER BY ${order} ${direction} LIMIT 1)`;
+  };
+  const byId = (side: "<" | ">") => neighbour(side, Prisma.sql`p."id"`, Prisma.sql`p."id"`, true);
+  // The order by name as NAME_ORDER_SQL writes it, both columns the same way.
+  const byName = (side: "<" | ">") => {
+    const direction = Prisma.raw(side === "<" ? "DESC" : "ASC");
+    return neighbour(side, Prisma.sql`ARRAY[p."id", p."nameWords"]`, Prisma.sql`p."nameWords" ${direction}, p."id"`, false);
+  };
+  return inSnapshot(
+    async (client) => ({
+      rows: await rowsOf(client, indexedSchema, listingsSql(Prisma.sql`c."agentId" = ANY(${agents}::text[])`, Prisma.empty)),
+      tags: await tagsOf(client),
+      places: await rowsOf(
+        client,
+        placeSchema,
+        Prisma.sql`
+          SELECT c."id", row_number() OVER (ORDER BY c."id")::int AS "idOrder", row_number() OVER (ORDER BY ${NAME_ORDER_SQL})::int AS "nameOrder",
+                 ${byId("<")} AS "idAfter", ${byId(">")} AS "idBefore", ${byName("<")} AS "nameAfter", ${byName(">")} AS "nameBefore"
           FROM "Capability" c JOIN "Agent" a ON a."id" = c."agentId"
-          WHERE ${capabilityVisibleToAudienceSql("adults")} AND c."agentId" = ANY(${since}::text[])
-        )
-        SELECT l."id", l."idOrder", l."nameOrder",
-          (SELECT p."id" FROM "Capability" p JOIN "Agent" pa ON pa."id" = p."agentId"
-           WHERE ${others("p")} AND p."id" < l."id" ORDER BY p."id" DESC LIMIT 1) AS "idAfter",
-          (SELECT p."id" FROM "Capability" p JOIN "Agent" pa ON pa."id" = p."agentId"
-           WHERE ${others("p")} AND (p."nameWords", p."id") < (l."nameWords", l."id")
-           ORDER BY p."nameWords" DESC, p."id" DESC LIMIT 1) AS "nameAfter"
-        FROM late l`,
-    ),
-  }));
+          WHERE ${capabilityVisibleToAudienceSql("adults")} AND c."agentId" = ANY(${agents}::text[])`,
+      ),
+    }),
+    pool,
+  );
 }
 
-/**
- * Reads `agents`' listings again and patches them into `index`; `since` holds every agent patched in since its
- * load, these included. False when the patch does not fit (SharedIndex.patch): load the index again.
- */
-export async function patchSharedIndex(index: SharedIndex, agents: string[], since: string[]): Promise<boolean> {
-  const { rows, tags, places } = await readWritten(agents, since);
+/** Reads `agents`' listings again and patches them into `index` (SharedIndex.patch). */
+export async function patchSharedIndex(index: SharedIndex, agents: string[], pool?: pg.Pool): Promise<PatchOutcome> {
+  const { rows, tags, places } = await readWritten(agents, pool);
   return index.patch(agents, rows, tags, places);
 }
 
@@ -251,8 +295,9 @@ export class LiveSharedIndex {
   #index: SharedIndex | null = null;
   /** The listings' generation the index holds: loaded at, or patched up to. */
   #generation = -1;
-  /** The agents patched in since the load. */
-  #written = new Set<string>();
+  /** Patches misplaced in a row (PatchOutcome), and the timer that tries again. */
+  #misplaced = 0;
+  #retryPatch: NodeJS.Timeout | undefined;
   #loading: Promise<void> | null = null;
   #lastLoadAt = Number.NEGATIVE_INFINITY;
   #loads = 0;
@@ -266,6 +311,7 @@ export class LiveSharedIndex {
    */
   #busy: Promise<void> | null = null;
   #unsubscribe: Unsubscribe | null = null;
+  #pool: pg.Pool | null = null;
   #closed = false;
   #retry: NodeJS.Timeout | undefined;
 
@@ -333,9 +379,13 @@ export class LiveSharedIndex {
   async close(): Promise<void> {
     this.#closed = true;
     clearTimeout(this.#retry);
+    clearTimeout(this.#retryPatch);
     await this.#unsubscribe?.();
     this.#unsubscribe = null;
     await this.loaded().catch(() => undefined);
+    while (this.#busy) await this.#busy;
+    await this.#pool?.end();
+    this.#pool = null;
     this.#index = null;
   }
 
@@ -351,7 +401,7 @@ export class LiveSharedIndex {
         if (this.#closed) return;
         this.#index = index;
         this.#generation = generation;
-        this.#written = new Set();
+        this.#misplaced = 0;
         this.#loads += 1;
         // Facts read before this snapshot must not stand in for newer ones the snapshot holds, nor older ones.
         for (const id of this.#changedDuringLoad) this.#pending.add(id);
@@ -394,8 +444,13 @@ export class LiveSharedIndex {
       });
   }
 
-  /** Patches in the agents written since the index's generation; null when that is not known (then it is loaded again). */
+  /**
+   * Patches in the agents written since the index's generation. Loads it again instead when that is not known,
+   * when the patch does not fit, or when it stays misplaced: a neighbour the index does not hold as PostgreSQL
+   * does is a write not heard of yet, which a try a little later includes.
+   */
   #patch(index: SharedIndex): Promise<void> | null {
+    if (this.#retryPatch) return null;
     const generation = sharedCacheGeneration();
     const agents = listingsWrittenSince(this.#generation);
     if (agents === null) {
@@ -403,20 +458,29 @@ export class LiveSharedIndex {
       this.#reload();
       return null;
     }
-    const since = new Set([...this.#written, ...agents]);
     const started = performance.now();
-    return patchSharedIndex(index, [...agents], [...since]).then((patched) => {
+    this.#pool ??= patchPool();
+    return patchSharedIndex(index, [...agents], this.#pool).then((outcome) => {
       if (this.#index !== index) return;
-      if (!patched) {
-        log.info("search index cannot take in the written listings; loading it again", { listings: index.size });
-        this.#index = null;
-        this.#reload();
+      if (outcome === "patched") {
+        this.#generation = generation;
+        this.#patches += 1;
+        this.#misplaced = 0;
+        log.info("search index patched", { agents: agents.size, ms: Math.round(performance.now() - started) });
         return;
       }
-      this.#written = since;
-      this.#generation = generation;
-      this.#patches += 1;
-      log.info("search index patched", { agents: agents.size, ms: Math.round(performance.now() - started) });
+      if (outcome === "misplaced" && this.#misplaced < MISPLACED_TRIES) {
+        this.#misplaced += 1;
+        this.#retryPatch = setTimeout(() => {
+          this.#retryPatch = undefined;
+          this.#next();
+        }, 50 * this.#misplaced);
+        this.#retryPatch.unref();
+        return;
+      }
+      log.info("search index cannot take in the written listings; loading it again", { outcome, listings: index.size });
+      this.#index = null;
+      this.#reload();
     });
   }
 

@@ -238,9 +238,7 @@ describe("the shared index", () => {
   });
 
   it("refuses a listing whose postings have a word without its score, or a score without its word", async () => {
-    const facts = { hasExample: false, lastTestPassed: false, lastTestAt: null, lastPassAt: null, endpointPending: false, reputation: null, runs: 0 };
-    const listing = { ...facts, id: "x", agentId: "a", everyone: true, category: "weather", class: "read_only", isPaid: false, hasFree: false, languages: [], regions: [] };
-    const row = { ...listing, inputsRetained: null, usedForTraining: null, tagSlugs: null, nameWords: "x", createdAt: 0, position: 0 };
+    const row = listing("x", "a");
     const scores = (...values: number[]) => Buffer.concat(values.map((v) => Buffer.from(new Uint8Array(new Float32Array([v]).buffer).reverse())));
     const build = (postings: Pick<IndexedListing, "words" | "scores">) => SharedIndex.build(1, (async function* () { yield [{ ...row, ...postings }]; })(), [], ["x"]);
     await expect(build({ words: "rain snow", scores: scores(0.5) })).rejects.toThrow("listing x: its postings have more words than scores");
@@ -291,14 +289,16 @@ describe("the shared index after listing writes patched in", () => {
     await importAgent(["it"], Array.from({ length: 12 }, (_, i) => capability(i + 60)));
     const first = [await agentId(handles[0]), await agentId(handles[3])];
     const before = index.size;
-    expect(await patchSharedIndex(index, first, first)).toBe(true);
+    expect(await patchSharedIndex(index, first)).toBe("patched");
     // Then the second agent unpublished and a listing of the third suspended, patched on top of the first patch.
     expect(await setAgentPublished(owners[1] ?? adult, handles[1] ?? "", false)).toMatchObject({ ok: true });
     const suspended = await db.capability.findFirstOrThrow({ where: { agent: { handle: handles[2] }, tool: "tool_40" }, select: { capabilityId: true } });
     const admin = await createTestUser({ isAdmin: true });
     expect(await suspendListing(admin, { handle: handles[2] ?? "", capabilityId: suspended.capabilityId }, "Test suspension.")).toMatchObject({ ok: true });
-    const second = [await agentId(handles[1]), await agentId(handles[2])];
-    expect(await patchSharedIndex(index, second, [...first, ...second])).toBe(true);
+    expect(await patchSharedIndex(index, [await agentId(handles[1]), await agentId(handles[2])])).toBe("patched");
+    // And the first agent once more, placed among listings patched in before.
+    await importAgent(["en"], [...renamed.slice(0, 8), capability(92)], 0);
+    expect(await patchSharedIndex(index, [first[0] ?? ""])).toBe("patched");
 
     const fresh = await loadSharedIndex();
     expect(index.size).toBe(fresh.size);
@@ -307,28 +307,56 @@ describe("the shared index after listing writes patched in", () => {
     await expectPagesAsPostgres(index);
   });
 
-  it("refuses a patch that does not place exactly the listings written since the load, and changes nothing", async () => {
-    const loaded = await loadSharedIndex();
-    const [handle] = handles;
-    const agent = await db.agent.findUniqueOrThrow({ where: { handle }, select: { id: true } });
-    const f = { ...noFilters, query: word };
-    const before = await countFacets(null, f, NOW, null, loaded);
-    expect(loaded.patch([agent.id], [], [], [{ id: "not-written", idAfter: null, nameAfter: null, idOrder: 1, nameOrder: 1 }])).toBe(false);
-    expect(await countFacets(null, f, NOW, null, loaded)).toEqual(before);
+  it("refuses a patch next to a listing it does not hold as PostgreSQL does (a write not heard of yet), changing nothing", async () => {
+    const small = await tinyIndex();
+    const place = { id: "y", idOrder: 1, nameOrder: 1, idAfter: "x", idBefore: null, nameAfter: { id: "x", nameWords: "x" }, nameBefore: null };
+    expect(small.patch(["b"], [listing("y", "b")], [], [{ ...place, idAfter: "not-held" }])).toBe("misplaced");
+    expect(small.patch(["b"], [listing("y", "b")], [], [{ ...place, nameAfter: { id: "x", nameWords: "renamed since" } }])).toBe("misplaced");
+    expect(small.patch(["b"], [listing("y", "b")], [], [])).toBe("misplaced");
+    expect(small.size).toBe(1);
+    expect(small.patch(["b"], [listing("y", "b")], [], [place])).toBe("patched");
+    expect(small.size).toBe(2);
+    expect(small.page("everyone", noFilters, { words: null, nameWords: null, sort: "name", limit: 5, offset: 0, now: NOW })).toEqual(["x", "y"]);
   });
 
   it("refuses a patch past its room for written listings (a twentieth, at least 1,000)", async () => {
-    const facts = { hasExample: false, lastTestPassed: false, lastTestAt: null, lastPassAt: null, endpointPending: false, reputation: null, runs: 0 };
-    const row = (id: string) => ({
-      ...facts, id, agentId: "a", everyone: true, category: "weather", class: "read_only", isPaid: false, hasFree: false, languages: [], regions: [],
-      inputsRetained: null, usedForTraining: null, tagSlugs: null, nameWords: id, createdAt: 0, position: 0, words: "", scores: Buffer.alloc(0),
-    });
-    const small = await SharedIndex.build(1, (async function* () { yield [row("x")]; })(), [], ["x"]);
-    const rows = Array.from({ length: 1_001 }, (_, i) => row(`y${i}`));
-    const places = rows.map((r, i) => ({ id: r.id, idAfter: "x", nameAfter: "x", idOrder: i + 1, nameOrder: i + 1 }));
-    expect(small.patch(["a"], rows, [], places)).toBe(false);
+    const small = await tinyIndex();
+    const rows = Array.from({ length: 1_001 }, (_, i) => listing(`y${i}`, "b"));
+    const places = rows.map((r, i) => ({ id: r.id, idOrder: i + 1, nameOrder: i + 1, idAfter: "x", idBefore: null, nameAfter: { id: "x", nameWords: "x" }, nameBefore: null }));
+    expect(small.patch(["b"], rows, [], places)).toBe("full");
     expect(small.size).toBe(1);
-    expect(small.patch(["a"], rows.slice(0, 1_000), [], places.slice(0, 1_000))).toBe(true);
-    expect(small.size).toBe(1_000);
+    expect(small.patch(["b"], rows.slice(0, 1_000), [], places.slice(0, 1_000))).toBe("patched");
+    expect(small.size).toBe(1_001);
+  });
+
+  it("refuses a patch when no number is left between two places", async () => {
+    const two = await SharedIndex.build(2, (async function* () { yield [listing("x", "a"), listing("x2", "a")]; })(), [], ["x", "x2"]);
+    // Each written listing goes between the one written before it and "x2": the gap halves every time.
+    let last = "x";
+    let outcome = "patched";
+    let patched = 0;
+    for (let k = 0; k < 100 && outcome === "patched"; k++) {
+      const id = `x1${k}`;
+      const place = { id, idOrder: 1, nameOrder: 1, idAfter: last, idBefore: "x2", nameAfter: { id: last, nameWords: last }, nameBefore: { id: "x2", nameWords: "x2" } };
+      outcome = two.patch([`agent${k}`], [listing(id, `agent${k}`)], [], [place]);
+      if (outcome === "patched") [last, patched] = [id, patched + 1];
+    }
+    expect(outcome).toBe("full");
+    expect(patched).toBeGreaterThan(40);
+    expect(two.size).toBe(patched + 2);
   });
 });
+
+/** A listing as loaded, for indexes built by hand: visible to everyone, no postings, named by its id. */
+function listing(id: string, agentId: string): IndexedListing {
+  const facts = { hasExample: false, lastTestPassed: false, lastTestAt: null, lastPassAt: null, endpointPending: false, reputation: null, runs: 0 };
+  return {
+    ...facts, id, agentId, everyone: true, category: "weather", class: "read_only", isPaid: false, hasFree: false, languages: [], regions: [],
+    inputsRetained: null, usedForTraining: null, tagSlugs: null, nameWords: id, createdAt: 0, position: 0, words: "", scores: Buffer.alloc(0),
+  };
+}
+
+/** An index of one listing, "x" of agent "a". */
+function tinyIndex(): Promise<SharedIndex> {
+  return SharedIndex.build(1, (async function* () { yield [listing("x", "a")]; })(), [], ["x"]);
+}

@@ -65,12 +65,30 @@ export type IndexedListing = ListingRow & { words: string; scores: Buffer };
 /** A tag as PostgreSQL sorts them (by slug): ties of a tag count break in this order. */
 export type IndexTag = { slug: string; label: string };
 
+/** A listing's neighbour in PostgreSQL's order by name: its id and its `nameWords` there. */
+export type NameNeighbour = { id: string; nameWords: string };
+
 /**
- * Where a listing taken in after the load goes in PostgreSQL's orders (by row id, by name): after the listing
- * `idAfter` / `nameAfter` held since the load (null: before every one), and its place among the listings taken
- * in since (`idOrder`, `nameOrder`: 1, 2, …).
+ * Where a written listing goes in PostgreSQL's orders (by row id, by name): between its neighbours there among
+ * the listings of every other agent (null: none on that side), and among the listings written with it
+ * (`idOrder`, `nameOrder`: 1, 2, …).
  */
-export type LatePlace = { id: string; idAfter: string | null; nameAfter: string | null; idOrder: number; nameOrder: number };
+export type WrittenPlace = {
+  id: string;
+  idOrder: number;
+  nameOrder: number;
+  idAfter: string | null;
+  idBefore: string | null;
+  nameAfter: NameNeighbour | null;
+  nameBefore: NameNeighbour | null;
+};
+
+/**
+ * What a patch did: "patched"; "full" (no room, or no number left between two places: load the index again);
+ * "misplaced" (a neighbour the index does not hold as PostgreSQL does: a write it has not heard of yet, so try
+ * again once it has).
+ */
+export type PatchOutcome = "patched" | "full" | "misplaced";
 
 const TAG_LIMIT = 24;
 /** The matches kept (#matches): at most this many searches' words, and this many numbers in all (16 MB). */
@@ -365,22 +383,20 @@ export class SharedIndex {
 
   /**
    * Takes in a write of `agents`: the listings of theirs it holds leave (their numbers seen by nobody), and
-   * `rows`, those agents' listings "adults" see now with their postings, come in with new numbers. `places` puts
-   * every listing taken in since the load (these and earlier ones) in PostgreSQL's orders by row id and by name;
-   * `tags` are the "Tag" rows now. Returns false, changing nothing, when there is no room left or `places` does
-   * not name exactly the listings taken in since the load: the index must be loaded again.
+   * `rows`, those agents' listings "adults" see now with their postings, come in with new numbers, each placed
+   * in PostgreSQL's orders by `places` (one per row) between the places of its neighbours; `tags` are the "Tag"
+   * rows now. Changes nothing unless it returns "patched".
    */
-  patch(agents: readonly string[], rows: IndexedListing[], tags: IndexTag[], places: LatePlace[]): boolean {
-    if (this.#used + rows.length > this.#capacity) return false;
+  patch(agents: readonly string[], rows: IndexedListing[], tags: IndexTag[], places: WrittenPlace[]): PatchOutcome {
+    if (this.#used + rows.length > this.#capacity) return "full";
+    const placeOf = new Map(places.map((p) => [p.id, p]));
+    if (placeOf.size !== rows.length || rows.some((r) => !placeOf.has(r.id))) return "misplaced";
+    const idKeys = this.#between(this.#idKey, places, (p) => [p.idAfter, p.idBefore], (p) => p.idOrder);
+    const nameKeys = this.#between(this.#nameRank, places, (p) => [this.#heldAs(p.nameAfter), this.#heldAs(p.nameBefore)], (p) => p.nameOrder);
+    if (typeof idKeys === "string") return idKeys;
+    if (typeof nameKeys === "string") return nameKeys;
+
     const written = new Set(agents.map((a) => this.#agents.find(a)).filter((a) => a !== undefined));
-    const late = new Set<string>(rows.map((r) => r.id));
-    for (let i = this.#base; i < this.#used; i++) {
-      if (this.#seenBy[i] !== NOBODY && !written.has(this.#agent[i] ?? -1)) late.add(this.#ids[i] ?? "");
-    }
-    const after = (id: string | null) => (id === null ? -1 : (this.#numbers.get(id) ?? Number.NaN));
-    if (places.length !== late.size || places.some((p) => !late.has(p.id) || !(after(p.idAfter) < this.#base) || !(after(p.nameAfter) < this.#base))) {
-      return false;
-    }
     for (let i = 0; i < this.#used; i++) {
       if (this.#seenBy[i] !== NOBODY && written.has(this.#agent[i] ?? -1)) {
         this.#seenBy[i] = NOBODY;
@@ -389,22 +405,63 @@ export class SharedIndex {
       }
     }
     let added = 0;
-    for (const row of rows) added += addPostings(this.#late, this.#add(row), row);
-    if (added > 0) this.#lateWords = [...this.#late.keys()].sort(byCodeUnit);
-    // Between the places of two listings held since the load: after `idAfter`'s, and among those after the
-    // same one, in their order (places.length + 1 parts of the gap, so none reaches the next one's place).
-    const parts = places.length + 1;
-    for (const p of places) {
-      const i = this.#numbers.get(p.id) ?? 0;
-      const idAfter = after(p.idAfter);
-      const nameAfter = after(p.nameAfter);
-      this.#idKey[i] = idAfter + p.idOrder / parts;
-      this.#nameRank[i] = (nameAfter < 0 ? -1 : (this.#nameRank[nameAfter] ?? 0)) + p.nameOrder / parts;
+    for (const row of rows) {
+      const i = this.#add(row);
+      added += addPostings(this.#late, i, row);
+      this.#idKey[i] = idKeys.get(row.id) ?? 0;
+      this.#nameRank[i] = nameKeys.get(row.id) ?? 0;
     }
+    if (added > 0) this.#lateWords = [...this.#late.keys()].sort(byCodeUnit);
     this.#rankTags(tags);
     this.#kept.clear();
     this.#keptLength = 0;
-    return true;
+    return "patched";
+  }
+
+  /** The id of a name neighbour, if the index holds it under the same name ("" when it does not: misplaced). */
+  #heldAs(neighbour: NameNeighbour | null): string | null {
+    if (neighbour === null) return null;
+    const i = this.#numbers.get(neighbour.id);
+    return i !== undefined && this.#nameWords[i] === neighbour.nameWords ? neighbour.id : "";
+  }
+
+  /**
+   * Keys in one order for written listings: those between the same two neighbours (ids; null: no neighbour on
+   * that side) share the gap between their keys in `keys`, in their own order.
+   */
+  #between(
+    keys: Float64Array,
+    places: WrittenPlace[],
+    neighbours: (p: WrittenPlace) => [string | null, string | null],
+    order: (p: WrittenPlace) => number,
+  ): Map<string, number> | "full" | "misplaced" {
+    const gaps = new Map<string, { lo: number; hi: number; in: WrittenPlace[] }>();
+    for (const p of places) {
+      const [after, before] = neighbours(p);
+      const a = after === null ? null : this.#numbers.get(after);
+      const b = before === null ? null : this.#numbers.get(before);
+      if (a === undefined || b === undefined) return "misplaced";
+      const lo = a === null ? (b === null ? 0 : (keys[b] ?? 0) - 1) : (keys[a] ?? 0);
+      const hi = b === null ? lo + 1 : (keys[b] ?? 0);
+      if (!(lo < hi)) return "misplaced";
+      const key = `${after}\n${before}`;
+      const gap = gaps.get(key) ?? { lo, hi, in: [] };
+      gap.in.push(p);
+      gaps.set(key, gap);
+    }
+    const out = new Map<string, number>();
+    for (const { lo, hi, in: within } of gaps.values()) {
+      within.sort((x, y) => order(x) - order(y));
+      let last = lo;
+      for (const [k, p] of within.entries()) {
+        const key = lo + ((k + 1) * (hi - lo)) / (within.length + 1);
+        // Doubles between two places run out after ~50 halvings at one spot.
+        if (!(key > last && key < hi)) return "full";
+        out.set(p.id, key);
+        last = key;
+      }
+    }
+    return out;
   }
 
   #setFacts(i: number, facts: ListingFacts): void {
