@@ -1,0 +1,71 @@
+// Long-tail API searches at 20 clients through the production server, with no listing writes and then while
+// agents are unpublished and published again one after another (a real listing write each time, made in this
+// process as the dashboard makes it, heard by the server through PostgreSQL's NOTIFY like any other process's).
+// Prints both runs, how many writes were made, and how often the server's index was current (searches answered
+// from memory) while they were made: before the writes were patched in, every write left it not current until a
+// whole load (docs/benchmarks.md, "A listing write patched in, not loaded again").
+//
+//   npx tsx scripts/with-db.ts bash -c 'npx tsx bench/generate-listings.ts "$DATABASE_URL" 100000 && npm run build &&
+//     npx tsx --conditions=react-server bench/search-while-writing.ts [--seconds 15] [--every 1000]'
+//
+// Against a database already generated and a build already made: DATABASE_URL=... npx tsx --conditions=react-server bench/search-while-writing.ts
+import { parseArgs } from "node:util";
+import pg from "pg";
+import { requireDatabaseUrl } from "@/lib/env";
+import { setAgentPublished } from "@/lib/agents/publishing";
+import { line, load } from "./load";
+import { longTailPaths } from "./long-tail-queries";
+import { searchIndexLoaded, startServer, stopServer } from "./server";
+
+const { values } = parseArgs({
+  options: { seconds: { type: "string", default: "15" }, every: { type: "string", default: "1000" }, port: { type: "string", default: "3391" } },
+});
+const [seconds, every, port] = [Number(values.seconds), Number(values.every), Number(values.port)];
+const origin = `http://127.0.0.1:${port}`;
+
+const client = new pg.Client({ connectionString: requireDatabaseUrl() });
+await client.connect();
+const agents = (
+  await client.query<{ handle: string; ownerId: string }>(`SELECT "handle", "ownerId" FROM "Agent" WHERE "status" = 'published' ORDER BY md5("id") LIMIT 1000`)
+).rows;
+await client.end();
+
+const server = await startServer(requireDatabaseUrl(), { port, sharedCache: true, env: { RATE_LIMIT_API: "100000000/1m" } });
+try {
+  console.log(`search index loaded ${((await searchIndexLoaded(origin)) / 1000).toFixed(1)} s after the server answered`);
+  const next = longTailPaths("api", 21);
+  // Warm-up, then the run without writes.
+  await load(origin, next, { connections: 20, seconds: 3 });
+  console.log(line("API at 20 clients, no writes", await load(origin, next, { connections: 20, seconds })));
+
+  let writes = 0;
+  let writing = true;
+  const writer = (async () => {
+    for (let k = 0; writing; k++) {
+      const agent = agents[Math.floor(k / 2) % agents.length];
+      if (!agent) break;
+      // Unpublished, then published again: the listing leaves search and comes back.
+      const done = await setAgentPublished({ id: agent.ownerId }, agent.handle, k % 2 === 1);
+      if (!done.ok) throw new Error(`${agent.handle}: ${JSON.stringify(done)}`);
+      writes += 1;
+      await new Promise((r) => setTimeout(r, every));
+    }
+  })();
+  let [samples, current] = [0, 0];
+  const sampler = setInterval(() => {
+    void fetch(`${origin}/api/health`)
+      .then((r) => r.json() as Promise<{ searchIndex?: { state?: string } }>)
+      .then((health) => {
+        samples += 1;
+        if (health.searchIndex?.state === "current") current += 1;
+      });
+  }, 50);
+  const measured = await load(origin, next, { connections: 20, seconds });
+  writing = false;
+  clearInterval(sampler);
+  await writer;
+  console.log(line(`API at 20 clients, a write every ${every} ms`, measured));
+  console.log(`${writes} listing writes; the index was current in ${current} of ${samples} health checks (${((100 * current) / Math.max(1, samples)).toFixed(1)} %)`);
+} finally {
+  await stopServer(server);
+}
