@@ -228,9 +228,10 @@ function addPostings(growing: Map<string, GrowingPostings>, n: number, { id, wor
 export class SharedIndex {
   /** Numbers the arrays have room for: the load's listings and those taken in after it (patch). */
   readonly #capacity: number;
-  /** Listings numbered at the load (0 … #base - 1, in row-id order); later ones are numbered on from there. */
-  readonly #base: number;
-  /** Numbers given so far; a listing replaced or removed keeps its number, seen by nobody. */
+  /**
+   * Numbers given so far: the load's listings in row-id order, then those patched in after it. A listing replaced
+   * or removed keeps its number, seen by nobody.
+   */
   #used: number;
   #live: number;
   readonly #ids: string[];
@@ -282,7 +283,6 @@ export class SharedIndex {
   #keptLength = 0;
 
   private constructor(size: number) {
-    this.#base = size;
     this.#used = 0;
     this.#live = 0;
     // Room for a twentieth more listings written after the load before it is loaded again.
