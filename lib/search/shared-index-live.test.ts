@@ -8,7 +8,7 @@ import { importAgentFile } from "@/lib/agents/import-agent";
 import { writeListings } from "@/lib/catalog/listing-writes";
 import { cleanUpTestRows, createTestUser, uniqueHandle } from "@/lib/testing/fixtures";
 import { noFilters } from "./filters";
-import { currentSharedIndex, startSharedIndex, stopSharedIndex, type LiveSharedIndex } from "./shared-index-live";
+import { currentSharedIndex, sharedIndexState, startSharedIndex, stopSharedIndex, type LiveSharedIndex } from "./shared-index-live";
 import { countFacets, findMatchingIds } from "./search";
 import { plantedWord } from "@/lib/testing/planted-word";
 
@@ -75,9 +75,11 @@ describe("the live shared index", () => {
     expect((await counted()).total).toBe(3);
     await importAgent(2);
     // The write moved the listings' generation: the index is not current, and search counts in PostgreSQL.
+    expect(sharedIndexState()).toEqual({ state: "patching", listings: null });
     expect(currentSharedIndex()).toBeNull();
     expect((await counted()).total).toBe(5);
     await live.settled();
+    expect(sharedIndexState()).toMatchObject({ state: "current" });
     const index = currentSharedIndex();
     expect(index).not.toBeNull();
     expect((await countFacets(null, { ...noFilters, query: word }, new Date(), null, index)).total).toBe(5);
@@ -102,6 +104,7 @@ describe("the live shared index", () => {
   it("loads again after a write that does not say which agents it changed", async () => {
     const loads = live.loads;
     await writeListings(async () => ({ ok: true }));
+    expect(sharedIndexState()).toEqual({ state: "loading", listings: null });
     expect(currentSharedIndex()).toBeNull();
     await live.loaded();
     expect(live.loads).toBe(loads + 1);

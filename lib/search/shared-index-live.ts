@@ -31,11 +31,16 @@ export const CAPABILITY_FACTS_CHANNEL = "explore_capability_facts";
 const KEY = Symbol.for("explore.search.sharedIndex");
 type Holder = { [KEY]?: LiveSharedIndex };
 
-/** For /api/health: whether search answers from memory now ("current"), will once loaded ("loading"), or never ("off"). */
-export function sharedIndexState(): { state: "off" | "loading" | "current"; listings: number | null } {
+/**
+ * For /api/health: whether search answers from memory now ("current"), once the listings written a moment ago are
+ * patched in ("patching"), once loaded ("loading"), or never ("off").
+ */
+export function sharedIndexState(): { state: "off" | "loading" | "patching" | "current"; listings: number | null } {
   const live = (globalThis as Holder)[KEY];
-  const index = live?.held() ?? null;
-  return live === undefined ? { state: "off", listings: null } : index ? { state: "current", listings: index.size } : { state: "loading", listings: null };
+  if (live === undefined) return { state: "off", listings: null };
+  const index = live.held();
+  if (index) return { state: "current", listings: index.size };
+  return live.patching() ? { state: "patching", listings: null } : { state: "loading", listings: null };
 }
 
 /** The index to count with now, or null (not started, loading, or the listings changed since it was loaded). */
@@ -342,6 +347,11 @@ export class LiveSharedIndex {
   /** The index if it is current, without asking for a load. */
   held(): SharedIndex | null {
     return this.#unsubscribe !== null && this.#generation === sharedCacheGeneration() ? this.#index : null;
+  }
+
+  /** Not current, and the writes since its generation will be patched in (not loaded). */
+  patching(): boolean {
+    return this.#unsubscribe !== null && this.#index !== null && this.#generation !== sharedCacheGeneration() && listingsWrittenSince(this.#generation) !== null;
   }
 
   current(): SharedIndex | null {
