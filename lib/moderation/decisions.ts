@@ -68,7 +68,7 @@ export async function reinstateListing(viewer: Viewer | null, listing: ListingRe
   if (!admin) return forbidden;
   return writeListings(async (tx, wrote): Promise<ActionResult> => {
     const [row] = await tx.$queryRaw<{ agentId: string }[]>`
-      UPDATE "Capability" c SET "suspendedAt" = NULL, "suspendedReason" = NULL
+      UPDATE "Capability" c SET "suspendedAt" = NULL, "suspendedReason" = NULL, "updatedAt" = now()
       FROM "Agent" a
       WHERE a."id" = c."agentId" AND a."handle" = ${listing.handle} AND c."capabilityId" = ${listing.capabilityId} AND c."suspendedAt" IS NOT NULL
       RETURNING c."agentId"`;

@@ -38,8 +38,12 @@ describe("reports and moderation", () => {
     // Nobody can report what does not exist for them.
     expect(await createReport(reader, { ...ref, reason: "other", comment: "x" })).toMatchObject({ ok: false });
 
+    const changedAt = async () => (await db.capability.findFirstOrThrow({ where: { agentId: agent.id }, select: { updatedAt: true } })).updatedAt;
+    const suspendedAt = await changedAt();
     expect(await reinstateListing(admin, ref, null)).toEqual({ ok: true });
     expect(await visibleTo(null)).toBe(1);
+    // The listing changed (the sitemap's lastmod reads it).
+    expect((await changedAt()).getTime()).toBeGreaterThan(suspendedAt.getTime());
 
     const log = (await findDecisionLog(admin, 500))?.filter((d) => d.agentHandle === agent.handle).map((d) => d.action);
     expect(log).toEqual(["reinstate_listing", "suspend_listing"]);
