@@ -1,12 +1,12 @@
 import { listen, type Unsubscribe } from "../db-events";
 import { log } from "../log";
-import { forgetSharedResponses, LISTINGS_CHANGED_CHANNEL, listingsWrittenOf, type ListingsWritten } from "./shared-cache-generation";
+import { forgetSharedResponses, LISTINGS_CHANGED_CHANNEL, listingsWrittenOf, sentHere, type ListingsWritten } from "./shared-cache-generation";
 
 // The web server listens for listing writes made anywhere — this process, another web server, the CLI's
 // import — and forgets what it shared (lib/http/shared-cache.ts). Writers NOTIFY inside their transaction,
 // so the message arrives only once the write is committed. It listens on the process's one event connection
 // (lib/db-events.ts); while that is down nothing can be heard, so connecting and every gap forget everything too,
-// as writes of agents not known.
+// as writes of agents not known. This process's own writes, coming back, were forgotten when they committed.
 
 export type ListingsChangedListener = { close(): Promise<void> };
 
@@ -27,7 +27,8 @@ export function listenForListingChanges(options: { retryMs?: number; onChange?: 
 
   async function start(): Promise<void> {
     try {
-      const stop = await listen(LISTINGS_CHANGED_CHANNEL, (payload) => changed(listingsWrittenOf(payload)), { onGap: missed });
+      const heard = (payload: string) => (sentHere(payload) ? options.onChange?.() : changed(listingsWrittenOf(payload)));
+      const stop = await listen(LISTINGS_CHANGED_CHANNEL, heard, { onGap: missed });
       if (closed) {
         await stop();
         return;

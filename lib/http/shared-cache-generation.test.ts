@@ -1,18 +1,21 @@
 import { describe, expect, it } from "vitest";
-import { forgetSharedResponses, listingsPayload, listingsWrittenOf, listingsWrittenSince, sharedCacheGeneration } from "./shared-cache-generation";
+import { forgetSharedResponses, listingsPayload, listingsWrittenOf, listingsWrittenSince, sentHere, sharedCacheGeneration } from "./shared-cache-generation";
 
 // Each generation remembers which agents its write changed, so the search index can read just those again.
 
 describe("the agents a listing write changed", () => {
-  it("travel in the NOTIFY payload, and anything else in it means \"not known\"", () => {
-    expect(listingsPayload(["cma1", "cmb2", "cma1"])).toBe("cma1,cmb2");
-    expect(listingsWrittenOf("cma1,cmb2")).toEqual(["cma1", "cmb2"]);
-    for (const payload of ["", "marker!", "a,,b", "x'); DROP"]) expect(listingsWrittenOf(payload)).toBeNull();
-    expect(listingsPayload(null)).toBe("");
-    expect(listingsPayload([])).toBe("");
-    expect(listingsPayload(["has space"])).toBe("");
+  it("travel in the NOTIFY payload with the writing process, and anything else in it means \"not known\"", () => {
+    const sent = listingsPayload(["cma1", "cmb2", "cma1"]);
+    expect(sent).toMatch(/^[0-9a-f-]{36};cma1,cmb2$/);
+    const other = "6f1c2d3e-0000-4000-8000-000000000000";
+    expect(listingsWrittenOf(sent)).toEqual(["cma1", "cmb2"]);
+    expect(listingsWrittenOf(`${other};cma1,cmb2`)).toEqual(["cma1", "cmb2"]);
+    // This process knows its own writes when they come back (listings-changed.ts hears them without a bump).
+    expect([sentHere(sent), sentHere(listingsPayload(null)), sentHere(`${other};cma1,cmb2`), sentHere("")]).toEqual([true, true, false, false]);
+    for (const payload of ["", `${other};`, "marker!", "cma1,cmb2", `${other};a,,b`, "x'); DROP"]) expect(listingsWrittenOf(payload)).toBeNull();
+    for (const unknown of [null, [], ["has space"]]) expect(listingsPayload(unknown)).toMatch(/^[0-9a-f-]{36};$/);
     // Past 200 agents the payload would near PostgreSQL's 8,000 bytes: "not known" instead.
-    expect(listingsPayload(Array.from({ length: 201 }, (_, i) => `agent${i}`))).toBe("");
+    expect(listingsPayload(Array.from({ length: 201 }, (_, i) => `agent${i}`))).toMatch(/;$/);
   });
 
   it("are remembered per generation: known while every write since said, not known once one did not", () => {

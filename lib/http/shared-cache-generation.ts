@@ -7,8 +7,11 @@
 // (lib/search/shared-index-live.ts) can take in just those agents instead of loading everything again. The
 // record and the bump are one synchronous step: whoever reads a generation can ask what led to it.
 
+import { randomUUID } from "node:crypto";
+
 const KEY = Symbol.for("explore.sharedCache.generation");
 const WRITES = Symbol.for("explore.sharedCache.writes");
+const PROCESS = Symbol.for("explore.sharedCache.process");
 
 /** Generations whose writes are remembered; a reader further behind loads everything again. */
 const REMEMBERED = 1_000;
@@ -16,7 +19,7 @@ const REMEMBERED = 1_000;
 /** The agents one generation's write changed, or null when that is not known (a gap, a write that did not say). */
 export type ListingsWritten = readonly string[] | null;
 
-type Holder = { [KEY]?: number; [WRITES]?: Map<number, ListingsWritten> };
+type Holder = { [KEY]?: number; [WRITES]?: Map<number, ListingsWritten>; [PROCESS]?: string };
 
 /** The PostgreSQL NOTIFY channel of listing writes; the payload names the agents written (listingsPayload). */
 export const LISTINGS_CHANGED_CHANNEL = "explore_listings_changed";
@@ -24,17 +27,32 @@ export const LISTINGS_CHANGED_CHANNEL = "explore_listings_changed";
 /** A NOTIFY payload is at most 8,000 bytes: past this many agents a write says "not known". */
 const PAYLOAD_AGENTS = 200;
 const AGENT_ID = /^[A-Za-z0-9_-]{1,64}$/;
+const PAYLOAD = /^([0-9a-f-]{36});(.*)$/;
 
-/** The NOTIFY payload naming these agents: their ids separated by commas, or "" for "not known". */
-export function listingsPayload(agents: ListingsWritten): string {
-  if (agents === null || agents.length === 0 || agents.length > PAYLOAD_AGENTS || !agents.every((a) => AGENT_ID.test(a))) return "";
-  return [...new Set(agents)].join(",");
+/** This process, as the payloads it sends name it (one value for Next's copy of this module and the server's). */
+function thisProcess(): string {
+  return ((globalThis as Holder)[PROCESS] ??= randomUUID());
 }
 
-/** The agents a NOTIFY payload names, or null ("" or anything not written by listingsPayload). */
+/** The NOTIFY payload of a write: the writing process, ";", the agents' ids separated by commas, or none for "not known". */
+export function listingsPayload(agents: ListingsWritten): string {
+  const known = agents !== null && agents.length > 0 && agents.length <= PAYLOAD_AGENTS && agents.every((a) => AGENT_ID.test(a));
+  return `${thisProcess()};${known ? [...new Set(agents)].join(",") : ""}`;
+}
+
+/** The agents a NOTIFY payload names, or null ("not known", or anything listingsPayload did not write). */
 export function listingsWrittenOf(payload: string): ListingsWritten {
-  const agents = payload.split(",");
-  return payload !== "" && agents.every((a) => AGENT_ID.test(a)) ? agents : null;
+  const [, from, ids] = PAYLOAD.exec(payload) ?? [];
+  const agents = (ids ?? "").split(",");
+  return from !== undefined && agents.every((a) => AGENT_ID.test(a)) ? agents : null;
+}
+
+/**
+ * Whether this process sent the payload: its write was recorded, and its answers forgotten, when it committed
+ * here (forgetSharedResponses), so hearing it again changes nothing.
+ */
+export function sentHere(payload: string): boolean {
+  return PAYLOAD.exec(payload)?.[1] === thisProcess();
 }
 
 export function sharedCacheGeneration(): number {

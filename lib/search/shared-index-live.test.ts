@@ -6,6 +6,8 @@ import { closeDbEvents, dbEvents } from "@/lib/db-events";
 import { requireDatabaseUrl } from "@/lib/env";
 import { importAgentFile } from "@/lib/agents/import-agent";
 import { writeListings } from "@/lib/catalog/listing-writes";
+import { sharedCacheGeneration } from "@/lib/http/shared-cache-generation";
+import { listenForListingChanges, type ListingsChangedListener } from "@/lib/http/listings-changed";
 import { cleanUpTestRows, createTestUser, uniqueHandle } from "@/lib/testing/fixtures";
 import { noFilters } from "./filters";
 import { currentSharedIndex, sharedIndexState, startSharedIndex, stopSharedIndex, type LiveSharedIndex } from "./shared-index-live";
@@ -20,6 +22,9 @@ const WAIT = { timeout: 15_000, interval: 20 };
 const word = plantedWord("zw");
 const handles: string[] = [];
 let live: LiveSharedIndex;
+let listener: ListingsChangedListener;
+/** Listing writes the listener has heard (connecting counts as one). */
+let heard = 0;
 let owner: string;
 
 async function importAgent(count: number, name = (i: number) => `${word} planted ${i}`, again?: string): Promise<string[]> {
@@ -57,11 +62,21 @@ function counted(extra: Partial<typeof noFilters> = {}) {
 beforeAll(async () => {
   owner = (await createTestUser()).id;
   await importAgent(3);
+  // As the server runs (instrumentation.ts): listing writes heard, this process's own among them.
+  await new Promise<void>((connected) => {
+    listener = listenForListingChanges({
+      onChange: () => {
+        heard += 1;
+        connected();
+      },
+    });
+  });
   live = await startSharedIndex({ reloadGapMs: 0 });
   await live.loaded();
 });
 
 afterAll(async () => {
+  await listener.close();
   await stopSharedIndex();
   await closeDbEvents();
   await db.agent.deleteMany({ where: { handle: { in: handles } } });
@@ -73,6 +88,7 @@ describe("the live shared index", () => {
     expect(currentSharedIndex()).not.toBeNull();
     const [loads, patches] = [live.loads, live.patches];
     expect((await counted()).total).toBe(3);
+    const [written, before] = [sharedCacheGeneration(), heard];
     await importAgent(2);
     // The write moved the listings' generation: the index is not current, and search counts in PostgreSQL.
     expect(sharedIndexState()).toEqual({ state: "patching", listings: null });
@@ -84,6 +100,11 @@ describe("the live shared index", () => {
     expect(index).not.toBeNull();
     expect((await countFacets(null, { ...noFilters, query: word }, new Date(), null, index)).total).toBe(5);
     // Read again for that agent alone, not loaded again.
+    expect([live.loads, live.patches]).toEqual([loads, patches + 1]);
+    // Its NOTIFY comes back to this process too, and changes nothing: the write was taken in when it committed.
+    await expect.poll(() => heard, WAIT).toBe(before + 1);
+    expect(sharedCacheGeneration()).toBe(written + 1);
+    expect(currentSharedIndex()).toBe(index);
     expect([live.loads, live.patches]).toEqual([loads, patches + 1]);
   });
 

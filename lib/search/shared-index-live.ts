@@ -357,7 +357,7 @@ export class LiveSharedIndex {
   current(): SharedIndex | null {
     if (this.#unsubscribe === null) return null;
     if (this.#index !== null && this.#generation === sharedCacheGeneration()) return this.#index;
-    if (this.#index !== null && listingsWrittenSince(this.#generation) !== null) this.#next();
+    if (this.patching()) this.#next();
     else {
       // Not used again: let it go before the next one is built, rather than hold both.
       this.#index = null;
