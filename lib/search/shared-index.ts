@@ -118,6 +118,11 @@ function nextTurn(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
 }
 
+/** The least #seenBy a listing this audience may see has. */
+function seenByAtLeast(audience: Audience): number {
+  return audience === "everyone" ? EVERYONE : ADULTS;
+}
+
 function tristate(value: boolean | null): number {
   return value === null ? UNSTATED : value ? YES : NO;
 }
@@ -389,8 +394,8 @@ export class SharedIndex {
    */
   patch(agents: readonly string[], rows: IndexedListing[], tags: IndexTag[], places: WrittenPlace[]): PatchOutcome {
     if (this.#used + rows.length > this.#capacity) return "full";
-    const placeOf = new Map(places.map((p) => [p.id, p]));
-    if (placeOf.size !== rows.length || rows.some((r) => !placeOf.has(r.id))) return "misplaced";
+    const placed = new Set(places.map((p) => p.id));
+    if (placed.size !== rows.length || rows.some((r) => !placed.has(r.id))) return "misplaced";
     const idKeys = this.#between(this.#idKey, places, (p) => [p.idAfter, p.idBefore], (p) => p.idOrder);
     const nameKeys = this.#between(this.#nameRank, places, (p) => [this.#heldAs(p.nameAfter), this.#heldAs(p.nameBefore)], (p) => p.nameOrder);
     if (typeof idKeys === "string") return idKeys;
@@ -581,7 +586,7 @@ export class SharedIndex {
    * single-choice filter, else the bits of the single-choice filters it fails (0: it is a result).
    */
   #conditions(audience: Audience, f: SearchFilters, now: Date): (i: number) => number {
-    const least = audience === "everyone" ? EVERYONE : ADULTS;
+    const least = seenByAtLeast(audience);
     const only = f.matchingIds ? this.#markOf(f.matchingIds) : null;
     const wantedTags = f.tags.map((slug) => this.#tagSlugs.find(slug) ?? -1);
     const fresh = sampleTestFreshSince(now).getTime();
@@ -636,7 +641,7 @@ export class SharedIndex {
    */
   health(audience: Audience, id: string, now: Date): ListingHealth | undefined {
     const i = this.#numbers.get(id);
-    if (i === undefined || (this.#seenBy[i] ?? NOBODY) < (audience === "everyone" ? EVERYONE : ADULTS)) return undefined;
+    if (i === undefined || (this.#seenBy[i] ?? NOBODY) < seenByAtLeast(audience)) return undefined;
     const reputation = this.#reputation[i] ?? Number.NaN;
     return {
       reputation: Number.isNaN(reputation) ? null : reputation,
