@@ -1,9 +1,11 @@
 // Long-tail API searches at 20 clients through the production server, with no listing writes and then while
 // agents are unpublished and published again one after another (a real listing write each time, made in this
 // process as the dashboard makes it, heard by the server through PostgreSQL's NOTIFY like any other process's).
-// Prints both runs, how many writes were made, and how often the server's index was current (searches answered
-// from memory) while they were made: before the writes were patched in, every write left it not current until a
-// whole load (docs/benchmarks.md, "A listing write patched in, not loaded again").
+// Prints both runs, how many writes were made, and how often the server's index was current, or patching a write
+// in, while they were made: before the writes were patched in, every write left it not current until a whole load
+// (docs/benchmarks.md, "A listing write patched in, not loaded again"); while patching, searches went to
+// PostgreSQL until the index answered them withholding the written agents (same file, "Answers while a write is
+// patched in").
 //
 //   npx tsx scripts/with-db.ts bash -c 'npx tsx bench/generate-listings.ts "$DATABASE_URL" 100000 && npm run build &&
 //     npx tsx --conditions=react-server bench/search-while-writing.ts [--seconds 15] [--every 1000]'
@@ -51,21 +53,27 @@ try {
       await new Promise((r) => setTimeout(r, every));
     }
   })();
-  let [samples, current] = [0, 0];
+  let [samples, current, patching] = [0, 0, 0];
+  // Checks under way, awaited before the server stops (one still asking then would fail).
+  const checking = new Set<Promise<void>>();
   const sampler = setInterval(() => {
-    void fetch(`${origin}/api/health`)
+    const check = fetch(`${origin}/api/health`)
       .then((r) => r.json() as Promise<{ searchIndex?: { state?: string } }>)
       .then((health) => {
         samples += 1;
         if (health.searchIndex?.state === "current") current += 1;
-      });
+        if (health.searchIndex?.state === "patching") patching += 1;
+      })
+      .finally(() => checking.delete(check));
+    checking.add(check);
   }, 50);
   const measured = await load(origin, next, { connections: 20, seconds });
   writing = false;
   clearInterval(sampler);
-  await writer;
+  await Promise.all([writer, ...checking]);
   console.log(line(`API at 20 clients, a write every ${every} ms`, measured));
-  console.log(`${writes} listing writes; the index was current in ${current} of ${samples} health checks (${((100 * current) / Math.max(1, samples)).toFixed(1)} %)`);
+  const share = (n: number) => `${((100 * n) / Math.max(1, samples)).toFixed(1)} %`;
+  console.log(`${writes} listing writes; of ${samples} health checks the index was current in ${current} (${share(current)}), patching in ${patching} (${share(patching)})`);
 } finally {
   await stopServer(server);
 }

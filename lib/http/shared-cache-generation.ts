@@ -12,6 +12,8 @@ import { randomUUID } from "node:crypto";
 const KEY = Symbol.for("explore.sharedCache.generation");
 const WRITES = Symbol.for("explore.sharedCache.writes");
 const PROCESS = Symbol.for("explore.sharedCache.process");
+const WITHHELD = Symbol.for("explore.sharedCache.withheld");
+const LISTENERS = Symbol.for("explore.sharedCache.listeners");
 
 /** Generations whose writes are remembered; a reader further behind loads everything again. */
 const REMEMBERED = 1_000;
@@ -19,7 +21,7 @@ const REMEMBERED = 1_000;
 /** The agents one generation's write changed, or null when that is not known (a gap, a write that did not say). */
 export type ListingsWritten = readonly string[] | null;
 
-type Holder = { [KEY]?: number; [WRITES]?: Map<number, ListingsWritten>; [PROCESS]?: string };
+type Holder = { [KEY]?: number; [WRITES]?: Map<number, ListingsWritten>; [PROCESS]?: string; [WITHHELD]?: number; [LISTENERS]?: Set<() => void> };
 
 /** The PostgreSQL NOTIFY channel of listing writes; the payload names the agents written (listingsPayload). */
 export const LISTINGS_CHANGED_CHANNEL = "explore_listings_changed";
@@ -70,6 +72,17 @@ export function forgetSharedResponses(written: ListingsWritten): void {
   writes.set(generation, written);
   writes.delete(generation - REMEMBERED);
   holder[KEY] = generation;
+  for (const listener of holder[LISTENERS] ?? []) listener();
+}
+
+/**
+ * Calls `listener` after each new generation (the search index starts reading the written agents at once, not
+ * at the next search); it must not throw. Returns what stops it.
+ */
+export function afterListingsWritten(listener: () => void): () => void {
+  const listeners = ((globalThis as Holder)[LISTENERS] ??= new Set());
+  listeners.add(listener);
+  return () => listeners.delete(listener);
 }
 
 /**
@@ -86,4 +99,19 @@ export function listingsWrittenSince(since: number): Set<string> | null {
     for (const agent of written) agents.add(agent);
   }
   return agents;
+}
+
+/**
+ * How many searches so far were answered from a search index that withholds listings written a moment ago (until
+ * they are patched in: lib/search/shared-index-live.ts). An answer made while this moved may lack them, so it is
+ * not shared, though the generation did not move.
+ */
+export function withheldAnswers(): number {
+  return (globalThis as Holder)[WITHHELD] ?? 0;
+}
+
+/** Called by a search answered while written listings are withheld. */
+export function answerWithheld(): void {
+  const holder = globalThis as Holder;
+  holder[WITHHELD] = (holder[WITHHELD] ?? 0) + 1;
 }

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { createSharedCache, REFRESH_HEADER, type SharedCache } from "./shared-cache";
-import { forgetSharedResponses } from "./shared-cache-generation";
+import { answerWithheld, forgetSharedResponses } from "./shared-cache-generation";
 
 // A real HTTP server with the cache in front of a stand-in for Next that counts what it renders.
 
@@ -329,6 +329,20 @@ describe("the shared cache for signed-out visitors", () => {
     await during;
     gate = null;
     expect((await get("/?q=during")).state).toBe("miss");
+  });
+
+  it("does not keep an answer made while a search withheld listings written a moment ago", async () => {
+    let release = () => undefined as void;
+    gate = new Promise<void>((resolve) => (release = resolve));
+    const during = get("/?q=withheld");
+    await expect.poll(() => renders).toBe(1);
+    // The search index answered some search without the listings of a write it has not patched in yet.
+    answerWithheld();
+    release();
+    expect(await during).toMatchObject({ state: "miss", body: "<p>render 1</p>" });
+    gate = null;
+    expect(await get("/?q=withheld")).toMatchObject({ state: "miss", body: "<p>render 2</p>" });
+    expect(await get("/?q=withheld")).toMatchObject({ state: "hit", body: "<p>render 2</p>" });
   });
 
   it("stays within its byte budget, dropping the least recently used, and skips answers over the entry limit", async () => {

@@ -1,6 +1,6 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import { answerServerError } from "./server-error";
-import { sharedCacheGeneration } from "./shared-cache-generation";
+import { sharedCacheGeneration, withheldAnswers } from "./shared-cache-generation";
 
 // A shared cache for what every signed-out visitor gets alike, in front of Next in the same process (what a
 // CDN would do, so one machine serves the anonymous home page nearly as fast as a static file).
@@ -19,7 +19,8 @@ import { sharedCacheGeneration } from "./shared-cache-generation";
 // (stale-while-revalidate): the cache asks its own server for the URL again (`refresh`, a request carrying a
 // per-process secret header), so no visitor waits on a render of a page that is already known. Concurrent
 // first requests for a URL wait for one render. Listing writes bump a generation (shared-cache-generation.ts)
-// and everything stored before is dropped.
+// and everything stored before is dropped; an answer made while a search withheld listings written a moment
+// ago (the search index, until it has patched them in) is not stored.
 
 export type SharedCacheOptions = {
   /** How long a page answer is shared. */
@@ -277,7 +278,7 @@ export function createSharedCache(background: { refresh: Refresh; secret: string
   }
 
   async function fill(req: IncomingMessage, res: ServerResponse, pass: Pass, key: string, kind: Kind): Promise<Entry | null> {
-    const generation = sharedCacheGeneration();
+    const [generation, withheld] = [sharedCacheGeneration(), withheldAnswers()];
     res.setHeader("x-explore-cache", "miss");
     // Shared caches further out (a CDN) must not give this answer to a request with a cookie either (the
     // capture adds it to Vary if Next's own Vary leaves it out).
@@ -290,8 +291,9 @@ export function createSharedCache(background: { refresh: Refresh; secret: string
       drop(key);
       return null;
     }
-    // A listing changed while this answer was being made: it may already be out of date.
-    if (generation !== sharedCacheGeneration()) return null;
+    // A listing changed while this answer was being made: it may already be out of date. Or a search meanwhile
+    // left out listings written a moment ago: this answer may be one of those.
+    if (generation !== sharedCacheGeneration() || withheld !== withheldAnswers()) return null;
     const storedAt = now();
     const headers = { ...captured.headers };
     delete headers["x-explore-cache"];

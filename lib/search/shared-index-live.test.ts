@@ -6,17 +6,18 @@ import { closeDbEvents, dbEvents } from "@/lib/db-events";
 import { requireDatabaseUrl } from "@/lib/env";
 import { importAgentFile } from "@/lib/agents/import-agent";
 import { writeListings } from "@/lib/catalog/listing-writes";
-import { sharedCacheGeneration } from "@/lib/http/shared-cache-generation";
+import { sharedCacheGeneration, withheldAnswers } from "@/lib/http/shared-cache-generation";
 import { listenForListingChanges, type ListingsChangedListener } from "@/lib/http/listings-changed";
 import { cleanUpTestRows, createTestUser, uniqueHandle } from "@/lib/testing/fixtures";
 import { noFilters } from "./filters";
 import { currentSharedIndex, sharedIndexState, startSharedIndex, stopSharedIndex, type LiveSharedIndex } from "./shared-index-live";
 import { countFacets, findMatchingIds } from "./search";
+import { lexemesOf, type MeantLexemes } from "./postings";
 import { plantedWord } from "@/lib/testing/planted-word";
 
-// The process's shared index stays current: a listing write puts search back on PostgreSQL until the agents it
-// wrote are patched in (or, when it does not say which, until the index is loaded again); a sample test's result
-// reaches it without a load; a gap in the event connection loads it again.
+// The process's shared index stays current: after a listing write it answers withholding the agents it wrote
+// until they are patched in (when the write does not say which, PostgreSQL answers until the index is loaded
+// again); a sample test's result reaches it without a load; a gap in the event connection loads it again.
 
 const WAIT = { timeout: 15_000, interval: 20 };
 const word = plantedWord("zw");
@@ -53,12 +54,6 @@ async function importAgent(count: number, name = (i: number) => `${word} planted
   return (await db.capability.findMany({ where: { agent: { handle } }, select: { id: true } })).map((r) => r.id);
 }
 
-/** What a signed-out visitor's search for the planted word counts, and whether the index answered it. */
-function counted(extra: Partial<typeof noFilters> = {}) {
-  const f = { ...noFilters, query: word, ...extra };
-  return countFacets(null, f, new Date());
-}
-
 beforeAll(async () => {
   owner = (await createTestUser()).id;
   await importAgent(3);
@@ -83,29 +78,55 @@ afterAll(async () => {
   await cleanUpTestRows();
 });
 
+/**
+ * What the current index counts for a signed-out visitor's search of the planted word, asked in the same turn as
+ * currentSharedIndex() (so before any patch it starts can land), and whether the answer withheld listings.
+ */
+function countedNow(meant: MeantLexemes[]): { total: number | null; withheld: boolean } {
+  const before = withheldAnswers();
+  const index = currentSharedIndex();
+  return { total: index?.total("everyone", { ...noFilters, query: word }, meant, new Date()) ?? null, withheld: withheldAnswers() !== before };
+}
+
 describe("the live shared index", () => {
-  it("answers once loaded; after a listing write PostgreSQL answers until the written agent is patched in", async () => {
-    expect(currentSharedIndex()).not.toBeNull();
+  it("answers once loaded; after a listing write it withholds the written agent's listings until they are patched in", async () => {
+    const meant = await lexemesOf([{ word, correction: null }]);
+    expect(countedNow(meant)).toEqual({ total: 3, withheld: false });
     const [loads, patches] = [live.loads, live.patches];
-    expect((await counted()).total).toBe(3);
     const [written, before] = [sharedCacheGeneration(), heard];
     await importAgent(2);
-    // The write moved the listings' generation: the index is not current, and search counts in PostgreSQL.
+    await live.settled();
+    expect(countedNow(meant)).toEqual({ total: 5, withheld: false });
+    const agent = await db.agent.findUniqueOrThrow({ where: { handle: handles[0] }, select: { id: true } });
+    const publish = (status: "published" | "unpublished") =>
+      writeListings(async (tx, wrote) => {
+        await tx.agent.update({ where: { id: agent.id }, data: { status } });
+        wrote(agent.id);
+        return { ok: true };
+      });
+    // The write moved the listings' generation, and the patch is being read (it needs PostgreSQL, so it cannot
+    // land before this turn ends): meanwhile the index answers with the agent's listings withheld, hidden at
+    // once, and says so (the shared cache keeps no such answer).
+    await publish("unpublished");
     expect(sharedIndexState()).toEqual({ state: "patching", listings: null });
-    expect(currentSharedIndex()).toBeNull();
-    expect((await counted()).total).toBe(5);
+    expect(countedNow(meant)).toEqual({ total: 2, withheld: true });
     await live.settled();
     expect(sharedIndexState()).toMatchObject({ state: "current" });
+    expect(countedNow(meant)).toEqual({ total: 2, withheld: false });
+    // Published again: its listings appear when the patch lands.
+    await publish("published");
+    expect(countedNow(meant)).toEqual({ total: 2, withheld: true });
+    await live.settled();
+    expect(countedNow(meant)).toEqual({ total: 5, withheld: false });
     const index = currentSharedIndex();
-    expect(index).not.toBeNull();
     expect((await countFacets(null, { ...noFilters, query: word }, new Date(), null, index)).total).toBe(5);
-    // Read again for that agent alone, not loaded again.
-    expect([live.loads, live.patches]).toEqual([loads, patches + 1]);
-    // Its NOTIFY comes back to this process too, and changes nothing: the write was taken in when it committed.
-    await expect.poll(() => heard, WAIT).toBe(before + 1);
-    expect(sharedCacheGeneration()).toBe(written + 1);
+    // Read again for the agents written alone, not loaded again.
+    expect([live.loads, live.patches]).toEqual([loads, patches + 3]);
+    // Their NOTIFYs come back to this process too, and change nothing: the writes were taken in when they committed.
+    await expect.poll(() => heard, WAIT).toBe(before + 3);
+    expect(sharedCacheGeneration()).toBe(written + 3);
     expect(currentSharedIndex()).toBe(index);
-    expect([live.loads, live.patches]).toEqual([loads, patches + 1]);
+    expect([live.loads, live.patches]).toEqual([loads, patches + 3]);
   });
 
   it("loads again when a written listing's neighbour is not held as PostgreSQL has it, after trying again", async () => {
@@ -115,7 +136,8 @@ describe("the live shared index", () => {
     // Renamed behind the index's back (a write it has not heard of): next to the name written below.
     await db.$executeRaw`UPDATE "Capability" SET "nameWords" = ${`${word} planted n0`} WHERE "id" = ${neighbour}`;
     await importAgent(1, () => `${word} planted n`);
-    expect(currentSharedIndex()).toBeNull();
+    // Withholding the written agent, while the patch is tried again and again refused.
+    expect(currentSharedIndex()).not.toBeNull();
     await expect.poll(() => live.loads, WAIT).toBe(loads + 1);
     expect(live.patches).toBe(patches);
     await live.settled();

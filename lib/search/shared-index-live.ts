@@ -7,17 +7,19 @@ import { listen, type Unsubscribe } from "@/lib/db-events";
 import { log } from "@/lib/log";
 import { requireDatabaseUrl } from "@/lib/env";
 import { capabilityVisibleToAudienceSql } from "@/lib/catalog/visibility";
-import { listingsWrittenSince, sharedCacheGeneration } from "@/lib/http/shared-cache-generation";
+import { afterListingsWritten, answerWithheld, listingsWrittenSince, sharedCacheGeneration } from "@/lib/http/shared-cache-generation";
 import { SharedIndex, type IndexedListing, type IndexTag, type ListingFacts, type PatchOutcome, type WrittenPlace } from "./shared-index";
 
 // The web process's index of what the shared audiences see (shared-index.ts), kept current:
 // - Loaded from one snapshot of PostgreSQL (a REPEATABLE READ transaction), so listings and postings agree.
-// - A listing write anywhere moves the listings' generation (lib/http/listings-changed.ts): from that moment
-//   the index is not current and search asks PostgreSQL, as it does while the first load runs. The write names
-//   the agents it changed (lib/catalog/listing-writes.ts): the next search has those agents' listings read
-//   again and patched in (SharedIndex.patch), milliseconds later. A write that names none, a gap, or a patch
-//   that does not fit asks for a fresh load (at most one at a time, and not sooner than `reloadGapMs` after
-//   the last one).
+// - A listing write anywhere moves the listings' generation (lib/http/listings-changed.ts). The write names
+//   the agents it changed (lib/catalog/listing-writes.ts): those agents' listings are read again at once and
+//   patched in (SharedIndex.patch), milliseconds later, and until then searches are answered from
+//   the index with those agents' listings withheld (what a write hid is hidden at once; what it added or
+//   changed appears when the patch lands), answers the shared HTTP cache does not keep. A write that names
+//   none, a gap, or a patch that does not fit asks for a fresh load (at most one at a time, and not sooner
+//   than `reloadGapMs` after the last one); until it lands search asks PostgreSQL, as it does while the first
+//   load runs.
 // - Sample tests and runs change "sample-tested", "unreachable", reputation and "most run" without a listing write:
 //   triggers NOTIFY each such capability's id on CAPABILITY_FACTS_CHANNEL (migration …_capability_facts_notify),
 //   and those listings' facts are read again and updated in place, milliseconds later. A gap in the event
@@ -32,8 +34,8 @@ const KEY = Symbol.for("explore.search.sharedIndex");
 type Holder = { [KEY]?: LiveSharedIndex };
 
 /**
- * For /api/health: whether search answers from memory now ("current"), once the listings written a moment ago are
- * patched in ("patching"), once loaded ("loading"), or never ("off").
+ * For /api/health: whether search answers from memory now ("current"), from memory withholding the listings
+ * written a moment ago until they are patched in ("patching"), once loaded ("loading"), or never ("off").
  */
 export function sharedIndexState(): { state: "off" | "loading" | "patching" | "current"; listings: number | null } {
   const live = (globalThis as Holder)[KEY];
@@ -43,7 +45,10 @@ export function sharedIndexState(): { state: "off" | "loading" | "patching" | "c
   return live.patching() ? { state: "patching", listings: null } : { state: "loading", listings: null };
 }
 
-/** The index to count with now, or null (not started, loading, or the listings changed since it was loaded). */
+/**
+ * The index to count with now, or null (not started, loading, or the listings changed since it was loaded in a
+ * way a patch does not take in). While a patch is read it withholds the written agents' listings.
+ */
 export function currentSharedIndex(): SharedIndex | null {
   return (globalThis as Holder)[KEY]?.current() ?? null;
 }
@@ -302,6 +307,8 @@ export class LiveSharedIndex {
   #index: SharedIndex | null = null;
   /** The listings' generation the index holds: loaded at, or patched up to. */
   #generation = -1;
+  /** The generation whose writes since #generation the index withholds (SharedIndex.withhold). */
+  #withheldAt = -1;
   /** Patches misplaced in a row (PatchOutcome), and the timer that tries again. */
   #misplaced = 0;
   #retryPatch: NodeJS.Timeout | undefined;
@@ -318,6 +325,7 @@ export class LiveSharedIndex {
    */
   #busy: Promise<void> | null = null;
   #unsubscribe: Unsubscribe | null = null;
+  #stopHearingWrites: (() => void) | null = null;
   #pool: pg.Pool | null = null;
   #closed = false;
   #retry: NodeJS.Timeout | undefined;
@@ -337,6 +345,7 @@ export class LiveSharedIndex {
       });
       if (this.#closed) return void (await unsubscribe());
       this.#unsubscribe = unsubscribe;
+      this.#stopHearingWrites = afterListingsWritten(() => this.#next());
       this.#reload();
     } catch (error) {
       log.warn("cannot listen for listing facts yet; searching in PostgreSQL", { error });
@@ -356,14 +365,22 @@ export class LiveSharedIndex {
 
   current(): SharedIndex | null {
     if (this.#unsubscribe === null) return null;
-    if (this.#index !== null && this.#generation === sharedCacheGeneration()) return this.#index;
-    if (this.patching()) this.#next();
-    else {
+    const [index, generation] = [this.#index, sharedCacheGeneration()];
+    if (index !== null && this.#generation === generation) return index;
+    const written = index === null ? null : listingsWrittenSince(this.#generation);
+    if (index === null || written === null) {
       // Not used again: let it go before the next one is built, rather than hold both.
       this.#index = null;
       this.#reload();
+      return null;
     }
-    return null;
+    if (this.#withheldAt !== generation) {
+      index.withhold(written);
+      this.#withheldAt = generation;
+    }
+    answerWithheld();
+    this.#next();
+    return index;
   }
 
   /** How many loads have been installed (operations, tests). */
@@ -392,6 +409,7 @@ export class LiveSharedIndex {
     this.#closed = true;
     clearTimeout(this.#retry);
     clearTimeout(this.#retryPatch);
+    this.#stopHearingWrites?.();
     await this.#unsubscribe?.();
     this.#unsubscribe = null;
     await this.loaded().catch(() => undefined);
@@ -413,6 +431,7 @@ export class LiveSharedIndex {
         if (this.#closed) return;
         this.#index = index;
         this.#generation = generation;
+        this.#withheldAt = -1;
         this.#misplaced = 0;
         this.#loads += 1;
         // Facts read before this snapshot must not stand in for newer ones the snapshot holds, nor older ones.
@@ -476,6 +495,9 @@ export class LiveSharedIndex {
       if (this.#index !== index) return;
       if (outcome === "patched") {
         this.#generation = generation;
+        // What was written after this patch's snapshot is still withheld; nothing is once the index is current.
+        index.withhold(listingsWrittenSince(generation) ?? new Set());
+        this.#withheldAt = sharedCacheGeneration();
         this.#patches += 1;
         this.#misplaced = 0;
         log.info("search index patched", { agents: agents.size, ms: Math.round(performance.now() - started) });

@@ -329,6 +329,23 @@ describe("the shared index after listing writes patched in", () => {
     expect(small.size).toBe(1_001);
   });
 
+  it("withholds the listings of agents written a moment ago from every answer until told otherwise", async () => {
+    const small = await SharedIndex.build(3, (async function* () { yield [listing("x", "a"), listing("x2", "a"), listing("y", "b")]; })(), [], ["x", "x2", "y"]);
+    const answers = () => ({
+      page: small.page("everyone", noFilters, { words: null, nameWords: null, sort: "name", limit: 5, offset: 0, now: NOW }),
+      total: small.total("everyone", noFilters, null, NOW),
+      counted: small.count("everyone", noFilters, null, NOW).find((r) => r.facet === "total")?.n,
+      health: [small.health("everyone", "x", NOW) !== undefined, small.health("everyone", "y", NOW) !== undefined],
+    });
+    const all = answers();
+    expect(all).toEqual({ page: ["x", "x2", "y"], total: 3, counted: 3, health: [true, true] });
+    // An agent the index holds nothing of (a first publish) withholds nothing.
+    small.withhold(new Set(["a", "not-held"]));
+    expect(answers()).toEqual({ page: ["y"], total: 1, counted: 1, health: [false, true] });
+    small.withhold(new Set());
+    expect(answers()).toEqual(all);
+  });
+
   it("refuses a patch when no number is left between two places", async () => {
     const two = await SharedIndex.build(2, (async function* () { yield [listing("x", "a"), listing("x2", "a")]; })(), [], ["x", "x2"]);
     // Each written listing goes between the one written before it and "x2": the gap halves every time.

@@ -286,6 +286,8 @@ export class SharedIndex {
   /** The matches of the words asked most lately, least lately used first, and how many numbers they hold. */
   readonly #kept = new Map<string, Int32Array>();
   #keptLength = 0;
+  /** Per agent id: 1 while its listings are withheld from every answer (withhold), or null for none. */
+  #withheld: Uint8Array | null = null;
 
   private constructor(size: number) {
     this.#used = 0;
@@ -427,6 +429,22 @@ export class SharedIndex {
     this.#kept.clear();
     this.#keptLength = 0;
     return "patched";
+  }
+
+  /**
+   * Withholds the listings of `agents` from every answer (as if nobody could see them) until called again: the
+   * agents written since the index's generation, while their patch is read, so a listing hidden by a write is
+   * hidden at once. Those it holds no listing of (an agent's first publish) are not in any answer anyway.
+   */
+  withhold(agents: ReadonlySet<string>): void {
+    let withheld: Uint8Array | null = null;
+    for (const agent of agents) {
+      const id = this.#agents.find(agent);
+      if (id === undefined) continue;
+      withheld ??= new Uint8Array(this.#agents.values.length);
+      withheld[id] = 1;
+    }
+    this.#withheld = withheld;
   }
 
   /** The id of a name neighbour, if the index holds it under the same name ("" when it does not: misplaced). */
@@ -601,8 +619,10 @@ export class SharedIndex {
     // Locals, not fields: this runs once per match.
     const [seenBy, tagsOf, flagsOf, retainedOf, trainingOf, reputationOf] = [this.#seenBy, this.#tags, this.#flags, this.#inputsRetained, this.#usedForTraining, this.#reputation];
     const [categoryOf, classOf, languagesOf, regionsOf] = [this.#category, this.#class, this.#languages, this.#regions];
+    const [withheld, agentOf] = [this.#withheld, this.#agent];
     return (i) => {
       if ((seenBy[i] ?? NOBODY) < least) return EXCLUDED;
+      if (withheld !== null && withheld[agentOf[i] ?? 0] === 1) return EXCLUDED;
       if (only && only[i] === 0) return EXCLUDED;
       if (wantedTags.length > 0) {
         const tags = tagsOf[i] ?? NONE;
@@ -642,6 +662,7 @@ export class SharedIndex {
   health(audience: Audience, id: string, now: Date): ListingHealth | undefined {
     const i = this.#numbers.get(id);
     if (i === undefined || (this.#seenBy[i] ?? NOBODY) < seenByAtLeast(audience)) return undefined;
+    if (this.#withheld !== null && this.#withheld[this.#agent[i] ?? 0] === 1) return undefined;
     const reputation = this.#reputation[i] ?? Number.NaN;
     return {
       reputation: Number.isNaN(reputation) ? null : reputation,
