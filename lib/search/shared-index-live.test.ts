@@ -127,6 +127,11 @@ describe("the live shared index", () => {
     expect(sharedCacheGeneration()).toBe(written + 3);
     expect(currentSharedIndex()).toBe(index);
     expect([live.loads, live.patches]).toEqual([loads, patches + 3]);
+    // The patch starts at the write: with no search asking, the index is current again by itself.
+    await publish("published");
+    expect(sharedIndexState()).toEqual({ state: "patching", listings: null });
+    await expect.poll(() => sharedIndexState().state, WAIT).toBe("current");
+    expect([live.loads, live.patches]).toEqual([loads, patches + 4]);
   });
 
   it("loads again when a written listing's neighbour is not held as PostgreSQL has it, after trying again", async () => {

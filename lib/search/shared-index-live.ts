@@ -345,7 +345,14 @@ export class LiveSharedIndex {
       });
       if (this.#closed) return void (await unsubscribe());
       this.#unsubscribe = unsubscribe;
-      this.#stopHearingWrites = afterListingsWritten(() => this.#next());
+      this.#stopHearingWrites = afterListingsWritten(() => {
+        // Called in the writer's turn, after its commit: a failure here must not fail the write.
+        try {
+          this.#next();
+        } catch (error) {
+          log.warn("cannot start reading the written listings; the next search tries again", { error });
+        }
+      });
       this.#reload();
     } catch (error) {
       log.warn("cannot listen for listing facts yet; searching in PostgreSQL", { error });
