@@ -367,14 +367,20 @@ export class LiveSharedIndex {
 
   /** Not current, and the writes since its generation will be patched in (not loaded). */
   patching(): boolean {
-    return this.#unsubscribe !== null && this.#index !== null && this.#generation !== sharedCacheGeneration() && listingsWrittenSince(this.#generation) !== null;
+    return this.#toPatch() !== null;
+  }
+
+  /** The agents written since the index's generation, when it is behind and a patch will take them in; else null. */
+  #toPatch(): Set<string> | null {
+    if (this.#unsubscribe === null || this.#index === null || this.#generation === sharedCacheGeneration()) return null;
+    return listingsWrittenSince(this.#generation);
   }
 
   current(): SharedIndex | null {
     if (this.#unsubscribe === null) return null;
     const [index, generation] = [this.#index, sharedCacheGeneration()];
     if (index !== null && this.#generation === generation) return index;
-    const written = index === null ? null : listingsWrittenSince(this.#generation);
+    const written = this.#toPatch();
     if (index === null || written === null) {
       // Not used again: let it go before the next one is built, rather than hold both.
       this.#index = null;

@@ -617,12 +617,10 @@ export class SharedIndex {
     const region = f.region === null ? null : (this.#regionNames.find(f.region) ?? -1);
     const { sampleTested, minReputation, includeUnreachable, price } = f;
     // Locals, not fields: this runs once per match.
-    const [seenBy, tagsOf, flagsOf, retainedOf, trainingOf, reputationOf] = [this.#seenBy, this.#tags, this.#flags, this.#inputsRetained, this.#usedForTraining, this.#reputation];
+    const [tagsOf, flagsOf, retainedOf, trainingOf, reputationOf] = [this.#tags, this.#flags, this.#inputsRetained, this.#usedForTraining, this.#reputation];
     const [categoryOf, classOf, languagesOf, regionsOf] = [this.#category, this.#class, this.#languages, this.#regions];
-    const [withheld, agentOf] = [this.#withheld, this.#agent];
     return (i) => {
-      if ((seenBy[i] ?? NOBODY) < least) return EXCLUDED;
-      if (withheld !== null && withheld[agentOf[i] ?? 0] === 1) return EXCLUDED;
+      if (this.#unseen(i, least)) return EXCLUDED;
       if (only && only[i] === 0) return EXCLUDED;
       if (wantedTags.length > 0) {
         const tags = tagsOf[i] ?? NONE;
@@ -647,6 +645,12 @@ export class SharedIndex {
     };
   }
 
+  /** Whether an audience whose least #seenBy is `least` may not see listing `i` now (withheld ones: nobody). */
+  #unseen(i: number, least: number): boolean {
+    const withheld = this.#withheld;
+    return (this.#seenBy[i] ?? NOBODY) < least || (withheld !== null && withheld[this.#agent[i] ?? 0] === 1);
+  }
+
   /** "Unreachable" at the moment whose 3-day line is `recent` (reputation.ts, unreachableSql). */
   #unreachable(i: number, recent: number): boolean {
     const lastTestAt = this.#lastTestAt[i] ?? NOT_A_TIME;
@@ -661,8 +665,7 @@ export class SharedIndex {
    */
   health(audience: Audience, id: string, now: Date): ListingHealth | undefined {
     const i = this.#numbers.get(id);
-    if (i === undefined || (this.#seenBy[i] ?? NOBODY) < seenByAtLeast(audience)) return undefined;
-    if (this.#withheld !== null && this.#withheld[this.#agent[i] ?? 0] === 1) return undefined;
+    if (i === undefined || this.#unseen(i, seenByAtLeast(audience))) return undefined;
     const reputation = this.#reputation[i] ?? Number.NaN;
     return {
       reputation: Number.isNaN(reputation) ? null : reputation,
