@@ -19,6 +19,13 @@ export const limitNames = [
 ] as const;
 export type LimitName = (typeof limitNames)[number];
 
+/**
+ * The limits asked on every request of the public API, the A2A endpoint and the agents' MCP endpoint, counted in
+ * batches (lib/rate-limits/batched-count.ts): a statement per request was one of the two an API search from the
+ * index makes. The others guard actions that cost far more than a statement (a sign-in mail, a run) and count exactly.
+ */
+export const batchedLimits: ReadonlySet<LimitName> = new Set(["api", "mcp"]);
+
 /** Each limit's rule as configured. */
 export function configuredRules(): Record<LimitName, LimitRule> {
   return {

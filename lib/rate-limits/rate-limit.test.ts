@@ -1,9 +1,9 @@
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import type pg from "pg";
 import { requireDatabaseUrl } from "@/lib/env";
 import { limitNames, type LimitName, type LimitRule } from "./limits";
-import { createRateLimitPool, createRateLimits } from "./rate-limit";
+import { createRateLimitPool, createRateLimits, type RateLimits } from "./rate-limit";
 
 // Against the real (throw-away) database the migrations made: the table is the one production counts in.
 
@@ -35,11 +35,12 @@ const rules: Record<LimitName, LimitRule> = {
   draftChecks: two("draftChecks"),
 };
 
-const pools: pg.Pool[] = [];
+const made: { pool: pg.Pool; limits: RateLimits }[] = [];
 function instance(connectionString = requireDatabaseUrl(), limitRules = rules) {
   const pool = createRateLimitPool(connectionString);
-  pools.push(pool);
-  return { limits: createRateLimits(pool, limitRules), pool };
+  const limits = createRateLimits(pool, limitRules);
+  made.push({ pool, limits });
+  return { limits, pool };
 }
 
 afterEach(() => {
@@ -47,7 +48,9 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 afterAll(async () => {
-  await Promise.all(pools.map((pool) => pool.end()));
+  // Batched counts are written before their pools close, so no write fails after the tests.
+  await Promise.all(made.map(({ limits }) => limits.flush()));
+  await Promise.all(made.map(({ pool }) => pool.end()));
 });
 
 const expectedWords: Record<LimitName, string> = {
@@ -140,6 +143,63 @@ describe("two web servers", () => {
     const results = await Promise.all(Array.from({ length: 12 }, (_, i) => servers[i % 2]?.consume("testNow", key)));
     expect(results.filter((r) => r?.ok === true)).toHaveLength(2);
     expect(results.filter((r) => r?.ok === false)).toHaveLength(10);
+  });
+});
+
+describe("the limits asked on every API request, counted in batches", () => {
+  const fifty = { ...rules, api: { points: 50, durationSeconds: 30 }, mcp: { points: 50, durationSeconds: 30 } };
+
+  it.each(["api", "mcp"] as const)("%s decides each request at once and writes a batch as one statement", async (name) => {
+    const { limits, pool } = instance(undefined, fifty);
+    const statements = vi.spyOn(pool, "query");
+    const key = randomUUID();
+    for (let i = 0; i < 20; i += 1) expect(await limits.consume(name, key)).toEqual({ ok: true });
+    expect(statements).not.toHaveBeenCalled();
+    await limits.flush();
+    expect(statements).toHaveBeenCalledTimes(1);
+    const stored = `${name}:${createHash("sha256").update(key).digest("base64url")}`;
+    const { rows } = await pool.query<{ points: number }>(`SELECT points FROM "RateLimit" WHERE key = $1`, [stored]);
+    expect(rows[0]?.points).toBe(20);
+  });
+
+  it("writes on its own a moment after a request", async () => {
+    const { limits, pool } = instance(undefined, fifty);
+    const written = new Promise((resolve) => vi.spyOn(pool, "query").mockImplementationOnce((...args: unknown[]) => {
+      resolve(args);
+      return (pool.query as (...a: unknown[]) => unknown).call(pool, ...args) as never;
+    }));
+    expect(await limits.consume("api", randomUUID())).toEqual({ ok: true });
+    await expect(written).resolves.toBeDefined();
+  });
+
+  it("refuses a client over its limit on every server once their counts are written", async () => {
+    const one = instance(undefined, fifty).limits;
+    const two = instance(undefined, fifty).limits;
+    const key = randomUUID();
+    for (let i = 0; i < 20; i += 1) await one.consume("api", key);
+    await one.flush();
+    // The other server has not heard of the first one's 20 until it writes its own.
+    for (let i = 0; i < 30; i += 1) expect(await two.consume("api", key)).toEqual({ ok: true });
+    await two.flush();
+    const refused = await two.consume("api", key);
+    expect(refused).toMatchObject({ ok: false, message: expect.stringContaining("Too many requests from this address") });
+    expect(refused.ok === false && refused.retryAfterSeconds).toBeGreaterThan(25);
+    // The first still lets one through on what it read at its write; its next write says where the count stands.
+    expect(await one.consume("api", key)).toEqual({ ok: true });
+    await one.flush();
+    expect((await one.consume("api", key)).ok).toBe(false);
+  });
+
+  it("still limits when the database cannot be reached, counting in this process", async () => {
+    const error = vi.spyOn(console, "error").mockImplementation(() => {});
+    const { limits } = instance("postgresql://explore@127.0.0.1:1/explore");
+    const key = randomUUID();
+    expect(await limits.consume("api", key)).toEqual({ ok: true });
+    await limits.flush();
+    expect(await limits.consume("api", key)).toEqual({ ok: true });
+    await limits.flush();
+    expect(await limits.consume("api", key)).toMatchObject({ ok: false, message: expectedWords.api });
+    expect(error).toHaveBeenCalledWith(expect.stringContaining("rate limit api: the PostgreSQL store failed"), expect.anything());
   });
 });
 

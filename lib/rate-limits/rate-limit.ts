@@ -3,26 +3,53 @@ import { createHash } from "node:crypto";
 import pg from "pg";
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
 import { requireDatabaseUrl } from "@/lib/env";
-import { configuredRules, limitNames, refusalWords, type LimitName, type LimitRule } from "./limits";
+import { BatchedCount } from "./batched-count";
+import { batchedLimits, configuredRules, limitNames, refusalWords, type LimitName, type LimitRule } from "./limits";
 
 // Rate limits counted in PostgreSQL (rate-limiter-flexible's RateLimiterPostgres), so every web server shares
 // one count per limit and key. Over a limit is a value, not an exception: callers put the words in their result.
+// The limits asked on every API request (batchedLimits) are counted in batches (batched-count.ts); the others
+// exactly, a statement each.
 
 export type RateLimitResult = { ok: true } | { ok: false; retryAfterSeconds: number; message: string };
 
 export type RateLimits = {
   /** Counts one request of `key` (an email, a user ID, a client address) against the limit `name`. */
   consume(name: LimitName, key: string): Promise<RateLimitResult>;
+  /** Writes the batched limits' counts held in this process now (they are otherwise written every few ms). */
+  flush(): Promise<void>;
 };
+
+/** How often a batched limit's counts are written: a client may exceed its limit by what the servers answer in this time. */
+const BATCH_MS = 100;
 
 // Made by a Prisma migration (model RateLimit in prisma/schema.prisma, which says why), hence tableCreated.
 const TABLE = "RateLimit";
 
-type Limiter = { store: RateLimiterPostgres; memory: RateLimiterMemory };
+type Limiter = { store: RateLimiterPostgres; memory: RateLimiterMemory; batched: BatchedCount | null };
 
-function refused(name: LimitName, res: RateLimiterRes): RateLimitResult {
-  const retryAfterSeconds = Math.max(1, Math.ceil(res.msBeforeNext / 1000));
+function refused(name: LimitName, msBeforeNext: number): RateLimitResult {
+  const retryAfterSeconds = Math.max(1, Math.ceil(msBeforeNext / 1000));
   return { ok: false, retryAfterSeconds, message: refusalWords(name, retryAfterSeconds) };
+}
+
+/**
+ * Adds `points` to the shared count of `key`; the count as it now stands, `over` when past the limit. When the
+ * database fails, this process's own count stands in, so a limit still holds until it is back.
+ */
+async function count(name: LimitName, limiter: Limiter, key: string, points: number): Promise<{ res: RateLimiterRes; over: boolean }> {
+  try {
+    return { res: await limiter.store.consume(key, points), over: false };
+  } catch (rejection: unknown) {
+    if (rejection instanceof RateLimiterRes) return { res: rejection, over: true };
+    console.error(`rate limit ${name}: the PostgreSQL store failed; counting in this process only:`, rejection);
+  }
+  try {
+    return { res: await limiter.memory.consume(key, points), over: false };
+  } catch (rejection: unknown) {
+    if (rejection instanceof RateLimiterRes) return { res: rejection, over: true };
+    throw rejection;
+  }
 }
 
 /** Keys are stored as digests: the table holds no email or client address in clear, and every key fits. */
@@ -48,7 +75,13 @@ export function createRateLimits(pool: pg.Pool, rules: Record<LimitName, LimitRu
         clearExpiredByTimeout: name === limitNames[0],
       }),
       memory: new RateLimiterMemory(options),
+      batched: null,
     };
+    if (batchedLimits.has(name)) {
+      const rule = { points: rules[name].points, durationMs: rules[name].durationSeconds * 1000 };
+      const write = async (key: string, points: number) => (await count(name, limiter, key, points)).res;
+      limiter.batched = new BatchedCount(rule, write, BATCH_MS, (error) => console.error(`rate limit ${name}: a count was not written:`, error));
+    }
     limiters.set(name, limiter);
     return limiter;
   }
@@ -57,21 +90,15 @@ export function createRateLimits(pool: pg.Pool, rules: Record<LimitName, LimitRu
     async consume(name, key) {
       const limiter = limiterFor(name);
       const hashed = digest(key);
-      try {
-        await limiter.store.consume(hashed);
-        return { ok: true };
-      } catch (rejection: unknown) {
-        if (rejection instanceof RateLimiterRes) return refused(name, rejection);
-        // The database failed: this process's own count stands in, so a limit still holds until it is back.
-        console.error(`rate limit ${name}: the PostgreSQL store failed; counting in this process only:`, rejection);
+      if (limiter.batched) {
+        const decision = limiter.batched.take(hashed);
+        return decision.ok ? { ok: true } : refused(name, decision.msBeforeNext);
       }
-      try {
-        await limiter.memory.consume(hashed);
-        return { ok: true };
-      } catch (rejection: unknown) {
-        if (rejection instanceof RateLimiterRes) return refused(name, rejection);
-        throw rejection;
-      }
+      const { res, over } = await count(name, limiter, hashed, 1);
+      return over ? refused(name, res.msBeforeNext) : { ok: true };
+    },
+    async flush() {
+      await Promise.all([...limiters.values()].map((limiter) => limiter.batched?.flush()));
     },
   };
 }
