@@ -23,16 +23,16 @@ const PERIODS: Record<string, { long: string; short: string }> = {
   annual: { long: "a year", short: "/yr" },
 };
 
+// Made once: a NumberFormat per price was ~4 % of the API's CPU (each card and API item states its prices).
+const wholeDollars = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 0, maximumFractionDigits: 0 });
+const dollarsAndCents = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 2, maximumFractionDigits: 4 });
+
 /** "$12", "$1.50", "$0.02", "$0.005": whole dollars without cents, otherwise cents and up to 4 decimals. */
 export function usd(amount: string | number): string {
   const n = typeof amount === "number" ? amount : Number(amount);
   if (!Number.isFinite(n)) return `$${amount}`;
   return (Number.isInteger(n) ? wholeDollars : dollarsAndCents).format(n);
 }
-
-// Made once: a NumberFormat per price was ~4 % of the API's CPU (each card and API item states its prices).
-const wholeDollars = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 0, maximumFractionDigits: 0 });
-const dollarsAndCents = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 2, maximumFractionDigits: 4 });
 
 function positiveInteger(value: JsonValue | undefined): number | null {
   return typeof value === "number" && Number.isInteger(value) && value > 0 ? value : null;

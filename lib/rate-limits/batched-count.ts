@@ -16,15 +16,19 @@ type Tally = {
   endsAt: number;
 };
 
-export type Decision = { ok: true } | { ok: false; msBeforeNext: number };
+type Decision = { ok: true } | { ok: false; msBeforeNext: number };
 
 /** Adds `points` to the shared count of `key`; the count and its window as they now stand (over the limit too). */
-export type WriteCount = (key: string, points: number) => Promise<RateLimiterRes>;
+type WriteCount = (key: string, points: number) => Promise<RateLimiterRes>;
 
 export class BatchedCount {
   readonly #tallies = new Map<string, Tally>();
+  /** The keys counted since the last write: a write visits these, not every client of the window. */
+  readonly #counted = new Set<string>();
   #timer: NodeJS.Timeout | null = null;
   #written: Promise<void> = Promise.resolve();
+  /** When the tallies of ended windows are next let go (once a window, not at every write). */
+  #sweepAt = 0;
 
   constructor(
     private readonly rule: { points: number; durationMs: number },
@@ -48,6 +52,7 @@ export class BatchedCount {
     }
     if (tally.shared + tally.writing + tally.pending >= this.rule.points) return { ok: false, msBeforeNext: tally.endsAt - now };
     tally.pending += 1;
+    this.#counted.add(key);
     this.#timer ??= setTimeout(() => void this.flush(), this.everyMs).unref();
     return { ok: true };
   }
@@ -62,11 +67,16 @@ export class BatchedCount {
 
   async #writeAll(): Promise<void> {
     const now = Date.now();
-    const writes: Promise<void>[] = [];
-    for (const [key, tally] of this.#tallies) {
-      if (tally.pending > 0) writes.push(this.#writeOne(key, tally));
-      else if (now >= tally.endsAt) this.#tallies.delete(key);
+    if (now >= this.#sweepAt) {
+      for (const [key, tally] of this.#tallies) if (tally.pending === 0 && now >= tally.endsAt) this.#tallies.delete(key);
+      this.#sweepAt = now + this.rule.durationMs;
     }
+    const writes: Promise<void>[] = [];
+    for (const key of this.#counted) {
+      const tally = this.#tallies.get(key);
+      if (tally && tally.pending > 0) writes.push(this.#writeOne(key, tally));
+    }
+    this.#counted.clear();
     await Promise.all(writes);
   }
 
