@@ -14,7 +14,8 @@ import { agentPath, servicePath } from "@/lib/listings/paths";
 import { reputationSql, runsSql, statsJoinSql, unreachableSql } from "@/lib/listings/reputation";
 import { sampleTestedSql } from "@/lib/sample-tests/sample-tested";
 import { findMatchingIds } from "@/lib/search/search";
-import type { SharedIndex } from "@/lib/search/shared-index";
+import type { ListingHealth, SharedIndex } from "@/lib/search/shared-index";
+import type { ListingCard } from "@/lib/search/listing-cards";
 import { currentSharedIndex } from "@/lib/search/shared-index-live";
 import { noFilters, type SearchFilters, type Sort } from "@/lib/search/filters";
 import { absoluteUrl } from "@/lib/listings/site";
@@ -62,59 +63,71 @@ const healthRowSchema = z.object({
   runs: z.number().int(),
   sample_tested: z.boolean(),
 });
-type Health = z.infer<typeof healthRowSchema>;
 
 /** Reputation, reachability, runs and the sample-tested flag of known capability rows. */
-async function findHealth(where: Prisma.Sql, now: Date): Promise<Map<string, Health>> {
+async function findHealth(where: Prisma.Sql, now: Date): Promise<Map<string, ListingHealth>> {
   const raw = await db.$queryRaw<unknown[]>(Prisma.sql`
     SELECT c."id", ${reputationSql} AS reputation, ${unreachableSql(now)} AS unreachable, ${runsSql} AS runs,
            ${sampleTestedSql(now)} AS sample_tested
     FROM "Capability" c JOIN "Agent" a ON a."id" = c."agentId" ${statsJoinSql}
     WHERE ${where}`);
-  return new Map(z.array(healthRowSchema).parse(raw).map((row) => [row.id, row]));
-}
-
-/** The figures of a page's rows: from the shared index when it holds them all (one statement less per search), else PostgreSQL. */
-async function healthOf(ids: string[], now: Date, index: SharedIndex | null): Promise<Map<string, Health>> {
-  if (ids.length === 0) return new Map();
-  const held = new Map<string, Health>();
-  for (const id of ids) {
-    // The API's viewer (VIEWER, signed out) is the "everyone" audience.
-    const h = index?.health("everyone", id, now);
-    if (!h) break;
-    held.set(id, { id, reputation: h.reputation, unreachable: h.unreachable, runs: h.runs, sample_tested: h.sampleTested });
-  }
-  return held.size === ids.length ? held : findHealth(Prisma.sql`c."id" IN (${Prisma.join(ids)})`, now);
+  return new Map(
+    z
+      .array(healthRowSchema)
+      .parse(raw)
+      .map((row) => [row.id, { reputation: row.reputation, unreachable: row.unreachable, runs: row.runs, sampleTested: row.sample_tested }]),
+  );
 }
 
 function round(value: number | null): number | null {
   return value === null ? null : Math.round(value * 1000) / 1000;
 }
 
-function itemOf(row: CatalogCapability, health: Health | undefined): ServiceItem {
-  const handle = row.agent.handle;
+/** What the API's item states of a listing read from the catalog (the shared index holds the same: SharedIndex.card). */
+function cardOf(row: CatalogCapability): ListingCard {
   return {
-    handle,
-    capability_id: row.capabilityId,
+    handle: row.agent.handle,
+    displayName: row.agent.displayName,
+    capabilityId: row.capabilityId,
     name: row.name,
     summary: row.summary,
     category: row.category,
     tags: row.tags.map((t) => t.slug),
     class: row.class,
     version: row.version,
-    paid: row.isPaid,
-    sample_tested: health?.sample_tested ?? false,
+    isPaid: row.isPaid,
+    freeToTry: isFreeToTry(row.plans),
+    priceSummary: priceSummary(row.plans),
+    endpointPending: row.agent.endpointPending,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+function itemOf(card: ListingCard, health: ListingHealth | undefined): ServiceItem {
+  const { handle, capabilityId } = card;
+  return {
+    handle,
+    capability_id: capabilityId,
+    name: card.name,
+    summary: card.summary,
+    category: card.category,
+    tags: card.tags,
+    class: card.class,
+    version: card.version,
+    paid: card.isPaid,
+    sample_tested: health?.sampleTested ?? false,
     reputation: round(health?.reputation ?? null),
     unreachable: health?.unreachable ?? false,
-    waiting_for_adapter: row.agent.endpointPending,
-    free_to_try: isFreeToTry(row.plans),
-    price_summary: priceSummary(row.plans),
+    waiting_for_adapter: card.endpointPending,
+    free_to_try: card.freeToTry,
+    price_summary: card.priceSummary,
     runs_30d: health?.runs ?? 0,
-    agent: { handle, display_name: row.agent.displayName, url: absoluteUrl(agentPath(handle)) },
-    url: absoluteUrl(servicePath(handle, row.capabilityId)),
-    api_url: absoluteUrl(`/api/v1/services/${handle}/${row.capabilityId}`),
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
+    agent: { handle, display_name: card.displayName, url: absoluteUrl(agentPath(handle)) },
+    url: absoluteUrl(servicePath(handle, capabilityId)),
+    api_url: absoluteUrl(`/api/v1/services/${handle}/${capabilityId}`),
+    created_at: card.createdAt.toISOString(),
+    updated_at: card.updatedAt.toISOString(),
   };
 }
 
@@ -134,14 +147,30 @@ export async function searchServiceItems(
   now = new Date(),
   index: SharedIndex | null = currentSharedIndex(),
 ): Promise<{ services: ServiceItem[]; hasMore: boolean }> {
-  const matched = await findMatchingIds(VIEWER, filters, { ...page, now }, index);
-  const { ids } = matched;
-  const [byId, health] = await Promise.all([findListingsByRowIds(VIEWER, ids, now), healthOf(ids, now, index)]);
-  const services = ids.flatMap((id) => {
+  const { ids, hasMore } = await findMatchingIds(VIEWER, filters, { ...page, now }, index);
+  return { services: (index && heldItems(ids, now, index)) ?? (await storedItems(ids, now)), hasMore };
+}
+
+/** A page's items from the shared index, when it holds every one (then a search reads nothing from PostgreSQL); else null. */
+function heldItems(ids: string[], now: Date, index: SharedIndex): ServiceItem[] | null {
+  const items: ServiceItem[] = [];
+  for (const id of ids) {
+    // The API's viewer (VIEWER, signed out) is the "everyone" audience.
+    const [card, health] = [index.card("everyone", id), index.health("everyone", id, now)];
+    if (!card || !health) return null;
+    items.push(itemOf(card, health));
+  }
+  return items;
+}
+
+/** A page's items read from the catalog, through the visibility rule (ids it hides are dropped). */
+async function storedItems(ids: string[], now: Date): Promise<ServiceItem[]> {
+  if (ids.length === 0) return [];
+  const [byId, health] = await Promise.all([findListingsByRowIds(VIEWER, ids, now), findHealth(Prisma.sql`c."id" IN (${Prisma.join(ids)})`, now)]);
+  return ids.flatMap((id) => {
     const row = byId.get(id);
-    return row ? [itemOf(row, health.get(id))] : [];
+    return row ? [itemOf(cardOf(row), health.get(id))] : [];
   });
-  return { services, hasMore: matched.hasMore };
 }
 
 function detailOf(s: CatalogCapability, item: ServiceItem): ServiceDetailDto {
@@ -205,7 +234,7 @@ export async function apiFindService(handle: string, capabilityId: string, now =
   const service = await findListing(VIEWER, handle, capabilityId);
   if (!service) return null;
   const health = await findHealth(Prisma.sql`c."id" = ${service.rowId}`, now);
-  return detailOf(service, itemOf(service, health.get(service.rowId)));
+  return detailOf(service, itemOf(cardOf(service), health.get(service.rowId)));
 }
 
 /** GET /api/v1/agents/{handle} */

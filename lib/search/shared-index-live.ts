@@ -8,6 +8,8 @@ import { log } from "@/lib/log";
 import { requireDatabaseUrl } from "@/lib/env";
 import { capabilityVisibleToAudienceSql } from "@/lib/catalog/visibility";
 import { afterListingsWritten, answerWithheld, listingsWrittenSince, sharedCacheGeneration } from "@/lib/http/shared-cache-generation";
+import { CAPABILITY_CLASSES } from "@/lib/agent-file/types";
+import { priceSummaryOfPlans } from "./listing-cards";
 import { SharedIndex, type IndexedListing, type IndexTag, type ListingFacts, type PatchOutcome, type WrittenPlace } from "./shared-index";
 
 // The web process's index of what the shared audiences see (shared-index.ts), kept current:
@@ -74,8 +76,16 @@ const factsSchema = z.object({
 const listingSchema = factsSchema.extend({
   agentId: z.string(),
   everyone: z.boolean(),
+  handle: z.string(),
+  displayName: z.string(),
+  capabilityId: z.string(),
+  name: z.string(),
+  summary: z.string(),
   category: z.string(),
-  class: z.string(),
+  class: z.enum(CAPABILITY_CLASSES),
+  version: z.string(),
+  priceSummary: z.string().transform(priceSummaryOfPlans),
+  updatedAt: z.number().transform(Math.round),
   isPaid: z.boolean(),
   hasFree: z.boolean(),
   languages: z.array(z.string()),
@@ -124,11 +134,17 @@ async function rowsOf<T>(client: pg.ClientBase, schema: z.ZodType<T>, statement:
   return z.array(schema).parse((await client.query(statement.text, statement.values)).rows);
 }
 
+// A listing's plans as its price summary words them (listing-cards.ts, priceSummaryOfPlans).
+const planWordsSql = Prisma.sql`coalesce((
+  SELECT jsonb_agg(jsonb_build_array(p."type", p."priceUsd", p."dailyLimit", p."extra" -> 'calls', p."extra" -> 'period') ORDER BY p."position")
+  FROM "Plan" p WHERE p."capabilityId" = c."id")::text, '[]')`;
+
 /** The listings "adults" see (a superset of what "everyone" sees) among those `where` picks, with their postings. */
 function listingsSql(where: Prisma.Sql, last: Prisma.Sql): Prisma.Sql {
   return Prisma.sql`
       SELECT ${factsColumns}, c."agentId", ${capabilityVisibleToAudienceSql("everyone")} AS everyone,
-             split_part(c."category", '.', 1) AS category, c."class"::text AS class, c."isPaid",
+             a."handle", a."displayName", c."capabilityId", c."name", c."summary", c."category", c."class"::text AS class,
+             c."version", ${planWordsSql} AS "priceSummary", (extract(epoch FROM c."updatedAt") * 1000)::float8 AS "updatedAt", c."isPaid",
              c."hasFreePlan" AS "hasFree",
              a."languages", c."processingRegions" AS regions, c."inputsRetained", c."usedForTraining", c."tagSlugs",
              c."nameWords", (extract(epoch FROM c."createdAt") * 1000)::float8 AS "createdAt", c."position",

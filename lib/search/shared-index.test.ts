@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { randomUUID } from "node:crypto";
 import { db } from "@/lib/db";
 import { importAgentFile } from "@/lib/agents/import-agent";
@@ -38,8 +38,15 @@ let youngster: Viewer;
 
 function capability(i: number): JsonObject {
   const mature = i % 9 === 8;
-  const plans: (JsonObject[] | undefined)[] = [undefined, [{ type: "per_call", price_usd: 0.1 }], [{ type: "free", daily_limit: 5 }, { type: "per_call", price_usd: 0.2 }], undefined];
-  const offered = plans[i % 4];
+  const plans: (JsonObject[] | undefined)[] = [
+    undefined,
+    [{ type: "per_call", price_usd: 0.1 }],
+    [{ type: "free", daily_limit: 5 }, { type: "per_call", price_usd: 0.2 }],
+    undefined,
+    [{ type: "pack", price_usd: 12, calls: 500 }, { type: "subscription", price_usd: 9.5, period: "monthly" }],
+    [{ type: "subscription", plan_id: "yearly", price_usd: 90, period: "fortnight" }, { type: "free" }],
+  ];
+  const offered = plans[i % 6];
   const data: (JsonObject | undefined)[] = [
     undefined,
     { inputs: { retention: "none" }, used_for_training: false, processing_regions: ["DE"] },
@@ -79,7 +86,7 @@ async function importAgent(languages: string[], capabilities: JsonObject[], agai
     ekl: "1.0",
     mode: "service_provider",
     execution_mode: "storage_free",
-    agent: { handle, display_name: "Facet Index Agent", purpose: "Holds planted rows.", languages },
+    agent: { handle, display_name: `Facet Index Agent ${languages.join(" ")}`, purpose: "Holds planted rows.", languages },
     adapter: { endpoint: "https://mcp.example.test/mcp" },
     payment: { link: "https://pay.example.test/x" },
     capabilities,
@@ -204,20 +211,33 @@ describe("the shared index", () => {
   });
 
   it("gives the API the same items, figures of the moment included, as PostgreSQL does", async () => {
-    let withFigures = 0;
-    const sorts = ["relevance", "newest", "most_run", "reputation", "name"] as const;
-    for (const [n, { f, now }] of searches(120).entries()) {
-      const page = { sort: sorts[n % 5] ?? "relevance", limit: 7, offset: 0 };
-      const fromMemory = await searchServiceItems(f, page, now, index);
-      expect({ search: f, page, now, items: fromMemory }).toEqual({ search: f, page, now, items: await searchServiceItems(f, page, now, null) });
-      if (fromMemory.services.some((s) => s.sample_tested || s.unreachable || s.runs_30d > 0)) withFigures += 1;
-    }
-    expect(withFigures).toBeGreaterThan(20);
+    await expectItemsAsPostgres(index);
     // Figures only for a listing the audience may see: capability(8) is 18+, capability(0) suspended.
     const [suspended, mature] = [capabilityIds[0] ?? "", capabilityIds[8] ?? ""];
     expect(index.health("adults", mature, NOW)).toBeDefined();
     expect(index.health("everyone", mature, NOW)).toBeUndefined();
     expect(index.health("adults", suspended, NOW)).toBeUndefined();
+    expect(index.card("adults", mature)?.name).toContain(word);
+    expect(index.card("everyone", mature)).toBeUndefined();
+    expect(index.card("adults", suspended)).toBeUndefined();
+  });
+
+  it("answers an API search it holds every item of without asking PostgreSQL anything", async () => {
+    const f = { ...noFilters, query: `${word}alp` };
+    const page = { sort: "relevance", limit: 7, offset: 0 } as const;
+    // Once, for the query's stems (read once per process).
+    const first = await searchServiceItems(f, page, NOW, index);
+    expect(first.services.length).toBeGreaterThan(1);
+    const asked = vi.spyOn(db, "$queryRaw");
+    try {
+      expect(await searchServiceItems(f, page, NOW, index)).toEqual(first);
+      expect(asked).not.toHaveBeenCalled();
+      // Without the index, the same page is read from the catalog.
+      expect(await searchServiceItems(f, page, NOW, null)).toEqual(first);
+      expect(asked).toHaveBeenCalled();
+    } finally {
+      asked.mockRestore();
+    }
   });
 
   it("puts a name that says exactly the query first, above newer listings that score the same", async () => {
@@ -263,6 +283,23 @@ async function expectCountsAsPostgres(index: SharedIndex): Promise<void> {
   expect(matched).toBeLessThan(300);
 }
 
+/** `searches(120)`'s API items from `index` and from PostgreSQL's catalog rows: the same, every field. */
+async function expectItemsAsPostgres(index: SharedIndex): Promise<void> {
+  let withFigures = 0;
+  const prices = new Set<string>();
+  const sorts = ["relevance", "newest", "most_run", "reputation", "name"] as const;
+  for (const [n, { f, now }] of searches(120).entries()) {
+    const page = { sort: sorts[n % 5] ?? "relevance", limit: 7, offset: 0 };
+    const fromMemory = await searchServiceItems(f, page, now, index);
+    expect({ search: f, page, now, items: fromMemory }).toEqual({ search: f, page, now, items: await searchServiceItems(f, page, now, null) });
+    if (fromMemory.services.some((s) => s.sample_tested || s.unreachable || s.runs_30d > 0)) withFigures += 1;
+    for (const s of fromMemory.services) prices.add(s.price_summary);
+  }
+  expect(withFigures).toBeGreaterThan(20);
+  // Every kind of plan was worded: none, per call, free with a limit, a pack, a subscription of a period and of an unknown one.
+  expect([...prices].sort()).toEqual(["$0.10/call", "500 calls $12 · $9.50/mo", "Free", "Free 5/day · $0.20/call", "Free · $90/fortnight"].sort());
+}
+
 /** `searches(300)`'s pages from `index`, from PostgreSQL's postings and ranking every match: the same, in every order. */
 async function expectPagesAsPostgres(index: SharedIndex): Promise<void> {
   let found = 0;
@@ -290,6 +327,11 @@ describe("the shared index after listing writes patched in", () => {
     const first = [await agentId(handles[0]), await agentId(handles[3])];
     const before = index.size;
     expect(await patchSharedIndex(index, first)).toBe("patched");
+    // The API's items say what the write changed: the renamed services (by name; 0 stays suspended), and their agent's new display name.
+    const renamedItems = await searchServiceItems({ ...noFilters, query: `${word}epsilon` }, { sort: "name", limit: 3, offset: 0 }, NOW, index);
+    expect(renamedItems.services.map((s) => [s.name, s.agent.display_name])).toEqual(
+      [10, 12, 2].map((i) => [`${word}epsilon renamed ${i}`, "Facet Index Agent en it"]),
+    );
     // Then the second agent unpublished and a listing of the third suspended, patched on top of the first patch.
     expect(await setAgentPublished(owners[1] ?? adult, handles[1] ?? "", false)).toMatchObject({ ok: true });
     const suspended = await db.capability.findFirstOrThrow({ where: { agent: { handle: handles[2] }, tool: "tool_40" }, select: { capabilityId: true } });
@@ -305,6 +347,7 @@ describe("the shared index after listing writes patched in", () => {
     expect(index.size).not.toBe(before);
     await expectCountsAsPostgres(index);
     await expectPagesAsPostgres(index);
+    await expectItemsAsPostgres(index);
   });
 
   it("refuses a patch next to a listing it does not hold as PostgreSQL does (a write not heard of yet), changing nothing", async () => {
@@ -368,7 +411,8 @@ describe("the shared index after listing writes patched in", () => {
 function listing(id: string, agentId: string): IndexedListing {
   const facts = { hasExample: false, lastTestPassed: false, lastTestAt: null, lastPassAt: null, endpointPending: false, reputation: null, runs: 0 };
   return {
-    ...facts, id, agentId, everyone: true, category: "weather", class: "read_only", isPaid: false, hasFree: false, languages: [], regions: [],
+    ...facts, id, agentId, everyone: true, handle: `@${agentId}`, displayName: agentId, capabilityId: id, name: id, summary: "", category: "weather",
+    class: "read_only", version: "1.0.0", priceSummary: "Free", updatedAt: 0, isPaid: false, hasFree: false, languages: [], regions: [],
     inputsRetained: null, usedForTraining: null, tagSlugs: null, nameWords: id, createdAt: 0, position: 0, words: "", scores: Buffer.alloc(0),
   };
 }

@@ -3,6 +3,8 @@ import { sampleTestFreshSince } from "@/lib/sample-tests/sample-tested";
 import type { Audience } from "@/lib/catalog/visibility";
 import type { SearchFilters, Sort } from "./filters";
 import type { MeantLexemes } from "./postings";
+import { Dictionary } from "./dictionary";
+import { ListingCards, type CardTexts, type ListingCard } from "./listing-cards";
 
 // Search for the shared audiences ("everyone", "adults": lib/catalog/visibility.ts, audienceOf), answered from
 // memory: facet counts and the order of the matches. In PostgreSQL both touch every matching row (30-45 ms
@@ -36,12 +38,9 @@ export type ListingFacts = {
 export type ListingHealth = { reputation: number | null; runs: number; unreachable: boolean; sampleTested: boolean };
 
 /** One listing as loaded: visible to "adults" (always, or it is not loaded) and perhaps to "everyone". */
-export type ListingRow = ListingFacts & {
+export type ListingRow = ListingFacts & CardTexts & {
   agentId: string;
   everyone: boolean;
-  /** The category's first segment. */
-  category: string;
-  class: string;
   isPaid: boolean;
   hasFree: boolean;
   languages: string[];
@@ -125,24 +124,6 @@ function seenByAtLeast(audience: Audience): number {
 
 function tristate(value: boolean | null): number {
   return value === null ? UNSTATED : value ? YES : NO;
-}
-
-/** Strings as small integers, in the order first seen. */
-class Dictionary {
-  readonly values: string[] = [];
-  readonly #ids = new Map<string, number>();
-  id(value: string): number {
-    let id = this.#ids.get(value);
-    if (id === undefined) {
-      id = this.values.length;
-      this.#ids.set(value, id);
-      this.values.push(value);
-    }
-    return id;
-  }
-  find(value: string): number | undefined {
-    return this.#ids.get(value);
-  }
 }
 
 /** The one array of these values' ids (`kind`: which dictionary), made the first time the list is seen. */
@@ -262,6 +243,7 @@ export class SharedIndex {
    * read, not computed): the number and the place read at the load, and between two of those for a later listing.
    */
   readonly #idKey: Float64Array;
+  readonly #cards: ListingCards;
   readonly #nameRank: Float64Array;
   readonly #languages: Int32Array[];
   readonly #regions: Int32Array[];
@@ -312,6 +294,7 @@ export class SharedIndex {
     this.#nameWords = new Array<string>(n);
     this.#idKey = new Float64Array(n);
     this.#nameRank = new Float64Array(n).fill(n);
+    this.#cards = new ListingCards(n);
     this.#languages = new Array<Int32Array>(n);
     this.#regions = new Array<Int32Array>(n);
     this.#tags = new Array<Int32Array>(n);
@@ -373,7 +356,8 @@ export class SharedIndex {
     this.#numbers.set(row.id, i);
     this.#seenBy[i] = row.everyone ? EVERYONE : ADULTS;
     this.#agent[i] = this.#agents.id(row.agentId);
-    this.#category[i] = this.#categories.id(row.category);
+    // The facet is the category's first segment (PostgreSQL's split_part(category, '.', 1)).
+    this.#category[i] = this.#categories.id(row.category.split(".", 1)[0] ?? "");
     this.#class[i] = this.#classes.id(row.class);
     this.#inputsRetained[i] = tristate(row.inputsRetained);
     this.#usedForTraining[i] = tristate(row.usedForTraining);
@@ -384,6 +368,7 @@ export class SharedIndex {
     this.#regions[i] = sharedList(lists, "region", row.regions, this.#regionNames);
     this.#tags[i] = sharedList(lists, "tag", row.tagSlugs ?? [], this.#tagSlugs);
     this.#flags[i] = (row.isPaid ? 1 : 0) | (row.hasFree ? 2 : 0);
+    this.#cards.set(i, this.#agent[i] ?? 0, row);
     this.#setFacts(i, row);
     return i;
   }
@@ -672,6 +657,23 @@ export class SharedIndex {
       runs: this.#runs[i] ?? 0,
       unreachable: this.#unreachable(i, daysBefore(now, UNREACHABLE_WINDOW_DAYS).getTime()),
       sampleTested: this.#tested(i, sampleTestFreshSince(now).getTime()),
+    };
+  }
+
+  /** What the API's item states of a listing (besides its health), or undefined when the index does not hold it or this audience may not see it. */
+  card(audience: Audience, id: string): ListingCard | undefined {
+    const i = this.#numbers.get(id);
+    if (i === undefined || this.#unseen(i, seenByAtLeast(audience))) return undefined;
+    const texts = this.#cards.texts(i, this.#agent[i] ?? 0);
+    const flags = this.#flags[i] ?? 0;
+    return {
+      ...texts,
+      tags: Array.from(this.#tags[i] ?? NONE, (t) => this.#tagSlugs.values[t] ?? ""),
+      isPaid: (flags & 1) !== 0,
+      freeToTry: (flags & 2) !== 0,
+      endpointPending: (flags & 16) !== 0,
+      createdAt: new Date(this.#createdAt[i] ?? 0),
+      updatedAt: new Date(texts.updatedAt),
     };
   }
 
