@@ -16,20 +16,23 @@ function texts(n: number, summary: string): CardTexts {
   };
 }
 
+/** What the index holds of a listing besides its card texts. */
+const HELD = { tags: ["weather"], isPaid: false, freeToTry: true, endpointPending: false, createdAt: new Date(1_600_000_000_000) };
+
 describe("the cards the shared index holds", () => {
   it("gives back every listing's texts as set, multi-byte letters included, past the room it started with", () => {
     const cards = new ListingCards(6);
     // Each summary is longer than the room a listing starts with, so the texts' buffer grows several times.
     const rows = Array.from({ length: 6 }, (_, n) => texts(n, `Ünïcödé ✓ ${"long words ".repeat(20 * (n + 1))}${n}`));
     rows.forEach((row, n) => cards.set(n, n % 2, row));
-    rows.forEach((row, n) => expect(cards.texts(n, n % 2)).toEqual(row));
+    rows.forEach((row, n) => expect(cards.card(n, n % 2, HELD)).toEqual({ ...HELD, ...row, updatedAt: new Date(row.updatedAt) }));
   });
 
   it("keeps one agent's handle and display name, the last set", () => {
     const cards = new ListingCards(3);
     cards.set(0, 0, texts(0, "a"));
     cards.set(1, 0, { ...texts(2, "b"), displayName: "Renamed" });
-    expect(cards.texts(0, 0).displayName).toBe("Renamed");
+    expect(cards.card(0, 0, HELD).displayName).toBe("Renamed");
   });
 
   it("refuses a listing number given out of order", () => {

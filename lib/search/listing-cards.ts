@@ -120,9 +120,10 @@ export class ListingCards {
     this.#displayName[agent] = row.displayName;
   }
 
-  /** Listing `i`'s texts (its agent's id: `agent`). */
-  texts(i: number, agent: number): CardTexts {
+  /** Listing `i`'s card (its agent's id: `agent`), with what the index holds of it besides its texts. */
+  card(i: number, agent: number, held: Omit<ListingCard, keyof CardTexts>): ListingCard {
     return {
+      ...held,
       handle: this.#handle[agent] ?? "",
       displayName: this.#displayName[agent] ?? "",
       capabilityId: this.#texts.at(i * TEXTS + CAPABILITY_ID),
@@ -132,7 +133,7 @@ export class ListingCards {
       class: CAPABILITY_CLASSES[this.#class[i] ?? 0] ?? "read_only",
       version: this.#versions.values[this.#version[i] ?? 0] ?? "",
       priceSummary: this.#prices.values[this.#price[i] ?? 0] ?? "",
-      updatedAt: this.#updatedAt[i] ?? 0,
+      updatedAt: new Date(this.#updatedAt[i] ?? 0),
     };
   }
 }

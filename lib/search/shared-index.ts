@@ -664,17 +664,16 @@ export class SharedIndex {
   card(audience: Audience, id: string): ListingCard | undefined {
     const i = this.#numbers.get(id);
     if (i === undefined || this.#unseen(i, seenByAtLeast(audience))) return undefined;
-    const texts = this.#cards.texts(i, this.#agent[i] ?? 0);
     const flags = this.#flags[i] ?? 0;
-    return {
-      ...texts,
-      tags: Array.from(this.#tags[i] ?? NONE, (t) => this.#tagSlugs.values[t] ?? ""),
+    const tags: string[] = [];
+    for (const t of this.#tags[i] ?? NONE) tags.push(this.#tagSlugs.values[t] ?? "");
+    return this.#cards.card(i, this.#agent[i] ?? 0, {
+      tags,
       isPaid: (flags & 1) !== 0,
       freeToTry: (flags & 2) !== 0,
       endpointPending: (flags & 16) !== 0,
       createdAt: new Date(this.#createdAt[i] ?? 0),
-      updatedAt: new Date(texts.updatedAt),
-    };
+    });
   }
 
   /** "Sample-tested" at the moment whose 7-day line is `fresh` (sample-tested.ts). */
@@ -834,12 +833,15 @@ export class SharedIndex {
       };
     }
     const score = this.#scores(sort.words, sort.results);
-    const [nameWords, exactly] = [this.#nameWords, sort.nameWords];
+    const exactly = sort.nameWords;
+    // The results whose name says exactly the query, found once (rarely any) rather than in every comparison.
+    const exact = exactly === null ? [] : sort.results.filter((r) => this.#nameWords[r] === exactly);
     // Called once per match or more: no allocation in it.
     return (a, b) => {
-      const na = exactly !== null && nameWords[a] === exactly;
-      const nb = exactly !== null && nameWords[b] === exactly;
-      if (na !== nb) return na;
+      if (exact.length > 0) {
+        const [na, nb] = [exact.includes(a), exact.includes(b)];
+        if (na !== nb) return na;
+      }
       const sa = score[a] ?? 0;
       const sb = score[b] ?? 0;
       if (sa !== sb) return sa > sb;
