@@ -1,8 +1,8 @@
 /** Strings as small integers, in the order first seen: a value many listings share is held once. */
-export class Dictionary {
-  readonly values: string[] = [];
+export class Dictionary<T extends string = string> {
+  readonly values: T[] = [];
   readonly #ids = new Map<string, number>();
-  id(value: string): number {
+  id(value: T): number {
     let id = this.#ids.get(value);
     if (id === undefined) {
       id = this.values.length;

@@ -17,7 +17,7 @@ function texts(n: number, summary: string): CardTexts {
 }
 
 /** What the index holds of a listing besides its card texts. */
-const HELD = { tags: ["weather"], isPaid: false, freeToTry: true, endpointPending: false, createdAt: new Date(1_600_000_000_000) };
+const HELD = { class: "read_only" as const, tags: ["weather"], isPaid: false, freeToTry: true, endpointPending: false, createdAt: new Date(1_600_000_000_000) };
 
 describe("the cards the shared index holds", () => {
   it("gives back every listing's texts as set, multi-byte letters included, past the room it started with", () => {
@@ -25,7 +25,7 @@ describe("the cards the shared index holds", () => {
     // Each summary is longer than the room a listing starts with, so the texts' buffer grows several times.
     const rows = Array.from({ length: 6 }, (_, n) => texts(n, `Ünïcödé ✓ ${"long words ".repeat(20 * (n + 1))}${n}`));
     rows.forEach((row, n) => cards.set(n, n % 2, row));
-    rows.forEach((row, n) => expect(cards.card(n, n % 2, HELD)).toEqual({ ...HELD, ...row, updatedAt: new Date(row.updatedAt) }));
+    rows.forEach((row, n) => expect(cards.card(n, n % 2, HELD)).toEqual({ ...row, ...HELD, updatedAt: new Date(row.updatedAt) }));
   });
 
   it("keeps one agent's handle and display name, the last set", () => {

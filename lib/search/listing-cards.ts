@@ -1,12 +1,12 @@
 import { z } from "zod";
 import { PlanType } from "@/generated/prisma/enums";
-import { CAPABILITY_CLASSES, type CapabilityClass } from "@/lib/agent-file/types";
+import type { CapabilityClass } from "@/lib/agent-file/types";
 import { priceSummary } from "@/lib/payments/plan-words";
 import { Dictionary } from "./dictionary";
 
 // What the public API's item says of each listing the shared index holds (lib/api/reads.ts), so a search the
 // index answers reads no catalog rows: that statement was most of PostgreSQL's work per API search
-// (docs/benchmarks.md, twenty-fourth session). Only texts are held here; the tags, flags and dates the index
+// (docs/benchmarks.md, twenty-fourth session). Only texts are held here; the class, tags, flags and dates the index
 // keeps for its facets and orders are not held twice (SharedIndex.card puts the two together).
 
 /** A listing's texts as the index loads them (shared-index-live.ts). */
@@ -84,7 +84,6 @@ const TEXTS = 3;
 export class ListingCards {
   readonly #texts: AppendedTexts;
   readonly #updatedAt: Float64Array;
-  readonly #class: Uint8Array;
   // Values many listings share: a dictionary's id each.
   readonly #category: Int32Array;
   readonly #version: Int32Array;
@@ -99,7 +98,6 @@ export class ListingCards {
   constructor(capacity: number) {
     this.#texts = new AppendedTexts(capacity * TEXTS);
     this.#updatedAt = new Float64Array(capacity);
-    this.#class = new Uint8Array(capacity);
     this.#category = new Int32Array(capacity);
     this.#version = new Int32Array(capacity);
     this.#price = new Int32Array(capacity);
@@ -112,7 +110,6 @@ export class ListingCards {
     this.#texts.push(row.summary);
     this.#texts.push(row.capabilityId);
     this.#updatedAt[i] = row.updatedAt;
-    this.#class[i] = CAPABILITY_CLASSES.indexOf(row.class);
     this.#category[i] = this.#categories.id(row.category);
     this.#version[i] = this.#versions.id(row.version);
     this.#price[i] = this.#prices.id(row.priceSummary);
@@ -121,7 +118,7 @@ export class ListingCards {
   }
 
   /** Listing `i`'s card (its agent's id: `agent`), with what the index holds of it besides its texts. */
-  card(i: number, agent: number, held: Omit<ListingCard, keyof CardTexts>): ListingCard {
+  card(i: number, agent: number, held: Pick<ListingCard, "class" | "tags" | "isPaid" | "freeToTry" | "endpointPending" | "createdAt">): ListingCard {
     return {
       ...held,
       handle: this.#handle[agent] ?? "",
@@ -130,7 +127,6 @@ export class ListingCards {
       name: this.#texts.at(i * TEXTS + NAME),
       summary: this.#texts.at(i * TEXTS + SUMMARY),
       category: this.#categories.values[this.#category[i] ?? 0] ?? "",
-      class: CAPABILITY_CLASSES[this.#class[i] ?? 0] ?? "read_only",
       version: this.#versions.values[this.#version[i] ?? 0] ?? "",
       priceSummary: this.#prices.values[this.#price[i] ?? 0] ?? "",
       updatedAt: new Date(this.#updatedAt[i] ?? 0),

@@ -3,6 +3,7 @@ import { sampleTestFreshSince } from "@/lib/sample-tests/sample-tested";
 import type { Audience } from "@/lib/catalog/visibility";
 import type { SearchFilters, Sort } from "./filters";
 import type { MeantLexemes } from "./postings";
+import type { CapabilityClass } from "@/lib/agent-file/types";
 import { Dictionary } from "./dictionary";
 import { ListingCards, type CardTexts, type ListingCard } from "./listing-cards";
 
@@ -249,7 +250,7 @@ export class SharedIndex {
   readonly #regions: Int32Array[];
   readonly #tags: Int32Array[];
   readonly #categories = new Dictionary();
-  readonly #classes = new Dictionary();
+  readonly #classes = new Dictionary<CapabilityClass>();
   readonly #languageNames = new Dictionary();
   readonly #regionNames = new Dictionary();
   readonly #tagSlugs = new Dictionary();
@@ -668,6 +669,7 @@ export class SharedIndex {
     const tags: string[] = [];
     for (const t of this.#tags[i] ?? NONE) tags.push(this.#tagSlugs.values[t] ?? "");
     return this.#cards.card(i, this.#agent[i] ?? 0, {
+      class: this.#classes.values[this.#class[i] ?? 0] ?? "read_only",
       tags,
       isPaid: (flags & 1) !== 0,
       freeToTry: (flags & 2) !== 0,
