@@ -91,7 +91,7 @@ export type WrittenPlace = {
 export type PatchOutcome = "patched" | "full" | "misplaced";
 
 const TAG_LIMIT = 24;
-/** The matches kept (#matches): at most this many searches' words, and this many numbers in all (16 MB). */
+/** The matches kept (#matches): at most this many searches' words, and this many matches in all (48 MB with their relevance). */
 const KEPT_SEARCHES = 256;
 const KEPT_NUMBERS = 4_000_000;
 const NOT_A_TIME = Number.NaN;
@@ -111,6 +111,7 @@ const NOBODY = 0;
 const ADULTS = 1;
 const EVERYONE = 2;
 const NONE = new Int32Array(0);
+const NO_MATCHES: Matches = { numbers: NONE, relevance: new Float64Array(0) };
 /** How many words' postings are copied between two turns of the event loop. */
 const SLICE = 5_000;
 
@@ -141,8 +142,11 @@ function sharedList(lists: Map<string, Int32Array>, kind: string, values: string
 
 type Postings = { numbers: Int32Array; scores: Float32Array };
 
-/** Arrays of the index's size a search writes in: relevance sums and bests, and stamped marks (SharedIndex.#fresh). */
-type Scratch = { sum: Float64Array; best: Float64Array; member: Uint32Array; seen: Uint32Array; stamp: number };
+/** The listings holding every word of a search (their numbers), and each one's relevance to the words. */
+type Matches = { numbers: Int32Array; relevance: Float64Array };
+
+/** Arrays of the index's size a search writes in: relevance sums and bests, stamped marks (SharedIndex.#fresh), and found numbers. */
+type Scratch = { sum: Float64Array; best: Float64Array; held: Uint32Array; found: Int32Array; stamp: number };
 
 /** A word's postings while the index is built: typed arrays that double as they fill. */
 class GrowingPostings {
@@ -183,6 +187,13 @@ function prefixRange(words: string[], prefix: string): [number, number] {
   let end = lo;
   while (end < words.length && (words[end] ?? "").startsWith(prefix)) end += 1;
   return [lo, end];
+}
+
+/** A 32-bit hash (FNV-1a over UTF-16 code units), so most listings' names are told apart from the query's without reading their strings. */
+function nameHash(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let k = 0; k < text.length; k++) hash = Math.imul(hash ^ text.charCodeAt(k), 0x01000193);
+  return hash | 0;
 }
 
 function byCodeUnit(a: string, b: string): number {
@@ -239,6 +250,8 @@ export class SharedIndex {
   readonly #createdAt: Float64Array;
   readonly #position: Int32Array;
   readonly #nameWords: string[];
+  /** nameHash of each listing's #nameWords. */
+  readonly #nameHash: Int32Array;
   /**
    * Each listing's place in PostgreSQL's orders by row id and by name (its collation decides them, so they are
    * read, not computed): the number and the place read at the load, and between two of those for a later listing.
@@ -267,7 +280,7 @@ export class SharedIndex {
   #lateWords: string[] = [];
   #scratch: Scratch | null = null;
   /** The matches of the words asked most lately, least lately used first, and how many numbers they hold. */
-  readonly #kept = new Map<string, Int32Array>();
+  readonly #kept = new Map<string, Matches>();
   #keptLength = 0;
   /** Per agent id: 1 while its listings are withheld from every answer (withhold), or null for none. */
   #withheld: Uint8Array | null = null;
@@ -293,6 +306,7 @@ export class SharedIndex {
     this.#createdAt = new Float64Array(n);
     this.#position = new Int32Array(n);
     this.#nameWords = new Array<string>(n);
+    this.#nameHash = new Int32Array(n);
     this.#idKey = new Float64Array(n);
     this.#nameRank = new Float64Array(n).fill(n);
     this.#cards = new ListingCards(n);
@@ -365,6 +379,7 @@ export class SharedIndex {
     this.#createdAt[i] = row.createdAt;
     this.#position[i] = row.position;
     this.#nameWords[i] = row.nameWords;
+    this.#nameHash[i] = nameHash(row.nameWords);
     this.#languages[i] = sharedList(lists, "language", row.languages, this.#languageNames);
     this.#regions[i] = sharedList(lists, "region", row.regions, this.#regionNames);
     this.#tags[i] = sharedList(lists, "tag", row.tagSlugs ?? [], this.#tagSlugs);
@@ -522,13 +537,13 @@ export class SharedIndex {
   }
 
   /**
-   * The numbers of the listings holding every word; null for no words (every listing). Kept for the
+   * The listings holding every word, with their relevance; null for no words (every listing). Kept for the
    * words asked most lately (the postings never change in an index): a search page asks for the same words' counts
    * and page, and people's searches share their common words, whose matches cost the most to gather.
    */
-  #matches(words: MeantLexemes[] | null): Int32Array | null {
+  #matches(words: MeantLexemes[] | null): Matches | null {
     if (words === null) return null;
-    if (words.length === 0) return NONE;
+    if (words.length === 0) return NO_MATCHES;
     // What the words mean, not how they were typed: two spellings of one stem share their matches.
     const key = JSON.stringify(words.map((w) => [w.prefixes, w.exact]));
     const kept = this.#kept.get(key);
@@ -540,49 +555,53 @@ export class SharedIndex {
     }
     const matches = this.#gather(words);
     this.#kept.set(key, matches);
-    this.#keptLength += matches.length;
+    this.#keptLength += matches.numbers.length;
     for (const [oldest, list] of this.#kept) {
       if (this.#kept.size <= KEPT_SEARCHES && this.#keptLength <= KEPT_NUMBERS) break;
       this.#kept.delete(oldest);
-      this.#keptLength -= list.length;
+      this.#keptLength -= list.numbers.length;
     }
     return matches;
   }
 
-  #gather(words: MeantLexemes[]): Int32Array {
-    // held[x] - base = how many of the words so far listing x holds, advanced once per word.
-    const { scratch, first: base } = this.#fresh(words.length + 2);
-    const held = scratch.seen;
-    let last: Postings[] = [];
+  /**
+   * The listings holding every word, and each one's relevance: the sum, in the words' order, of each word's best
+   * score among the lexemes it means (PostgreSQL's float8 sum, search.ts). One pass over each word's postings
+   * finds the listings that hold it and every word before it, and their best score for it; one over those listings
+   * adds that best to their sums. The last word's are the matches.
+   */
+  #gather(words: MeantLexemes[]): Matches {
+    // held[x] = base + k: listing x holds words 0..k. found[0..n): the listings that do, each once.
+    const { scratch, first: base } = this.#fresh(words.length);
+    const { held, best, sum, found } = scratch;
+    let n = 0;
     words.forEach((word, k) => {
-      last = this.#wordPostings(word);
-      const before = k === 0 ? -1 : base + k - 1;
-      for (const { numbers } of last) {
-        for (const x of numbers) if (k === 0 ? held[x]! < base : held[x] === before) held[x] = base + k;
+      const [before, now] = [base + k - 1, base + k];
+      n = 0;
+      for (const { numbers, scores } of this.#wordPostings(word)) {
+        for (let j = 0; j < numbers.length; j++) {
+          const x = numbers[j] ?? 0;
+          const h = held[x] ?? 0;
+          if (h === now) {
+            // Reached again, by another lexeme the word means.
+            const score = scores[j] ?? 0;
+            if (score > (best[x] ?? 0)) best[x] = score;
+          } else if (k === 0 ? h < base : h === before) {
+            held[x] = now;
+            best[x] = scores[j] ?? 0;
+            found[n++] = x;
+          }
+        }
+      }
+      for (let t = 0; t < n; t++) {
+        const x = found[t] ?? 0;
+        sum[x] = k === 0 ? (best[x] ?? 0) : (sum[x] ?? 0) + (best[x] ?? 0);
       }
     });
-    // Counted, then copied: a listing the last word reaches by two of its lexemes is taken once.
-    const all = base + words.length - 1;
-    let n = 0;
-    for (const { numbers } of last) {
-      for (const x of numbers) {
-        if (held[x] === all) {
-          held[x] = all + 1;
-          n += 1;
-        }
-      }
-    }
-    const out = new Int32Array(n);
-    n = 0;
-    for (const { numbers } of last) {
-      for (const x of numbers) {
-        if (held[x] === all + 1) {
-          held[x] = all + 2;
-          out[n++] = x;
-        }
-      }
-    }
-    return out;
+    const numbers = found.slice(0, n);
+    const relevance = new Float64Array(n);
+    for (let j = 0; j < n; j++) relevance[j] = sum[numbers[j] ?? 0] ?? 0;
+    return { numbers, relevance };
   }
 
   /**
@@ -688,9 +707,11 @@ export class SharedIndex {
    * The listings holding every word (every listing when `words` is null), as `count` numbers read with `at`.
    * Callers loop over them inline, with no function of theirs called per match.
    */
-  #candidates(words: MeantLexemes[] | null): { count: number; at: (j: number) => number } {
+  #candidates(words: MeantLexemes[] | null): { count: number; at: (j: number) => number; relevance: Float64Array | null } {
     const matches = this.#matches(words);
-    return matches ? { count: matches.length, at: (j) => matches[j] ?? 0 } : { count: this.#used, at: (j) => j };
+    if (matches === null) return { count: this.#used, at: (j) => j, relevance: null };
+    const { numbers, relevance } = matches;
+    return { count: numbers.length, at: (j) => numbers[j] ?? 0, relevance };
   }
 
   /** How many listings match a search by this audience at `now` (count's "total" row, without the facets). */
@@ -794,20 +815,39 @@ export class SharedIndex {
   ): string[] {
     const { words, sort, limit, offset, now } = search;
     const test = this.#conditions(audience, f, now);
-    const { count, at } = this.#candidates(words);
+    const { count, at, relevance } = this.#candidates(words);
     const results: number[] = [];
-    for (let j = 0; j < count; j++) {
-      const i = at(j);
-      if (test(i) === 0) results.push(i);
+    let before: (a: number, b: number) => boolean;
+    if (sort === "relevance" && relevance !== null && count > 0) {
+      // Each result's relevance, read at its number by the order; and the results whose name says exactly the
+      // query (rarely any), found here rather than in every comparison.
+      const score = this.#scratchArrays().sum;
+      const exact: number[] = [];
+      const exactly = search.nameWords;
+      const hash = exactly === null ? 0 : nameHash(exactly);
+      const [hashOf, nameWordsOf] = [this.#nameHash, this.#nameWords];
+      for (let j = 0; j < count; j++) {
+        const i = at(j);
+        if (test(i) !== 0) continue;
+        results.push(i);
+        score[i] = relevance[j] ?? 0;
+        if (hashOf[i] === hash && exactly !== null && nameWordsOf[i] === exactly) exact.push(i);
+      }
+      before = this.#relevanceOrder(score, exact);
+    } else {
+      for (let j = 0; j < count; j++) {
+        const i = at(j);
+        if (test(i) === 0) results.push(i);
+      }
+      before = this.#order(sort);
     }
-    const before = this.#order(sort === "relevance" && words && words.length > 0 ? { words, nameWords: search.nameWords, results } : sort);
     return top(results, offset + limit, before)
       .slice(offset)
       .map((i) => this.#ids[i] ?? "");
   }
 
   /** "a comes before b" for a sort. */
-  #order(sort: Sort | { words: MeantLexemes[]; nameWords: string | null; results: number[] }): (a: number, b: number) => boolean {
+  #order(sort: Sort): (a: number, b: number) => boolean {
     const [createdAt, position, idKey] = [this.#createdAt, this.#position, this.#idKey];
     // Newest first, then in the agent.json's order, then by row id.
     const newest = (a: number, b: number) =>
@@ -816,7 +856,6 @@ export class SharedIndex {
         : position[a] !== position[b]
           ? (position[a] ?? 0) < (position[b] ?? 0)
           : (idKey[a] ?? 0) < (idKey[b] ?? 0);
-    if (sort === "newest" || sort === "relevance") return newest;
     if (sort === "name") {
       const nameRank = this.#nameRank;
       return (a, b) => (nameRank[a] ?? 0) < (nameRank[b] ?? 0);
@@ -834,10 +873,13 @@ export class SharedIndex {
         return x !== y ? x > y : newest(a, b);
       };
     }
-    const score = this.#scores(sort.words, sort.results);
-    const exactly = sort.nameWords;
-    // The results whose name says exactly the query, found once (rarely any) rather than in every comparison.
-    const exact = exactly === null ? [] : sort.results.filter((r) => this.#nameWords[r] === exactly);
+    // Newest, and relevance without words to be relevant to.
+    return newest;
+  }
+
+  /** Relevance's "a comes before b": a name that says exactly the query (`exact`), then `score`, newest, row id. */
+  #relevanceOrder(score: Float64Array, exact: number[]): (a: number, b: number) => boolean {
+    const [createdAt, idKey] = [this.#createdAt, this.#idKey];
     // Called once per match or more: no allocation in it.
     return (a, b) => {
       if (exact.length > 0) {
@@ -851,53 +893,32 @@ export class SharedIndex {
     };
   }
 
+  /** The scratch arrays of the index's size, shared by a search's steps (a search is synchronous). */
+  #scratchArrays(): Scratch {
+    const size = this.#capacity;
+    this.#scratch ??= {
+      sum: new Float64Array(size),
+      best: new Float64Array(size),
+      held: new Uint32Array(size),
+      found: new Int32Array(size),
+      stamp: 0,
+    };
+    return this.#scratch;
+  }
+
   /**
-   * The scratch arrays of the index's size, shared by a search's steps (a search is synchronous), and the first of
-   * `n` stamps no entry holds yet: marks are stamped rather than cleared (a common word at a million listings has
-   * 100,000 matches), and cleared only when the stamps run out.
+   * The scratch arrays, and the first of `n` stamps no mark holds yet: marks are stamped rather than cleared (a
+   * common word at a million listings has 100,000 matches), and cleared only when the stamps run out.
    */
   #fresh(n: number): { scratch: Scratch; first: number } {
-    const size = this.#capacity;
-    this.#scratch ??= { sum: new Float64Array(size), best: new Float64Array(size), member: new Uint32Array(size), seen: new Uint32Array(size), stamp: 0 };
-    const scratch = this.#scratch;
+    const scratch = this.#scratchArrays();
     if (scratch.stamp > 0xffffffff - n) {
-      scratch.member.fill(0);
-      scratch.seen.fill(0);
+      scratch.held.fill(0);
       scratch.stamp = 0;
     }
     const first = scratch.stamp + 1;
     scratch.stamp += n;
     return { scratch, first };
-  }
-
-  /**
-   * Each result's relevance (read at its number): the sum, in the words' order, of each word's best score among
-   * the words it means, written into the index's scratch arrays.
-   */
-  #scores(words: MeantLexemes[], results: number[]): Float64Array {
-    const { scratch, first: isResult } = this.#fresh(words.length + 1);
-    const { sum, best, member, seen } = scratch;
-    for (const r of results) {
-      member[r] = isResult;
-      sum[r] = 0;
-    }
-    for (const [k, word] of words.entries()) {
-      const thisWord = isResult + 1 + k;
-      for (const { numbers, scores } of this.#wordPostings(word)) {
-        for (let j = 0; j < numbers.length; j++) {
-          const x = numbers[j] ?? 0;
-          if (member[x] !== isResult) continue;
-          const score = scores[j] ?? 0;
-          if (seen[x] !== thisWord) {
-            seen[x] = thisWord;
-            best[x] = score;
-          } else if (score > (best[x] ?? 0)) best[x] = score;
-        }
-      }
-      // Every result holds every word.
-      for (const r of results) sum[r] = (sum[r] ?? 0) + (best[r] ?? 0);
-    }
-    return sum;
   }
 
   #markOf(ids: readonly string[]): Uint8Array {

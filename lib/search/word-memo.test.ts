@@ -44,4 +44,15 @@ describe("wordMemo", () => {
     await memo.get(["pet"]);
     expect(asked).toEqual([["pet"], ["pet"], ["pet"]]);
   });
+
+  it("does not keep an answer that arrives after clear()", async () => {
+    const { asked, release, lookup } = countingLookup({ wether: "weather" });
+    const memo = wordMemo(lookup, { max: 100 });
+    const before = memo.get(["wether"]);
+    memo.clear();
+    release();
+    expect(await before).toEqual(new Map([["wether", "weather"]]));
+    await memo.get(["wether"]);
+    expect(asked).toEqual([["wether"], ["wether"]]);
+  });
 });
