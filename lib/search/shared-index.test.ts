@@ -7,6 +7,7 @@ import type { Viewer } from "@/lib/accounts/viewer";
 import { cleanUpTestRows, createTestUser, uniqueHandle } from "@/lib/testing/fixtures";
 import { noFilters, type SearchFilters } from "./filters";
 import { SharedIndex, type IndexedListing } from "./shared-index";
+import type { MeantLexemes } from "./postings";
 import { loadSharedIndex, patchSharedIndex } from "./shared-index-live";
 import { setAgentPublished } from "@/lib/agents/publishing";
 import { suspendListing } from "@/lib/moderation/decisions";
@@ -210,6 +211,11 @@ describe("the shared index", () => {
     await expectPagesAsPostgres(index);
   });
 
+  it("orders every page as PostgreSQL does when only a search's best few matches are held in order", async () => {
+    // Ten: enough for a page of some searches, too few for others (filters leave fewer, or a later page).
+    await expectPagesAsPostgres(await loadSharedIndex({ ranked: 10 }));
+  });
+
   it("gives the API the same items, figures of the moment included, as PostgreSQL does", async () => {
     await expectItemsAsPostgres(index);
     // Figures only for a listing the audience may see: capability(8) is 18+, capability(0) suspended.
@@ -266,6 +272,27 @@ describe("the shared index", () => {
     // Scores as float4send writes them: big-endian REALs.
     const index = await build({ words: "rain snow", scores: scores(0.5, 0.1) });
     expect(index.size).toBe(1);
+  });
+});
+
+describe("the shared index's relevance", () => {
+  it("sums each word's best score, gathered from the postings or from the first word's kept matches alike", async () => {
+    const scores = (...values: number[]) => Buffer.concat(values.map((v) => Buffer.from(new Uint8Array(new Float32Array([v]).buffer).reverse())));
+    // "rain" means "rain" and "rainy": c's best for it is "rainy"'s. Sums: a 0.6, b 0.9, c 0.75 (by "snow" alone: a, b, c).
+    const rows = [
+      { ...listing("a", "g"), words: "rain snow", scores: scores(0.1, 0.5) },
+      { ...listing("b", "g"), words: "rain snow", scores: scores(0.6, 0.3) },
+      { ...listing("c", "g"), words: "rain rainy snow", scores: scores(0.2, 0.7, 0.05) },
+    ];
+    const build = () => SharedIndex.build(3, (async function* () { yield rows; })(), [], ["a", "b", "c"]);
+    const [rain, snow] = [{ prefixes: ["rain"], exact: null }, { prefixes: ["snow"], exact: null }];
+    const page = (index: SharedIndex, words: MeantLexemes[]) =>
+      index.page("everyone", noFilters, { words, nameWords: null, sort: "relevance", limit: 3, offset: 0, now: NOW });
+    const cold = await build();
+    expect(page(cold, [rain, snow])).toEqual(["b", "c", "a"]);
+    const warm = await build();
+    expect(page(warm, [rain])).toEqual(["c", "b", "a"]);
+    expect(page(warm, [rain, snow])).toEqual(["b", "c", "a"]);
   });
 });
 

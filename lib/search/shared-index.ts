@@ -94,6 +94,13 @@ const TAG_LIMIT = 24;
 /** The matches kept (#matches): at most this many searches' words, and this many matches in all (48 MB with their relevance). */
 const KEPT_SEARCHES = 256;
 const KEPT_NUMBERS = 4_000_000;
+/**
+ * How many of a kept search's matches are held in relevance's order: a page of a common word's results is then found
+ * by testing its best matches until the page is full, not every match (~100,000 at a million listings).
+ */
+const RANKED = 500;
+/** Times a kept search is asked for before its best matches are put in order (most words asked twice are not asked again). */
+const RANK_AFTER = 2;
 const NOT_A_TIME = Number.NaN;
 // inputsRetained / usedForTraining: three states, as the columns are nullable and only `= false` counts.
 const NO = 0;
@@ -111,7 +118,7 @@ const NOBODY = 0;
 const ADULTS = 1;
 const EVERYONE = 2;
 const NONE = new Int32Array(0);
-const NO_MATCHES: Matches = { numbers: NONE, relevance: new Float64Array(0) };
+const NO_MATCHES: Matches = { numbers: NONE, relevance: new Float64Array(0), hits: 0, ranked: null, named: new Map() };
 /** How many words' postings are copied between two turns of the event loop. */
 const SLICE = 5_000;
 
@@ -142,8 +149,12 @@ function sharedList(lists: Map<string, Int32Array>, kind: string, values: string
 
 type Postings = { numbers: Int32Array; scores: Float32Array };
 
-/** The listings holding every word of a search (their numbers), and each one's relevance to the words. */
-type Matches = { numbers: Int32Array; relevance: Float64Array };
+/**
+ * The listings holding every word of a search (their numbers) and each one's relevance to the words; once kept
+ * and asked for often, the first RANKED of them in relevance's order (SharedIndex.#ranked), and by the query's
+ * words as typed, the places in `numbers` of those whose name says them exactly.
+ */
+type Matches = { numbers: Int32Array; relevance: Float64Array; hits: number; ranked: Int32Array | null; named: Map<string, number[]> };
 
 /** Arrays of the index's size a search writes in: relevance sums and bests, stamped marks (SharedIndex.#fresh), and found numbers. */
 type Scratch = { sum: Float64Array; best: Float64Array; held: Uint32Array; found: Int32Array; stamp: number };
@@ -194,6 +205,11 @@ function nameHash(text: string): number {
   let hash = 0x811c9dc5;
   for (let k = 0; k < text.length; k++) hash = Math.imul(hash ^ text.charCodeAt(k), 0x01000193);
   return hash | 0;
+}
+
+/** What words mean, not how they were typed: two spellings of one stem share their matches (SharedIndex.#kept). */
+function keyOf(words: MeantLexemes[]): string {
+  return JSON.stringify(words.map((w) => [w.prefixes, w.exact]));
 }
 
 function byCodeUnit(a: string, b: string): number {
@@ -282,10 +298,13 @@ export class SharedIndex {
   /** The matches of the words asked most lately, least lately used first, and how many numbers they hold. */
   readonly #kept = new Map<string, Matches>();
   #keptLength = 0;
+  /** How many of a kept search's matches #ranked holds in order (RANKED; fewer in tests, so a page needs more). */
+  readonly #rankedLength: number;
   /** Per agent id: 1 while its listings are withheld from every answer (withhold), or null for none. */
   #withheld: Uint8Array | null = null;
 
-  private constructor(size: number) {
+  private constructor(size: number, ranked: number) {
+    this.#rankedLength = ranked;
     this.#used = 0;
     this.#live = 0;
     // Room for a twentieth more listings written after the load before it is loaded again.
@@ -320,8 +339,14 @@ export class SharedIndex {
    * chunk by chunk, and the tags. Postings grow in typed arrays, outside the garbage collector's heap, and the
    * work yields to the event loop between chunks and slices, so a server loading it goes on answering.
    */
-  static async build(size: number, chunks: AsyncIterable<IndexedListing[]>, tags: IndexTag[], byName: readonly string[]): Promise<SharedIndex> {
-    const index = new SharedIndex(size);
+  static async build(
+    size: number,
+    chunks: AsyncIterable<IndexedListing[]>,
+    tags: IndexTag[],
+    byName: readonly string[],
+    options: { ranked?: number } = {},
+  ): Promise<SharedIndex> {
+    const index = new SharedIndex(size, options.ranked ?? RANKED);
     const growing = new Map<string, GrowingPostings>();
     for await (const chunk of chunks) {
       for (const row of chunk) {
@@ -544,13 +569,13 @@ export class SharedIndex {
   #matches(words: MeantLexemes[] | null): Matches | null {
     if (words === null) return null;
     if (words.length === 0) return NO_MATCHES;
-    // What the words mean, not how they were typed: two spellings of one stem share their matches.
-    const key = JSON.stringify(words.map((w) => [w.prefixes, w.exact]));
+    const key = keyOf(words);
     const kept = this.#kept.get(key);
     if (kept) {
       // Most lately used last: the first key is the one to drop.
       this.#kept.delete(key);
       this.#kept.set(key, kept);
+      kept.hits += 1;
       return kept;
     }
     const matches = this.#gather(words);
@@ -559,7 +584,7 @@ export class SharedIndex {
     for (const [oldest, list] of this.#kept) {
       if (this.#kept.size <= KEPT_SEARCHES && this.#keptLength <= KEPT_NUMBERS) break;
       this.#kept.delete(oldest);
-      this.#keptLength -= list.numbers.length;
+      this.#keptLength -= list.numbers.length + (list.ranked?.length ?? 0);
     }
     return matches;
   }
@@ -568,14 +593,25 @@ export class SharedIndex {
    * The listings holding every word, and each one's relevance: the sum, in the words' order, of each word's best
    * score among the lexemes it means (PostgreSQL's float8 sum, search.ts). One pass over each word's postings
    * finds the listings that hold it and every word before it, and their best score for it; one over those listings
-   * adds that best to their sums. The last word's are the matches.
+   * adds that best to their sums. The last word's are the matches. When the first word's own matches are kept,
+   * they are where the listings holding it and their sums start.
    */
   #gather(words: MeantLexemes[]): Matches {
     // held[x] = base + k: listing x holds words 0..k. found[0..n): the listings that do, each once.
     const { scratch, first: base } = this.#fresh(words.length);
     const { held, best, sum, found } = scratch;
     let n = 0;
+    const firstWord = words.length > 1 ? this.#kept.get(keyOf(words.slice(0, 1))) : undefined;
+    if (firstWord !== undefined) {
+      const { numbers, relevance } = firstWord;
+      for (let j = 0; j < numbers.length; j++) {
+        const x = numbers[j] ?? 0;
+        held[x] = base;
+        sum[x] = relevance[j] ?? 0;
+      }
+    }
     words.forEach((word, k) => {
+      if (k === 0 && firstWord !== undefined) return;
       const [before, now] = [base + k - 1, base + k];
       n = 0;
       for (const { numbers, scores } of this.#wordPostings(word)) {
@@ -601,7 +637,7 @@ export class SharedIndex {
     const numbers = found.slice(0, n);
     const relevance = new Float64Array(n);
     for (let j = 0; j < n; j++) relevance[j] = sum[numbers[j] ?? 0] ?? 0;
-    return { numbers, relevance };
+    return { numbers, relevance, hits: 0, ranked: null, named: new Map() };
   }
 
   /**
@@ -704,20 +740,19 @@ export class SharedIndex {
   }
 
   /**
-   * The listings holding every word (every listing when `words` is null), as `count` numbers read with `at`.
+   * A search's matches (every listing when there are no words to match: null), as `count` numbers read with `at`.
    * Callers loop over them inline, with no function of theirs called per match.
    */
-  #candidates(words: MeantLexemes[] | null): { count: number; at: (j: number) => number; relevance: Float64Array | null } {
-    const matches = this.#matches(words);
-    if (matches === null) return { count: this.#used, at: (j) => j, relevance: null };
-    const { numbers, relevance } = matches;
-    return { count: numbers.length, at: (j) => numbers[j] ?? 0, relevance };
+  #candidates(matches: Matches | null): { count: number; at: (j: number) => number } {
+    if (matches === null) return { count: this.#used, at: (j) => j };
+    const { numbers } = matches;
+    return { count: numbers.length, at: (j) => numbers[j] ?? 0 };
   }
 
   /** How many listings match a search by this audience at `now` (count's "total" row, without the facets). */
   total(audience: Audience, f: SearchFilters, words: MeantLexemes[] | null, now: Date): number {
     const test = this.#conditions(audience, f, now);
-    const { count, at } = this.#candidates(words);
+    const { count, at } = this.#candidates(this.#matches(words));
     let total = 0;
     for (let j = 0; j < count; j++) if (test(at(j)) === 0) total += 1;
     return total;
@@ -746,7 +781,7 @@ export class SharedIndex {
     // The arrays as locals and indexed loops: this runs once per match (a common word: 100,000 at a million listings).
     const [flagsOf, categoryOf, classOf, languagesOf, regionsOf, tagsOf] = [this.#flags, this.#category, this.#class, this.#languages, this.#regions, this.#tags];
     const [retainedOf, trainingOf] = [this.#inputsRetained, this.#usedForTraining];
-    const candidates = this.#candidates(words);
+    const candidates = this.#candidates(this.#matches(words));
     for (let j = 0; j < candidates.count; j++) {
       const i = candidates.at(j);
       const failed = test(i);
@@ -815,35 +850,74 @@ export class SharedIndex {
   ): string[] {
     const { words, sort, limit, offset, now } = search;
     const test = this.#conditions(audience, f, now);
-    const { count, at, relevance } = this.#candidates(words);
-    const results: number[] = [];
-    let before: (a: number, b: number) => boolean;
-    if (sort === "relevance" && relevance !== null && count > 0) {
-      // Each result's relevance, read at its number by the order; and the results whose name says exactly the
-      // query (rarely any), found here rather than in every comparison.
-      const score = this.#scratchArrays().sum;
-      const exact: number[] = [];
-      const exactly = search.nameWords;
-      const hash = exactly === null ? 0 : nameHash(exactly);
-      const [hashOf, nameWordsOf] = [this.#nameHash, this.#nameWords];
-      for (let j = 0; j < count; j++) {
-        const i = at(j);
-        if (test(i) !== 0) continue;
-        results.push(i);
-        score[i] = relevance[j] ?? 0;
-        if (hashOf[i] === hash && exactly !== null && nameWordsOf[i] === exactly) exact.push(i);
-      }
-      before = this.#relevanceOrder(score, exact);
-    } else {
+    const wanted = offset + limit;
+    const matches = this.#matches(words);
+    const ids = (numbers: number[]) => numbers.slice(offset, wanted).map((i) => this.#ids[i] ?? "");
+    if (sort !== "relevance" || matches === null || matches.numbers.length === 0) {
+      const results: number[] = [];
+      const { count, at } = this.#candidates(matches);
       for (let j = 0; j < count; j++) {
         const i = at(j);
         if (test(i) === 0) results.push(i);
       }
-      before = this.#order(sort);
+      return ids(top(results, wanted, this.#order(sort)));
     }
-    return top(results, offset + limit, before)
-      .slice(offset)
-      .map((i) => this.#ids[i] ?? "");
+    // Relevance. The results whose name says exactly the query (rarely any) come first: told by each name's hash.
+    const { numbers, relevance } = matches;
+    const score = this.#scratchArrays().sum;
+    const exactly = search.nameWords;
+    const [hash, hashOf, nameWordsOf] = [nameHash(exactly ?? ""), this.#nameHash, this.#nameWords];
+    const named = (i: number) => exactly !== null && hashOf[i] === hash && nameWordsOf[i] === exactly;
+    const before = (exact: number[]) => this.#relevanceOrder(score, exact);
+    // A search asked for often: its best matches in order, tested until the page is full. Only when the filters
+    // leave too few of them are all its matches tested.
+    const ranked = matches.hits >= RANK_AFTER ? this.#ranked(matches) : null;
+    if (ranked !== null) {
+      let places = matches.named.get(exactly ?? "");
+      if (places === undefined) {
+        places = [];
+        for (let j = 0; j < numbers.length; j++) if (named(numbers[j] ?? 0)) places.push(j);
+        // A few spellings mean the same words; more than that is not a person typing.
+        if (matches.named.size >= 16) matches.named.clear();
+        matches.named.set(exactly ?? "", places);
+      }
+      const exact: number[] = [];
+      for (const j of places) {
+        const i = numbers[j] ?? 0;
+        if (test(i) !== 0) continue;
+        exact.push(i);
+        score[i] = relevance[j] ?? 0;
+      }
+      const results = top(exact, exact.length, before([]));
+      for (let r = 0; r < ranked.length && results.length < wanted; r++) {
+        const i = ranked[r] ?? 0;
+        if (test(i) === 0 && (exact.length === 0 || !exact.includes(i))) results.push(i);
+      }
+      if (results.length >= wanted || ranked.length === numbers.length) return ids(results);
+    }
+    const results: number[] = [];
+    const exact: number[] = [];
+    for (let j = 0; j < numbers.length; j++) {
+      const i = numbers[j] ?? 0;
+      if (test(i) !== 0) continue;
+      results.push(i);
+      score[i] = relevance[j] ?? 0;
+      if (named(i)) exact.push(i);
+    }
+    return ids(top(results, wanted, before(exact)));
+  }
+
+  /** A kept search's first RANKED matches in relevance's order (a name that says the query aside), made once. */
+  #ranked(matches: Matches): Int32Array {
+    if (matches.ranked !== null) return matches.ranked;
+    const { numbers, relevance } = matches;
+    const score = this.#scratchArrays().sum;
+    for (let j = 0; j < numbers.length; j++) score[numbers[j] ?? 0] = relevance[j] ?? 0;
+    const ranked = Int32Array.from(top(numbers, this.#rankedLength, this.#relevanceOrder(score, [])));
+    matches.ranked = ranked;
+    // It is kept as long as its matches: #matches drops both together.
+    this.#keptLength += ranked.length;
+    return ranked;
   }
 
   /** "a comes before b" for a sort. */
@@ -932,7 +1006,7 @@ export class SharedIndex {
 }
 
 /** The first `k` of `items` in the order `before` gives, best first (a bounded heap: a page, not a sort of every match). */
-function top(items: number[], k: number, before: (a: number, b: number) => boolean): number[] {
+function top(items: ArrayLike<number> & Iterable<number>, k: number, before: (a: number, b: number) => boolean): number[] {
   if (k <= 0) return [];
   // A heap whose root is the worst of the best k so far.
   const heap: number[] = [];
