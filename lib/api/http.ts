@@ -19,7 +19,7 @@ export const corsHeaders: Record<string, string> = {
   "Access-Control-Max-Age": "86400",
 };
 
-function etagOf(body: Uint8Array): string {
+function etagOf(body: string): string {
   return `"${createHash("sha256").update(body).digest("base64url").slice(0, 32)}"`;
 }
 
@@ -33,8 +33,7 @@ function matches(ifNoneMatch: string | null, etag: string): boolean {
 
 /** A JSON answer, or 304 when the client already holds it. */
 export function jsonResponse(request: Request, data: unknown, contentType = "application/json"): Response {
-  // Encoded once, for the ETag and the answer alike.
-  const body = Buffer.from(JSON.stringify(data));
+  const body = JSON.stringify(data);
   const etag = etagOf(body);
   const headers = { ...corsHeaders, ETag: etag, "Cache-Control": CACHE_CONTROL, Vary: "Accept-Encoding" };
   if (matches(request.headers.get("if-none-match"), etag)) return new Response(null, { status: 304, headers });

@@ -243,7 +243,7 @@ function tagsOf(client: pg.ClientBase): Promise<IndexTag[]> {
  * An index of what the shared audiences see, as it is now, from one snapshot. The rows are parsed on the
  * server's one thread, between its requests. `chunk`: listings per read (tests).
  */
-export async function loadSharedIndex(options: { chunk?: number; timings?: LoadTimings; ranked?: number } = {}): Promise<SharedIndex> {
+export async function loadSharedIndex(options: { chunk?: number; timings?: LoadTimings; rank?: { best: number; from: number } } = {}): Promise<SharedIndex> {
   const timings = options.timings ?? { namesMs: 0, waitingMs: 0 };
   return inSnapshot(async (client) => {
     const tags = await tagsOf(client);
@@ -260,7 +260,7 @@ export async function loadSharedIndex(options: { chunk?: number; timings?: LoadT
     const named = await client.query<[string]>({ text: byNameSql.text, values: byNameSql.values, rowMode: "array" });
     const byName = z.array(z.tuple([z.string()])).parse(named.rows).map(([id]) => id);
     timings.namesMs = performance.now() - naming;
-    return SharedIndex.build(counted?.n ?? 0, listingsOf(client, options.chunk ?? CHUNK, timings), tags, byName, { ranked: options.ranked });
+    return SharedIndex.build(counted?.n ?? 0, listingsOf(client, options.chunk ?? CHUNK, timings), tags, byName, { rank: options.rank });
   });
 }
 

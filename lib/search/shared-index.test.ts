@@ -213,7 +213,7 @@ describe("the shared index", () => {
 
   it("orders every page as PostgreSQL does when only a search's best few matches are held in order", async () => {
     // Ten: enough for a page of some searches, too few for others (filters leave fewer, or a later page).
-    await expectPagesAsPostgres(await loadSharedIndex({ ranked: 10 }));
+    await expectPagesAsPostgres(await loadSharedIndex({ rank: { best: 10, from: 0 } }));
   });
 
   it("gives the API the same items, figures of the moment included, as PostgreSQL does", async () => {

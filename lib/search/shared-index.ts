@@ -99,6 +99,11 @@ const KEPT_NUMBERS = 4_000_000;
  * by testing its best matches until the page is full, not every match (~100,000 at a million listings).
  */
 const RANKED = 500;
+/**
+ * The fewest matches a search has for its pages to come from its best in order: with fewer, testing every match
+ * costs less than ordering the best (measured at 100,000 listings, where a common word has ~10,000).
+ */
+const RANK_FROM = 20_000;
 /** Times a kept search is asked for before its best matches are put in order (most words asked twice are not asked again). */
 const RANK_AFTER = 2;
 const NOT_A_TIME = Number.NaN;
@@ -298,13 +303,13 @@ export class SharedIndex {
   /** The matches of the words asked most lately, least lately used first, and how many numbers they hold. */
   readonly #kept = new Map<string, Matches>();
   #keptLength = 0;
-  /** How many of a kept search's matches #ranked holds in order (RANKED; fewer in tests, so a page needs more). */
-  readonly #rankedLength: number;
+  /** RANKED and RANK_FROM (fewer in tests, so that small searches take that way and a page needs more). */
+  readonly #rank: { best: number; from: number };
   /** Per agent id: 1 while its listings are withheld from every answer (withhold), or null for none. */
   #withheld: Uint8Array | null = null;
 
-  private constructor(size: number, ranked: number) {
-    this.#rankedLength = ranked;
+  private constructor(size: number, rank: { best: number; from: number }) {
+    this.#rank = rank;
     this.#used = 0;
     this.#live = 0;
     // Room for a twentieth more listings written after the load before it is loaded again.
@@ -344,9 +349,9 @@ export class SharedIndex {
     chunks: AsyncIterable<IndexedListing[]>,
     tags: IndexTag[],
     byName: readonly string[],
-    options: { ranked?: number } = {},
+    options: { rank?: { best: number; from: number } } = {},
   ): Promise<SharedIndex> {
-    const index = new SharedIndex(size, options.ranked ?? RANKED);
+    const index = new SharedIndex(size, options.rank ?? { best: RANKED, from: RANK_FROM });
     const growing = new Map<string, GrowingPostings>();
     for await (const chunk of chunks) {
       for (const row of chunk) {
@@ -869,9 +874,9 @@ export class SharedIndex {
     const [hash, hashOf, nameWordsOf] = [nameHash(exactly ?? ""), this.#nameHash, this.#nameWords];
     const named = (i: number) => exactly !== null && hashOf[i] === hash && nameWordsOf[i] === exactly;
     const before = (exact: number[]) => this.#relevanceOrder(score, exact);
-    // A search asked for often: its best matches in order, tested until the page is full. Only when the filters
-    // leave too few of them are all its matches tested.
-    const ranked = matches.hits >= RANK_AFTER ? this.#ranked(matches) : null;
+    // A search of many matches asked for often: its best matches in order, tested until the page is full. Only
+    // when the filters leave too few of them are all its matches tested.
+    const ranked = matches.hits >= RANK_AFTER && numbers.length >= this.#rank.from ? this.#ranked(matches) : null;
     if (ranked !== null) {
       let places = matches.named.get(exactly ?? "");
       if (places === undefined) {
@@ -913,7 +918,7 @@ export class SharedIndex {
     const { numbers, relevance } = matches;
     const score = this.#scratchArrays().sum;
     for (let j = 0; j < numbers.length; j++) score[numbers[j] ?? 0] = relevance[j] ?? 0;
-    const ranked = Int32Array.from(top(numbers, this.#rankedLength, this.#relevanceOrder(score, [])));
+    const ranked = Int32Array.from(top(numbers, this.#rank.best, this.#relevanceOrder(score, [])));
     matches.ranked = ranked;
     // It is kept as long as its matches: #matches drops both together.
     this.#keptLength += ranked.length;
