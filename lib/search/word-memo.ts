@@ -10,39 +10,21 @@ export type WordMemo<T> = {
 
 export function wordMemo<T>(lookup: (words: string[]) => Promise<Map<string, T>>, options: { max: number }): WordMemo<T> {
   const known = new Map<string, Promise<T | null>>();
-  // The answers already in, so a search whose words are all known waits on no promise of theirs.
-  const settled = new Map<string, T | null>();
-  let generation = 0;
-  const clear = () => {
-    known.clear();
-    settled.clear();
-    generation += 1;
-  };
   return {
     async get(words) {
-      if (words.every((w) => settled.has(w))) return new Map(words.map((w) => [w, settled.get(w) ?? null]));
       const unknown = [...new Set(words.filter((w) => !known.has(w)))];
       if (unknown.length > 0) {
-        if (known.size > options.max) clear();
-        const asked = generation;
+        if (known.size > options.max) known.clear();
         const found = lookup(unknown);
         // A failed lookup is forgotten, so the next search asks again.
         found.catch(() => unknown.forEach((w) => known.delete(w)));
-        for (const w of unknown) {
-          known.set(
-            w,
-            found.then((answers) => {
-              const answer = answers.get(w) ?? null;
-              // Not an answer from before a clear().
-              if (asked === generation) settled.set(w, answer);
-              return answer;
-            }),
-          );
-        }
+        for (const w of unknown) known.set(w, found.then((answers) => answers.get(w) ?? null));
       }
       const answers = await Promise.all(words.map(async (w) => [w, (await known.get(w)) ?? null] as const));
       return new Map(answers);
     },
-    clear,
+    clear() {
+      known.clear();
+    },
   };
 }
