@@ -14,6 +14,7 @@
 //
 //   npx next build            # once: the benchmark serves the production build
 //   npx tsx bench/search-long-tail.ts [--sizes 10000,100000,1000000] [--alone 400] [--duration 10] [--port 3400]
+//                                      [--web-processes 1]
 //
 // A million listings take ~30 minutes to generate: --database-url measures a database generate-listings.ts already
 // filled instead (one size, the number it was filled with, and it is left as it was found).
@@ -35,6 +36,8 @@ const { values } = parseArgs({
     duration: { type: "string", default: "10" },
     port: { type: "string", default: "3400" },
     connections: { type: "string", default: "20" },
+    // WEB_PROCESSES of the server: one per core serves more (scripts/lib/web-processes.ts).
+    "web-processes": { type: "string", default: "1" },
     "database-url": { type: "string" },
   },
 });
@@ -44,10 +47,11 @@ if (generated !== undefined && sizes.length !== 1) throw new Error("--database-u
 const aloneCount = Number(values.alone);
 const duration = Number(values.duration);
 const connections = Number(values.connections);
+const webProcesses = Number(values["web-processes"]);
 const origin = `http://127.0.0.1:${values.port}`;
 
 // The load comes from one address: the per-client API limit would measure refusals.
-const serving = { port: Number(values.port), sharedCache: true, env: { RATE_LIMIT_API: "100000000/1m" } };
+const serving = { port: Number(values.port), sharedCache: true, env: { RATE_LIMIT_API: "100000000/1m", WEB_PROCESSES: String(webProcesses) } };
 
 function aloneLine(label: string, times: number[]): string {
   const t = latencies(times);
@@ -170,18 +174,18 @@ async function searches(at: string, pid: number, databaseUrl: string, label: str
 const summary: string[] = [];
 const floorRows: string[] = [];
 for (const size of sizes) {
-  console.log(`\n== ${size.toLocaleString("en")} listings`);
+  console.log(`\n== ${size.toLocaleString("en")} listings, ${webProcesses} web process${webProcesses > 1 ? "es" : ""}`);
   const database = generated === undefined ? await openMigratedDatabase("throwaway") : { url: generated, close: async () => undefined };
   let server: ChildProcess | null = null;
   try {
     if (generated === undefined) await generateListings(database.url, size);
     server = await startServer(database.url, serving);
-    console.log(`search index loaded ${((await searchIndexLoaded(origin)) / 1000).toFixed(1)} s after the server answered`);
+    console.log(`search index loaded ${((await searchIndexLoaded(origin, webProcesses)) / 1000).toFixed(1)} s after the server answered`);
     const inMemory = await searches(origin, server.pid ?? 0, database.url, "index in memory");
     floorRows.push(...(await floors(size)));
     const memory = await residentMb(server.pid ?? 0);
     const db = await databaseFigures(database.url);
-    console.log(`web process ${memory.toFixed(0)} MB resident; ${db}`);
+    console.log(`web process${webProcesses > 1 ? `es (${webProcesses})` : ""} ${memory.toFixed(0)} MB resident; ${db}`);
     await stopServer(server);
     // The same searches on a server that asks PostgreSQL (EXPLORE_SEARCH_INDEX=0): the baseline, in the same run.
     server = await startServer(database.url, { ...serving, env: { ...serving.env, EXPLORE_SEARCH_INDEX: "0" } });

@@ -121,3 +121,65 @@ test.describe("the production start", () => {
     expect(logs).toContain('"msg":"stopped"');
   });
 });
+
+test.describe("several web processes (WEB_PROCESSES)", () => {
+  test("serve on one port, a process that dies is replaced, and SIGTERM stops them all", async ({ request }) => {
+    test.setTimeout(120_000);
+    const port = await freePort();
+    const origin = `http://127.0.0.1:${port}`;
+    const web = spawn(process.execPath, ["--import", "tsx", "scripts/serve.ts"], {
+      cwd: root,
+      stdio: ["ignore", "pipe", "pipe"],
+      env: hostEnv({
+        NODE_ENV: "production",
+        WEB_PROCESSES: "2",
+        DATABASE_URL: testDatabase,
+        AUTH_SECRET: "explore-production-e2e-secret-000000000000",
+        AUTH_URL: origin,
+        EXPLORE_SECRET_KEYS: "e2e:ZXhwbG9yZS1wcm9kdWN0aW9uLWUyZS1rZXktMDAwMDA=",
+        HOSTNAME: "127.0.0.1",
+        PORT: String(port),
+      }),
+    });
+    let logs = "";
+    web.stdout.on("data", (c: Buffer) => (logs += c.toString()));
+    web.stderr.on("data", (c: Buffer) => (logs += c.toString()));
+    const lines = (msg: string) =>
+      logs
+        .split("\n")
+        .filter((line) => line.includes(`"msg":"${msg}"`))
+        .map((line) => JSON.parse(line) as { pid?: number; signal?: string });
+    try {
+      await expect.poll(() => lines("Explore listening").length, { timeout: 60_000 }).toBe(2);
+      const [first, second] = lines("Explore listening").map((line) => line.pid ?? 0);
+      expect(first).not.toBe(second);
+      expect((await request.get(`${origin}/api/health`)).status()).toBe(200);
+
+      // One process killed outright: the other goes on answering, and a new one takes its place.
+      process.kill(first ?? 0, "SIGKILL");
+      await expect.poll(() => lines("a web process stopped; starting another").map((line) => line.signal)).toEqual(["SIGKILL"]);
+      expect((await request.get(`${origin}/api/health`)).status()).toBe(200);
+      await expect.poll(() => lines("Explore listening").length, { timeout: 60_000 }).toBe(3);
+      const replacement = lines("Explore listening")[2]?.pid ?? 0;
+
+      web.kill("SIGTERM");
+      const [code] = (await once(web, "exit")) as [number | null];
+      expect(code).toBe(0);
+      expect(lines("stopped")).toHaveLength(2);
+      // Neither copy outlives the process that started them.
+      for (const pid of [second ?? 0, replacement]) expect(() => process.kill(pid, 0)).toThrow();
+    } finally {
+      if (web.exitCode === null) {
+        web.kill("SIGKILL");
+        await once(web, "exit");
+      }
+      for (const { pid } of lines("Explore listening")) {
+        try {
+          process.kill(pid ?? 0, "SIGKILL");
+        } catch {
+          // already stopped
+        }
+      }
+    }
+  });
+});

@@ -70,6 +70,8 @@ const schema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   /** The address the production web server binds (scripts/serve.ts); `npm start` binds 127.0.0.1. */
   HOSTNAME: z.string().min(1).default("0.0.0.0"),
+  /** How many web processes `npm run serve` starts on the one port (scripts/lib/web-processes.ts): one per core. */
+  WEB_PROCESSES: z.coerce.number().int().min(1).max(256).default(1),
   /** On SIGTERM, how long requests in flight (runs within their deadline) may take before the server exits. */
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(3600).default(120),
   /** One JSON line per request on stdout (the load balancer usually logs requests already). */
