@@ -150,8 +150,9 @@ async function floors(size: number): Promise<string[]> {
 
 /** The searches of 1-3 against one server, printed; returned as the summary's cells. */
 async function searches(at: string, pid: number, databaseUrl: string, label: string): Promise<string> {
-  // Distinct seeds: the warm-up, the lone requests and the load never share a URL.
-  await oneByOne(at, Array.from({ length: 30 }, longTailPaths("api", 99)));
+  // Distinct seeds: the warm-up, the lone requests and the load never share a URL. The warm-up is a short load
+  // at the same concurrency, so each of several web processes gets its share (one client's requests go to one).
+  await load(at, longTailPaths("api", 99), { connections, seconds: 5 });
   await oneByOne(at, Array.from({ length: 10 }, longTailPaths("page", 99)), true);
   const apiAlone = await oneByOne(at, Array.from({ length: aloneCount }, longTailPaths("api", 1)));
   console.log(aloneLine(`search API, ${label}`, apiAlone));

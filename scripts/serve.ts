@@ -4,6 +4,9 @@
 //
 //   tsx scripts/serve.ts [--hostname 0.0.0.0] [--port 3000] [--no-shared-cache]
 //
+// With WEB_PROCESSES=N (lib/env.ts) this process only supervises N copies of itself on the port
+// (scripts/lib/web-processes.ts); each copy serves as below.
+//
 // Without NODE_ENV it runs as production (lib/env.ts then insists on AUTH_SECRET and AUTH_URL and refuses
 // the loopback switch); the demo and the tests run the same build with NODE_ENV=test.
 import cluster from "node:cluster";
