@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
+import { createServer } from "node:net";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
@@ -122,33 +123,52 @@ test.describe("the production start", () => {
   });
 });
 
+/** `npm run serve` with WEB_PROCESSES=2 on the stack's database, and its log lines by message. */
+function startTwoProcesses(port: number) {
+  const origin = `http://127.0.0.1:${port}`;
+  const web = spawn(process.execPath, ["--import", "tsx", "scripts/serve.ts"], {
+    cwd: root,
+    stdio: ["ignore", "pipe", "pipe"],
+    env: hostEnv({
+      NODE_ENV: "production",
+      WEB_PROCESSES: "2",
+      DATABASE_URL: testDatabase,
+      AUTH_SECRET: "explore-production-e2e-secret-000000000000",
+      AUTH_URL: origin,
+      EXPLORE_SECRET_KEYS: "e2e:ZXhwbG9yZS1wcm9kdWN0aW9uLWUyZS1rZXktMDAwMDA=",
+      HOSTNAME: "127.0.0.1",
+      PORT: String(port),
+    }),
+  });
+  let logs = "";
+  web.stdout.on("data", (c: Buffer) => (logs += c.toString()));
+  web.stderr.on("data", (c: Buffer) => (logs += c.toString()));
+  const lines = (msg: string) =>
+    logs
+      .split("\n")
+      .filter((line) => line.includes(`"msg":"${msg}"`))
+      .map((line) => JSON.parse(line) as { pid?: number; signal?: string });
+  /** Stops whatever is left of it, the copies too (a failed test must not leave servers behind). */
+  const cleanUp = async () => {
+    if (web.exitCode === null && web.signalCode === null) {
+      web.kill("SIGKILL");
+      await once(web, "exit");
+    }
+    for (const { pid } of lines("Explore listening")) {
+      try {
+        process.kill(pid ?? 0, "SIGKILL");
+      } catch {
+        // already stopped
+      }
+    }
+  };
+  return { origin, web, lines, cleanUp };
+}
+
 test.describe("several web processes (WEB_PROCESSES)", () => {
   test("serve on one port, a process that dies is replaced, and SIGTERM stops them all", async ({ request }) => {
     test.setTimeout(120_000);
-    const port = await freePort();
-    const origin = `http://127.0.0.1:${port}`;
-    const web = spawn(process.execPath, ["--import", "tsx", "scripts/serve.ts"], {
-      cwd: root,
-      stdio: ["ignore", "pipe", "pipe"],
-      env: hostEnv({
-        NODE_ENV: "production",
-        WEB_PROCESSES: "2",
-        DATABASE_URL: testDatabase,
-        AUTH_SECRET: "explore-production-e2e-secret-000000000000",
-        AUTH_URL: origin,
-        EXPLORE_SECRET_KEYS: "e2e:ZXhwbG9yZS1wcm9kdWN0aW9uLWUyZS1rZXktMDAwMDA=",
-        HOSTNAME: "127.0.0.1",
-        PORT: String(port),
-      }),
-    });
-    let logs = "";
-    web.stdout.on("data", (c: Buffer) => (logs += c.toString()));
-    web.stderr.on("data", (c: Buffer) => (logs += c.toString()));
-    const lines = (msg: string) =>
-      logs
-        .split("\n")
-        .filter((line) => line.includes(`"msg":"${msg}"`))
-        .map((line) => JSON.parse(line) as { pid?: number; signal?: string });
+    const { origin, web, lines, cleanUp } = startTwoProcesses(await freePort());
     try {
       await expect.poll(() => lines("Explore listening").length, { timeout: 60_000 }).toBe(2);
       const [first, second] = lines("Explore listening").map((line) => line.pid ?? 0);
@@ -169,17 +189,24 @@ test.describe("several web processes (WEB_PROCESSES)", () => {
       // Neither copy outlives the process that started them.
       for (const pid of [second ?? 0, replacement]) expect(() => process.kill(pid, 0)).toThrow();
     } finally {
-      if (web.exitCode === null) {
-        web.kill("SIGKILL");
-        await once(web, "exit");
-      }
-      for (const { pid } of lines("Explore listening")) {
-        try {
-          process.kill(pid ?? 0, "SIGKILL");
-        } catch {
-          // already stopped
-        }
-      }
+      await cleanUp();
+    }
+  });
+
+  test("copies that keep failing (their port is taken) are given up on, and the command exits 1", async () => {
+    test.setTimeout(120_000);
+    const port = await freePort();
+    const squatter = createServer().listen(port, "127.0.0.1");
+    await once(squatter, "listening");
+    const { web, lines, cleanUp } = startTwoProcesses(port);
+    try {
+      const [code] = (await once(web, "exit")) as [number | null];
+      expect(code).toBe(1);
+      expect(lines("web processes keep stopping: stopping them all")).toHaveLength(1);
+      expect(lines("Explore listening")).toEqual([]);
+    } finally {
+      await cleanUp();
+      squatter.close();
     }
   });
 });

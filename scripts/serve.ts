@@ -96,6 +96,14 @@ async function serve(): Promise<void> {
   // has just closed; the header timeout must be longer still.
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
+  // Next's handler of uncaught exceptions only logs them: a server that cannot listen (its port taken) would
+  // stay up serving nothing. It exits instead, for the orchestrator (or the copies' supervisor) to see.
+  const cannotListen = (error: unknown) => {
+    log.error("the web server cannot listen", { error });
+    process.exit(1);
+  };
+  server.once("error", cannotListen);
+  refreshes?.once("error", cannotListen);
   server.listen(port, hostname, () => {
     log.info("Explore listening", { url: `http://${hostname}:${port}`, sharedCache: cache !== null, nodeEnv: env.NODE_ENV, pid: process.pid });
   });
