@@ -19,6 +19,19 @@ function hostEnv(extra: Record<string, string> & { NODE_ENV: "production" }): No
   return { PATH: process.env.PATH, HOME: process.env.HOME, ...extra };
 }
 
+/** Explore's own settings for a production server on loopback `port` with `database`. */
+function productionSettings(database: string, port: number) {
+  return {
+    NODE_ENV: "production" as const,
+    DATABASE_URL: database,
+    AUTH_SECRET: "explore-production-e2e-secret-000000000000",
+    AUTH_URL: `http://127.0.0.1:${port}`,
+    EXPLORE_SECRET_KEYS: "e2e:ZXhwbG9yZS1wcm9kdWN0aW9uLWUyZS1rZXktMDAwMDA=",
+    HOSTNAME: "127.0.0.1",
+    PORT: String(port),
+  };
+}
+
 /** Runs a command to its end: exit code and what it printed. */
 async function runToEnd(args: string[], env: Record<string, string> & { NODE_ENV: "production" }): Promise<{ code: number | null; output: string }> {
   const child = spawn(tsx, args, { cwd: root, env: hostEnv(env), stdio: ["ignore", "pipe", "pipe"] });
@@ -57,16 +70,7 @@ test.describe("the production start", () => {
     test.setTimeout(120_000);
     port = await freePort();
     const origin = `http://127.0.0.1:${port}`;
-    const production = {
-      NODE_ENV: "production" as const,
-      DATABASE_URL: database,
-      AUTH_SECRET: "explore-production-e2e-secret-000000000000",
-      AUTH_URL: origin,
-      EXPLORE_SECRET_KEYS: "e2e:ZXhwbG9yZS1wcm9kdWN0aW9uLWUyZS1rZXktMDAwMDA=",
-      HOSTNAME: "127.0.0.1",
-      PORT: String(port),
-      SMTP_URL: readFileSync(smtpUrlFile, "utf8").trim(),
-    };
+    const production = { ...productionSettings(database, port), SMTP_URL: readFileSync(smtpUrlFile, "utf8").trim() };
 
     const migrated = await runToEnd(["scripts/db-migrate.ts", "deploy"], production);
     expect(migrated.code, migrated.output).toBe(0);
@@ -129,16 +133,7 @@ function startTwoProcesses(port: number) {
   const web = spawn(process.execPath, ["--import", "tsx", "scripts/serve.ts"], {
     cwd: root,
     stdio: ["ignore", "pipe", "pipe"],
-    env: hostEnv({
-      NODE_ENV: "production",
-      WEB_PROCESSES: "2",
-      DATABASE_URL: testDatabase,
-      AUTH_SECRET: "explore-production-e2e-secret-000000000000",
-      AUTH_URL: origin,
-      EXPLORE_SECRET_KEYS: "e2e:ZXhwbG9yZS1wcm9kdWN0aW9uLWUyZS1rZXktMDAwMDA=",
-      HOSTNAME: "127.0.0.1",
-      PORT: String(port),
-    }),
+    env: hostEnv({ ...productionSettings(testDatabase, port), WEB_PROCESSES: "2" }),
   });
   let logs = "";
   web.stdout.on("data", (c: Buffer) => (logs += c.toString()));
