@@ -27,6 +27,39 @@ test("a corrected word is said, and the words as typed are one link away", async
   await expect(page.getByText("Showing results for")).toContainText("Showing results for weather — search instead for wether");
 });
 
+test("typing on while earlier words are still being searched loses nothing", async ({ page }) => {
+  // The page's clock stands still, so the search for "con" comes back after more has been typed and before
+  // the pause after the typing has sent the longer words, as on a slow connection.
+  await page.clock.install();
+  await page.goto("/");
+  await page.clock.pauseAt(Date.now() + 60_000);
+  const words = page.getByRole("searchbox", { name: "Words" });
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(
+    (url) => url.pathname === "/" && url.searchParams.get("q") === "con",
+    async (route) => {
+      await held;
+      await route.continue();
+    },
+  );
+  const sent = page.waitForRequest((request) => new URL(request.url()).searchParams.get("q") === "con");
+  await words.pressSequentially("con");
+  await page.clock.runFor(1_000);
+  await sent;
+  await words.pressSequentially("ve");
+  release();
+  await expect(page.getByRole("heading", { level: 1, name: "Services matching “con”" })).toBeVisible();
+  await expect(words).toHaveValue("conve");
+  await page.clock.runFor(1_000);
+  await expect(page.getByRole("heading", { level: 1, name: "Services matching “conve”" })).toBeVisible();
+  await words.pressSequentially("rt");
+  await words.press("Enter");
+  await expect(page).toHaveURL(/\?q=convert$/);
+  await expect(words).toHaveValue("convert");
+  await expect(page.locator(`a[href="${LENGTH}"]`)).toBeVisible();
+});
+
 test("one search box on the home page, the header's everywhere else", async ({ page }) => {
   await page.goto("/");
   await expect(page.getByRole("searchbox")).toHaveCount(1);

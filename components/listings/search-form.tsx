@@ -7,6 +7,10 @@ import { Button } from "@/components/ui/button";
 export type SortOption = { value: string; label: string };
 
 const DEBOUNCE_MS = 250;
+/** Searches still on their way at once, at most, while typing. */
+const MAX_SENT = 20;
+
+const normalized = (words: string) => words.trim().replace(/\s+/g, " ");
 
 /**
  * The search page's words and sort. A plain GET form (the facets ride along as hidden fields), so
@@ -35,13 +39,20 @@ export function SearchForm({
   const [sortTouched, setSortTouched] = useState(sortExplicit);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
+  // The words this form has sent while typing, so that their results arriving later (the person typed on
+  // meanwhile) do not put the older words back into the box.
+  const [sent, setSent] = useState<string[]>([]);
+
   // A new URL (back button, a facet link) brings its words into the box, while rendering (no effect and a
   // second render): what was last taken from the URL is kept to notice the change.
   const [fromUrl, setFromUrl] = useState({ query, sort, sortExplicit });
   if (fromUrl.query !== query || fromUrl.sort !== sort || fromUrl.sortExplicit !== sortExplicit) {
     setFromUrl({ query, sort, sortExplicit });
-    // Keep what is being typed when the URL only caught up with it (a trailing space, say).
-    setText((current) => (current.trim().replace(/\s+/g, " ") === query ? current : query));
+    // Keep what is being typed when the URL only caught up with it (a trailing space, say) or with
+    // words typed before it.
+    const ours = sent.includes(query);
+    if (!ours) setSent([]);
+    setText((current) => (ours || normalized(current) === query ? current : query));
     setSortValue(sort);
     setSortTouched(sortExplicit);
   }
@@ -52,7 +63,7 @@ export function SearchForm({
 
   function hrefFor(words: string, sortChoice: string, explicit: boolean): string {
     const params = new URLSearchParams();
-    const trimmed = words.trim();
+    const trimmed = normalized(words);
     if (trimmed) params.set("q", trimmed);
     for (const [name, value] of hidden) params.append(name, value);
     if (explicit) params.set("sort", sortChoice);
@@ -70,7 +81,10 @@ export function SearchForm({
   function onType(value: string) {
     setText(value);
     if (timer.current) clearTimeout(timer.current);
-    timer.current = setTimeout(() => go(hrefFor(value, sortValue, sortTouched), true), DEBOUNCE_MS);
+    timer.current = setTimeout(() => {
+      setSent((earlier) => [...earlier.slice(-(MAX_SENT - 1)), normalized(value)]);
+      go(hrefFor(value, sortValue, sortTouched), true);
+    }, DEBOUNCE_MS);
   }
 
   function onSort(value: string) {
