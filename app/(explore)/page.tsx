@@ -6,7 +6,6 @@ import { SearchForm, type SortOption } from "@/components/listings/search-form";
 import { ServiceList } from "@/components/listings/service-card";
 import { TypoNoticeLine } from "@/components/listings/typo-notice";
 import { getViewer, type Viewer } from "@/lib/accounts/viewer";
-import { hydrateCards } from "@/lib/listings/cards";
 import { countMatching, searchServices } from "@/lib/search/search";
 import { chosenFilters, type ChosenFilter } from "@/lib/search/chosen-filters";
 import { typoNotice } from "@/lib/search/typo-notice";
@@ -112,10 +111,7 @@ async function Results({ state, params }: { state: PageState; params: Record<str
   const chosen = chosenFilters(state);
   const filtered = hasFacetFilters(state.filters);
   const chosenCount = chosen.length + (rulesFilter.active ? 1 : 0);
-  const [cards, suggestions] = await Promise.all([
-    hydrateCards(viewer, results),
-    results.length === 0 && chosen.length > 0 ? dropSuggestions(viewer, state, filters, chosen) : Promise.resolve([]),
-  ]);
+  const suggestions = results.length === 0 && chosen.length > 0 ? await dropSuggestions(viewer, state, filters, chosen) : [];
   const notice = typoNotice(query, corrections);
 
   return (
@@ -170,7 +166,7 @@ async function Results({ state, params }: { state: PageState; params: Record<str
         <TypoNoticeLine notice={notice} insteadHref={searchHref(state, { filters: { verbatim: true } })} />
         {hiddenByMature !== null ? <HiddenMatureNotice count={hiddenByMature} /> : null}
         <ActiveFilters state={state} chosen={chosen} />
-        {results.length === 0 ? <EmptyState state={state} suggestions={suggestions} /> : <ServiceList services={cards} />}
+        {results.length === 0 ? <EmptyState state={state} suggestions={suggestions} /> : <ServiceList services={results} />}
         {state.page > 1 || hasMore ? (
           <nav aria-label="Pages" className="flex items-center justify-between gap-4 text-sm">
             {state.page > 1 ? (

@@ -12,7 +12,7 @@ import { AgentLogo } from "./agent-logo";
 import { HighlightedText } from "./highlighted-text";
 import { classLabels, ratingLabels } from "@/lib/listings/labels";
 
-type CardService = CatalogCapability & Partial<Pick<SearchResult, "highlight" | "sampleTested">> & Partial<CardExtras>;
+type CardService = CatalogCapability & Partial<Pick<SearchResult, "highlight">> & Partial<CardExtras>;
 
 const runsWords = (n: number) => `${n.toLocaleString("en-US")} run${n === 1 ? "" : "s"} in 30 days`;
 
@@ -76,8 +76,6 @@ export function ServiceCard({
   const Heading = headingLevel === 3 ? "h3" : "h4";
   const stats = service.stats ?? null;
   const testedAt = stats?.sampleTestedAt ?? null;
-  // A card without figures (a draft preview, an old caller) falls back to the search's flag.
-  const tested = testedAt !== null || (stats === null && service.sampleTested === true);
   const now = new Date();
   return (
     <article className="flex h-full flex-col gap-2 rounded-lg border border-border bg-surface p-4 shadow-sm">
@@ -135,10 +133,10 @@ export function ServiceCard({
             </Badge>
           </li>
         ) : null}
-        {tested ? (
+        {testedAt ? (
           <li>
             <Badge tone="success">
-              <span aria-hidden="true">✓&nbsp;</span>Sample-tested{testedAt ? ` ${timeAgo(testedAt, now)}` : ""}
+              <span aria-hidden="true">✓&nbsp;</span>{`Sample-tested ${timeAgo(testedAt, now)}`}
             </Badge>
           </li>
         ) : null}

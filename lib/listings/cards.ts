@@ -14,18 +14,30 @@ export type RulesVerdict = { met: number; total: number };
 
 export type CardExtras = { stats: CardStats | null; rules: RulesVerdict | null };
 
-export async function hydrateCards<T extends CatalogCapability>(viewer: Viewer | null, listings: readonly T[], now = new Date()): Promise<(T & CardExtras)[]> {
+/**
+ * What the cards of these listings (by row id) say besides the listing: read at once, then given per listing.
+ * A caller that knows the ids before it has the listings reads both together.
+ */
+export async function cardExtras(
+  viewer: Viewer | null,
+  rowIds: readonly string[],
+  now = new Date(),
+): Promise<(listing: Pick<CatalogCapability, "rowId" | "data">) => CardExtras> {
   const [stats, rules] = await Promise.all([
-    findCardStats(listings.map((l) => l.rowId), now),
+    findCardStats(rowIds, now),
     viewer ? findSavedDataRules(viewer.id) : Promise.resolve(null),
   ]);
   const active = rules && hasAnyRule(rules) ? rules : null;
-  return listings.map((listing) => {
+  return (listing) => {
     const checks = active ? checkDataRules(active, listing.data) : null;
     return {
-      ...listing,
       stats: stats.get(listing.rowId) ?? null,
       rules: checks ? { met: checks.filter((c) => c.ok).length, total: checks.length } : null,
     };
-  });
+  };
+}
+
+export async function hydrateCards<T extends CatalogCapability>(viewer: Viewer | null, listings: readonly T[], now = new Date()): Promise<(T & CardExtras)[]> {
+  const extras = await cardExtras(viewer, listings.map((l) => l.rowId), now);
+  return listings.map((listing) => ({ ...listing, ...extras(listing) }));
 }

@@ -259,7 +259,9 @@ describe("search", () => {
   it("returns cards with plain fields through the page function", async () => {
     const { results, facets } = await searchServices(null, filters({ query: word }), { sort: "relevance", page: 1, pageSize: 24 });
     expect(results.map((r) => r.capabilityId)).toEqual(["cap_in_name", "cap_in_summary", "cap_in_agent", "cap_in_limits"]);
-    expect(results[0]).toMatchObject({ name: `${word} forecast`, class: "read_only", sampleTested: false });
+    // The card's figures, the viewer's rules (none signed out) and the words marked come with each listing.
+    expect(results[0]).toMatchObject({ name: `${word} forecast`, class: "read_only", stats: { runs30d: 0, sampleTestedAt: null }, rules: null });
+    expect(results[0]?.highlight?.name.filter((part) => part.mark).map((part) => part.text)).toEqual([word]);
     expect(facets.total).toBe(4);
   });
 

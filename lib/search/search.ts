@@ -8,6 +8,7 @@ import type { Viewer } from "@/lib/accounts/viewer";
 import { audienceOf, capabilityVisibleSql, capabilityVisibleToAudienceSql, type Audience } from "@/lib/catalog/visibility";
 import { findListingsByRowIds, ownsAnyAgent } from "@/lib/catalog/queries";
 import type { CatalogCapability } from "@/lib/catalog/read-model";
+import { cardExtras, type CardExtras } from "@/lib/listings/cards";
 import { sampleTestedSql } from "@/lib/sample-tests/sample-tested";
 import { reputationSql, runsSql, statsJoinSql, unreachableSql } from "@/lib/listings/reputation";
 import { PRICES, type PageSort, type SearchFilters, type Sort } from "./filters";
@@ -41,11 +42,13 @@ import { currentSharedIndex, NAME_ORDER_SQL } from "./shared-index-live";
 /** Text with the matched words marked, for highlighting. */
 export type Highlighted = { text: string; mark: boolean }[];
 
+/** A listing's name and summary with the search's words marked. */
+export type Highlight = { name: Highlighted; summary: Highlighted };
+
 export type MatchedRow = {
   /** Capability row id (internal; callers hydrate and drop it). */
   id: string;
-  highlight: { name: Highlighted; summary: Highlighted } | null;
-  sampleTested: boolean;
+  highlight: Highlight | null;
 };
 
 const START = "\u0001";
@@ -280,12 +283,7 @@ function fromSql(sort: Sort | null): Prisma.Sql {
   return Prisma.sql`"Capability" c JOIN "Agent" a ON a."id" = c."agentId" ${needsStats(sort) ? statsJoinSql : Prisma.empty}`;
 }
 
-const matchedRowSchema = z.object({
-  id: z.string(),
-  name_hl: z.string().nullable(),
-  summary_hl: z.string().nullable(),
-  sample_tested: z.boolean(),
-});
+const highlightRowSchema = z.object({ id: z.string(), name_hl: z.string(), summary_hl: z.string() });
 
 /** Splits ts_headline's output at its markers. */
 export function splitHighlight(marked: string): Highlighted {
@@ -383,41 +381,29 @@ export async function findMatchingIdsRankingEveryMatch(
   return (await idsOf({ query: await everyMatchSql(viewer, f, await wordsOf(f), options) })).slice(0, options.limit);
 }
 
-/**
- * The ids of one page of matching listings, best first (limit + 1 rows are read to tell whether there is
- * more). Highlights and the sample-tested flag are computed for the page's rows only.
- */
+/** One page of matching listings, best first, with the words marked in each (what searches are held to in tests). */
 export async function findMatchingServices(
   viewer: Viewer | null,
   f: SearchFilters,
   options: { sort: Sort; limit: number; offset: number; now: Date },
   index: SharedIndex | null = currentSharedIndex(),
 ): Promise<{ rows: MatchedRow[]; hasMore: boolean }> {
-  const { limit, now } = options;
+  const { ids, hasMore } = await findMatchingIds(viewer, f, options, index);
+  const highlights = await highlightsOf(ids, f);
+  return { rows: ids.map((id) => ({ id, highlight: highlights.get(id) ?? null })), hasMore };
+}
+
+/** The name and summary of these listings with the search's words marked (none without words that mean something). */
+async function highlightsOf(ids: readonly string[], f: SearchFilters): Promise<Map<string, Highlight>> {
   const words = await wordsOf(f);
   const marked = words ? meaningful(words) : [];
-  const highlight = marked.length > 0
-    ? Prisma.sql`${headlineSql(Prisma.sql`c."name"`, marked)} AS name_hl, ${headlineSql(Prisma.sql`c."summary"`, marked)} AS summary_hl`
-    : Prisma.sql`NULL::text AS name_hl, NULL::text AS summary_hl`;
-  const page = await pageIds(viewer, f, words, options, index);
-  // WITH ORDINALITY carries the ids' order out to the page's rows.
+  if (marked.length === 0 || ids.length === 0) return new Map();
   const raw = await db.$queryRaw<unknown[]>(Prisma.sql`
-    SELECT c."id", ${highlight}, ${sampleTestedSql(now)} AS sample_tested
-    FROM unnest(${"ids" in page ? Prisma.sql`${page.ids}::text[]` : Prisma.sql`ARRAY(${page.query})`}) WITH ORDINALITY AS p("id", n)
-    JOIN "Capability" c ON c."id" = p."id"
-    ORDER BY p.n`);
-  const rows = z.array(matchedRowSchema).parse(raw);
-  return {
-    rows: rows.slice(0, limit).map((r) => ({
-      id: r.id,
-      highlight:
-        r.name_hl !== null && r.summary_hl !== null
-          ? { name: splitHighlight(r.name_hl), summary: splitHighlight(r.summary_hl) }
-          : null,
-      sampleTested: r.sample_tested,
-    })),
-    hasMore: rows.length > limit,
-  };
+    SELECT c."id", ${headlineSql(Prisma.sql`c."name"`, marked)} AS name_hl, ${headlineSql(Prisma.sql`c."summary"`, marked)} AS summary_hl
+    FROM "Capability" c WHERE c."id" = ANY(${[...ids]}::text[])`);
+  return new Map(
+    z.array(highlightRowSchema).parse(raw).map((r) => [r.id, { name: splitHighlight(r.name_hl), summary: splitHighlight(r.summary_hl) }]),
+  );
 }
 
 // ───────────── facets ─────────────
@@ -567,29 +553,33 @@ export async function countMatching(
 
 // ───────────── the search page ─────────────
 
-export type SearchResult = CatalogCapability & { highlight: MatchedRow["highlight"]; sampleTested: boolean };
+/** A search page's card: the listing as the catalog reads it, its figures and the words marked. */
+export type SearchResult = CatalogCapability & CardExtras & { highlight: Highlight | null };
 
-/** One page of the search page: results (read from the catalog, through the visibility rule again) and facet counts. */
+/**
+ * One page of the search page: the matches' ids (from the index when it can answer), then their listings (read
+ * from the catalog, through the visibility rule again), card figures and highlights at once; and facet counts.
+ */
 export async function searchServices(
   viewer: Viewer | null,
   f: SearchFilters,
   options: { sort: PageSort; page: number; pageSize: number },
 ): Promise<{ results: SearchResult[]; hasMore: boolean; facets: Facets; corrections: WordCorrection[] }> {
   const now = new Date();
-  const [matched, facets, corrections] = await Promise.all([
-    findMatchingServices(viewer, f, { sort: options.sort, limit: options.pageSize, offset: (options.page - 1) * options.pageSize, now }),
+  const [found, facets, corrections] = await Promise.all([
+    findMatchingIds(viewer, f, { sort: options.sort, limit: options.pageSize, offset: (options.page - 1) * options.pageSize, now }),
     countFacets(viewer, f, now),
     queryCorrections(f.query, f.verbatim === true),
   ]);
-  const summaries = await findListingsByRowIds(
-    viewer,
-    matched.rows.map((r) => r.id),
-    now,
-  );
+  const [listings, extras, highlights] = await Promise.all([
+    findListingsByRowIds(viewer, found.ids, now),
+    cardExtras(viewer, found.ids, now),
+    highlightsOf(found.ids, f),
+  ]);
   const results: SearchResult[] = [];
-  for (const row of matched.rows) {
-    const summary = summaries.get(row.id);
-    if (summary) results.push({ ...summary, highlight: row.highlight, sampleTested: row.sampleTested });
+  for (const id of found.ids) {
+    const listing = listings.get(id);
+    if (listing) results.push({ ...listing, ...extras(listing), highlight: highlights.get(id) ?? null });
   }
-  return { results, hasMore: matched.hasMore, facets, corrections };
+  return { results, hasMore: found.hasMore, facets, corrections };
 }
