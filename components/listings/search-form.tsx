@@ -51,7 +51,8 @@ export function SearchForm({
     // Keep what is being typed when the URL only caught up with it (a trailing space, say) or with
     // words typed before it.
     const ours = sent.includes(query);
-    if (!ours) setSent([]);
+    // Once the URL has the last words sent, none is awaited: a later URL with older words is someone else's.
+    if (sent.length > 0 && (!ours || sent[sent.length - 1] === query)) setSent([]);
     setText((current) => (ours || normalized(current) === query ? current : query));
     setSortValue(sort);
     setSortTouched(sortExplicit);
