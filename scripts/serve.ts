@@ -12,7 +12,7 @@
 import cluster from "node:cluster";
 import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type RequestListener } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { AddressInfo, ListenOptions, Server } from "node:net";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { answerServerError } from "../lib/http/server-error";
@@ -87,24 +87,32 @@ async function serve(): Promise<void> {
     const served = cache ? cache.handle(req, res, pass) : pass();
     served.catch((error: unknown) => answerServerError(res, error));
   };
-  const server = createServer(onRequest);
-  const refreshes = cache ? createServer(onRequest) : null;
-  refreshes?.listen({ host: "127.0.0.1", port: 0, exclusive: true }, () => {
-    refreshOrigin = `http://127.0.0.1:${(refreshes.address() as AddressInfo).port}`;
-  });
-  // Longer than the idle timeout of common load balancers (60 s), so they never reuse a connection this server
-  // has just closed; the header timeout must be longer still.
-  server.keepAliveTimeout = 65_000;
-  server.headersTimeout = 66_000;
   // Next's handler of uncaught exceptions only logs them: a server that cannot listen (its port taken) would
-  // stay up serving nothing. It exits instead, for the orchestrator (or the copies' supervisor) to see.
+  // stay up serving nothing. It exits instead, for the orchestrator (or the copies' supervisor) to see. Only
+  // until it listens: a later error (a refused connection) is not a reason to drop the requests in flight.
   const cannotListen = (error: unknown) => {
     log.error("the web server cannot listen", { error });
     process.exit(1);
   };
-  server.once("error", cannotListen);
-  refreshes?.once("error", cannotListen);
-  server.listen(port, hostname, () => {
+  const listenOrExit = (target: Server, options: ListenOptions, listening: () => void) => {
+    target.once("error", cannotListen);
+    target.listen(options, () => {
+      target.off("error", cannotListen);
+      listening();
+    });
+  };
+  const server = createServer(onRequest);
+  const refreshes = cache ? createServer(onRequest) : null;
+  if (refreshes) {
+    listenOrExit(refreshes, { host: "127.0.0.1", port: 0, exclusive: true }, () => {
+      refreshOrigin = `http://127.0.0.1:${(refreshes.address() as AddressInfo).port}`;
+    });
+  }
+  // Longer than the idle timeout of common load balancers (60 s), so they never reuse a connection this server
+  // has just closed; the header timeout must be longer still.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+  listenOrExit(server, { port, host: hostname }, () => {
     log.info("Explore listening", { url: `http://${hostname}:${port}`, sharedCache: cache !== null, nodeEnv: env.NODE_ENV, pid: process.pid });
   });
 
