@@ -3,6 +3,7 @@
 import { useEffect, useRef, useState, useTransition, type FormEvent } from "react";
 import { useRouter } from "next/navigation";
 import { Button } from "@/components/ui/button";
+import { normaliseQuery } from "@/lib/search/filters";
 
 export type SortOption = { value: string; label: string };
 
@@ -10,7 +11,8 @@ const DEBOUNCE_MS = 250;
 /** Searches still on their way at once, at most, while typing. */
 const MAX_SENT = 20;
 
-const normalized = (words: string) => words.trim().replace(/\s+/g, " ");
+/** The words as the server reads them from the URL (lib/search/filters.ts), "" for none. */
+const normalized = (words: string) => normaliseQuery(words) ?? "";
 
 /**
  * The search page's words and sort. A plain GET form (the facets ride along as hidden fields), so
