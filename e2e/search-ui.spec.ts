@@ -60,6 +60,27 @@ test("typing on while earlier words are still being searched loses nothing", asy
   await expect(page.locator(`a[href="${LENGTH}"]`)).toBeVisible();
 });
 
+test("the results and the filters hydrate as the server drew them, and a filter then changes the page in place", async ({ page }) => {
+  // Cards and filter links are client components drawn from the server's words (their times included): any
+  // difference on hydration is an error React reports, and it would redraw the page in the browser.
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  page.on("pageerror", (error) => errors.push(error.message));
+  await page.goto("/?q=convert");
+  await expect(page.locator(`a[href="${LENGTH}"] mark`, { hasText: "convert" })).toBeVisible();
+  await expect(page.getByRole("article").filter({ has: page.locator(`a[href="${LENGTH}"]`) })).toContainText("Free");
+  await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+  const filters = page.getByRole("complementary", { name: "Filters" });
+  await filters.getByRole("link", { name: /^Transformation \d+$/ }).click();
+  await expect(page).toHaveURL(/[?&]class=transformation/);
+  await expect(filters.getByRole("link", { name: /^Transformation \(chosen; choose again to remove\) \d+$/ })).toHaveAttribute("aria-current", "true");
+  // The same document: the link was handled by the hydrated page, not by a reload.
+  expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+  expect(errors).toEqual([]);
+});
+
 test("one search box on the home page, the header's everywhere else", async ({ page }) => {
   await page.goto("/");
   await expect(page.getByRole("searchbox")).toHaveCount(1);

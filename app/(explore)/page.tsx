@@ -1,7 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { SearchFacets, toTwoFigures } from "@/components/listings/search-facets";
+import { SearchFacets } from "@/components/listings/search-facets";
+import { toTwoFigures } from "@/components/listings/shown-count";
 import { SearchForm, type SortOption } from "@/components/listings/search-form";
 import { ServiceList } from "@/components/listings/service-card";
 import { TypoNoticeLine } from "@/components/listings/typo-notice";

@@ -1,3 +1,4 @@
+import { Fragment } from "react";
 import type { Highlighted } from "@/lib/search/search";
 
 /** Text with the words that matched the search marked. */
@@ -11,7 +12,7 @@ export function HighlightedText({ text, highlight }: { text: string; highlight: 
             {part.text}
           </mark>
         ) : (
-          <span key={i}>{part.text}</span>
+          <Fragment key={i}>{part.text}</Fragment>
         ),
       )}
     </>

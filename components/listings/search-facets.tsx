@@ -1,63 +1,14 @@
-import Link from "next/link";
 import type { ReactNode } from "react";
 import type { CapabilityClass } from "@/generated/prisma/enums";
 import type { FacetValue, Facets } from "@/lib/search/search";
 import { CLASSES, DATA_RULES, PRICES, type DataRule, type PageState, type Price, type SearchFilters, searchHref } from "@/lib/search/filters";
 import { dataRuleLabels, priceLabels, singleChoiceOptions, splitFacetValues } from "@/lib/search/chosen-filters";
 import { classLabels, fieldLabel, languageLabel, regionLabel } from "@/lib/listings/labels";
-import { LinkPending } from "./link-pending";
+import { FacetLink } from "./facet-link";
 
 // The filters beside the results: links, so they work without JavaScript and are shareable. Each
 // value shows how many results choosing it would give; a chosen value links to removing it. Long
 // lists show their first values and the rest behind a "Show N more" disclosure (no JavaScript needed).
-
-export { dataRuleLabels, priceLabels };
-
-/**
- * A count as shown: exact, or (counted on a sample of a large result, `about`) rounded to two figures and
- * marked as an estimate, read out as "about".
- */
-export function ShownCount({ n, about }: { n: number; about: boolean }) {
-  if (!about) return <>{n.toLocaleString("en")}</>;
-  return (
-    <>
-      <span aria-hidden="true">≈</span>
-      <span className="sr-only">about </span>
-      {toTwoFigures(n).toLocaleString("en")}
-    </>
-  );
-}
-
-/** An estimate as it is shown: to two significant figures (16,754 → 17,000). */
-export function toTwoFigures(n: number): number {
-  const step = 10 ** Math.max(0, Math.floor(Math.log10(Math.max(1, n))) - 1);
-  return Math.round(n / step) * step;
-}
-
-function FacetLink({ href, selected, label, count, about }: { href: string; selected: boolean; label: string; count: number | null; about: boolean }) {
-  return (
-    <Link
-      href={href}
-      scroll={false}
-      aria-current={selected ? "true" : undefined}
-      className="facet-link"
-    >
-      <span className="flex min-w-0 items-center gap-2">
-        <span aria-hidden="true" className="facet-box">
-          {selected ? "✓" : ""}
-        </span>
-        <span className="break-words">{label}</span>
-        {selected ? <span className="sr-only">(chosen; choose again to remove)</span> : null}
-        <LinkPending />
-      </span>
-      {count !== null ? (
-        <span className="facet-count">
-          <ShownCount n={count} about={about && count > 0} />
-        </span>
-      ) : null}
-    </Link>
-  );
-}
 
 function Group({ title, children, more }: { title: string; children: ReactNode; more?: { count: number; items: ReactNode } }) {
   const id = `facet-${title.toLowerCase().replace(/[^a-z]+/g, "-")}`;

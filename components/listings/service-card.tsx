@@ -1,20 +1,20 @@
 import type { ReactNode } from "react";
-import Link from "next/link";
-import { Badge } from "@/components/ui/badge";
-import { classNames } from "@/components/ui/class-names";
-import { agentPath, servicePath } from "@/lib/listings/paths";
 import type { CatalogCapability } from "@/lib/catalog/read-model";
-import type { SearchResult } from "@/lib/search/search";
+import type { Highlighted, SearchResult } from "@/lib/search/search";
 import type { CardExtras } from "@/lib/listings/cards";
 import { priceSummary } from "@/lib/payments/plan-words";
 import { timeAgo } from "@/lib/sample-tests/label";
-import { AgentLogo } from "./agent-logo";
-import { HighlightedText } from "./highlighted-text";
-import { classLabels, ratingLabels } from "@/lib/listings/labels";
+import { classLabels } from "@/lib/listings/labels";
+import { FactsList } from "./facts-list";
+import { ServiceCardView, type CardData } from "./service-card-view";
 
 type CardService = CatalogCapability & Partial<Pick<SearchResult, "highlight">> & Partial<CardExtras>;
 
 const runsWords = (n: number) => `${n.toLocaleString("en-US")} run${n === 1 ? "" : "s"} in 30 days`;
+
+function factsOf(service: Pick<CatalogCapability, "class" | "isPaid" | "plans">): CardData["facts"] {
+  return { kind: classLabels[service.class], price: priceSummary(service.plans), paid: service.isPaid };
+}
 
 /** The badges row of a service (card and page): its class and price, then what the caller adds. */
 export function ServiceFacts({
@@ -27,35 +27,38 @@ export function ServiceFacts({
   children: ReactNode;
 }) {
   return (
-    <ul aria-label="Facts" className={classNames("flex flex-wrap gap-2", className)}>
-      <li>
-        <Badge>{classLabels[service.class]}</Badge>
-      </li>
-      <li>
-        <Badge tone={service.isPaid ? "info" : "neutral"}>
-          <span className="sr-only">Price: </span>
-          {priceSummary(service.plans)}
-        </Badge>
-      </li>
+    <FactsList {...factsOf(service)} className={className}>
       {children}
-    </ul>
+    </FactsList>
   );
 }
 
-/** How the service's declaration meets the viewer's saved data rules (only for a viewer who has some). */
-function RulesBadge({ rules }: { rules: NonNullable<CardService["rules"]> }) {
-  if (rules.met === rules.total) {
-    return (
-      <Badge tone="success">
-        <span aria-hidden="true">✓&nbsp;</span>Meets your data rules
-      </Badge>
-    );
-  }
-  return (
-    <Badge tone="warning">
-      Meets {rules.met} of your {rules.total} data rules
-    </Badge>
-  );
+function marked(parts: Highlighted | undefined): Highlighted | null {
+  return parts?.some((part) => part.mark) ? parts : null;
+}
+
+/** A listing as its card shows it, as of `now`. */
+function cardData(service: CardService, now: Date): CardData {
+  const stats = service.stats ?? null;
+  const testedAt = stats?.sampleTestedAt ?? null;
+  const name = marked(service.highlight?.name);
+  const summary = marked(service.highlight?.summary);
+  const { handle, displayName, logoSha256 } = service.agent;
+  return {
+    capabilityId: service.capabilityId,
+    agent: { handle, displayName, logoSha256 },
+    name: service.name,
+    summary: service.summary,
+    highlight: name || summary ? { name, summary } : null,
+    activity:
+      stats && (stats.runs30d > 0 || stats.successRate !== null)
+        ? `${runsWords(stats.runs30d)}${stats.successRate !== null ? ` · ${Math.round(stats.successRate * 100)}% succeeded` : ""}`
+        : null,
+    facts: factsOf(service),
+    mature: service.contentRating === "mature",
+    tested: testedAt ? `Sample-tested ${timeAgo(testedAt, now)}` : null,
+    rules: service.rules ?? null,
+  };
 }
 
 /**
@@ -73,81 +76,7 @@ export function ServiceCard({
   headingLevel?: 3 | 4;
   preview?: boolean;
 }) {
-  const Heading = headingLevel === 3 ? "h3" : "h4";
-  const stats = service.stats ?? null;
-  const testedAt = stats?.sampleTestedAt ?? null;
-  const now = new Date();
-  return (
-    <article className="flex h-full flex-col gap-2 rounded-lg border border-border bg-surface p-4 shadow-sm">
-      <div className="flex items-start gap-3">
-        {showAgent ? <AgentLogo agent={service.agent} size={40} className="mt-0.5" /> : null}
-        {/* gap-1 and the agent link's padding keep the two links 24 px apart, centre to centre (WCAG 2.5.8 target size). */}
-        <div className="flex min-w-0 flex-col gap-1">
-          <Heading className="text-base font-semibold leading-snug">
-            {preview ? (
-              <span>
-                <HighlightedText text={service.name} highlight={service.highlight?.name} />{" "}
-                <span className="text-sm font-normal text-muted-foreground">(preview)</span>
-              </span>
-            ) : (
-              // No prefetch: a page of cards would ask the server for every card's page on every visit, and each
-              // answer renders for the viewer; a click fetches the page it needs.
-              <Link href={servicePath(service.agent.handle, service.capabilityId)} prefetch={false} className="text-accent hover:underline">
-                <HighlightedText text={service.name} highlight={service.highlight?.name} />
-              </Link>
-            )}
-          </Heading>
-          {showAgent ? (
-            <p className="flex min-w-0 flex-wrap items-baseline gap-x-1 text-sm text-muted-foreground">
-              <span>by</span>
-              {preview ? (
-                <span>{service.agent.displayName}</span>
-              ) : (
-                <Link href={agentPath(service.agent.handle)} prefetch={false} className="inline-block py-0.5 hover:underline">
-                  {service.agent.displayName}
-                </Link>
-              )}
-              {/* A handle reads as one word: never broken mid-word, cut with an ellipsis when too long. */}
-              <span className="min-w-0 max-w-full truncate whitespace-nowrap break-keep" title={service.agent.handle}>
-                {service.agent.handle}
-              </span>
-            </p>
-          ) : null}
-        </div>
-      </div>
-      <p className="text-sm">
-        <HighlightedText text={service.summary} highlight={service.highlight?.summary} />
-      </p>
-      {stats && (stats.runs30d > 0 || stats.successRate !== null) ? (
-        <p className="text-sm text-muted-foreground">
-          {runsWords(stats.runs30d)}
-          {stats.successRate !== null ? ` · ${Math.round(stats.successRate * 100)}% succeeded` : ""}
-        </p>
-      ) : null}
-      <ServiceFacts service={service} className="mt-auto pt-2">
-        {service.contentRating === "mature" ? (
-          <li>
-            <Badge tone="danger">
-              <span className="sr-only">Content rating: </span>
-              {ratingLabels.mature}
-            </Badge>
-          </li>
-        ) : null}
-        {testedAt ? (
-          <li>
-            <Badge tone="success">
-              <span aria-hidden="true">✓&nbsp;</span>{`Sample-tested ${timeAgo(testedAt, now)}`}
-            </Badge>
-          </li>
-        ) : null}
-        {service.rules ? (
-          <li>
-            <RulesBadge rules={service.rules} />
-          </li>
-        ) : null}
-      </ServiceFacts>
-    </article>
-  );
+  return <ServiceCardView card={cardData(service, new Date())} showAgent={showAgent} headingLevel={headingLevel} preview={preview} />;
 }
 
 export function ServiceList({
@@ -159,13 +88,14 @@ export function ServiceList({
   showAgent?: boolean;
   headingLevel?: 3 | 4;
 }) {
+  const now = new Date();
   return (
     // Columns follow the list's own width (a container query): beside the filters or full width alike.
     <div className="@container">
       <ul className="grid gap-4 @xl:grid-cols-2 @3xl:grid-cols-3">
         {services.map((service) => (
           <li key={`${service.agent.handle}/${service.capabilityId}`}>
-            <ServiceCard service={service} showAgent={showAgent} headingLevel={headingLevel} />
+            <ServiceCardView card={cardData(service, now)} showAgent={showAgent} headingLevel={headingLevel} preview={false} />
           </li>
         ))}
       </ul>

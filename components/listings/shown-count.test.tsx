@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { ShownCount, toTwoFigures } from "./search-facets";
+import { ShownCount, toTwoFigures } from "./shown-count";
 
 describe("ShownCount", () => {
   it("shows an exact count whole, with thousands separated", () => {
