@@ -154,7 +154,7 @@ async function Results({ state, params }: { state: PageState; params: Record<str
             ) : facets.total === 1 ? (
               "1 service"
             ) : (
-              `${facets.total} services`
+              `${facets.total.toLocaleString("en")} services`
             )}
             {state.page > 1 ? `, page ${state.page}` : ""}
           </h2>

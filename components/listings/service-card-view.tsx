@@ -3,12 +3,11 @@
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { agentPath, servicePath } from "@/lib/listings/paths";
-import type { Highlighted } from "@/lib/search/search";
 import type { RulesVerdict } from "@/lib/listings/cards";
 import { ratingLabels } from "@/lib/listings/labels";
 import { AgentLogo } from "./agent-logo";
 import { FactsList } from "./facts-list";
-import { HighlightedText } from "./highlighted-text";
+import { HighlightedText, type MarkedText } from "./highlighted-text";
 
 // A client component so that the page's data (the RSC payload inlined in its HTML) carries a card as the few
 // words it shows, not as its whole markup: a search page has 24 of them, and that payload's size is much of what
@@ -18,10 +17,9 @@ import { HighlightedText } from "./highlighted-text";
 export type CardData = {
   capabilityId: string;
   agent: { handle: string; displayName: string; logoSha256: string | null };
-  name: string;
-  summary: string;
-  /** The search's words marked, when some are. */
-  highlight: { name: Highlighted | null; summary: Highlighted | null } | null;
+  /** With the search's words marked, when some are. */
+  name: MarkedText;
+  summary: MarkedText;
   /** "12 runs in 30 days · 92% succeeded". */
   activity: string | null;
   facts: { kind: string; price: string; paid: boolean };
@@ -60,7 +58,7 @@ export function ServiceCardView({
 }) {
   const Heading = headingLevel === 3 ? "h3" : "h4";
   const { agent } = card;
-  const name = <HighlightedText text={card.name} highlight={card.highlight?.name} />;
+  const name = <HighlightedText text={card.name} />;
   return (
     <article className="flex h-full flex-col gap-2 rounded-lg border border-border bg-surface p-4 shadow-sm">
       <div className="flex items-start gap-3">
@@ -99,7 +97,7 @@ export function ServiceCardView({
         </div>
       </div>
       <p className="text-sm">
-        <HighlightedText text={card.summary} highlight={card.highlight?.summary} />
+        <HighlightedText text={card.summary} />
       </p>
       {card.activity ? <p className="text-sm text-muted-foreground">{card.activity}</p> : null}
       <FactsList {...card.facts} className="mt-auto pt-2">

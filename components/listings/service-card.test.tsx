@@ -33,4 +33,30 @@ describe("ServiceCard", () => {
     expect(html).toContain("(preview)");
     expect(html).toContain(service.agent.displayName);
   });
+
+  it("marks the search's words in its name and summary, once each, and draws unmarked text as text", () => {
+    const service = draftService();
+    const parts = (text: string, word: string) => {
+      const at = text.indexOf(word);
+      return [
+        { text: text.slice(0, at), mark: false },
+        { text: word, mark: true },
+        { text: text.slice(at + word.length), mark: false },
+      ];
+    };
+    const word = service.name.split(" ")[0] ?? "";
+    const summaryWord = service.summary.split(" ")[1] ?? "";
+    const highlight = { name: parts(service.name, word), summary: parts(service.summary, summaryWord) };
+    const html = renderToStaticMarkup(<ServiceCard service={{ ...service, highlight }} />);
+    // "Home search", "Searches active for-sale homes in a supported area." (lib/agent-file/fixtures.ts)
+    expect(html).toContain('<mark class="hit">Home</mark> search</a>');
+    expect(html).toContain('Searches <mark class="hit">active</mark> for-sale homes in a supported area.</p>');
+    expect(html.split("for-sale homes").length).toBe(2);
+
+    // Nothing marked: the plain text, no marks.
+    const plain = renderToStaticMarkup(<ServiceCard service={{ ...service, highlight: { name: [{ text: service.name, mark: false }], summary: [] } }} />);
+    expect(plain).not.toContain("<mark");
+    expect(plain).toContain(service.summary);
+  });
 });
+

@@ -1,11 +1,12 @@
 import type { ReactNode } from "react";
 import type { CatalogCapability } from "@/lib/catalog/read-model";
-import type { Highlighted, SearchResult } from "@/lib/search/search";
+import type { SearchResult } from "@/lib/search/search";
 import type { CardExtras } from "@/lib/listings/cards";
 import { priceSummary } from "@/lib/payments/plan-words";
 import { timeAgo } from "@/lib/sample-tests/label";
 import { classLabels } from "@/lib/listings/labels";
 import { FactsList } from "./facts-list";
+import { markedText } from "./highlighted-text";
 import { ServiceCardView, type CardData } from "./service-card-view";
 
 type CardService = CatalogCapability & Partial<Pick<SearchResult, "highlight">> & Partial<CardExtras>;
@@ -33,23 +34,16 @@ export function ServiceFacts({
   );
 }
 
-function marked(parts: Highlighted | undefined): Highlighted | null {
-  return parts?.some((part) => part.mark) ? parts : null;
-}
-
 /** A listing as its card shows it, as of `now`. */
 function cardData(service: CardService, now: Date): CardData {
   const stats = service.stats ?? null;
   const testedAt = stats?.sampleTestedAt ?? null;
-  const name = marked(service.highlight?.name);
-  const summary = marked(service.highlight?.summary);
   const { handle, displayName, logoSha256 } = service.agent;
   return {
     capabilityId: service.capabilityId,
     agent: { handle, displayName, logoSha256 },
-    name: service.name,
-    summary: service.summary,
-    highlight: name || summary ? { name, summary } : null,
+    name: markedText(service.name, service.highlight?.name),
+    summary: markedText(service.summary, service.highlight?.summary),
     activity:
       stats && (stats.runs30d > 0 || stats.successRate !== null)
         ? `${runsWords(stats.runs30d)}${stats.successRate !== null ? ` · ${Math.round(stats.successRate * 100)}% succeeded` : ""}`
