@@ -12,7 +12,7 @@
 import cluster from "node:cluster";
 import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type RequestListener } from "node:http";
-import type { AddressInfo, ListenOptions, Server } from "node:net";
+import type { ListenOptions, Server } from "node:net";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { answerServerError } from "../lib/http/server-error";
@@ -105,7 +105,10 @@ async function serve(): Promise<void> {
   const refreshes = cache ? createServer(onRequest) : null;
   if (refreshes) {
     listenOrExit(refreshes, { host: "127.0.0.1", port: 0, exclusive: true }, () => {
-      refreshOrigin = `http://127.0.0.1:${(refreshes.address() as AddressInfo).port}`;
+      const address = refreshes.address();
+      // A TCP listener's address is an object; a string would be a pipe's path, which this listener never is.
+      if (address === null || typeof address === "string") throw new Error("the refresh listener has no TCP port");
+      refreshOrigin = `http://127.0.0.1:${address.port}`;
     });
   }
   // Longer than the idle timeout of common load balancers (60 s), so they never reuse a connection this server
