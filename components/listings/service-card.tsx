@@ -82,14 +82,13 @@ export function ServiceList({
   showAgent?: boolean;
   headingLevel?: 3 | 4;
 }) {
-  const now = new Date();
   return (
     // Columns follow the list's own width (a container query): beside the filters or full width alike.
     <div className="@container">
       <ul className="grid gap-4 @xl:grid-cols-2 @3xl:grid-cols-3">
         {services.map((service) => (
           <li key={`${service.agent.handle}/${service.capabilityId}`}>
-            <ServiceCardView card={cardData(service, now)} showAgent={showAgent} headingLevel={headingLevel} preview={false} />
+            <ServiceCard service={service} showAgent={showAgent} headingLevel={headingLevel} />
           </li>
         ))}
       </ul>
