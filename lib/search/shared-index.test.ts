@@ -294,6 +294,25 @@ describe("the shared index's relevance", () => {
     expect(page(warm, [rain])).toEqual(["c", "b", "a"]);
     expect(page(warm, [rain, snow])).toEqual(["b", "c", "a"]);
   });
+
+  it("sums the scores of words that mean one word each for the listings holding all of them, a word sent twice once", async () => {
+    const scores = (...values: number[]) => Buffer.concat(values.map((v) => Buffer.from(new Uint8Array(new Float32Array([v]).buffer).reverse())));
+    // Sums for "snow sun": a 0.6, b 0.5, e 0.45 (its best "snow" 0.4); c and d hold one word each.
+    const rows = [
+      { ...listing("a", "g"), words: "snow sun", scores: scores(0.5, 0.1) },
+      { ...listing("b", "g"), words: "snow sun", scores: scores(0.2, 0.3) },
+      { ...listing("c", "g"), words: "snow", scores: scores(0.9) },
+      { ...listing("d", "g"), words: "sun", scores: scores(0.9) },
+      { ...listing("e", "g"), words: "snow snow sun", scores: scores(0.1, 0.4, 0.05) },
+    ];
+    const index = await SharedIndex.build(5, (async function* () { yield rows; })(), [], ["a", "b", "c", "d", "e"]);
+    const [snow, sun] = [{ prefixes: ["snow"], exact: null }, { prefixes: ["sun"], exact: null }];
+    const page = (words: MeantLexemes[]) => index.page("everyone", noFilters, { words, nameWords: null, sort: "relevance", limit: 5, offset: 0, now: NOW });
+    expect(page([snow, sun])).toEqual(["a", "b", "e"]);
+    expect(page([sun, snow])).toEqual(["a", "b", "e"]);
+    expect(page([snow])).toEqual(["c", "a", "e", "b"]);
+    expect(index.total("everyone", noFilters, [sun, snow], NOW)).toBe(3);
+  });
 });
 
 /** `searches(300)` counted from `index` and by PostgreSQL: the same facets and totals. */

@@ -123,7 +123,7 @@ const NOBODY = 0;
 const ADULTS = 1;
 const EVERYONE = 2;
 const NONE = new Int32Array(0);
-const NO_MATCHES: Matches = { numbers: NONE, relevance: new Float64Array(0), hits: 0, ranked: null, named: new Map() };
+const NO_MATCHES: Matches = { numbers: NONE, relevance: new Float64Array(0), shared: false, hits: 0, ranked: null, named: new Map() };
 /** How many words' postings are copied between two turns of the event loop. */
 const SLICE = 5_000;
 
@@ -152,14 +152,56 @@ function sharedList(lists: Map<string, Int32Array>, kind: string, values: string
   return list;
 }
 
+/** A word's listings, ascending, each once, and the score the word earns each. */
 type Postings = { numbers: Int32Array; scores: Float32Array };
 
 /**
- * The listings holding every word of a search (their numbers) and each one's relevance to the words; once kept
- * and asked for often, the first RANKED of them in relevance's order (SharedIndex.#ranked), and by the query's
- * words as typed, the places in `numbers` of those whose name says them exactly.
+ * The listings holding every word of a search (their numbers) and each one's relevance to the words (`shared`:
+ * both are a word's postings themselves, not a copy); once kept and asked for often, the places in `numbers` of
+ * the first RANKED of them in relevance's order (SharedIndex.#ranked), and by the query's words as typed, the
+ * places of those whose name says them exactly.
  */
-type Matches = { numbers: Int32Array; relevance: Float64Array; hits: number; ranked: Int32Array | null; named: Map<string, number[]> };
+type Matches = {
+  numbers: Int32Array;
+  relevance: Float32Array | Float64Array;
+  shared: boolean;
+  hits: number;
+  ranked: Int32Array | null;
+  named: Map<string, number[]>;
+};
+
+/** How many numbers kept matches hold of their own (what KEPT_NUMBERS bounds). */
+function keptSize(matches: Matches): number {
+  return (matches.shared ? 0 : matches.numbers.length) + (matches.ranked?.length ?? 0);
+}
+
+/**
+ * The listings in every one of `lists` (the postings of one lexeme per word) and their relevance, each list's
+ * score added in the lists' order as #gather adds them: one merge of two ascending lists after another, reading
+ * both in order. `out` has room for the shortest list.
+ */
+function intersection(first: Postings, rest: Postings[], out: { numbers: Int32Array; relevance: Float64Array }): Matches {
+  if (rest.length === 0) return { numbers: first.numbers, relevance: first.scores, shared: true, hits: 0, ranked: null, named: new Map() };
+  let numbers = first.numbers;
+  let relevance: Float32Array | Float64Array = first.scores;
+  for (const { numbers: other, scores } of rest) {
+    let [a, b, n] = [0, 0, 0];
+    while (a < numbers.length && b < other.length) {
+      const x = numbers[a] ?? 0;
+      const y = other[b] ?? 0;
+      if (x < y) a += 1;
+      else if (y < x) b += 1;
+      else {
+        out.numbers[n] = x;
+        out.relevance[n] = (relevance[a] ?? 0) + (scores[b] ?? 0);
+        [a, b, n] = [a + 1, b + 1, n + 1];
+      }
+    }
+    numbers = out.numbers.slice(0, n);
+    relevance = out.relevance.slice(0, n);
+  }
+  return { numbers, relevance, shared: false, hits: 0, ranked: null, named: new Map() };
+}
 
 /** Arrays of the index's size a search writes in: relevance sums and bests, stamped marks (SharedIndex.#fresh), and found numbers. */
 type Scratch = { sum: Float64Array; best: Float64Array; held: Uint32Array; found: Int32Array; stamp: number };
@@ -170,6 +212,12 @@ class GrowingPostings {
   #scores = new Float32Array(4);
   #length = 0;
   push(number: number, score: number): void {
+    // A listing holds each word once: a word sent twice for it keeps its best score (so the numbers never repeat).
+    const last = this.#length - 1;
+    if (last >= 0 && this.#numbers[last] === number) {
+      if (score > (this.#scores[last] ?? 0)) this.#scores[last] = score;
+      return;
+    }
     if (this.#length === this.#numbers.length) {
       const numbers = new Int32Array(this.#length * 2);
       numbers.set(this.#numbers);
@@ -585,11 +633,11 @@ export class SharedIndex {
     }
     const matches = this.#gather(words);
     this.#kept.set(key, matches);
-    this.#keptLength += matches.numbers.length;
+    this.#keptLength += keptSize(matches);
     for (const [oldest, list] of this.#kept) {
       if (this.#kept.size <= KEPT_SEARCHES && this.#keptLength <= KEPT_NUMBERS) break;
       this.#kept.delete(oldest);
-      this.#keptLength -= list.numbers.length + (list.ranked?.length ?? 0);
+      this.#keptLength -= keptSize(list);
     }
     return matches;
   }
@@ -599,9 +647,17 @@ export class SharedIndex {
    * score among the lexemes it means (PostgreSQL's float8 sum, search.ts). One pass over each word's postings
    * finds the listings that hold it and every word before it, and their best score for it; one over those listings
    * adds that best to their sums. The last word's are the matches. When the first word's own matches are kept,
-   * they are where the listings holding it and their sums start.
+   * they are where the listings holding it and their sums start. When each word means one lexeme (most searches),
+   * the matches are its postings themselves for one word, and the intersection of theirs for more.
    */
   #gather(words: MeantLexemes[]): Matches {
+    const lists = words.map((word) => this.#wordPostings(word));
+    const single = lists.flatMap((l) => (l.length === 1 ? l : []));
+    const [first, ...rest] = single;
+    if (first !== undefined && single.length === words.length) {
+      const { found, sum } = this.#scratchArrays();
+      return intersection(first, rest, { numbers: found, relevance: sum });
+    }
     // held[x] = base + k: listing x holds words 0..k. found[0..n): the listings that do, each once.
     const { scratch, first: base } = this.#fresh(words.length);
     const { held, best, sum, found } = scratch;
@@ -619,7 +675,7 @@ export class SharedIndex {
       if (k === 0 && firstWord !== undefined) return;
       const [before, now] = [base + k - 1, base + k];
       n = 0;
-      for (const { numbers, scores } of this.#wordPostings(word)) {
+      for (const { numbers, scores } of lists[k] ?? []) {
         for (let j = 0; j < numbers.length; j++) {
           const x = numbers[j] ?? 0;
           const h = held[x] ?? 0;
@@ -642,7 +698,7 @@ export class SharedIndex {
     const numbers = found.slice(0, n);
     const relevance = new Float64Array(n);
     for (let j = 0; j < n; j++) relevance[j] = sum[numbers[j] ?? 0] ?? 0;
-    return { numbers, relevance, hits: 0, ranked: null, named: new Map() };
+    return { numbers, relevance, shared: false, hits: 0, ranked: null, named: new Map() };
   }
 
   /**
@@ -867,16 +923,16 @@ export class SharedIndex {
       }
       return ids(top(results, wanted, this.#order(sort)));
     }
-    // Relevance. The results whose name says exactly the query (rarely any) come first: told by each name's hash.
-    const { numbers, relevance } = matches;
-    const score = this.#scratchArrays().sum;
+    // Relevance, in places of the matches (their relevance is read where it lies). The results whose name says
+    // exactly the query (rarely any) come first: told by each name's hash.
+    const { numbers } = matches;
     const exactly = search.nameWords;
     const [hash, hashOf, nameWordsOf] = [nameHash(exactly ?? ""), this.#nameHash, this.#nameWords];
     const named = (i: number) => exactly !== null && hashOf[i] === hash && nameWordsOf[i] === exactly;
-    const before = (exact: number[]) => this.#relevanceOrder(score, exact);
-    // A search of many matches asked for often: its best matches in order, tested until the page is full. Only
-    // when the filters leave too few of them are all its matches tested.
-    const ranked = matches.hits >= RANK_AFTER && numbers.length >= this.#rank.from ? this.#ranked(matches) : null;
+    const at = (places: number[]) => ids(places.map((j) => numbers[j] ?? 0));
+    // A search of many matches asked for often (or whose matches cost nothing to gather): its best matches in
+    // order, tested until the page is full. Only when the filters leave too few of them are all its matches tested.
+    const ranked = numbers.length >= this.#rank.from && (matches.shared || matches.hits >= RANK_AFTER) ? this.#ranked(matches) : null;
     if (ranked !== null) {
       let places = matches.named.get(exactly ?? "");
       if (places === undefined) {
@@ -886,39 +942,29 @@ export class SharedIndex {
         if (matches.named.size >= 16) matches.named.clear();
         matches.named.set(exactly ?? "", places);
       }
-      const exact: number[] = [];
-      for (const j of places) {
-        const i = numbers[j] ?? 0;
-        if (test(i) !== 0) continue;
-        exact.push(i);
-        score[i] = relevance[j] ?? 0;
-      }
-      const results = top(exact, exact.length, before([]));
+      const exact = places.filter((j) => test(numbers[j] ?? 0) === 0);
+      const results = top(exact, exact.length, this.#relevanceOrder(matches, []));
       for (let r = 0; r < ranked.length && results.length < wanted; r++) {
-        const i = ranked[r] ?? 0;
-        if (test(i) === 0 && (exact.length === 0 || !exact.includes(i))) results.push(i);
+        const j = ranked[r] ?? 0;
+        if (test(numbers[j] ?? 0) === 0 && (exact.length === 0 || !exact.includes(j))) results.push(j);
       }
-      if (results.length >= wanted || ranked.length === numbers.length) return ids(results);
+      if (results.length >= wanted || ranked.length === numbers.length) return at(results);
     }
     const results: number[] = [];
     const exact: number[] = [];
     for (let j = 0; j < numbers.length; j++) {
       const i = numbers[j] ?? 0;
       if (test(i) !== 0) continue;
-      results.push(i);
-      score[i] = relevance[j] ?? 0;
-      if (named(i)) exact.push(i);
+      results.push(j);
+      if (named(i)) exact.push(j);
     }
-    return ids(top(results, wanted, before(exact)));
+    return at(top(results, wanted, this.#relevanceOrder(matches, exact)));
   }
 
-  /** A kept search's first RANKED matches in relevance's order (a name that says the query aside), made once. */
+  /** The places in a kept search's matches of its first RANKED in relevance's order (a name that says the query aside), made once. */
   #ranked(matches: Matches): Int32Array {
     if (matches.ranked !== null) return matches.ranked;
-    const { numbers, relevance } = matches;
-    const score = this.#scratchArrays().sum;
-    for (let j = 0; j < numbers.length; j++) score[numbers[j] ?? 0] = relevance[j] ?? 0;
-    const ranked = Int32Array.from(top(numbers, this.#rank.best, this.#relevanceOrder(score, [])));
+    const ranked = Int32Array.from(topPlaces(matches.numbers.length, this.#rank.best, this.#relevanceOrder(matches, [])));
     matches.ranked = ranked;
     // It is kept as long as its matches: #matches drops both together.
     this.#keptLength += ranked.length;
@@ -956,8 +1002,11 @@ export class SharedIndex {
     return newest;
   }
 
-  /** Relevance's "a comes before b": a name that says exactly the query (`exact`), then `score`, newest, row id. */
-  #relevanceOrder(score: Float64Array, exact: number[]): (a: number, b: number) => boolean {
+  /**
+   * Relevance's "a comes before b" for places `a` and `b` in `matches`: a name that says exactly the query (places
+   * in `exact`), then relevance, newest, row id.
+   */
+  #relevanceOrder({ numbers, relevance }: Matches, exact: number[]): (a: number, b: number) => boolean {
     const [createdAt, idKey] = [this.#createdAt, this.#idKey];
     // Called once per match or more: no allocation in it.
     return (a, b) => {
@@ -965,10 +1014,11 @@ export class SharedIndex {
         const [na, nb] = [exact.includes(a), exact.includes(b)];
         if (na !== nb) return na;
       }
-      const sa = score[a] ?? 0;
-      const sb = score[b] ?? 0;
+      const sa = relevance[a] ?? 0;
+      const sb = relevance[b] ?? 0;
       if (sa !== sb) return sa > sb;
-      return createdAt[a] !== createdAt[b] ? (createdAt[a] ?? 0) > (createdAt[b] ?? 0) : (idKey[a] ?? 0) > (idKey[b] ?? 0);
+      const [x, y] = [numbers[a] ?? 0, numbers[b] ?? 0];
+      return createdAt[x] !== createdAt[y] ? (createdAt[x] ?? 0) > (createdAt[y] ?? 0) : (idKey[x] ?? 0) > (idKey[y] ?? 0);
     };
   }
 
@@ -1010,8 +1060,13 @@ export class SharedIndex {
   }
 }
 
-/** The first `k` of `items` in the order `before` gives, best first (a bounded heap: a page, not a sort of every match). */
-function top(items: ArrayLike<number> & Iterable<number>, k: number, before: (a: number, b: number) => boolean): number[] {
+/** The first `k` of `items` in the order `before` gives, best first. */
+function top(items: number[], k: number, before: (a: number, b: number) => boolean): number[] {
+  return topPlaces(items.length, k, (a, b) => before(items[a] ?? 0, items[b] ?? 0)).map((t) => items[t] ?? 0);
+}
+
+/** The first `k` of the places 0…count-1 in the order `before` gives, best first (a bounded heap: a page, not a sort of every match). */
+function topPlaces(count: number, k: number, before: (a: number, b: number) => boolean): number[] {
   if (k <= 0) return [];
   // A heap whose root is the worst of the best k so far.
   const heap: number[] = [];
@@ -1040,7 +1095,7 @@ function top(items: ArrayLike<number> & Iterable<number>, k: number, before: (a:
       j = m;
     }
   };
-  for (const item of items) {
+  for (let item = 0; item < count; item++) {
     if (heap.length < k) {
       heap.push(item);
       up(heap.length - 1);
