@@ -10,7 +10,7 @@ import { capabilityVisibleToAudienceSql } from "@/lib/catalog/visibility";
 import { afterListingsWritten, answerWithheld, listingsWrittenSince, sharedCacheGeneration } from "@/lib/http/shared-cache-generation";
 import { CAPABILITY_CLASSES } from "@/lib/agent-file/types";
 import { priceSummaryOfPlans } from "./listing-cards";
-import { SharedIndex, type IndexedListing, type IndexTag, type ListingFacts, type PatchOutcome, type WrittenPlace } from "./shared-index";
+import { SharedIndex, type IndexedListing, type IndexTag, type ListingFacts, type PatchOutcome, type RankOptions, type WrittenPlace } from "./shared-index";
 
 // The web process's index of what the shared audiences see (shared-index.ts), kept current:
 // - Loaded from one snapshot of PostgreSQL (a REPEATABLE READ transaction), so listings and postings agree.
@@ -243,7 +243,7 @@ function tagsOf(client: pg.ClientBase): Promise<IndexTag[]> {
  * An index of what the shared audiences see, as it is now, from one snapshot. The rows are parsed on the
  * server's one thread, between its requests. `chunk`: listings per read (tests).
  */
-export async function loadSharedIndex(options: { chunk?: number; timings?: LoadTimings; rank?: { best: number; from: number } } = {}): Promise<SharedIndex> {
+export async function loadSharedIndex(options: { chunk?: number; timings?: LoadTimings; rank?: RankOptions } = {}): Promise<SharedIndex> {
   const timings = options.timings ?? { namesMs: 0, waitingMs: 0 };
   return inSnapshot(async (client) => {
     const tags = await tagsOf(client);

@@ -213,7 +213,7 @@ describe("the shared index", () => {
 
   it("orders every page as PostgreSQL does when only a search's best few matches are held in order", async () => {
     // Ten: enough for a page of some searches, too few for others (filters leave fewer, or a later page).
-    await expectPagesAsPostgres(await loadSharedIndex({ rank: { best: 10, from: 0 } }));
+    await expectPagesAsPostgres(await loadSharedIndex({ rank: { best: 10, deepest: 1, from: 0 } }));
   });
 
   it("gives the API the same items, figures of the moment included, as PostgreSQL does", async () => {
@@ -312,6 +312,21 @@ describe("the shared index's relevance", () => {
     expect(page([sun, snow])).toEqual(["a", "b", "e"]);
     expect(page([snow])).toEqual(["c", "a", "e", "b"]);
     expect(index.total("everyone", noFilters, [sun, snow], NOW)).toBe(3);
+  });
+
+  it("orders a kept search by its figures of the moment, after they change, from its first matches in order", async () => {
+    const scores = Buffer.from(new Uint8Array(new Float32Array([0.5]).buffer).reverse());
+    const figures = (id: string, runs: number) => ({ ...listing(id, "g"), runs, words: "snow", scores });
+    const rows = [figures("a", 0), figures("b", 1), figures("c", 2), figures("d", 3)];
+    // Pages come from the two first matches in order, then eight (all of them).
+    const index = await SharedIndex.build(4, (async function* () { yield rows; })(), [], ["a", "b", "c", "d"], { rank: { best: 2, deepest: 1, from: 0 } });
+    const snow = [{ prefixes: ["snow"], exact: null }];
+    const page = (limit: number) => index.page("everyone", noFilters, { words: snow, nameWords: null, sort: "most_run", limit, offset: 0, now: NOW });
+    expect(page(2)).toEqual(["d", "c"]);
+    expect(page(3)).toEqual(["d", "c", "b"]);
+    index.updateFacts([{ id: "a", hasExample: false, lastTestPassed: false, lastTestAt: null, lastPassAt: null, endpointPending: false, reputation: null, runs: 5 }]);
+    expect(page(2)).toEqual(["a", "d"]);
+    expect(page(4)).toEqual(["a", "d", "c", "b"]);
   });
 });
 

@@ -91,21 +91,30 @@ export type WrittenPlace = {
 export type PatchOutcome = "patched" | "full" | "misplaced";
 
 const TAG_LIMIT = 24;
-/** The matches kept (#matches): at most this many searches' words, and this many matches in all (48 MB with their relevance). */
+/**
+ * The gathered matches kept (#matches): at most this many searches' words, and this many numbers of their own in
+ * all (48 MB with their relevance).
+ */
 const KEPT_SEARCHES = 256;
 const KEPT_NUMBERS = 4_000_000;
+/** The words kept whose matches are their postings themselves: only their orders take room (KEPT_NUMBERS too). */
+const KEPT_WORDS = 4_096;
 /**
- * How many of a kept search's matches are held in relevance's order: a page of a common word's results is then found
- * by testing its best matches until the page is full, not every match (~100,000 at a million listings).
+ * When a search's pages come from its first matches in order (SharedIndex.#ranked): `best`, how many are first put
+ * in order (a page of a common word's results is then found by testing those until the page is full, not every
+ * match: ~100,000 at a million listings), four times as many when the filters leave too few of them, but only
+ * while that is less than one in `deepest` of its matches (beyond, testing them all costs less); and the fewest
+ * matches, `from`, a search has for it (with fewer, testing every match costs less than putting the best in order:
+ * measured at 100,000 listings, where a common word has ~10,000). Smaller in tests, so small searches take that way.
  */
-const RANKED = 500;
-/**
- * The fewest matches a search has for its pages to come from its best in order: with fewer, testing every match
- * costs less than ordering the best (measured at 100,000 listings, where a common word has ~10,000).
- */
-const RANK_FROM = 20_000;
-/** Times a kept search is asked for before its best matches are put in order (most words asked twice are not asked again). */
+export type RankOptions = { best: number; deepest: number; from: number };
+const RANK: RankOptions = { best: 500, deepest: 8, from: 20_000 };
+/** Times a gathered search is asked for before its best matches are put in order (most words asked twice are not asked again). */
 const RANK_AFTER = 2;
+/** The orders a common word's matches are put in at the load, and how many of them (in RankOptions.best). */
+const LOAD_ORDERS: readonly [Sort, number][] = [["relevance", 4], ["newest", 1], ["name", 1]];
+/** The orders that read facts a listing's figures change (updateFacts): their kept orders are made again. */
+const FACT_ORDERS: readonly Sort[] = ["most_run", "reputation"];
 const NOT_A_TIME = Number.NaN;
 // inputsRetained / usedForTraining: three states, as the columns are nullable and only `= false` counts.
 const NO = 0;
@@ -123,7 +132,7 @@ const NOBODY = 0;
 const ADULTS = 1;
 const EVERYONE = 2;
 const NONE = new Int32Array(0);
-const NO_MATCHES: Matches = { numbers: NONE, relevance: new Float64Array(0), shared: false, hits: 0, ranked: null, named: new Map() };
+const NO_MATCHES: Matches = { numbers: NONE, relevance: new Float64Array(0), shared: false, hits: 0, ranked: new Map(), named: new Map() };
 /** How many words' postings are copied between two turns of the event loop. */
 const SLICE = 5_000;
 
@@ -152,13 +161,16 @@ function sharedList(lists: Map<string, Int32Array>, kind: string, values: string
   return list;
 }
 
-/** A word's listings, ascending, each once, and the score the word earns each. */
-type Postings = { numbers: Int32Array; scores: Float32Array };
+/**
+ * A word's listings, ascending, each once, and the score the word earns each; for a word of many (the load's
+ * words of at least RankOptions.from), by order the places of its first matches in that order, made at the load.
+ */
+type Postings = { numbers: Int32Array; scores: Float32Array; ranked: Map<Sort, Int32Array> };
 
 /**
  * The listings holding every word of a search (their numbers) and each one's relevance to the words (`shared`:
- * both are a word's postings themselves, not a copy); once kept and asked for often, the places in `numbers` of
- * the first RANKED of them in relevance's order (SharedIndex.#ranked), and by the query's words as typed, the
+ * both are a word's postings themselves, not a copy); once kept and asked for often, by order the places in
+ * `numbers` of the first of them in that order (SharedIndex.#ranked), and by the query's words as typed, the
  * places of those whose name says them exactly.
  */
 type Matches = {
@@ -166,42 +178,64 @@ type Matches = {
   relevance: Float32Array | Float64Array;
   shared: boolean;
   hits: number;
-  ranked: Int32Array | null;
+  ranked: Map<Sort, Int32Array>;
   named: Map<string, number[]>;
 };
 
 /** How many numbers kept matches hold of their own (what KEPT_NUMBERS bounds). */
 function keptSize(matches: Matches): number {
-  return (matches.shared ? 0 : matches.numbers.length) + (matches.ranked?.length ?? 0);
+  let size = matches.shared ? 0 : matches.numbers.length;
+  for (const ranked of matches.ranked.values()) size += ranked.length;
+  return size;
 }
 
-/**
- * The listings in every one of `lists` (the postings of one lexeme per word) and their relevance, each list's
- * score added in the lists' order as #gather adds them: one merge of two ascending lists after another, reading
- * both in order. `out` has room for the shortest list.
- */
-function intersection(first: Postings, rest: Postings[], out: { numbers: Int32Array; relevance: Float64Array }): Matches {
-  if (rest.length === 0) return { numbers: first.numbers, relevance: first.scores, shared: true, hits: 0, ranked: null, named: new Map() };
-  let numbers = first.numbers;
-  let relevance: Float32Array | Float64Array = first.scores;
-  for (const { numbers: other, scores } of rest) {
-    let [a, b, n] = [0, 0, 0];
-    while (a < numbers.length && b < other.length) {
-      const x = numbers[a] ?? 0;
-      const y = other[b] ?? 0;
-      if (x < y) a += 1;
-      else if (y < x) b += 1;
-      else {
-        out.numbers[n] = x;
-        out.relevance[n] = (relevance[a] ?? 0) + (scores[b] ?? 0);
-        [a, b, n] = [a + 1, b + 1, n + 1];
+/** Matches kept for the searches asked most lately, least lately used first, within limits of searches and of numbers (keptSize). */
+class KeptMatches {
+  readonly #byKey = new Map<string, Matches>();
+  #numbers = 0;
+  constructor(private readonly limits: { searches: number; numbers: number }) {}
+
+  /** The matches kept for `key`, now the most lately used. */
+  get(key: string): Matches | undefined {
+    const kept = this.#byKey.get(key);
+    if (kept) {
+      this.#byKey.delete(key);
+      this.#byKey.set(key, kept);
+    }
+    return kept;
+  }
+
+  add(key: string, matches: Matches): void {
+    this.#byKey.set(key, matches);
+    this.grew(keptSize(matches));
+  }
+
+  /** Kept matches hold `by` more numbers (an order made; fewer when negative): the least lately used go while over the limits. */
+  grew(by: number): void {
+    this.#numbers += by;
+    for (const [oldest, matches] of this.#byKey) {
+      if (this.#byKey.size <= this.limits.searches && this.#numbers <= this.limits.numbers) break;
+      this.#byKey.delete(oldest);
+      this.#numbers -= keptSize(matches);
+    }
+  }
+
+  /** Forgets every kept search's orders of `sorts`. */
+  forgetOrders(sorts: readonly Sort[]): void {
+    for (const matches of this.#byKey.values()) {
+      for (const sort of sorts) {
+        this.#numbers -= matches.ranked.get(sort)?.length ?? 0;
+        matches.ranked.delete(sort);
       }
     }
-    numbers = out.numbers.slice(0, n);
-    relevance = out.relevance.slice(0, n);
   }
-  return { numbers, relevance, shared: false, hits: 0, ranked: null, named: new Map() };
+
+  clear(): void {
+    this.#byKey.clear();
+    this.#numbers = 0;
+  }
 }
+
 
 /** Arrays of the index's size a search writes in: relevance sums and bests, stamped marks (SharedIndex.#fresh), and found numbers. */
 type Scratch = { sum: Float64Array; best: Float64Array; held: Uint32Array; found: Int32Array; stamp: number };
@@ -231,11 +265,11 @@ class GrowingPostings {
     this.#length += 1;
   }
   done(): Postings {
-    return { numbers: this.#numbers.slice(0, this.#length), scores: this.#scores.slice(0, this.#length) };
+    return { numbers: this.#numbers.slice(0, this.#length), scores: this.#scores.slice(0, this.#length), ranked: new Map() };
   }
   /** The postings so far, not copied (valid until the next push). */
   view(): Postings {
-    return { numbers: this.#numbers.subarray(0, this.#length), scores: this.#scores.subarray(0, this.#length) };
+    return { numbers: this.#numbers.subarray(0, this.#length), scores: this.#scores.subarray(0, this.#length), ranked: new Map() };
   }
 }
 
@@ -348,15 +382,14 @@ export class SharedIndex {
   readonly #late = new Map<string, GrowingPostings>();
   #lateWords: string[] = [];
   #scratch: Scratch | null = null;
-  /** The matches of the words asked most lately, least lately used first, and how many numbers they hold. */
-  readonly #kept = new Map<string, Matches>();
-  #keptLength = 0;
-  /** RANKED and RANK_FROM (fewer in tests, so that small searches take that way and a page needs more). */
-  readonly #rank: { best: number; from: number };
+  /** The matches of the searches asked most lately: gathered ones (copies), and words' postings themselves. */
+  readonly #kept = new KeptMatches({ searches: KEPT_SEARCHES, numbers: KEPT_NUMBERS });
+  readonly #keptWords = new KeptMatches({ searches: KEPT_WORDS, numbers: KEPT_NUMBERS });
+  readonly #rank: RankOptions;
   /** Per agent id: 1 while its listings are withheld from every answer (withhold), or null for none. */
   #withheld: Uint8Array | null = null;
 
-  private constructor(size: number, rank: { best: number; from: number }) {
+  private constructor(size: number, rank: RankOptions) {
     this.#rank = rank;
     this.#used = 0;
     this.#live = 0;
@@ -397,9 +430,9 @@ export class SharedIndex {
     chunks: AsyncIterable<IndexedListing[]>,
     tags: IndexTag[],
     byName: readonly string[],
-    options: { rank?: { best: number; from: number } } = {},
+    options: { rank?: RankOptions } = {},
   ): Promise<SharedIndex> {
-    const index = new SharedIndex(size, options.rank ?? { best: RANKED, from: RANK_FROM });
+    const index = new SharedIndex(size, options.rank ?? RANK);
     const growing = new Map<string, GrowingPostings>();
     for await (const chunk of chunks) {
       for (const row of chunk) {
@@ -417,9 +450,18 @@ export class SharedIndex {
     });
     let copied = 0;
     for (const [word, held] of growing) {
-      index.#postings.set(word, held.done());
+      const postings = held.done();
+      index.#postings.set(word, postings);
       copied += 1;
       if (copied % SLICE === 0) await nextTurn();
+      // A common word's first matches in the orders that read no figures, once for the index's life (a patch
+      // leaves the load's postings as they are): its first search then tests them at once, as a word asked before
+      // does. By relevance, as many as a filter that leaves one match in thirty needs for a page.
+      if (postings.numbers.length >= index.#rank.from) {
+        const matches = index.#intersection(postings, []);
+        for (const [sort, count] of LOAD_ORDERS) postings.ranked.set(sort, index.#rankedOnce(matches, sort, count * index.#rank.best));
+        await nextTurn();
+      }
     }
     index.#words = [...index.#postings.keys()].sort(byCodeUnit);
     return index;
@@ -506,7 +548,7 @@ export class SharedIndex {
     if (added > 0) this.#lateWords = [...this.#late.keys()].sort(byCodeUnit);
     this.#rankTags(tags);
     this.#kept.clear();
-    this.#keptLength = 0;
+    this.#keptWords.clear();
     return "patched";
   }
 
@@ -586,6 +628,8 @@ export class SharedIndex {
       const i = this.#numbers.get(row.id);
       if (i !== undefined) this.#setFacts(i, row);
     }
+    this.#kept.forgetOrders(FACT_ORDERS);
+    this.#keptWords.forgetOrders(FACT_ORDERS);
   }
 
   /** The postings of the words a query word means: those its prefixes begin (never overlapping), and its correction's stem. */
@@ -623,22 +667,13 @@ export class SharedIndex {
     if (words === null) return null;
     if (words.length === 0) return NO_MATCHES;
     const key = keyOf(words);
-    const kept = this.#kept.get(key);
+    const kept = this.#kept.get(key) ?? this.#keptWords.get(key);
     if (kept) {
-      // Most lately used last: the first key is the one to drop.
-      this.#kept.delete(key);
-      this.#kept.set(key, kept);
       kept.hits += 1;
       return kept;
     }
     const matches = this.#gather(words);
-    this.#kept.set(key, matches);
-    this.#keptLength += keptSize(matches);
-    for (const [oldest, list] of this.#kept) {
-      if (this.#kept.size <= KEPT_SEARCHES && this.#keptLength <= KEPT_NUMBERS) break;
-      this.#kept.delete(oldest);
-      this.#keptLength -= keptSize(list);
-    }
+    this.#keptOf(matches).add(key, matches);
     return matches;
   }
 
@@ -654,15 +689,13 @@ export class SharedIndex {
     const lists = words.map((word) => this.#wordPostings(word));
     const single = lists.flatMap((l) => (l.length === 1 ? l : []));
     const [first, ...rest] = single;
-    if (first !== undefined && single.length === words.length) {
-      const { found, sum } = this.#scratchArrays();
-      return intersection(first, rest, { numbers: found, relevance: sum });
-    }
+    if (first !== undefined && single.length === words.length) return this.#intersection(first, rest);
     // held[x] = base + k: listing x holds words 0..k. found[0..n): the listings that do, each once.
     const { scratch, first: base } = this.#fresh(words.length);
     const { held, best, sum, found } = scratch;
     let n = 0;
-    const firstWord = words.length > 1 ? this.#kept.get(keyOf(words.slice(0, 1))) : undefined;
+    const firstKey = keyOf(words.slice(0, 1));
+    const firstWord = words.length > 1 ? (this.#kept.get(firstKey) ?? this.#keptWords.get(firstKey)) : undefined;
     if (firstWord !== undefined) {
       const { numbers, relevance } = firstWord;
       for (let j = 0; j < numbers.length; j++) {
@@ -698,7 +731,44 @@ export class SharedIndex {
     const numbers = found.slice(0, n);
     const relevance = new Float64Array(n);
     for (let j = 0; j < n; j++) relevance[j] = sum[numbers[j] ?? 0] ?? 0;
-    return { numbers, relevance, shared: false, hits: 0, ranked: null, named: new Map() };
+    return { numbers, relevance, shared: false, hits: 0, ranked: new Map(), named: new Map() };
+  }
+
+  /**
+   * The listings in every one of `first` and `rest` (the postings of one lexeme per word) and their relevance, each
+   * list's score added in the lists' order as #gather adds them: `first` itself for one word; for more, one list
+   * after another, the shorter of the matches so far and the next list marked and the other read in order for
+   * the marks (measured faster than merging two ascending lists, whose every step is a branch hard to foresee).
+   */
+  #intersection(first: Postings, rest: Postings[]): Matches {
+    if (rest.length === 0) return { numbers: first.numbers, relevance: first.scores, shared: true, hits: 0, ranked: new Map(first.ranked), named: new Map() };
+    let numbers = first.numbers;
+    let relevance: Float32Array | Float64Array = first.scores;
+    for (const next of rest) {
+      const { scratch, first: mark } = this.#fresh(1);
+      const { held, best, found, sum } = scratch;
+      // Plain statements in the loops of this file's selections and merges: they run once per match.
+      const nextFirst = next.numbers.length < numbers.length;
+      const [marked, markedScores] = nextFirst ? [next.numbers, next.scores] : [numbers, relevance];
+      const [read, readScores] = nextFirst ? [numbers, relevance] : [next.numbers, next.scores];
+      for (let a = 0; a < marked.length; a++) {
+        const x = marked[a] ?? 0;
+        held[x] = mark;
+        best[x] = markedScores[a] ?? 0;
+      }
+      let n = 0;
+      for (let b = 0; b < read.length; b++) {
+        const y = read[b] ?? 0;
+        if (held[y] !== mark) continue;
+        found[n] = y;
+        // The sum so far and the next word's score, whichever was marked (one addition: the same either way round).
+        sum[n] = (best[y] ?? 0) + (readScores[b] ?? 0);
+        n += 1;
+      }
+      numbers = found.slice(0, n);
+      relevance = sum.slice(0, n);
+    }
+    return { numbers, relevance, shared: false, hits: 0, ranked: new Map(), named: new Map() };
   }
 
   /**
@@ -914,7 +984,8 @@ export class SharedIndex {
     const wanted = offset + limit;
     const matches = this.#matches(words);
     const ids = (numbers: number[]) => numbers.slice(offset, wanted).map((i) => this.#ids[i] ?? "");
-    if (sort !== "relevance" || matches === null || matches.numbers.length === 0) {
+    if (matches === null || matches.numbers.length === 0) {
+      // No words (every listing), or no match.
       const results: number[] = [];
       const { count, at } = this.#candidates(matches);
       for (let j = 0; j < count; j++) {
@@ -923,52 +994,119 @@ export class SharedIndex {
       }
       return ids(top(results, wanted, this.#order(sort)));
     }
-    // Relevance, in places of the matches (their relevance is read where it lies). The results whose name says
-    // exactly the query (rarely any) come first: told by each name's hash.
+    // In places of the matches (relevance is read where it lies). By relevance, the results whose name says exactly
+    // the query (rarely any) come first.
     const { numbers } = matches;
-    const exactly = search.nameWords;
-    const [hash, hashOf, nameWordsOf] = [nameHash(exactly ?? ""), this.#nameHash, this.#nameWords];
-    const named = (i: number) => exactly !== null && hashOf[i] === hash && nameWordsOf[i] === exactly;
     const at = (places: number[]) => ids(places.map((j) => numbers[j] ?? 0));
-    // A search of many matches asked for often (or whose matches cost nothing to gather): its best matches in
-    // order, tested until the page is full. Only when the filters leave too few of them are all its matches tested.
-    const ranked = numbers.length >= this.#rank.from && (matches.shared || matches.hits >= RANK_AFTER) ? this.#ranked(matches) : null;
-    if (ranked !== null) {
-      let places = matches.named.get(exactly ?? "");
-      if (places === undefined) {
-        places = [];
-        for (let j = 0; j < numbers.length; j++) if (named(numbers[j] ?? 0)) places.push(j);
-        // A few spellings mean the same words; more than that is not a person typing.
-        if (matches.named.size >= 16) matches.named.clear();
-        matches.named.set(exactly ?? "", places);
+    const exactly = sort === "relevance" ? search.nameWords : null;
+    const exact = exactly === null ? [] : this.#namedPlaces(matches, exactly).filter((j) => test(numbers[j] ?? 0) === 0);
+    // A search of many matches asked for often (or whose matches cost nothing to gather): its first matches in the
+    // order, tested until the page is full; four times as many when the filters leave too few of them, and all
+    // its matches tested once that would be too many to put in order.
+    if (numbers.length >= this.#rank.from && (matches.shared || matches.hits >= RANK_AFTER)) {
+      const first = exact.toSorted(sorting(this.#placeOrder(matches, sort, [])));
+      const { best, deepest } = this.#rank;
+      for (let depth = best; depth === best || depth * deepest < numbers.length; depth *= 4) {
+        const ranked = this.#ranked(matches, sort, depth);
+        const results = [...first];
+        for (let r = 0; r < ranked.length && results.length < wanted; r++) {
+          const j = ranked[r] ?? 0;
+          if (test(numbers[j] ?? 0) === 0 && (exact.length === 0 || !exact.includes(j))) results.push(j);
+        }
+        if (results.length >= wanted || ranked.length === numbers.length) return at(results);
       }
-      const exact = places.filter((j) => test(numbers[j] ?? 0) === 0);
-      const results = top(exact, exact.length, this.#relevanceOrder(matches, []));
-      for (let r = 0; r < ranked.length && results.length < wanted; r++) {
-        const j = ranked[r] ?? 0;
-        if (test(numbers[j] ?? 0) === 0 && (exact.length === 0 || !exact.includes(j))) results.push(j);
-      }
-      if (results.length >= wanted || ranked.length === numbers.length) return at(results);
     }
     const results: number[] = [];
-    const exact: number[] = [];
-    for (let j = 0; j < numbers.length; j++) {
-      const i = numbers[j] ?? 0;
-      if (test(i) !== 0) continue;
-      results.push(j);
-      if (named(i)) exact.push(j);
-    }
-    return at(top(results, wanted, this.#relevanceOrder(matches, exact)));
+    for (let j = 0; j < numbers.length; j++) if (test(numbers[j] ?? 0) === 0) results.push(j);
+    return at(this.#best(matches, results, wanted, sort, exact));
   }
 
-  /** The places in a kept search's matches of its first RANKED in relevance's order (a name that says the query aside), made once. */
-  #ranked(matches: Matches): Int32Array {
-    if (matches.ranked !== null) return matches.ranked;
-    const ranked = Int32Array.from(topPlaces(matches.numbers.length, this.#rank.best, this.#relevanceOrder(matches, [])));
-    matches.ranked = ranked;
-    // It is kept as long as its matches: #matches drops both together.
-    this.#keptLength += ranked.length;
+  /**
+   * The places in a kept search's matches of those whose name says exactly `nameWords` (told by each name's hash, the
+   * strings compared only when it is equal), looked up once per spelling.
+   */
+  #namedPlaces(matches: Matches, nameWords: string): number[] {
+    const kept = matches.named.get(nameWords);
+    if (kept !== undefined) return kept;
+    const places: number[] = [];
+    const [numbers, hash, hashOf, nameWordsOf] = [matches.numbers, nameHash(nameWords), this.#nameHash, this.#nameWords];
+    for (let j = 0; j < numbers.length; j++) {
+      const i = numbers[j] ?? 0;
+      if (hashOf[i] === hash && nameWordsOf[i] === nameWords) places.push(j);
+    }
+    // A few spellings mean the same words; more than that is not a person typing.
+    if (matches.named.size >= 16) matches.named.clear();
+    matches.named.set(nameWords, places);
+    return places;
+  }
+
+  /** Where kept matches are kept: a word's postings themselves apart, as only their orders take room. */
+  #keptOf(matches: Matches): KeptMatches {
+    return matches.shared ? this.#keptWords : this.#kept;
+  }
+
+  /**
+   * The places of a kept search's first `count` matches (or all of them, when fewer) in `sort`'s order (by relevance,
+   * a name that says the query aside), made once and kept with its matches.
+   */
+  #ranked(matches: Matches, sort: Sort, count: number): Int32Array {
+    const held = matches.ranked.get(sort);
+    if (held !== undefined && (held.length >= count || held.length === matches.numbers.length)) return held;
+    const ranked = this.#rankedOnce(matches, sort, count);
+    matches.ranked.set(sort, ranked);
+    this.#keptOf(matches).grew(ranked.length - (held?.length ?? 0));
     return ranked;
+  }
+
+  /** The places of the first `count` of `matches` in `sort`'s order (by relevance, a name that says the query aside). */
+  #rankedOnce(matches: Matches, sort: Sort, count: number): Int32Array {
+    const places = new Int32Array(matches.numbers.length);
+    for (let j = 0; j < places.length; j++) places[j] = j;
+    return Int32Array.from(this.#best(matches, places, count, sort, []));
+  }
+
+  /**
+   * The first `k` of `places` in `matches` in `sort`'s order, best first (by relevance, the places in `exact`
+   * first). Most of them are told apart by the order's first key alone, a number per place (largest first), and
+   * most of the rest by the next, the listing's creation time: the order's comparison, a call that reads several
+   * arrays, is made only among those equal in both (at a million listings, relevance's ties alone were thousands).
+   */
+  #best(matches: Matches, places: number[] | Int32Array, k: number, sort: Sort, exact: number[]): number[] {
+    const before = this.#placeOrder(matches, sort, exact);
+    const want = Math.min(k, places.length);
+    if (want <= 0) return [];
+    const { numbers, relevance } = matches;
+    const keys = new Float64Array(places.length);
+    const [createdAt, nameRank, runs, reputation] = [this.#createdAt, this.#nameRank, this.#runs, this.#reputation];
+    // One loop per order, with nothing to decide per place.
+    if (sort === "relevance") {
+      for (let t = 0; t < places.length; t++) keys[t] = relevance[places[t] ?? 0] ?? 0;
+      if (exact.length > 0) for (let t = 0; t < places.length; t++) if (exact.includes(places[t] ?? 0)) keys[t] = Infinity;
+    } else {
+      const key = sort === "name" ? nameRank : sort === "most_run" ? runs : sort === "reputation" ? reputation : createdAt;
+      for (let t = 0; t < places.length; t++) keys[t] = key[numbers[places[t] ?? 0] ?? 0] ?? 0;
+      // By name the smallest place first; by reputation, none last.
+      if (sort === "name") for (let t = 0; t < places.length; t++) keys[t] = -(keys[t] ?? 0);
+      if (sort === "reputation") for (let t = 0; t < places.length; t++) if (Number.isNaN(keys[t])) keys[t] = -Infinity;
+    }
+    const first = split(places, keys, want);
+    let { ties, need } = first;
+    const chosen = first.above;
+    // Ties of every order but the name's (and the exact names') go newest first.
+    if (need < ties.length && sort !== "name" && first.threshold !== Infinity) {
+      const second = split(ties, Float64Array.from(ties, (j) => createdAt[numbers[j] ?? 0] ?? 0), need);
+      chosen.push(...second.above);
+      ({ ties, need } = second);
+    }
+    chosen.push(...select(ties, need, before));
+    return chosen.sort(sorting(before));
+  }
+
+  /** "a comes before b" for places `a` and `b` in `matches`, in `sort`'s order (by relevance, the places in `exact` first). */
+  #placeOrder(matches: Matches, sort: Sort, exact: number[]): (a: number, b: number) => boolean {
+    if (sort === "relevance") return this.#relevanceOrder(matches, exact);
+    const [order, { numbers }] = [this.#order(sort), matches];
+    return (a, b) => order(numbers[a] ?? 0, numbers[b] ?? 0);
   }
 
   /** "a comes before b" for a sort. */
@@ -1011,13 +1149,15 @@ export class SharedIndex {
     // Called once per match or more: no allocation in it.
     return (a, b) => {
       if (exact.length > 0) {
-        const [na, nb] = [exact.includes(a), exact.includes(b)];
+        const na = exact.includes(a);
+        const nb = exact.includes(b);
         if (na !== nb) return na;
       }
       const sa = relevance[a] ?? 0;
       const sb = relevance[b] ?? 0;
       if (sa !== sb) return sa > sb;
-      const [x, y] = [numbers[a] ?? 0, numbers[b] ?? 0];
+      const x = numbers[a] ?? 0;
+      const y = numbers[b] ?? 0;
       return createdAt[x] !== createdAt[y] ? (createdAt[x] ?? 0) > (createdAt[y] ?? 0) : (idKey[x] ?? 0) > (idKey[y] ?? 0);
     };
   }
@@ -1060,49 +1200,96 @@ export class SharedIndex {
   }
 }
 
-/** The first `k` of `items` in the order `before` gives, best first. */
-function top(items: number[], k: number, before: (a: number, b: number) => boolean): number[] {
-  return topPlaces(items.length, k, (a, b) => before(items[a] ?? 0, items[b] ?? 0)).map((t) => items[t] ?? 0);
+/** A comparison for Array.prototype.sort from "a comes before b". */
+function sorting(before: (a: number, b: number) => boolean): (a: number, b: number) => number {
+  return (a, b) => (before(a, b) ? -1 : before(b, a) ? 1 : 0);
 }
 
-/** The first `k` of the places 0…count-1 in the order `before` gives, best first (a bounded heap: a page, not a sort of every match). */
-function topPlaces(count: number, k: number, before: (a: number, b: number) => boolean): number[] {
-  if (k <= 0) return [];
-  // A heap whose root is the worst of the best k so far.
-  const heap: number[] = [];
-  const worse = (a: number, b: number) => before(b, a);
-  const swap = (x: number, y: number) => {
-    const held = heap[x] ?? 0;
-    heap[x] = heap[y] ?? 0;
-    heap[y] = held;
-  };
-  const up = (j: number) => {
-    while (j > 0) {
-      const parent = (j - 1) >> 1;
-      if (!worse(heap[j] ?? 0, heap[parent] ?? 0)) break;
-      swap(j, parent);
-      j = parent;
+/** The first `k` of `items` in the order `before` gives, best first; `items` is reordered. */
+function top(items: number[], k: number, before: (a: number, b: number) => boolean): number[] {
+  return select(items, k, before).sort(sorting(before));
+}
+
+/** A pseudo-random number from `seed`, and the next seed (a linear congruential step). */
+function nextSeed(seed: number): number {
+  return (Math.imul(seed, 1_664_525) + 1_013_904_223) >>> 0;
+}
+
+/**
+ * The `k` best of `items` in the order `before` gives (a strict order), in no order: selected in place
+ * (quickselect, ~3 comparisons an item on average whatever order they come in), `items` reordered.
+ */
+function select(items: number[] | Int32Array, k: number, before: (a: number, b: number) => boolean): number[] {
+  const want = Math.min(k, items.length);
+  if (want <= 0) return [];
+  const t = want - 1;
+  let [lo, hi, seed] = [0, items.length - 1, 0x9e3779b9];
+  while (lo < hi) {
+    // A pivot from the middle one of three places picked at random: no order of the items makes it a bad one often.
+    seed = nextSeed(seed);
+    const span = hi - lo + 1;
+    const [x, y, z] = [items[lo + (seed % span)] ?? 0, items[lo + ((seed >>> 8) % span)] ?? 0, items[lo + ((seed >>> 16) % span)] ?? 0];
+    const pivot = before(x, y) ? (before(y, z) ? y : before(x, z) ? z : x) : before(x, z) ? x : before(y, z) ? z : y;
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while (before(items[i] ?? 0, pivot)) i += 1;
+      while (before(pivot, items[j] ?? 0)) j -= 1;
+      if (i <= j) {
+        const held = items[i] ?? 0;
+        items[i] = items[j] ?? 0;
+        items[j] = held;
+        i += 1;
+        j -= 1;
+      }
     }
-  };
-  const down = (j: number) => {
-    for (;;) {
-      const [l, r] = [2 * j + 1, 2 * j + 2];
-      let m = j;
-      if (l < heap.length && worse(heap[l] ?? 0, heap[m] ?? 0)) m = l;
-      if (r < heap.length && worse(heap[r] ?? 0, heap[m] ?? 0)) m = r;
-      if (m === j) return;
-      swap(j, m);
-      j = m;
-    }
-  };
-  for (let item = 0; item < count; item++) {
-    if (heap.length < k) {
-      heap.push(item);
-      up(heap.length - 1);
-    } else if (before(item, heap[0] ?? 0)) {
-      heap[0] = item;
-      down(0);
-    }
+    // items[lo..j] come before the pivot or are it, items[i..hi] after it or are it.
+    if (t <= j) hi = j;
+    else if (t >= i) lo = i;
+    else break;
   }
-  return heap.sort((a, b) => (before(a, b) ? -1 : before(b, a) ? 1 : 0));
+  return Array.from(items.slice(0, want));
+}
+
+/** The `k`-th largest of `values` (1: the largest), selected in place as `select` does, with no call per comparison. */
+function kthLargest(values: Float64Array, k: number): number {
+  const t = k - 1;
+  let [lo, hi, seed] = [0, values.length - 1, 0x9e3779b9];
+  while (lo < hi) {
+    seed = nextSeed(seed);
+    const pivot = values[lo + (seed % (hi - lo + 1))] ?? 0;
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while ((values[i] ?? 0) > pivot) i += 1;
+      while ((values[j] ?? 0) < pivot) j -= 1;
+      if (i <= j) {
+        const held = values[i] ?? 0;
+        values[i] = values[j] ?? 0;
+        values[j] = held;
+        i += 1;
+        j -= 1;
+      }
+    }
+    if (t <= j) hi = j;
+    else if (t >= i) lo = i;
+    else break;
+  }
+  return values[t] ?? 0;
+}
+
+/**
+ * `items` (keys[t] is items[t]'s) split at the `want`-th largest key, `threshold`: those with a larger key (all among
+ * the best `want`), and those with that key, of which the best `need` are.
+ */
+function split(items: ArrayLike<number>, keys: Float64Array, want: number): { above: number[]; ties: number[]; need: number; threshold: number } {
+  const threshold = kthLargest(keys.slice(), want);
+  const above: number[] = [];
+  const ties: number[] = [];
+  for (let t = 0; t < items.length; t++) {
+    const key = keys[t] ?? 0;
+    if (key > threshold) above.push(items[t] ?? 0);
+    else if (key === threshold) ties.push(items[t] ?? 0);
+  }
+  return { above, ties, need: want - above.length, threshold };
 }
