@@ -111,7 +111,7 @@ export type RankOptions = { best: number; deepest: number; from: number };
 const RANK: RankOptions = { best: 500, deepest: 8, from: 20_000 };
 /** Times a gathered search is asked for before its best matches are put in order (most words asked twice are not asked again). */
 const RANK_AFTER = 2;
-/** The orders a common word's matches are put in at the load, and how many of them (in RankOptions.best). */
+/** The orders a common word's matches are put in at the load, and how many of them (times RankOptions.best). */
 const LOAD_ORDERS: readonly [Sort, number][] = [["relevance", 4], ["newest", 1], ["name", 1]];
 /** The orders that read facts a listing's figures change (updateFacts): their kept orders are made again. */
 const FACT_ORDERS: readonly Sort[] = ["most_run", "reputation"];
@@ -738,7 +738,7 @@ export class SharedIndex {
    * The listings in every one of `first` and `rest` (the postings of one lexeme per word) and their relevance, each
    * list's score added in the lists' order as #gather adds them: `first` itself for one word; for more, one list
    * after another, the shorter of the matches so far and the next list marked and the other read in order for
-   * the marks (measured faster than merging two ascending lists, whose every step is a branch hard to foresee).
+   * the marks (measured alone, faster than merging two ascending lists, whose every step is a branch hard to foresee).
    */
   #intersection(first: Postings, rest: Postings[]): Matches {
     if (rest.length === 0) return { numbers: first.numbers, relevance: first.scores, shared: true, hits: 0, ranked: new Map(first.ranked), named: new Map() };
@@ -1069,7 +1069,7 @@ export class SharedIndex {
    * The first `k` of `places` in `matches` in `sort`'s order, best first (by relevance, the places in `exact`
    * first). Most of them are told apart by the order's first key alone, a number per place (largest first), and
    * most of the rest by the next, the listing's creation time: the order's comparison, a call that reads several
-   * arrays, is made only among those equal in both (at a million listings, relevance's ties alone were thousands).
+   * arrays, is made only among those equal in both, and to sort the `k` chosen.
    */
   #best(matches: Matches, places: number[] | Int32Array, k: number, sort: Sort, exact: number[]): number[] {
     const before = this.#placeOrder(matches, sort, exact);
@@ -1094,7 +1094,9 @@ export class SharedIndex {
     const chosen = first.above;
     // Ties of every order but the name's (and the exact names') go newest first.
     if (need < ties.length && sort !== "name" && first.threshold !== Infinity) {
-      const second = split(ties, Float64Array.from(ties, (j) => createdAt[numbers[j] ?? 0] ?? 0), need);
+      const times = new Float64Array(ties.length);
+      for (let t = 0; t < ties.length; t++) times[t] = createdAt[numbers[ties[t] ?? 0] ?? 0] ?? 0;
+      const second = split(ties, times, need);
       chosen.push(...second.above);
       ({ ties, need } = second);
     }
