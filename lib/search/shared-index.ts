@@ -694,8 +694,8 @@ export class SharedIndex {
     const { scratch, first: base } = this.#fresh(words.length);
     const { held, best, sum, found } = scratch;
     let n = 0;
-    const firstKey = keyOf(words.slice(0, 1));
-    const firstWord = words.length > 1 ? (this.#kept.get(firstKey) ?? this.#keptWords.get(firstKey)) : undefined;
+    const firstKey = words.length > 1 ? keyOf(words.slice(0, 1)) : null;
+    const firstWord = firstKey === null ? undefined : (this.#kept.get(firstKey) ?? this.#keptWords.get(firstKey));
     if (firstWord !== undefined) {
       const { numbers, relevance } = firstWord;
       for (let j = 0; j < numbers.length; j++) {
