@@ -61,7 +61,7 @@ test("typing on while earlier words are still being searched loses nothing", asy
 });
 
 test("the results and the filters hydrate as the server drew them, and a filter then changes the page in place", async ({ page }) => {
-  // Cards and filter links are client components drawn from the server's words (their times included): any
+  // Cards and filter links are client components drawn from the server's words (their times included): a
   // difference on hydration is an error React reports, and it would redraw the page in the browser.
   const errors: string[] = [];
   page.on("console", (message) => {
