@@ -5,6 +5,7 @@ import type { SearchFilters, Sort } from "./filters";
 import type { MeantLexemes } from "./postings";
 import type { CapabilityClass } from "@/lib/agent-file/types";
 import { Dictionary } from "./dictionary";
+import { ListColumn } from "./list-column";
 import { ListingCards, type CardTexts, type ListingCard } from "./listing-cards";
 
 // Search for the shared audiences ("everyone", "adults": lib/catalog/visibility.ts, audienceOf), answered from
@@ -147,18 +148,6 @@ function seenByAtLeast(audience: Audience): number {
 
 function tristate(value: boolean | null): number {
   return value === null ? UNSTATED : value ? YES : NO;
-}
-
-/** The one array of these values' ids (`kind`: which dictionary), made the first time the list is seen. */
-function sharedList(lists: Map<string, Int32Array>, kind: string, values: string[], names: Dictionary): Int32Array {
-  if (values.length === 0) return NONE;
-  const key = `${kind}\n${values.join("\n")}`;
-  let list = lists.get(key);
-  if (!list) {
-    list = Int32Array.from(values, (v) => names.id(v));
-    lists.set(key, list);
-  }
-  return list;
 }
 
 /**
@@ -362,16 +351,14 @@ export class SharedIndex {
   readonly #idKey: Float64Array;
   readonly #cards: ListingCards;
   readonly #nameRank: Float64Array;
-  readonly #languages: Int32Array[];
-  readonly #regions: Int32Array[];
-  readonly #tags: Int32Array[];
+  readonly #languages: ListColumn;
+  readonly #regions: ListColumn;
+  readonly #tags: ListColumn;
   readonly #categories = new Dictionary();
   readonly #classes = new Dictionary<CapabilityClass>();
   readonly #languageNames = new Dictionary();
   readonly #regionNames = new Dictionary();
   readonly #tagSlugs = new Dictionary();
-  /** One array per distinct list of languages, regions or tags (sharedList). */
-  readonly #lists = new Map<string, Int32Array>();
   /** Per tag id: its place in PostgreSQL's slug order (ties of a count break by it), or -1 with no "Tag" row. */
   #tagRank = new Int32Array(0);
   #tagLabel: (string | null)[] = [];
@@ -415,9 +402,9 @@ export class SharedIndex {
     this.#idKey = new Float64Array(n);
     this.#nameRank = new Float64Array(n).fill(n);
     this.#cards = new ListingCards(n);
-    this.#languages = new Array<Int32Array>(n);
-    this.#regions = new Array<Int32Array>(n);
-    this.#tags = new Array<Int32Array>(n);
+    this.#languages = new ListColumn(n);
+    this.#regions = new ListColumn(n);
+    this.#tags = new ListColumn(n);
   }
 
   /**
@@ -484,9 +471,6 @@ export class SharedIndex {
     const i = this.#used;
     this.#used += 1;
     this.#live += 1;
-    // Listings share their lists of languages, regions and tags: one array per distinct list (a million small
-    // arrays cost the heap and the collector more than the rest of the index).
-    const lists = this.#lists;
     this.#ids[i] = row.id;
     this.#numbers.set(row.id, i);
     this.#seenBy[i] = row.everyone ? EVERYONE : ADULTS;
@@ -500,9 +484,9 @@ export class SharedIndex {
     this.#position[i] = row.position;
     this.#nameWords[i] = row.nameWords;
     this.#nameHash[i] = nameHash(row.nameWords);
-    this.#languages[i] = sharedList(lists, "language", row.languages, this.#languageNames);
-    this.#regions[i] = sharedList(lists, "region", row.regions, this.#regionNames);
-    this.#tags[i] = sharedList(lists, "tag", row.tagSlugs ?? [], this.#tagSlugs);
+    this.#languages.add(i, row.languages.map((v) => this.#languageNames.id(v)));
+    this.#regions.add(i, row.regions.map((v) => this.#regionNames.id(v)));
+    this.#tags.add(i, (row.tagSlugs ?? []).map((v) => this.#tagSlugs.id(v)));
     this.#flags[i] = (row.isPaid ? 1 : 0) | (row.hasFree ? 2 : 0);
     this.#cards.set(i, this.#agent[i] ?? 0, row);
     this.#setFacts(i, row);
@@ -789,15 +773,12 @@ export class SharedIndex {
     const region = f.region === null ? null : (this.#regionNames.find(f.region) ?? -1);
     const { sampleTested, minReputation, includeUnreachable, price } = f;
     // Locals, not fields: this runs once per match (#unseen, shared with health(), measured no slower: bebabf8).
-    const [tagsOf, flagsOf, retainedOf, trainingOf, reputationOf] = [this.#tags, this.#flags, this.#inputsRetained, this.#usedForTraining, this.#reputation];
-    const [categoryOf, classOf, languagesOf, regionsOf] = [this.#category, this.#class, this.#languages, this.#regions];
+    const [tags, flagsOf, retainedOf, trainingOf, reputationOf] = [this.#tags, this.#flags, this.#inputsRetained, this.#usedForTraining, this.#reputation];
+    const [categoryOf, classOf, languages, regions] = [this.#category, this.#class, this.#languages, this.#regions];
     return (i) => {
       if (this.#unseen(i, least)) return EXCLUDED;
       if (only && only[i] === 0) return EXCLUDED;
-      if (wantedTags.length > 0) {
-        const tags = tagsOf[i] ?? NONE;
-        for (const t of wantedTags) if (!tags.includes(t)) return EXCLUDED;
-      }
+      for (const t of wantedTags) if (!tags.has(i, t)) return EXCLUDED;
       const flags = flagsOf[i] ?? 0;
       if (sampleTested && !this.#tested(i, fresh)) return EXCLUDED;
       if (notRetained && retainedOf[i] !== NO) return EXCLUDED;
@@ -811,8 +792,8 @@ export class SharedIndex {
         const ok = price === "free_to_try" ? (flags & 2) !== 0 : price === "paid" ? (flags & 1) !== 0 : (flags & 1) === 0;
         if (!ok) failed |= PRICE;
       }
-      if (language !== null && !(languagesOf[i] ?? NONE).includes(language)) failed |= LANGUAGE;
-      if (region !== null && !(regionsOf[i] ?? NONE).includes(region)) failed |= REGION;
+      if (language !== null && !languages.has(i, language)) failed |= LANGUAGE;
+      if (region !== null && !regions.has(i, region)) failed |= REGION;
       return failed;
     };
   }
@@ -853,7 +834,7 @@ export class SharedIndex {
     if (i === undefined || this.#unseen(i, seenByAtLeast(audience))) return undefined;
     const flags = this.#flags[i] ?? 0;
     const tags: string[] = [];
-    for (const t of this.#tags[i] ?? NONE) tags.push(this.#tagSlugs.values[t] ?? "");
+    for (const t of this.#tags.of(i)) tags.push(this.#tagSlugs.values[t] ?? "");
     return this.#cards.card(i, this.#agent[i] ?? 0, {
       class: this.#classes.values[this.#class[i] ?? 0] ?? "read_only",
       tags,
@@ -910,7 +891,15 @@ export class SharedIndex {
     const byTag = new Uint32Array(this.#tagSlugs.values.length);
 
     // The arrays as locals and indexed loops: this runs once per match (a common word: 100,000 at a million listings).
-    const [flagsOf, categoryOf, classOf, languagesOf, regionsOf, tagsOf] = [this.#flags, this.#category, this.#class, this.#languages, this.#regions, this.#tags];
+    const [flagsOf, categoryOf, classOf] = [this.#flags, this.#category, this.#class];
+    const [languageStarts, languageIds, regionStarts, regionIds, tagStarts, tagValues] = [
+      this.#languages.starts,
+      this.#languages.values,
+      this.#regions.starts,
+      this.#regions.values,
+      this.#tags.starts,
+      this.#tags.values,
+    ];
     const [retainedOf, trainingOf] = [this.#inputsRetained, this.#usedForTraining];
     const candidates = this.#candidates(this.#matches(words));
     for (let j = 0; j < candidates.count; j++) {
@@ -927,20 +916,17 @@ export class SharedIndex {
         if ((flags & 2) !== 0) freeToTry += 1;
       }
       if (failed === 0 || failed === LANGUAGE) {
-        const languages = languagesOf[i] ?? NONE;
-        for (let k = 0; k < languages.length; k++) byLanguage[languages[k] ?? 0]! += 1;
+        for (let k = languageStarts[i] ?? 0, end = languageStarts[i + 1] ?? 0; k < end; k++) byLanguage[languageIds[k] ?? 0]! += 1;
       }
       if (failed === 0 || failed === REGION) {
-        const regions = regionsOf[i] ?? NONE;
-        for (let k = 0; k < regions.length; k++) byRegion[regions[k] ?? 0]! += 1;
+        for (let k = regionStarts[i] ?? 0, end = regionStarts[i + 1] ?? 0; k < end; k++) byRegion[regionIds[k] ?? 0]! += 1;
       }
       if (failed !== 0) continue;
       total += 1;
       if (this.#tested(i, fresh)) testedYes += 1;
       if (retainedOf[i] === NO) notRetained += 1;
       if (trainingOf[i] === NO) noTraining += 1;
-      const tags = tagsOf[i] ?? NONE;
-      for (let k = 0; k < tags.length; k++) byTag[tags[k] ?? 0]! += 1;
+      for (let k = tagStarts[i] ?? 0, end = tagStarts[i + 1] ?? 0; k < end; k++) byTag[tagValues[k] ?? 0]! += 1;
     }
 
     const rows: FacetRow[] = [{ facet: "total", value: null, label: null, n: total }];
