@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { CatalogCapability } from "@/lib/catalog/read-model";
+import type { CardListing, CatalogCapability } from "@/lib/catalog/read-model";
 import type { SearchResult } from "@/lib/search/search";
 import type { CardExtras } from "@/lib/listings/cards";
 import { priceSummary } from "@/lib/payments/plan-words";
@@ -9,7 +9,7 @@ import { FactsList } from "./facts-list";
 import { markedText } from "./highlighted-text";
 import { ServiceCardView, type CardData } from "./service-card-view";
 
-type CardService = CatalogCapability & Partial<Pick<SearchResult, "highlight">> & Partial<CardExtras>;
+type CardService = CardListing & Partial<Pick<SearchResult, "highlight">> & Partial<CardExtras>;
 
 const runsWords = (n: number) => `${n.toLocaleString("en-US")} run${n === 1 ? "" : "s"} in 30 days`;
 

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import type { JsonObject } from "@/lib/agent-file/types";
 import { importAgentFile } from "@/lib/agents/import-agent";
-import { findAgentWithListings, findListing } from "./queries";
+import { findAgentWithListings, findCardsByRowIds, findListing } from "./queries";
 import { cleanUpTestRows, createTestAgent, createTestUser, uniqueHandle } from "@/lib/testing/fixtures";
 
 const imported: string[] = [];
@@ -177,6 +177,56 @@ describe("findListing", () => {
     expect(await findListing(adult, unpublished.handle, "cap_pair_wine")).toBeNull();
     // DESIGN.md: unpublished listings are visible to their publisher.
     expect(await findListing(unpublished.owner, unpublished.handle, "cap_pair_wine")).toMatchObject({ isPublic: false });
+  });
+});
+
+describe("findCardsByRowIds", () => {
+  it("gives each visible listing's card as the whole listing says it, and drops what this viewer may not see", async () => {
+    const published = await importRich(true);
+    const undeclared = await importRich(true, { data_declared: false });
+    const unpublished = await importRich(false);
+    const adult = await createTestUser({ dateOfBirth: new Date("1970-01-01"), showMature: true });
+    const rows = await db.capability.findMany({
+      where: { agent: { handle: { in: [published.handle, undeclared.handle, unpublished.handle] } } },
+      select: { id: true, capabilityId: true, agent: { select: { handle: true } } },
+    });
+    const idOf = (handle: string, capabilityId: string) => rows.find((r) => r.agent.handle === handle && r.capabilityId === capabilityId)?.id ?? "";
+    const asked = [
+      idOf(published.handle, "cap_pair_wine"),
+      idOf(published.handle, "cap_book_table"),
+      idOf(published.handle, "cap_tasting"),
+      idOf(published.handle, "cap_hidden_tool"),
+      idOf(undeclared.handle, "cap_pair_wine"),
+      idOf(unpublished.handle, "cap_pair_wine"),
+    ];
+    const cards = await findCardsByRowIds(null, asked);
+    expect([...cards.keys()].toSorted()).toEqual([asked[0], asked[1], asked[4]].toSorted());
+    for (const [handle, capabilityId] of [
+      [published.handle, "cap_pair_wine"],
+      [published.handle, "cap_book_table"],
+      [undeclared.handle, "cap_pair_wine"],
+    ] as const) {
+      const whole = await findListing(null, handle, capabilityId);
+      expect(whole).not.toBeNull();
+      if (!whole) return;
+      const { rowId, name, summary, class: kind, plans, isPaid, contentRating, data, agent } = whole;
+      expect(cards.get(rowId)).toEqual({
+        rowId,
+        capabilityId,
+        name,
+        summary,
+        class: kind,
+        plans,
+        isPaid,
+        contentRating,
+        data,
+        agent: { handle: agent.handle, displayName: agent.displayName, logoSha256: agent.logoSha256 },
+      });
+    }
+    // The visibility rule, as for whole listings: an adult with 18+ on sees the mature one; its publisher the unpublished one.
+    expect([...(await findCardsByRowIds(adult, asked)).keys()]).toContain(asked[2]);
+    expect([...(await findCardsByRowIds(unpublished.owner, asked)).keys()]).toContain(asked[5]);
+    expect(await findCardsByRowIds(null, [])).toEqual(new Map());
   });
 });
 

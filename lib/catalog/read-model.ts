@@ -71,6 +71,14 @@ export type CatalogCapability = Omit<NormalizedCapability, "tags" | "matureReaso
   agent: CatalogAgent;
 };
 
+/**
+ * What a listing's card shows (components/listings/service-card.tsx) and its data rules check: the read model
+ * narrowed, as a page of many cards reads it (findCardsByRowIds) without the rest of each listing.
+ */
+export type CardListing = Pick<CatalogCapability, "rowId" | "capabilityId" | "name" | "summary" | "class" | "plans" | "isPaid" | "contentRating" | "data"> & {
+  agent: Pick<CatalogAgent, "handle" | "displayName" | "logoSha256">;
+};
+
 /** Suspended by moderation, the listing or its whole agent: its publisher still sees it, nobody runs it. */
 export function isSuspended(capability: Pick<CatalogCapability, "suspension" | "agent">): boolean {
   return capability.suspension !== null || capability.agent.status === "suspended";

@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { AgentStatus, CapabilityClass, ContentRating, PlanType, RepeatMode } from "@/generated/prisma/enums";
 import type { NormalizedAgent, NormalizedCapability } from "@/lib/agent-file/types";
-import type { CatalogAgent, CatalogCapability, CatalogTerms } from "./read-model";
+import type { CardListing, CatalogAgent, CatalogCapability, CatalogPlan, CatalogTerms, DataView } from "./read-model";
 import {
   dataDeclarationSchema,
   effectsSchema,
@@ -200,6 +200,56 @@ export const listingRowSchema = z.object({
 
 export type ListingRow = z.infer<typeof listingRowSchema>;
 
+const cardCapabilityColumns = capabilityColumns.pick({
+  id: true,
+  capabilityId: true,
+  name: true,
+  summary: true,
+  class: true,
+  isPaid: true,
+  contentRating: true,
+  data: true,
+});
+const cardAgentColumns = agentColumns.pick({ handle: true, displayName: true, logoSha256: true, dataDeclared: true });
+
+/** The columns a card's read selects (findCardsByRowIds), by table: exactly what cardFromRow reads. */
+export const cardColumns = { capability: Object.keys(cardCapabilityColumns.shape), agent: Object.keys(cardAgentColumns.shape) };
+
+/** One listing as the cards' SELECT returns it. */
+export const cardRowSchema = z.object({ capability: cardCapabilityColumns, agent: cardAgentColumns, plans: z.array(planColumns) });
+
+type PlanRow = z.infer<typeof planColumns>;
+
+function planFromRow(p: PlanRow): CatalogPlan {
+  return {
+    planId: p.planId,
+    type: p.type,
+    priceUsd: p.priceUsd === null ? null : String(p.priceUsd),
+    dailyLimit: p.dailyLimit,
+    extra: readStored(jsonObjectSchema, p.extra) ?? {},
+  };
+}
+
+function dataFromRow(dataDeclared: boolean, data: unknown): DataView {
+  return dataDeclared ? { declared: true, declaration: readStored(dataDeclarationSchema, data) } : { declared: false };
+}
+
+export function cardFromRow(row: z.infer<typeof cardRowSchema>): CardListing {
+  const { capability: c, agent: a } = row;
+  return {
+    rowId: c.id,
+    capabilityId: c.capabilityId,
+    name: c.name,
+    summary: c.summary,
+    class: c.class,
+    plans: row.plans.map(planFromRow),
+    isPaid: c.isPaid,
+    contentRating: c.contentRating,
+    data: dataFromRow(a.dataDeclared, c.data),
+    agent: { handle: a.handle, displayName: a.displayName, logoSha256: a.logoSha256 },
+  };
+}
+
 export function agentFromRow(a: z.infer<typeof agentColumns>): CatalogAgent {
   const terms: CatalogTerms = {
     text: a.termsText,
@@ -257,14 +307,8 @@ export function fromRows(row: ListingRow): CatalogCapability {
     maxDurationSeconds: c.maxDurationSeconds,
     inputSchema: readStored(jsonObjectSchema, c.inputSchema),
     outputSchema: readStored(jsonObjectSchema, c.outputSchema),
-    data: agent.dataDeclared ? { declared: true, declaration: readStored(dataDeclarationSchema, c.data) } : { declared: false },
-    plans: row.plans.map((p) => ({
-      planId: p.planId,
-      type: p.type,
-      priceUsd: p.priceUsd === null ? null : String(p.priceUsd),
-      dailyLimit: p.dailyLimit,
-      extra: readStored(jsonObjectSchema, p.extra) ?? {},
-    })),
+    data: dataFromRow(agent.dataDeclared, c.data),
+    plans: row.plans.map(planFromRow),
     isPaid: c.isPaid,
     version: c.version,
     example: readStored(exampleSchema, c.example),

@@ -6,8 +6,8 @@ import { db } from "@/lib/db";
 import { sharedCacheGeneration } from "@/lib/http/shared-cache-generation";
 import type { Viewer } from "@/lib/accounts/viewer";
 import { audienceOf, capabilityVisibleSql, capabilityVisibleToAudienceSql, type Audience } from "@/lib/catalog/visibility";
-import { findListingsByRowIds, ownsAnyAgent } from "@/lib/catalog/queries";
-import type { CatalogCapability } from "@/lib/catalog/read-model";
+import { findCardsByRowIds, ownsAnyAgent } from "@/lib/catalog/queries";
+import type { CardListing } from "@/lib/catalog/read-model";
 import { cardExtras, type CardExtras } from "@/lib/listings/cards";
 import { sampleTestedSql } from "@/lib/sample-tests/sample-tested";
 import { reputationSql, runsSql, statsJoinSql, unreachableSql } from "@/lib/listings/reputation";
@@ -553,11 +553,11 @@ export async function countMatching(
 
 // ───────────── the search page ─────────────
 
-/** A search page's card: the listing as the catalog reads it, its figures and the words marked. */
-export type SearchResult = CatalogCapability & CardExtras & { highlight: Highlight | null };
+/** A search page's card: the listing as its card shows it, its figures and the words marked. */
+export type SearchResult = CardListing & CardExtras & { highlight: Highlight | null };
 
 /**
- * One page of the search page: the matches' ids (from the index when it can answer), then their listings (read
+ * One page of the search page: the matches' ids (from the index when it can answer), then their cards (read
  * from the catalog, through the visibility rule again), card figures and highlights at once; and facet counts.
  */
 export async function searchServices(
@@ -572,7 +572,7 @@ export async function searchServices(
     queryCorrections(f.query, f.verbatim === true),
   ]);
   const [listings, extras, highlights] = await Promise.all([
-    findListingsByRowIds(viewer, found.ids, now),
+    findCardsByRowIds(viewer, found.ids, now),
     cardExtras(viewer, found.ids, now),
     highlightsOf(found.ids, f),
   ]);
