@@ -892,7 +892,7 @@ export class SharedIndex {
 
     // The arrays as locals and indexed loops: this runs once per match (a common word: 100,000 at a million listings).
     const [flagsOf, categoryOf, classOf] = [this.#flags, this.#category, this.#class];
-    const [languageStarts, languageIds, regionStarts, regionIds, tagStarts, tagValues] = [
+    const [languageStarts, languageValues, regionStarts, regionValues, tagStarts, tagValues] = [
       this.#languages.starts,
       this.#languages.values,
       this.#regions.starts,
@@ -916,10 +916,10 @@ export class SharedIndex {
         if ((flags & 2) !== 0) freeToTry += 1;
       }
       if (failed === 0 || failed === LANGUAGE) {
-        for (let k = languageStarts[i] ?? 0, end = languageStarts[i + 1] ?? 0; k < end; k++) byLanguage[languageIds[k] ?? 0]! += 1;
+        for (let k = languageStarts[i] ?? 0, end = languageStarts[i + 1] ?? 0; k < end; k++) byLanguage[languageValues[k] ?? 0]! += 1;
       }
       if (failed === 0 || failed === REGION) {
-        for (let k = regionStarts[i] ?? 0, end = regionStarts[i + 1] ?? 0; k < end; k++) byRegion[regionIds[k] ?? 0]! += 1;
+        for (let k = regionStarts[i] ?? 0, end = regionStarts[i + 1] ?? 0; k < end; k++) byRegion[regionValues[k] ?? 0]! += 1;
       }
       if (failed !== 0) continue;
       total += 1;
