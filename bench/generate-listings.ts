@@ -4,7 +4,7 @@
 //   npx tsx bench/generate-listings.ts <DATABASE_URL> <N>
 //
 // The listings look like real ones where search cares: names and summaries drawn from one
-// vocabulary of ~230 words (each in a few % of listings), 30 categories, the
+// vocabulary of ~170 words (each in a few % of listings), 30 categories, the
 // network's canonical tags, five capabilities per agent, 5 % mature, 2 % unlisted, 30 % paid,
 // sample tests for half of them, runs for a fifth. Search documents are then built by the same
 // SQL function the import uses.

@@ -2,7 +2,7 @@
 // search page (bench/long-tail-queries.ts, never the same URL twice), as search.ts asks the index for them,
 // for the signed-out audience. No HTTP, no rendering, no PostgreSQL after the load: what is left is the
 // index's loops over a search's matches, which is what grows with the catalog (docs/benchmarks.md).
-// No URL is asked twice, but words recur (the generator's vocabulary has ~150 words), so the index's kept
+// No URL is asked twice, but words recur (the generator's vocabulary has ~170 words), so the index's kept
 // matches (the words asked lately) answer part of the gathering: docs/benchmarks.md gives the figures with and
 // without them. The counts and the page are computed for every search; with --api, the page alone, as an API
 // search asks (no counts, so the page gathers the words' matches itself unless they are kept).
