@@ -1,13 +1,18 @@
 import { test, expect } from "@playwright/test";
 import { execFile } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { sharedAnswer } from "./helpers";
 
 // The publisher CLI, run as a publisher runs it: `explore validate` and `explore import`.
 const root = path.resolve(import.meta.dirname, "..");
-const dir = mkdtempSync(path.join(os.tmpdir(), "explore-cli-"));
+// Made in the worker that runs the tests (a file's top level also runs where the tests are listed).
+let dir = "";
+test.beforeAll(() => {
+  dir = mkdtempSync(path.join(os.tmpdir(), "explore-cli-"));
+});
+test.afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function explore(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { execFile } from "node:child_process";
 import { once } from "node:events";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, request as requests, test, type APIRequestContext } from "@playwright/test";
@@ -14,7 +14,12 @@ import { roles } from "./roles/roles";
 // pages are never shared: what would keep anything for them, such as kept catalog reads, must forget too).
 
 const root = path.resolve(import.meta.dirname, "..");
-const dir = mkdtempSync(path.join(os.tmpdir(), "explore-two-"));
+// Made in the worker that runs the tests (a file's top level also runs where the tests are listed).
+let dir = "";
+test.beforeAll(() => {
+  dir = mkdtempSync(path.join(os.tmpdir(), "explore-two-"));
+});
+test.afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const OWNER = "two-instances@example.com";
 
 function importWithCli(text: string): Promise<{ code: number; stderr: string }> {

@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -67,10 +67,14 @@ describe("explore validate with another format", () => {
 
   it("through the real file system (main's own io): --out creates the file", async () => {
     const dir = await mkdtemp(join(tmpdir(), "explore-foreign-"));
-    await writeFile(join(dir, "wire.json"), WIRE);
-    const code = await main(["validate", join(dir, "wire.json"), "--out", join(dir, "agent.json")], { ...fakeCliIo({}).io, readFile: (p) => readFile(p, "utf8"), writeFile: (p, text) => writeFile(p, text, { flag: "wx" }) });
-    expect(code).toBe(1);
-    expect(JSON.parse(await readFile(join(dir, "agent.json"), "utf8"))).toMatchObject({ capabilities: [{ name: "Tide forecast" }, { name: "Moon phase" }] });
+    try {
+      await writeFile(join(dir, "wire.json"), WIRE);
+      const code = await main(["validate", join(dir, "wire.json"), "--out", join(dir, "agent.json")], { ...fakeCliIo({}).io, readFile: (p) => readFile(p, "utf8"), writeFile: (p, text) => writeFile(p, text, { flag: "wx" }) });
+      expect(code).toBe(1);
+      expect(JSON.parse(await readFile(join(dir, "agent.json"), "utf8"))).toMatchObject({ capabilities: [{ name: "Tide forecast" }, { name: "Moon phase" }] });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
 
