@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -21,13 +21,17 @@ async function client(baseURL: string): Promise<Client> {
 }
 
 async function inspector(baseURL: string, ...args: string[]): Promise<string> {
-  // Its catalog goes to a folder of its own, not the home directory.
-  const catalog = path.join(mkdtempSync(path.join(tmpdir(), "inspector-")), "mcp.json");
-  const { stdout } = await run(path.resolve("node_modules/.bin/mcp-inspector"), ["--cli", new URL("/mcp", baseURL).href, "--transport", "http", ...args], {
-    env: { ...process.env, MCP_CATALOG_PATH: catalog },
-    timeout: 60_000,
-  });
-  return stdout;
+  // Its catalog goes to a folder of its own, not the home directory, removed afterwards.
+  const dir = mkdtempSync(path.join(tmpdir(), "inspector-"));
+  try {
+    const { stdout } = await run(path.resolve("node_modules/.bin/mcp-inspector"), ["--cli", new URL("/mcp", baseURL).href, "--transport", "http", ...args], {
+      env: { ...process.env, MCP_CATALOG_PATH: path.join(dir, "mcp.json") },
+      timeout: 60_000,
+    });
+    return stdout;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 test("an agent finds a demo service for a need and reads how to call it; no 18+ listing ever answers", async ({ baseURL }) => {

@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { mkdtemp, writeFile } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -108,16 +108,20 @@ describe("explore (main)", () => {
 
   it("runs as bin/explore.mjs from another directory with an absolute path", async () => {
     const dir = await mkdtemp(join(tmpdir(), "explore-validate-"));
-    const file = join(dir, "agent.json");
-    await writeFile(file, VALID);
-    const bin = fileURLToPath(new URL("../../bin/explore.mjs", import.meta.url));
-    const { stdout } = await promisify(execFile)(process.execPath, [bin, "validate", file], { cwd: tmpdir() });
-    expect(stdout).toBe(`${file}: ok\n`);
-    await writeFile(file, INVALID);
-    const failed = await promisify(execFile)(process.execPath, [bin, "validate", "--json", "agent.json"], { cwd: dir }).then(
-      () => null,
-      (error: unknown) => error,
-    );
-    expect(failed).toMatchObject({ code: 1 });
+    try {
+      const file = join(dir, "agent.json");
+      await writeFile(file, VALID);
+      const bin = fileURLToPath(new URL("../../bin/explore.mjs", import.meta.url));
+      const { stdout } = await promisify(execFile)(process.execPath, [bin, "validate", file], { cwd: tmpdir() });
+      expect(stdout).toBe(`${file}: ok\n`);
+      await writeFile(file, INVALID);
+      const failed = await promisify(execFile)(process.execPath, [bin, "validate", "--json", "agent.json"], { cwd: dir }).then(
+        () => null,
+        (error: unknown) => error,
+      );
+      expect(failed).toMatchObject({ code: 1 });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
