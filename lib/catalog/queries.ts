@@ -8,8 +8,9 @@ import type { CardListing, CatalogAgent, CatalogCapability } from "./read-model"
 import { agentFromRow, cardColumns, cardFromRow, cardRowSchema, fromRows, listingRowSchema, readColumns } from "./rows";
 import { agentVisibleSql, capabilityPublicSql, capabilityVisibleSql, hiddenMatureSql } from "./visibility";
 
-// The catalog's reads. Each one is a single statement returning the one read model, filtered by THE
-// visibility rule (lib/catalog/visibility.ts), except the one for a viewer's own execution, which says so.
+// The catalog's reads. Each one is a single statement returning the one read model (for cards, the part of it a
+// card shows), filtered by THE visibility rule (lib/catalog/visibility.ts), except the one for a viewer's own
+// execution, which says so.
 
 function objectSql(alias: string, columns: readonly string[]): Prisma.Sql {
   return Prisma.raw(`jsonb_build_object(${columns.map((name) => `'${name}', ${alias}."${name}"`).join(", ")})`);
