@@ -2,13 +2,12 @@ import { formatBytes } from "@/lib/agent-file/file-size";
 
 // The largest request body Explore reads: an import form carries at most a 512 KB text and a 512 KB file
 // (next.config.mjs lets server actions take the same 2 MB). A larger declared body is answered by proxy.ts
-// before anything reads it, in words (problem+json on the API), rather than by Next's error page.
+// before anything reads it, in words (problem+json on the API), rather than by Next's error page; a body that
+// declares no length (chunked) is counted as it is read, by readBodyWithin.
 export const MAX_BODY_BYTES = 2 * 1024 * 1024;
 
-/** The 413 for a body of `bytes`, or null when it is within the limit. */
-export function oversizeAnswer(pathname: string, bytes: number): Response | null {
-  if (!Number.isFinite(bytes) || bytes <= MAX_BODY_BYTES) return null;
-  const detail = `The request is ${formatBytes(bytes)}; Explore accepts at most ${formatBytes(MAX_BODY_BYTES)}. Nothing was saved.`;
+function tooLarge(pathname: string, size: string): Response {
+  const detail = `The request is ${size}; Explore accepts at most ${formatBytes(MAX_BODY_BYTES)}. Nothing was saved.`;
   if (pathname.startsWith("/api/")) {
     return Response.json(
       { type: "urn:explore:problem:too-large", title: "Request body too large", status: 413, detail },
@@ -16,4 +15,43 @@ export function oversizeAnswer(pathname: string, bytes: number): Response | null
     );
   }
   return new Response(detail, { status: 413, headers: { "content-type": "text/plain; charset=utf-8" } });
+}
+
+/** The 413 for a body of `bytes`, or null when it is within the limit. */
+export function oversizeAnswer(pathname: string, bytes: number): Response | null {
+  if (!Number.isFinite(bytes) || bytes <= MAX_BODY_BYTES) return null;
+  return tooLarge(pathname, formatBytes(bytes));
+}
+
+export type BodyRead = { ok: true; bytes: Uint8Array } | { ok: false; response: Response };
+
+/**
+ * Reads a request's body, stopping at the first byte past `limit` whatever the request declared: the answer is
+ * then the 413 in words and the rest of the body is never read.
+ */
+export async function readBodyWithin(request: Request, limit = MAX_BODY_BYTES): Promise<BodyRead> {
+  const pathname = new URL(request.url).pathname;
+  const declared = oversizeAnswer(pathname, Number(request.headers.get("content-length") ?? Number.NaN));
+  if (declared) return { ok: false, response: declared };
+  if (!request.body) return { ok: true, bytes: new Uint8Array(0) };
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > limit) {
+      await reader.cancel().catch(() => undefined);
+      return { ok: false, response: tooLarge(pathname, `more than ${formatBytes(limit)}`) };
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(total);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return { ok: true, bytes };
 }
