@@ -33,8 +33,17 @@ function githubProviders() {
   return [GitHub({ clientId: env.AUTH_GITHUB_ID, clientSecret: env.AUTH_GITHUB_SECRET })];
 }
 
+const prismaAdapter = PrismaAdapter(db);
+
 export const { handlers, auth, signIn, signOut } = NextAuth({
-  adapter: PrismaAdapter(db),
+  adapter: {
+    ...prismaAdapter,
+    // Opening a sign-in link deletes the browser's current session first; a stale cookie names a row already
+    // gone, which is nothing to delete, not a failure that spends the link (Prisma's delete throws on a miss).
+    async deleteSession(sessionToken) {
+      await db.session.deleteMany({ where: { sessionToken } });
+    },
+  },
   session: { strategy: "database" },
   secret: env.AUTH_SECRET ?? DEVELOPMENT_SECRET,
   trustHost: true,

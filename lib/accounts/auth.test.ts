@@ -2,6 +2,9 @@ import { randomInt, randomUUID } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { AuthConfig } from "@auth/core";
 
+// The Auth.js configuration lib/accounts/auth.ts builds, run by Auth.js's own core against the real database:
+// asking for sign-in links (and their limits) and opening them.
+
 // Small limits for this file (lib/env.ts reads them when first imported, after this).
 vi.hoisted(() => {
   vi.stubEnv("RATE_LIMIT_SIGN_IN_PER_ADDRESS", "2/10m");
@@ -119,5 +122,34 @@ describe("asking for sign-in links", () => {
     await askForLink(email, client);
     await askForLink(email, client);
     await refusal(askForLink(email, client));
+  });
+});
+
+/** The link the latest mail to `email` carried (without SMTP it goes to the log). */
+function lastLinkTo(email: string): URL {
+  const line = info.mock.calls.map(([l]) => l).filter((l): l is string => typeof l === "string" && l.startsWith(`sign-in link for ${email}: `)).at(-1);
+  if (!line) throw new Error(`no sign-in link was sent to ${email}`);
+  return new URL(line.slice(`sign-in link for ${email}: `.length));
+}
+
+/** Opens a link as a browser does, through Auth.js's route (not raw), with the cookies it holds. */
+function openLink(link: URL, cookie: string) {
+  const config = built.config;
+  if (!config) throw new Error("lib/accounts/auth.ts did not build an Auth.js configuration");
+  return Auth(new Request(link, { headers: { cookie } }), { ...config, basePath: "/api/auth" });
+}
+
+describe("opening a sign-in link", () => {
+  it("signs in a returning person whose browser still holds the cookie of a session that is gone", async () => {
+    const email = newEmail();
+    const user = await db.user.create({ data: { email } });
+    await askForLink(email, newClient());
+    const answer = await openLink(lastLinkTo(email), "authjs.session-token=a-session-deleted-long-ago");
+    expect(answer.status).toBe(302);
+    expect(answer.headers.get("location")).toBe("/");
+    const sessions = await db.session.findMany({ where: { userId: user.id }, select: { sessionToken: true } });
+    expect(sessions).toHaveLength(1);
+    // The stale cookie is replaced by the new session's.
+    expect(answer.headers.getSetCookie().some((c) => c.startsWith(`authjs.session-token=${sessions[0]?.sessionToken};`))).toBe(true);
   });
 });
