@@ -31,7 +31,8 @@ vi.mock("next-auth", async () => {
 import { Auth, raw, skipCSRFCheck } from "@auth/core";
 import "@/lib/accounts/auth";
 import { db } from "@/lib/db";
-import { signInLimitOf } from "@/lib/accounts/sign-in-limits";
+import { siteOrigin } from "@/lib/listings/site";
+import { answerCountingSignInLinks, signInLimitOf } from "@/lib/accounts/sign-in-limits";
 
 const newEmail = () => `limits-${randomUUID()}@example.com`;
 const newClient = () => `198.18.${randomInt(256)}.${randomInt(256)}`;
@@ -57,6 +58,19 @@ function askForLink(email: string, forwardedFor: string) {
     body: new URLSearchParams({ email, callbackUrl: "http://127.0.0.1:3000/" }),
   });
   return Auth(request, { ...config, basePath: "/api/auth", raw, skipCSRFCheck });
+}
+
+/** Asks for a link as a form posting to /api/auth does: Auth.js answers with a redirect, whatever went wrong. */
+function askThroughRoute(email: string, forwardedFor: string) {
+  const config = built.config;
+  if (!config) throw new Error("lib/accounts/auth.ts did not build an Auth.js configuration");
+  incoming.headers = new Headers({ "x-forwarded-for": forwardedFor });
+  const request = new Request("http://127.0.0.1:3000/api/auth/signin/nodemailer", {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": forwardedFor },
+    body: new URLSearchParams({ email, callbackUrl: "http://127.0.0.1:3000/" }),
+  });
+  return answerCountingSignInLinks(() => Auth(request, { ...config, basePath: "/api/auth", skipCSRFCheck }));
 }
 
 /** Without SMTP the link goes to the log, one line per mail. */
@@ -138,6 +152,39 @@ function openLink(link: URL, cookie: string) {
   if (!config) throw new Error("lib/accounts/auth.ts did not build an Auth.js configuration");
   return Auth(new Request(link, { headers: { cookie } }), { ...config, basePath: "/api/auth" });
 }
+
+describe("asking for a link at /api/auth", () => {
+  it("keeps the limit's refusal for the route, which Auth.js answers as AccessDenied", async () => {
+    const email = newEmail();
+    const sent = await askThroughRoute(email, newClient());
+    expect(sent.limited).toBeNull();
+    await askThroughRoute(email, newClient());
+    const refused = await askThroughRoute(email, newClient());
+    expect(refused.response.headers.get("location")).toMatch(/error=AccessDenied/);
+    expect(refused.limited?.words).toBe("Too many sign-in links asked for this address; try again in 10 minutes.");
+    expect(mailsTo(email)).toBe(2);
+  });
+});
+
+describe("the link in the mail", () => {
+  it("is on Explore's public origin, whatever name the request reached Auth.js by", async () => {
+    const config = built.config;
+    if (!config) throw new Error("lib/accounts/auth.ts did not build an Auth.js configuration");
+    const email = newEmail();
+    incoming.headers = new Headers({ "x-forwarded-for": newClient() });
+    // Next reports a loopback request's URL as localhost, not the address AUTH_URL names.
+    const request = new Request("http://localhost:3999/api/auth/signin/nodemailer", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ email, callbackUrl: "/settings" }),
+    });
+    await Auth(request, { ...config, basePath: "/api/auth", raw, skipCSRFCheck });
+    const link = lastLinkTo(email);
+    expect(link.origin).toBe(siteOrigin());
+    expect(link.pathname).toBe("/api/auth/callback/nodemailer");
+    expect(link.searchParams.get("token")).toMatch(/\w{20,}/);
+  });
+});
 
 describe("opening a sign-in link", () => {
   it("signs in a returning person whose browser still holds the cookie of a session that is gone", async () => {
