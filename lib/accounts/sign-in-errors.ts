@@ -14,7 +14,7 @@ const messages = new Map<string, string>(Object.entries({
   SignInLinksLimited: "Too many sign-in links were asked for. Wait a few minutes, then ask for a new one below.",
   IncompleteLink: "That sign-in link is incomplete. Open the whole link from the email, or ask for a new one below.",
   Configuration: "Sign-in is not working right now because of a problem on our side. Try again later.",
-} satisfies Record<SignInErrorType | "Configuration", string>));
+} satisfies Record<SignInErrorType | "Configuration", string> & Record<string, string>));
 
 const fallback = "Sign-in did not work. Try again.";
 
