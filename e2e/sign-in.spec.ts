@@ -51,7 +51,7 @@ test("too many links asked for straight from Auth.js say so, not that the accoun
   const refused = await askThroughAuthJs(page.request, email);
   expect(refused.status()).toBe(302);
   await page.goto(refused.headers().location ?? "");
-  const alert = page.getByRole("alert");
+  const alert = page.getByRole("main").getByRole("alert");
   await expect(alert).toContainText("Too many sign-in links");
   await expect(alert).not.toContainText("may not sign in");
   expect(messagesTo(email)).toHaveLength(5);
@@ -60,7 +60,7 @@ test("too many links asked for straight from Auth.js say so, not that the accoun
 test("a sign-in link without its token says the link is incomplete, not that Explore is broken", async ({ page }) => {
   await page.goto(`/api/auth/callback/nodemailer?${new URLSearchParams({ email: uniqueEmail("cut"), callbackUrl: "/" })}`);
   await expect(page).toHaveURL(/\/sign-in\?/);
-  const alert = page.getByRole("alert");
+  const alert = page.getByRole("main").getByRole("alert");
   await expect(alert).toContainText("incomplete");
   await expect(alert).not.toContainText("problem on our side");
 });
