@@ -94,7 +94,7 @@ test("a path segment that does not percent-decode is refused in words, problem+j
 
 // Raw path text: mostly ordinary characters, with escapes that decode to nothing valid.
 // Each cannot become a valid escape whatever follows it.
-const badEscape = fc.constantFrom("%FF", "%ED%A0%80", "%C0", "%E0%A4%Az", "%z", "%2z", "%G0", "%F0%9F%98", "%80");
+const badEscape = fc.constantFrom("%FF", "%ED%A0%80", "%C0", "%E0%A4%Az", "%z", "%2z", "%G0", "%F0%9F%98z", "%80");
 const pathUnit = fc.oneof({ weight: 6, arbitrary: fc.constantFrom("a", "@", "-", "_", "1", "cap_x", "%20", "%40", "é") }, { weight: 2, arbitrary: badEscape });
 const malformedSegment = fc.tuple(fc.string({ unit: pathUnit, maxLength: 6 }), badEscape, fc.string({ unit: pathUnit, maxLength: 6 })).map((parts) => parts.join(""));
 const routeShapes = ["/services/{}/x", "/services/@demo-weather/{}", "/agents/{}", "/requests/{}", "/api/v1/agents/{}", "/api/v1/agents/{}/agent.json", "/og/services/{}/x", "/dashboard/agents/{}/x", "/{}"];
