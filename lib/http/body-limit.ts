@@ -4,7 +4,8 @@ import { refusal } from "./refusal";
 // The largest request body Explore reads: an import form carries at most a 512 KB text and a 512 KB file
 // (next.config.mjs lets server actions take the same 2 MB). A larger declared body is answered by proxy.ts
 // before anything reads it, in words (problem+json on the API), rather than by Next's error page; a body that
-// declares no length (chunked) is counted as it is read, by readBodyWithin.
+// declares no length (chunked) is counted as it is read, by readBodyWithin: in proxy.ts for every route, and
+// again in each route handler that reads one.
 export const MAX_BODY_BYTES = 2 * 1024 * 1024;
 
 function tooLarge(pathname: string, size: string, limit: number): Response {
