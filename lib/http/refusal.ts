@@ -4,7 +4,8 @@
 export type RefusalStatus = 400 | 403 | 413;
 
 const problems: Record<RefusalStatus, { type: string; title: string }> = {
-  400: { type: "urn:explore:problem:bad-request", title: "Bad request" },
+  // Under /api/ only a path parameter that does not decode is refused with 400: the API's own type for it.
+  400: { type: "urn:explore:problem:invalid-parameter", title: "Invalid parameter" },
   403: { type: "urn:explore:problem:forbidden", title: "Forbidden" },
   413: { type: "urn:explore:problem:too-large", title: "Request body too large" },
 };
