@@ -102,6 +102,13 @@ describe("an action's arguments", () => {
     expect(await isDecodableAction("call", "multipart/form-data; boundary=zz", new TextEncoder().encode("garbage"))).toBe(false);
   });
 
+  it("refuses a chain of parts nested deeper than a form's arguments ever are", async () => {
+    const chain: Record<string, string> = {};
+    for (let i = 0; i < 5000; i++) chain[String(i)] = `["$${(i + 1).toString(16)}"]`;
+    chain["5000"] = "[]";
+    expect(await decodable("call", form(chain))).toBe(false);
+  });
+
   it("takes references between parts that form a cycle, as React resolves them", async () => {
     expect(await decodable("call", form({ "0": '["$1"]', "1": '{"self":"$1","root":"$0"}' }))).toBe(true);
   });

@@ -48,7 +48,7 @@ class Reply {
   constructor(private readonly part: (id: number) => string | undefined) {}
 
   /** Chunk `id`'s JSON, checked with every chunk it refers to; INVALID when React could not revive it. */
-  chunk(id: number): unknown {
+  chunk(id: number, depth = 0): unknown {
     if (this.chunks.has(id)) return this.chunks.get(id);
     const text = this.part(id);
     if (text === undefined) return INVALID;
@@ -61,7 +61,7 @@ class Reply {
     // Set before the walk: chunks may refer to each other in a cycle, which React resolves.
     this.chunks.set(id, value);
     const context: ArrayContext = { slots: 0, fork: false };
-    if (!this.revivable(value, 0, context) || tooManySlots(context)) this.chunks.set(id, INVALID);
+    if (!this.revivable(value, depth, context) || tooManySlots(context)) this.chunks.set(id, INVALID);
     return this.chunks.get(id);
   }
 
@@ -69,7 +69,7 @@ class Reply {
     if (depth > MAX_DEPTH) return false;
     if (typeof value === "string") {
       if (context) context.slots += value.length;
-      return !value.startsWith("$") || this.revivableTag(value);
+      return !value.startsWith("$") || this.revivableTag(value, depth);
     }
     if (Array.isArray(value)) {
       // Arrays nested directly in arrays share their root's count; an object starts afresh.
@@ -83,7 +83,8 @@ class Reply {
     return true;
   }
 
-  private revivableTag(value: string): boolean {
+  // Depth runs on through the chunks a value refers to: a chain of parts nests as deep as React resolves it.
+  private revivableTag(value: string, depth: number): boolean {
     const tag = value[1];
     switch (tag) {
       // An escaped "$", undefined, ±Infinity, -0, NaN, a date, an opaque client value, a FormData's entries.
@@ -103,21 +104,21 @@ class Reply {
       case "Q":
       case "W":
       case "i":
-        return /^[0-9a-f]+$/i.test(value.slice(2)) && this.chunk(Number.parseInt(value.slice(2), 16)) !== INVALID;
+        return /^[0-9a-f]+$/i.test(value.slice(2)) && this.chunk(Number.parseInt(value.slice(2), 16), depth + 1) !== INVALID;
       case undefined:
         return false;
       default:
         // Server functions, blobs, typed arrays and streams are never an argument Explore takes: refused.
         if (/^[hBAOoUSsLlGgMmVRrXx]$/.test(tag)) return false;
-        return this.resolvable(value.slice(1));
+        return this.resolvable(value.slice(1), depth);
     }
   }
 
   /** A reference to another chunk, or to a value inside one: `1`, `0:2:name`. */
-  private resolvable(reference: string): boolean {
+  private resolvable(reference: string, depth: number): boolean {
     const [id = "", ...path] = reference.split(":");
     if (!/^[0-9a-f]+$/i.test(id)) return false;
-    let target = this.chunk(Number.parseInt(id, 16));
+    let target = this.chunk(Number.parseInt(id, 16), depth + 1);
     for (const key of path) {
       if (typeof target !== "object" || target === null || !Object.hasOwn(target, key)) return false;
       target = Reflect.get(target, key);
