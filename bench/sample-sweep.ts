@@ -150,7 +150,7 @@ async function main(): Promise<void> {
   // Without the shared cache: this measures how the sweep's database load slows a real search, not a cached page.
   const web = spawn(path.join(root, "node_modules/.bin/tsx"), ["scripts/serve.ts", "--no-shared-cache", "--hostname", "127.0.0.1", "--port", String(PORT)], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: "production", AUTH_URL: `http://127.0.0.1:${PORT}`, EXPLORE_SECRET_KEYS: "bench:ZXhwbG9yZS1iZW5jaC1zZWNyZXQta2V5LTAwMDAwMDA=", AUTH_TRUST_HOST: "true" },
+    env: { ...process.env, NODE_ENV: "production", AUTH_URL: `http://127.0.0.1:${PORT}`, EXPLORE_SECRET_KEYS: "bench:ZXhwbG9yZS1iZW5jaC1zZWNyZXQta2V5LTAwMDAwMDA=", SMTP_URL: "smtp://127.0.0.1:9", AUTH_TRUST_HOST: "true" },
     stdio: ["ignore", "ignore", "inherit"],
   });
   const children: ChildProcess[] = [adapters, web];

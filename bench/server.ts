@@ -55,6 +55,8 @@ export async function startServer(databaseUrl: string, options: { port: number; 
     AUTH_URL: origin,
     EXPLORE_SECRET_KEYS: "bench:ZXhwbG9yZS1iZW5jaC1zZWNyZXQta2V5LTAwMDAwMDA=",
     NODE_ENV: "production",
+    // Required in production; the benchmarks sign no one in, so nothing listens there.
+    SMTP_URL: "smtp://127.0.0.1:9",
     ...options.env,
   });
   await waitForServer(origin);

@@ -6,6 +6,7 @@ const production = {
   AUTH_SECRET: "a-production-secret-of-at-least-32-chars",
   AUTH_URL: "https://explore.example.com",
   DATABASE_URL: "postgresql://explore@db.internal/explore",
+  SMTP_URL: "smtp://explore:mail-password@mail.internal:587",
   EXPLORE_SECRET_KEYS: `k2:${Buffer.alloc(32, 2).toString("base64")}, k1:${Buffer.alloc(32, 1).toString("base64url")}`,
 } as const;
 
@@ -27,6 +28,15 @@ describe("configuration", () => {
     expect(() => parseEnv(noSecret)).toThrow(/AUTH_SECRET: is required in production/);
     expect(() => parseEnv(noUrl)).toThrow(/AUTH_URL: is required in production/);
     expect(parseEnv({ ...noSecret, NEXT_PHASE: "phase-production-build" }).AUTH_SECRET).toBeUndefined();
+  });
+
+  it("refuses production without SMTP_URL, naming it, and lets the build, the tests and development run without it", () => {
+    const { SMTP_URL: _smtp, ...noMail } = production;
+    expect(() => parseEnv(noMail)).toThrow(/SMTP_URL: is required in production/);
+    expect(parseEnv({ ...noMail, NEXT_PHASE: "phase-production-build" }).SMTP_URL).toBeUndefined();
+    expect(parseEnv({ ...noMail, NODE_ENV: "test" }).SMTP_URL).toBeUndefined();
+    expect(parseEnv({ ...noMail, NODE_ENV: "development" }).SMTP_URL).toBeUndefined();
+    expect(() => parseEnv({ ...production, SMTP_URL: "http://mail.internal" })).toThrow(/SMTP_URL:/);
   });
 
   it("reads the secret keys, first one first, and refuses production without one or with a bad one", () => {

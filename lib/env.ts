@@ -82,7 +82,7 @@ const schema = z.object({
   AUTH_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** Set by Next.js itself while it builds: configuration is checked when the server starts. */
   NEXT_PHASE: z.string().optional(),
-  /** smtp://user:pass@host:port or smtps://…; unset: sign-in links go to the server log. */
+  /** smtp://user:pass@host:port or smtps://…; required in production; unset elsewhere: sign-in links go to the server log. */
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   EMAIL_FROM: z.string().default("Explore <no-reply@explore.localhost>"),
   AUTH_GITHUB_ID: z.string().min(1).optional(),
@@ -153,6 +153,12 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
   }
   if (serving && !env.AUTH_URL) {
     throw new Error("Explore's configuration is invalid:\n  AUTH_URL: is required in production (Explore's public origin, e.g. https://explore.example.com)");
+  }
+  // Without a mail server, sign-in links (credentials) would be written to the log.
+  if (serving && !env.SMTP_URL) {
+    throw new Error(
+      "Explore's configuration is invalid:\n  SMTP_URL: is required in production (smtp://user:pass@host:587 or smtps://…); without it sign-in links would go to the server log",
+    );
   }
   if (serving && env.EXPLORE_ALLOW_LOOPBACK_ADAPTERS) {
     throw new Error(
