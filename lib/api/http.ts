@@ -4,6 +4,7 @@ import { clientAddress } from "@/lib/http/client-address";
 import { consume } from "@/lib/rate-limits/rate-limit";
 import type { ParamError, Problem } from "./schemas";
 import { log } from "@/lib/log";
+import { DATABASE_UNAVAILABLE_MESSAGE, databaseUnavailableHeaders, isDatabaseUnavailable } from "@/lib/http/database-unavailable";
 
 // HTTP for the public API: JSON with an ETag and a short public cache (answers are the same for
 // everyone: the API reads as a signed-out visitor), errors as RFC 9457 problem details, CORS for GET,
@@ -49,11 +50,12 @@ const problemTypes: Record<number, { type: string; title: string }> = {
   422: { type: "urn:explore:problem:unprocessable", title: "Unprocessable" },
   429: { type: "urn:explore:problem:too-many-requests", title: "Too many requests" },
   500: { type: "urn:explore:problem:internal", title: "Something went wrong" },
+  503: { type: "urn:explore:problem:unavailable", title: "Temporarily unavailable" },
 };
 
 export function problemResponse(
   request: Request,
-  status: 400 | 401 | 404 | 405 | 409 | 422 | 429 | 500,
+  status: 400 | 401 | 404 | 405 | 409 | 422 | 429 | 500 | 503,
   detail: string,
   errors?: ParamError[],
   extraHeaders: Record<string, string> = {},
@@ -77,8 +79,8 @@ export function optionsResponse(): Response {
 }
 
 /**
- * Runs a handler once the client is within its rate limit (else 429 with Retry-After); a bug becomes a 500
- * problem without detail (never a stack). Answers within the limit carry no per-client headers: Explore's
+ * Runs a handler once the client is within its rate limit (else 429 with Retry-After); an unreachable database
+ * becomes a 503 problem with Retry-After, a bug a 500 problem without detail (never a stack). Answers within the limit carry no per-client headers: Explore's
  * shared cache (lib/http/shared-cache.ts) hands a 200 to every client alike.
  */
 export async function handle(request: Request, run: () => Promise<Response>): Promise<Response> {
@@ -87,6 +89,10 @@ export async function handle(request: Request, run: () => Promise<Response>): Pr
     if (!limit.ok) return problemResponse(request, 429, limit.message, undefined, { "Retry-After": String(limit.retryAfterSeconds) });
     return await run();
   } catch (error) {
+    if (isDatabaseUnavailable(error)) {
+      log.warn("api/v1: the database cannot be reached", { error });
+      return problemResponse(request, 503, DATABASE_UNAVAILABLE_MESSAGE, undefined, databaseUnavailableHeaders());
+    }
     log.error("api/v1: the request failed", { error });
     return problemResponse(request, 500, "The request could not be answered just now; try again later.");
   }

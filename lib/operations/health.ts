@@ -3,9 +3,10 @@ import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
 import { db } from "@/lib/db";
+import { databaseUnavailableHeaders } from "@/lib/http/database-unavailable";
 import { sharedIndexState } from "@/lib/search/shared-index-live";
 
-// What /api/health reports to a load balancer or an orchestrator: this instance can reach its database, and
+// What /api/health and /api/health/ready report to a load balancer or an orchestrator: this instance can reach its database, and
 // the database has every migration this build ships (a web instance started before `npm run db:deploy`
 // would otherwise serve queries against tables that are not there yet).
 
@@ -49,4 +50,11 @@ export async function checkHealth(migrationsFolder = SHIPPED): Promise<Health> {
   }
   const pending = (await shippedMigrations(migrationsFolder)).filter((name) => !applied.has(name));
   return { ok: pending.length === 0, database: "reachable", migrations: pending.length === 0 ? "current" : "behind", pending, searchIndex: sharedIndexState() };
+}
+
+/** The readiness answer: 200 with the health when this instance can serve, else 503 (Retry-After while the database is away); never stored. */
+export async function healthResponse(): Promise<Response> {
+  const health = await checkHealth();
+  const headers = health.database === "unreachable" ? databaseUnavailableHeaders() : { "Cache-Control": "no-store" };
+  return Response.json(health, { status: health.ok ? 200 : 503, headers });
 }

@@ -65,12 +65,14 @@ export async function startEmbeddedPostgres(options: {
   dataDir: string;
   database: string;
   persistent: boolean;
+  /** A port of the caller's, e.g. to start the same database again where its clients look for it. */
+  port?: number;
   log?: (line: string) => void;
 }): Promise<RunningPostgres> {
   const dataDir = path.resolve(options.dataDir);
   const initialised = existsSync(path.join(dataDir, "PG_VERSION"));
   mkdirSync(path.dirname(dataDir), { recursive: true });
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const log = options.log ?? (() => {});
   if (isRoot) {
     const require = createRequire(import.meta.url);

@@ -1,7 +1,6 @@
-import { checkHealth } from "@/lib/operations/health";
+import { healthResponse } from "@/lib/operations/health";
 
-// For load balancers and orchestrators: 200 when this instance can serve, 503 when it cannot (and why).
+// The readiness check under its first address (/api/health/ready is the same; /api/health/live the liveness).
 export async function GET(): Promise<Response> {
-  const health = await checkHealth();
-  return Response.json(health, { status: health.ok ? 200 : 503, headers: { "cache-control": "no-store" } });
+  return healthResponse();
 }

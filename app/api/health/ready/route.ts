@@ -1,0 +1,7 @@
+import { healthResponse } from "@/lib/operations/health";
+
+// Readiness, for a load balancer or an orchestrator's routing decision: 200 when this instance can serve
+// (database reachable, migrations current), 503 when it cannot (and why).
+export async function GET(): Promise<Response> {
+  return healthResponse();
+}

@@ -1,0 +1,118 @@
+import { chmod, mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { freePort, startEmbeddedPostgres, type RunningPostgres } from "@/scripts/lib/embedded-postgres";
+import { deployMigrations } from "@/scripts/lib/migrations";
+import { isDatabaseUnavailable } from "@/lib/http/database-unavailable";
+
+// A PostgreSQL of this file's own, stopped and started again on the same port while the route handlers keep
+// their clients: what a web instance sees when its database restarts.
+
+type Routes = {
+  live: typeof import("@/app/api/health/live/route");
+  ready: typeof import("@/app/api/health/ready/route");
+  health: typeof import("@/app/api/health/route");
+  services: typeof import("@/app/api/v1/services/route");
+  agent: typeof import("@/app/api/v1/agents/[handle]/route");
+  db: typeof import("@/lib/db");
+};
+
+let folder = "";
+let port = 0;
+let database: RunningPostgres | null = null;
+let routes: Routes;
+
+function start(): Promise<RunningPostgres> {
+  return startEmbeddedPostgres({ dataDir: path.join(folder, "data"), database: "explore", persistent: true, port });
+}
+
+const api = (path: string) => new Request(`http://127.0.0.1${path}`, { headers: { "x-forwarded-for": "192.0.2.7" } });
+const agentContext = { params: Promise.resolve({ handle: "@nobody-here" }) };
+
+beforeAll(async () => {
+  folder = await mkdtemp(path.join(os.tmpdir(), "explore-outage-pg-"));
+  // As root, PostgreSQL runs as its own user, which must be able to enter the folder.
+  await chmod(folder, 0o755);
+  port = await freePort();
+  database = await start();
+  await deployMigrations(database.url);
+  // lib/env reads DATABASE_URL once, when the routes first load it.
+  vi.stubEnv("DATABASE_URL", database.url);
+  routes = {
+    live: await import("@/app/api/health/live/route"),
+    ready: await import("@/app/api/health/ready/route"),
+    health: await import("@/app/api/health/route"),
+    services: await import("@/app/api/v1/services/route"),
+    agent: await import("@/app/api/v1/agents/[handle]/route"),
+    db: await import("@/lib/db"),
+  };
+}, 120_000);
+
+afterAll(async () => {
+  vi.unstubAllEnvs();
+  await database?.stop();
+  if (folder) await rm(folder, { recursive: true, force: true });
+}, 60_000);
+
+describe("while PostgreSQL is stopped", () => {
+  it("answers 503 with Retry-After and words, stays live, and answers 200 again once PostgreSQL is back", async () => {
+    // Connections in the pools first, so the stop also ends connections the handlers hold.
+    expect((await routes.ready.GET()).status).toBe(200);
+    expect((await routes.services.GET(api("/api/v1/services"))).status).toBe(200);
+    expect((await routes.agent.GET(api("/api/v1/agents/@nobody-here"), agentContext)).status).toBe(404);
+
+    // A statement running when PostgreSQL shuts down fails as the database going away, not as a bug.
+    const inFlight = routes.db.db.$queryRaw`SELECT pg_sleep(20)`.then(
+      () => null,
+      (error: unknown) => error,
+    );
+    await database?.stop();
+    database = null;
+    const interrupted = await inFlight;
+    expect(isDatabaseUnavailable(interrupted)).toBe(true);
+    // A model query (Prisma's own error code) as well as the raw ones the catalog makes.
+    const refused = await routes.db.db.agent.count().then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(isDatabaseUnavailable(refused)).toBe(true);
+
+    const live = await routes.live.GET();
+    expect(live.status).toBe(200);
+    expect(live.headers.get("cache-control")).toBe("no-store");
+    expect(await live.json()).toEqual({ ok: true });
+
+    for (const response of [await routes.ready.GET(), await routes.health.GET()]) {
+      expect(response.status).toBe(503);
+      expect(response.headers.get("retry-after")).toBe("5");
+      expect(response.headers.get("cache-control")).toBe("no-store");
+      expect(await response.json()).toMatchObject({ ok: false, database: "unreachable" });
+    }
+
+    // As many requests at once as the benchmark's clients.
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        i % 2 === 0 ? routes.services.GET(api(`/api/v1/services?query=word${i}`)) : routes.agent.GET(api("/api/v1/agents/@nobody-here"), agentContext),
+      ),
+    );
+    for (const response of answers) {
+      expect(response.status).toBe(503);
+      expect(response.headers.get("retry-after")).toBe("5");
+      expect(response.headers.get("content-type")).toBe("application/problem+json; charset=utf-8");
+      expect(response.headers.get("cache-control")).toBe("no-store");
+      expect(await response.json()).toMatchObject({
+        type: "urn:explore:problem:unavailable",
+        status: 503,
+        detail: "Explore cannot reach its database just now. Try again in a few seconds.",
+      });
+    }
+
+    database = await start();
+
+    expect((await routes.ready.GET()).status).toBe(200);
+    expect((await routes.health.GET()).status).toBe(200);
+    expect((await routes.services.GET(api("/api/v1/services"))).status).toBe(200);
+    expect((await routes.agent.GET(api("/api/v1/agents/@nobody-here"), agentContext)).status).toBe(404);
+  }, 60_000);
+});
