@@ -4,7 +4,7 @@ import { clientAddress } from "@/lib/http/client-address";
 import { consume } from "@/lib/rate-limits/rate-limit";
 import type { ParamError, Problem } from "./schemas";
 import { log } from "@/lib/log";
-import { DATABASE_UNAVAILABLE_MESSAGE, databaseUnavailableHeaders, isDatabaseUnavailable } from "@/lib/http/database-unavailable";
+import { DATABASE_UNAVAILABLE_MESSAGE, DATABASE_UNAVAILABLE_PROBLEM, databaseUnavailableHeaders, isDatabaseUnavailable } from "@/lib/http/database-unavailable";
 
 // HTTP for the public API: JSON with an ETag and a short public cache (answers are the same for
 // everyone: the API reads as a signed-out visitor), errors as RFC 9457 problem details, CORS for GET,
@@ -50,7 +50,7 @@ const problemTypes: Record<number, { type: string; title: string }> = {
   422: { type: "urn:explore:problem:unprocessable", title: "Unprocessable" },
   429: { type: "urn:explore:problem:too-many-requests", title: "Too many requests" },
   500: { type: "urn:explore:problem:internal", title: "Something went wrong" },
-  503: { type: "urn:explore:problem:unavailable", title: "Temporarily unavailable" },
+  503: DATABASE_UNAVAILABLE_PROBLEM,
 };
 
 export function problemResponse(

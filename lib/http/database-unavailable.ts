@@ -1,3 +1,5 @@
+import { log } from "../log";
+
 // A request that fails because PostgreSQL cannot be reached (restarting, failing over, shutting down) is not a
 // bug: it answers 503 with Retry-After and words, and the client tries again once the database is back.
 
@@ -6,8 +8,8 @@ export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 export const DATABASE_UNAVAILABLE_MESSAGE = "Explore cannot reach its database just now. Try again in a few seconds.";
 
-/** The digest a page's error boundary sees for such a failure (lib/db.ts stamps it; app/error.tsx reads it). */
-export const DATABASE_UNAVAILABLE_DIGEST = "explore-database-unavailable";
+/** The problem type (RFC 9457) of the 503, under /api/v1 (lib/api/http.ts) and from other route handlers. */
+export const DATABASE_UNAVAILABLE_PROBLEM = { type: "urn:explore:problem:unavailable", title: "Temporarily unavailable" } as const;
 
 // Prisma's codes (@prisma/client/runtime, from the pg adapter's error kinds): can't reach the server, timed out
 // reaching it, socket timeout, server closed the connection, timed out waiting for a pooled connection.
@@ -39,7 +41,6 @@ function field(value: object, name: string): unknown {
  */
 export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   if (typeof error !== "object" || error === null || depth > 4) return false;
-  if (field(error, "digest") === DATABASE_UNAVAILABLE_DIGEST) return true;
   if (error instanceof TypeError && error.message === "fetch failed") return false;
   const code = field(error, "code");
   if (typeof code === "string" && (PRISMA_CODES.has(code) || SQLSTATE.test(code) || SOCKET_CODES.has(code))) return true;
@@ -57,4 +58,30 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
 /** Headers of a 503 for an unreachable database: never stored by a cache, and when to ask again. */
 export function databaseUnavailableHeaders(): Record<string, string> {
   return { "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS), "Cache-Control": "no-store" };
+}
+
+/** The 503 problem for an unreachable database, for route handlers outside the public API's `handle`. */
+export function databaseUnavailableResponse(instance?: string): Response {
+  const problem = { ...DATABASE_UNAVAILABLE_PROBLEM, status: 503, detail: DATABASE_UNAVAILABLE_MESSAGE, ...(instance ? { instance } : {}) };
+  return new Response(JSON.stringify(problem), {
+    status: 503,
+    headers: { ...databaseUnavailableHeaders(), "Content-Type": "application/problem+json; charset=utf-8" },
+  });
+}
+
+/**
+ * A route handler that answers 503 (databaseUnavailableResponse) instead of Next's bare 500 while the database
+ * cannot be reached; any other failure goes on as thrown.
+ */
+export function answeringUnavailable<A extends [Request, ...unknown[]]>(handler: (...args: A) => Promise<Response>): (...args: A) => Promise<Response> {
+  return async (...args) => {
+    try {
+      return await handler(...args);
+    } catch (error) {
+      if (!isDatabaseUnavailable(error)) throw error;
+      const path = new URL(args[0].url).pathname;
+      log.warn("the database cannot be reached", { path, error });
+      return databaseUnavailableResponse(path);
+    }
+  };
 }

@@ -6,6 +6,9 @@ import { freePort, startEmbeddedPostgres, type RunningPostgres } from "@/scripts
 import { deployMigrations } from "@/scripts/lib/migrations";
 import { isDatabaseUnavailable } from "@/lib/http/database-unavailable";
 
+// Signed out (the logo route asks who is viewing only after the database; Auth.js needs a request's context).
+vi.mock("@/lib/accounts/viewer", () => import("@/lib/testing/viewer-stub"));
+
 // A PostgreSQL of this file's own, stopped and started again on the same port while the route handlers keep
 // their clients: what a web instance sees when its database restarts.
 
@@ -15,6 +18,9 @@ type Routes = {
   health: typeof import("@/app/api/health/route");
   services: typeof import("@/app/api/v1/services/route");
   agent: typeof import("@/app/api/v1/agents/[handle]/route");
+  badge: typeof import("@/app/badges/[handle]/[capabilityId]/route");
+  logo: typeof import("@/app/logos/[handle]/[file]/route");
+  stripe: typeof import("@/app/api/webhooks/stripe/[handle]/route");
   db: typeof import("@/lib/db");
 };
 
@@ -29,6 +35,12 @@ function start(): Promise<RunningPostgres> {
 
 const api = (path: string) => new Request(`http://127.0.0.1${path}`, { headers: { "x-forwarded-for": "192.0.2.7" } });
 const agentContext = { params: Promise.resolve({ handle: "@nobody-here" }) };
+const badge = () => routes.badge.GET(api("/badges/@nobody-here/cap_search.svg"), { params: Promise.resolve({ handle: "@nobody-here", capabilityId: "cap_search.svg" }) });
+const logo = () => routes.logo.GET(api("/logos/@nobody-here/64.webp"), { params: Promise.resolve({ handle: "@nobody-here", file: "64.webp" }) });
+const stripeEvent = () =>
+  routes.stripe.POST(new Request("http://127.0.0.1/api/webhooks/stripe/@nobody-here", { method: "POST", body: "{}", headers: { "stripe-signature": "t=1,v1=00" } }), {
+    params: Promise.resolve({ handle: "@nobody-here" }),
+  });
 
 beforeAll(async () => {
   folder = await mkdtemp(path.join(os.tmpdir(), "explore-outage-pg-"));
@@ -45,6 +57,9 @@ beforeAll(async () => {
     health: await import("@/app/api/health/route"),
     services: await import("@/app/api/v1/services/route"),
     agent: await import("@/app/api/v1/agents/[handle]/route"),
+    badge: await import("@/app/badges/[handle]/[capabilityId]/route"),
+    logo: await import("@/app/logos/[handle]/[file]/route"),
+    stripe: await import("@/app/api/webhooks/stripe/[handle]/route"),
     db: await import("@/lib/db"),
   };
 }, 120_000);
@@ -108,11 +123,24 @@ describe("while PostgreSQL is stopped", () => {
       });
     }
 
+    // Route handlers outside the public API answer the same problem.
+    for (const { response, path } of [
+      { response: await badge(), path: "/badges/@nobody-here/cap_search.svg" },
+      { response: await logo(), path: "/logos/@nobody-here/64.webp" },
+      { response: await stripeEvent(), path: "/api/webhooks/stripe/@nobody-here" },
+    ]) {
+      expect(response.status).toBe(503);
+      expect(response.headers.get("retry-after")).toBe("5");
+      expect(await response.json()).toMatchObject({ status: 503, detail: "Explore cannot reach its database just now. Try again in a few seconds.", instance: path });
+    }
+
     database = await start();
 
     expect((await routes.ready.GET()).status).toBe(200);
     expect((await routes.health.GET()).status).toBe(200);
     expect((await routes.services.GET(api("/api/v1/services"))).status).toBe(200);
     expect((await routes.agent.GET(api("/api/v1/agents/@nobody-here"), agentContext)).status).toBe(404);
+    expect((await badge()).status).toBe(404);
+    expect((await logo()).status).toBe(404);
   }, 60_000);
 });

@@ -1,6 +1,7 @@
 import { getViewer } from "@/lib/accounts/viewer";
 import { runTopic, subscribeRunEvents } from "@/lib/runs/progress-bus";
 import type { RunEvent } from "@/lib/runs/run-types";
+import { answeringUnavailable } from "@/lib/http/database-unavailable";
 
 // The page's live view of a run in flight: a server-sent event stream of the run action's events (started,
 // progress, finished). The topic is the signed-in viewer's ID plus a key the page made, so only the person who
@@ -13,7 +14,7 @@ const KEY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MAX_STREAM_MS = 3_700_000;
 const HEARTBEAT_MS = 15_000;
 
-export async function GET(request: Request): Promise<Response> {
+export const GET = answeringUnavailable(async (request: Request): Promise<Response> => {
   const viewer = await getViewer();
   if (!viewer) return new Response("Sign in first.", { status: 401 });
   const key = new URL(request.url).searchParams.get("key") ?? "";
@@ -65,4 +66,4 @@ export async function GET(request: Request): Promise<Response> {
   return new Response(stream, {
     headers: { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache, no-transform", "x-accel-buffering": "no" },
   });
-}
+});

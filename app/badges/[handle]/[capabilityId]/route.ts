@@ -1,13 +1,14 @@
 import { capabilityIdFromParam, handleFromParam } from "@/lib/listings/paths";
 import { sampleTestBadgeSvg } from "@/lib/sample-tests/badge-svg";
 import { findSampleTestSummary } from "@/lib/sample-tests/queries";
+import { answeringUnavailable } from "@/lib/http/database-unavailable";
 
 // GET /badges/{handle}/{capability_id}.svg — the publisher's README badge. Public, so it answers as a
 // signed-out visitor would see the service: unpublished or mature services are not found.
 
 type Context = { params: Promise<{ handle: string; capabilityId: string }> };
 
-export async function GET(_request: Request, { params }: Context): Promise<Response> {
+export const GET = answeringUnavailable(async (_request: Request, { params }: Context): Promise<Response> => {
   const raw = await params;
   const handle = handleFromParam(raw.handle);
   const capabilityId = raw.capabilityId.endsWith(".svg") ? capabilityIdFromParam(raw.capabilityId.slice(0, -4)) : null;
@@ -21,4 +22,4 @@ export async function GET(_request: Request, { params }: Context): Promise<Respo
       "x-content-type-options": "nosniff",
     },
   });
-}
+});

@@ -2,6 +2,7 @@ import { getViewer } from "@/lib/accounts/viewer";
 import { handleFromParam } from "@/lib/listings/paths";
 import { isLogoSize } from "@/lib/logos/paths";
 import { readLogoCopy, type LogoCopy } from "@/lib/logos/store";
+import { answeringUnavailable } from "@/lib/http/database-unavailable";
 
 // GET /logos/{handle}/{size}.webp — Explore's own copy of an agent's checked logo (64, 128 or 256 px).
 // Served only where the agent exists for the viewer by THE visibility rule. A copy a signed-out visitor
@@ -24,7 +25,7 @@ function answer(request: Request, copy: LogoCopy, size: number, cacheControl: st
   return new Response(new Uint8Array(copy.webp), { headers: { ...headers, "content-type": "image/webp", "content-length": String(copy.webp.byteLength) } });
 }
 
-export async function GET(request: Request, { params }: Context): Promise<Response> {
+export const GET = answeringUnavailable(async (request: Request, { params }: Context): Promise<Response> => {
   const raw = await params;
   const handle = handleFromParam(raw.handle);
   const match = /^(\d{2,3})\.webp$/.exec(raw.file);
@@ -40,4 +41,4 @@ export async function GET(request: Request, { params }: Context): Promise<Respon
   const viewer = await getViewer();
   const ownCopy = viewer ? await readLogoCopy(handle, size, viewer) : null;
   return ownCopy ? answer(request, ownCopy, size, "private, no-cache") : notFound();
-}
+});

@@ -3,6 +3,7 @@ import { analyticsCsv, analyticsCsvFileName } from "@/lib/analytics/csv";
 import { serviceFromQuery } from "@/lib/analytics/paths";
 import { findAnalyticsCsvRows } from "@/lib/analytics/queries";
 import { handleFromParam } from "@/lib/listings/paths";
+import { answeringUnavailable } from "@/lib/http/database-unavailable";
 
 // The analytics as a CSV download, for the agent's owner only: anyone else gets 401 (signed out) or 404 (not
 // theirs, told apart from a handle that does not exist by nothing).
@@ -11,7 +12,7 @@ export const dynamic = "force-dynamic";
 
 const PLAIN = { "content-type": "text/plain; charset=utf-8", "cache-control": "private, no-store" };
 
-export async function GET(request: Request, { params }: { params: Promise<{ handle: string }> }): Promise<Response> {
+export const GET = answeringUnavailable(async (request: Request, { params }: { params: Promise<{ handle: string }> }): Promise<Response> => {
   const viewer = await getViewer();
   if (!viewer) return new Response("Sign in to download your agent's analytics.\n", { status: 401, headers: PLAIN });
   const handle = handleFromParam((await params).handle);
@@ -26,4 +27,4 @@ export async function GET(request: Request, { params }: { params: Promise<{ hand
       "cache-control": "private, no-store",
     },
   });
-}
+});
