@@ -36,8 +36,8 @@ function field(value: object, name: string): unknown {
 
 /**
  * Whether `error` says the database cannot be reached. Looks at the error, its `cause`, a Prisma error's adapter
- * error and an AggregateError's errors, a few levels deep, but never into a fetch's failure: a publisher's adapter refusing a connection is
- * not the database.
+ * error and an AggregateError's errors, a few levels deep, but never into a fetch's failure: a publisher's
+ * adapter refusing a connection is not the database.
  */
 export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   if (typeof error !== "object" || error === null || depth > 4) return false;
