@@ -357,13 +357,14 @@ export function createAgentsMcpServer(context: Context): McpServer {
   const mcp = new McpServer(
     { name: AGENTS_MCP_NAME, title: "Explore", version: "1.0.0", websiteUrl: absoluteUrl("/") },
     {
-      // No listChanged: a stateless server has no stream to send the notification on.
-      capabilities: { tools: {} },
       instructions:
         "Explore is a marketplace of agent services. Start with find_services: describe what you need in a few words. " +
         "Everything here is what a signed-out visitor of Explore sees. Listings run through their providers' MCP adapters; get_service says how.",
     },
   );
+  // Declared here, not in the options (where McpServer would install its own tool handlers): no listChanged, as a
+  // stateless server has no stream to send the notification on.
+  mcp.server.registerCapabilities({ tools: {} });
   mcp.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: LISTING }));
   mcp.server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const tool = TOOL_BY_NAME.get(request.params.name);
