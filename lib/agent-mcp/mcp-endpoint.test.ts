@@ -67,14 +67,14 @@ const unoffered = uniqueHandle("u");
 
 /** A raw request to the route, as a client that is not the SDK's may send it. */
 function post(body: BodyInit, headers: Record<string, string> = {}): Promise<Response> {
-  return POST(
-    new Request("http://127.0.0.1/mcp", {
-      method: "POST",
-      body,
-      duplex: "half",
-      headers: { "content-type": "application/json", accept: "application/json, text/event-stream", "x-forwarded-for": address, ...headers },
-    }),
-  );
+  // A streamed body needs duplex "half", which Node's fetch takes and the DOM's RequestInit type does not name.
+  const init: RequestInit & { duplex: "half" } = {
+    method: "POST",
+    body,
+    duplex: "half",
+    headers: { "content-type": "application/json", accept: "application/json, text/event-stream", "x-forwarded-for": address, ...headers },
+  };
+  return POST(new Request("http://127.0.0.1/mcp", init));
 }
 
 const initialize = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "raw", version: "1" } } });
