@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { CAPABILITY_CLASSES } from "@/lib/agent-file/types";
 import { agentSchema, serviceDetailSchema } from "@/lib/api/schemas";
-import { NUL_REFUSAL, REQUEST_STATUSES, callerHandleSchema, withoutNul } from "@/lib/requests/request-input";
+import { NUL_REFUSAL, REQUEST_STATUSES, callerHandleSchema, requestIdSchema, withoutNul } from "@/lib/requests/request-input";
 import { AVAILABILITIES } from "./availability";
 
 // The tools' input and output schemas (announced in tools/list; the SDK checks both against them).
@@ -100,7 +100,7 @@ export const listRequestsInput = z.object({
 export const listRequestsOutput = z.object({ requests: z.array(requestOut), next_offset: z.number().int().nullable() });
 
 export const voteInput = z.object({
-  id: text(64).describe("The capability request's id."),
+  id: requestIdSchema.describe("The capability request's id."),
   handle: callerHandleSchema.describe("Your handle: the first use registers it and answers a handle_token."),
   handle_token: text(128).nullish(),
   withdraw: z.boolean().default(false),

@@ -22,6 +22,9 @@ export function withoutNul(text: string): boolean {
 }
 export const NUL_REFUSAL = "must not contain a NUL character (U+0000)";
 
+/** A capability request's id as a caller sends it. */
+export const requestIdSchema = z.string().min(1).max(64).refine(withoutNul, NUL_REFUSAL);
+
 /** A caller handle on /mcp: seed 004's pattern. */
 export const callerHandleSchema = z
   .string()
