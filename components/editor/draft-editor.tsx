@@ -14,6 +14,7 @@ import type { PlacedError } from "@/lib/publishing/draft-check";
 import { publishDraftAction, saveDraftAction } from "@/lib/publishing/draft-actions";
 import { importOnlyErrors } from "@/lib/publishing/import-errors";
 import { setValueInText, valueAt } from "@/lib/publishing/json-text";
+import { ReplaceConfirmation } from "@/components/dashboard/replace-confirmation";
 import { CapabilityForm } from "./capability-form";
 import { DataDeclarationForm } from "./data-declaration-form";
 import { EditorContext, SelectField, TextField, ListField, NumberField, type EditorDoc } from "./fields";
@@ -152,7 +153,7 @@ export function DraftEditor({ draftId, initialText, initialErrors, conflict }: {
   const selected = Math.min(capability, Math.max(0, names.length - 1));
   const statusWords =
     status.kind === "saved" ? "Saved" : status.kind === "saving" ? "Saving…" : status.kind === "pending" ? "Unsaved changes…" : `Not saved: ${status.message}`;
-  const confirm = publishResult && !publishResult.ok && publishResult.details?.confirm === "overwrite";
+  const question = publishResult && !publishResult.ok ? publishResult.details?.confirm : undefined;
 
   return (
     <EditorContext value={doc}>
@@ -185,20 +186,18 @@ export function DraftEditor({ draftId, initialText, initialErrors, conflict }: {
         </div>
 
         <div id="editor-result" aria-live="polite" className="flex flex-col gap-3">
-          {publishResult && !publishResult.ok ? (
+          {publishResult && !publishResult.ok && question ? (
+            <ReplaceConfirmation
+              message={publishResult.message}
+              question={question}
+              choices={[
+                { label: "Yes, replace it and publish", name: "publish", value: "yes" },
+                { label: "Yes, replace it, unpublished", name: "publish", value: "no" },
+              ]}
+            />
+          ) : publishResult && !publishResult.ok ? (
             <div className="rounded-lg border border-danger/40 bg-danger/10 p-4 text-sm">
               <p className="font-semibold">{publishResult.message}</p>
-              {confirm ? (
-                <p className="mt-2 flex flex-wrap gap-2">
-                  <input type="hidden" name="overwrite" value="yes" />
-                  <Button type="submit" size="sm" name="publish" value="yes">
-                    Yes, replace it and publish
-                  </Button>
-                  <Button type="submit" size="sm" variant="secondary" name="publish" value="no">
-                    Yes, replace it, unpublished
-                  </Button>
-                </p>
-              ) : null}
             </div>
           ) : null}
           {saveResult && !saveResult.ok ? <p className="text-sm text-danger">Not saved: {saveResult.message}</p> : null}

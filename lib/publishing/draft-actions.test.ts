@@ -190,9 +190,9 @@ describe("publishing", () => {
     await importAgentFile({ text: agentText(handle, { name: "Changed elsewhere" }), ownerId: viewer.id });
     const changed = await db.agent.findUniqueOrThrow({ where: { handle }, select: { updatedAt: true, document: true } });
     const asked = await publishDraftAction(null, formData({ id, publish: "yes" }));
-    expect(asked).toMatchObject({ ok: false, message: expect.stringContaining("changed by another import"), details: { confirm: "overwrite" } });
+    expect(asked).toMatchObject({ ok: false, message: expect.stringContaining("changed by another import"), details: { confirm: { handle } } });
     expect(await db.agent.findUniqueOrThrow({ where: { handle }, select: { updatedAt: true, document: true } })).toEqual(changed);
-    await redirectTarget(publishDraftAction(null, formData({ id, publish: "yes", overwrite: "yes" })));
+    await redirectTarget(publishDraftAction(null, formData({ id, publish: "yes", overwrite: handle })));
     expect(await db.agentDraft.count({ where: { id } })).toBe(0);
   });
 
@@ -200,6 +200,12 @@ describe("publishing", () => {
     const handle = uniqueHandle("dup");
     await importAgentFile({ text: agentText(handle), ownerId: viewer.id });
     const id = await openText(agentText(handle));
-    expect(await publishDraftAction(null, formData({ id, publish: "yes" }))).toMatchObject({ ok: false, details: { confirm: "overwrite" } });
+    expect(await publishDraftAction(null, formData({ id, publish: "yes" }))).toMatchObject({
+      ok: false,
+      message: expect.stringContaining(`You already have an agent ${handle}`),
+      details: { confirm: { handle } },
+    });
+    await redirectTarget(publishDraftAction(null, formData({ id, publish: "yes", overwrite: handle })));
+    expect(await db.agentDraft.count({ where: { id } })).toBe(0);
   });
 });

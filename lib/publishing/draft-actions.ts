@@ -6,6 +6,7 @@ import { z } from "zod";
 import { fail, ok, type ActionResult } from "@/lib/action-result";
 import { consume } from "@/lib/rate-limits/rate-limit";
 import { viewerAction } from "@/lib/viewer-action";
+import type { ReplaceQuestion } from "@/lib/agents/import-form-state";
 import { checkDraftText, type PlacedError } from "./draft-check";
 import { publishDraft } from "./draft-publish";
 import { tryDraftExample, type TryOutcome } from "./draft-try";
@@ -67,11 +68,11 @@ export const saveDraftAction = viewerAction(
   { returnTo: "/dashboard/drafts", invalid: "The draft could not be read." },
 );
 
-export type PublishRefusal = { errors: PlacedError[]; confirm?: "overwrite" };
+export type PublishRefusal = { errors: PlacedError[]; confirm?: ReplaceQuestion };
 
 /** Publish (publish=yes) or Save as unpublished (publish=no): saves the text sent, then imports it. */
 export const publishDraftAction = viewerAction(
-  z.object({ id: draftId, text: draftText.optional(), publish: z.enum(["yes", "no"]), overwrite: z.literal("yes").optional() }),
+  z.object({ id: draftId, text: draftText.optional(), publish: z.enum(["yes", "no"]), overwrite: z.string().max(40).optional() }),
   async (viewer, input): Promise<ActionResult<undefined, PublishRefusal>> => {
     const limit = await consume("imports", viewer.id);
     if (!limit.ok) return fail(limit.message, undefined, { errors: [] });
@@ -79,7 +80,7 @@ export const publishDraftAction = viewerAction(
       const saved = await saveDraftText(viewer.id, input.id, input.text);
       if (!saved.ok) return fail(saved.message, undefined, { errors: [] });
     }
-    const result = await publishDraft(viewer.id, input.id, { publish: input.publish === "yes", overwrite: input.overwrite === "yes" });
+    const result = await publishDraft(viewer.id, input.id, { publish: input.publish === "yes", overwrite: input.overwrite ?? null });
     if (!result.ok) return fail(result.message, undefined, { errors: result.errors, ...(result.confirm ? { confirm: result.confirm } : {}) });
     revalidatePath("/dashboard");
     revalidatePath("/");
