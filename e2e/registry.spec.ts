@@ -67,6 +67,7 @@ test("a GA4GH entry becomes a draft, then an agent with a registry record that t
       execution_mode: "storage_free",
       agent: { handle, display_name: entry.name, purpose: entry.summary, interests: entry.keywords, website: entry.homepage },
       adapter: { endpoint: demo.adapter.endpoint },
+      defaults: { data: { inputs: { retention: "none" }, results: { retention: "none" }, used_for_training: false } },
       capabilities: [{ ...lengths, name: "Consent lengths" }],
     };
     const json = page.locator(".cm-content");

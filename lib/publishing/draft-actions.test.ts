@@ -45,6 +45,7 @@ function agentText(handle: string, overrides: Parameters<typeof minimalCapabilit
   const doc = minimalAgentFile({
     agent: { handle, display_name: "Adder", purpose: "Adds numbers." },
     adapter: { endpoint: adapter.url },
+    defaults: { data: { inputs: { retention: "none" }, results: { retention: "none" }, used_for_training: false } },
     capabilities: [
       minimalCapability({ tool: "add", capability_id: "cap_add", class: "transformation", example: { input: { a: 2, b: 3 } }, ...overrides }),
       minimalCapability({ tool: "echo", capability_id: "cap_echo", offered: false }),
