@@ -3,14 +3,15 @@
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import { z } from "zod";
-import { fail, ok, type ActionResult } from "@/lib/action-result";
+import { fail, ok, okMessage, type ActionResult } from "@/lib/action-result";
 import { consume } from "@/lib/rate-limits/rate-limit";
 import { viewerAction } from "@/lib/viewer-action";
 import type { ReplaceQuestion } from "@/lib/agents/import-form-state";
 import { checkDraftText, type PlacedError } from "./draft-check";
 import { publishDraft } from "./draft-publish";
 import { tryDraftExample, type TryOutcome } from "./draft-try";
-import { createBlankDraft, createDraftFromText, deleteDraft, openAgentDraft, saveDraftText, type DraftWrite } from "./drafts";
+import { createBlankDraft, createDraftFromText, deleteDraft, openAgentDraft, saveDraftMaintainers, saveDraftText, type DraftWrite } from "./drafts";
+import { parseMaintainerLines } from "@/lib/formats/ga4gh/maintainers";
 import { draftPath } from "./draft-paths";
 
 // The editor's writes. Each finds the draft (or agent) through its owner: another publisher's ID is
@@ -66,6 +67,19 @@ export const saveDraftAction = viewerAction(
     return ok({ savedAt: saved.savedAt, errors: checkDraftText(input.text).errors });
   },
   { returnTo: "/dashboard/drafts", invalid: "The draft could not be read." },
+);
+
+/** The editor's "Registry maintainers" field: one a line, kept beside the draft (agent.json has no place for them). */
+export const saveDraftMaintainersAction = viewerAction(
+  z.object({ id: draftId, maintainers: z.string().max(8_000, "At most 8,000 characters.") }),
+  async (viewer, input): Promise<ActionResult<undefined, { maintainers: string }>> => {
+    const read = parseMaintainerLines(input.maintainers);
+    if (!read.ok) return fail("The maintainers were not saved.", { maintainers: read.errors }, { maintainers: input.maintainers });
+    if (!(await saveDraftMaintainers(viewer.id, input.id, read.maintainers))) return fail("This draft no longer exists; it may have been published or deleted.");
+    revalidatePath(draftPath(input.id));
+    return okMessage(read.maintainers ? `Saved ${read.maintainers.length} maintainer${read.maintainers.length === 1 ? "" : "s"}.` : "Saved: no maintainers stated.");
+  },
+  { returnTo: "/dashboard/drafts", invalid: "The maintainers could not be read." },
 );
 
 export type PublishRefusal = { errors: PlacedError[]; confirm?: ReplaceQuestion };

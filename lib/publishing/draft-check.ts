@@ -2,7 +2,8 @@
 // rule), each with where it is in the text, for the error list, the form's fields and the JSON view.
 import { parseAgentFile } from "@/lib/agent-file/parse";
 import { findJsonSyntaxProblem, lineAndColumn } from "@/lib/agent-file/json-position";
-import type { AgentFileError, NormalizedAgent } from "@/lib/agent-file/types";
+import type { AgentFileError, JsonObject, NormalizedAgent } from "@/lib/agent-file/types";
+import { isJsonObject } from "@/lib/agent-file/schema";
 import { locatePointer } from "./json-text";
 
 /** A problem and its place: `from`–`to` in the text (UTF-16 offsets, as CodeMirror counts), 1-based line and column. */
@@ -14,7 +15,7 @@ function placed(text: string, error: AgentFileError, from: number, to: number, s
   return { ...error, from, to, ...lineAndColumn(text, from), syntax };
 }
 
-const record = (value: unknown): Record<string, unknown> | null => (typeof value === "object" && value !== null && !Array.isArray(value) ? value : null);
+const record = (value: unknown): JsonObject | null => (isJsonObject(value) ? value : null);
 
 const UNDECLARED = {
   inputs: "is not stated: say whether the adapter keeps call inputs (none, or retained with days). Every draft declares how it handles data, or says openly that it does not (data_declared: false).",

@@ -1,4 +1,5 @@
 import "server-only";
+import type { Prisma } from "@/generated/prisma/client";
 import { db } from "@/lib/db";
 import { importAgentFile, type ReplaceQuestion } from "@/lib/agents/import-agent";
 import { checkDraftText, placeErrors, type PlacedError } from "./draft-check";
@@ -29,13 +30,19 @@ export async function publishDraft(ownerId: string, draftId: string, options: { 
   }
   // A draft from a GA4GH entry: its registry record is stored in the import's own transaction.
   const registry = await findDraftRegistryParts(ownerId, draftId);
+  const { maintainers } = draft;
+  const alsoStore = async (tx: Prisma.TransactionClient, agentId: string) => {
+    if (registry) await storeRegistryRecord(tx, agentId, registry);
+    // The maintainers stated in the editor go with the agent (agent.json has no place for them); unstated, the agent keeps its own.
+    if (maintainers) await tx.agent.update({ where: { id: agentId, ownerId }, data: { registryMaintainers: maintainers } });
+  };
   const result = await importAgentFile({
     text: draft.text,
     ownerId,
     publish: options.publish,
     // Any other agent of the publisher's that the draft names (a connect, a blank or an imported draft): asked first, like the import page.
     ...(openedFrom ? {} : { askBeforeReplacing: { action: "Publishing this draft", confirmed: options.overwrite } }),
-    ...(registry ? { alsoStore: (tx, agentId) => storeRegistryRecord(tx, agentId, registry) } : {}),
+    alsoStore,
   });
   if (!result.ok) {
     return {

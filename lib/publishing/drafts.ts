@@ -1,6 +1,8 @@
 import "server-only";
 import type { DraftSource } from "@/generated/prisma/enums";
+import { Prisma } from "@/generated/prisma/client";
 import { db } from "@/lib/db";
+import { storedMaintainers, type Maintainer } from "@/lib/formats/ga4gh/maintainers";
 import { BLANK_DRAFT_TEXT, draftTooLarge, MAX_DRAFT_BYTES, MAX_DRAFTS_PER_OWNER, TOO_MANY_DRAFTS, utf8Bytes } from "./draft-limits";
 
 // The drafts' reads and writes. Every one has the owner in its `where`: another publisher's draft ID finds
@@ -17,6 +19,8 @@ export type OwnedDraft = {
   agentHandle: string | null;
   /** The agent changed since the draft was opened (by another import): publishing asks first. */
   agentChanged: boolean;
+  /** The GA4GH registry maintainers stated in the editor (null: none stated). */
+  maintainers: Maintainer[] | null;
   updatedAt: Date;
 };
 
@@ -29,7 +33,7 @@ type DraftTx = Parameters<Parameters<typeof db.$transaction>[0]>[0];
 
 async function createDraft(
   ownerId: string,
-  data: { source: DraftSource; text: string; agentId?: string; baseUpdatedAt?: Date },
+  data: { source: DraftSource; text: string; agentId?: string; baseUpdatedAt?: Date; maintainers?: Prisma.InputJsonValue },
   /** Written in the same transaction as the draft (an imported draft's note): both or neither. */
   also?: (tx: DraftTx, draftId: string) => Promise<void>,
 ): Promise<DraftWrite> {
@@ -63,11 +67,18 @@ export function createImportedDraft(ownerId: string, source: DraftSource, text: 
 
 /** "Edit" on one of the publisher's agents: its open draft if it has one, else a new draft of its stored document. */
 export async function openAgentDraft(ownerId: string, handle: string): Promise<DraftWrite> {
-  const agent = await db.agent.findFirst({ where: { handle, ownerId }, select: { id: true, document: true, updatedAt: true } });
+  const agent = await db.agent.findFirst({ where: { handle, ownerId }, select: { id: true, document: true, updatedAt: true, registryMaintainers: true } });
   if (!agent) return { ok: false, message: "No agent of yours has that handle." };
   const open = await db.agentDraft.findFirst({ where: { ownerId, agentId: agent.id }, orderBy: { updatedAt: "desc" }, select: { id: true } });
   if (open) return { ok: true, id: open.id };
-  return createDraft(ownerId, { source: "agent", text: `${JSON.stringify(agent.document, null, 2)}\n`, agentId: agent.id, baseUpdatedAt: agent.updatedAt });
+  const maintainers = storedMaintainers(agent.registryMaintainers);
+  return createDraft(ownerId, {
+    source: "agent",
+    text: `${JSON.stringify(agent.document, null, 2)}\n`,
+    agentId: agent.id,
+    baseUpdatedAt: agent.updatedAt,
+    ...(maintainers ? { maintainers } : {}),
+  });
 }
 
 export type DraftSave = { ok: true; savedAt: Date } | { ok: false; message: string };
@@ -78,6 +89,12 @@ export async function saveDraftText(ownerId: string, id: string, text: string): 
   const saved = await db.agentDraft.updateManyAndReturn({ where: { id, ownerId }, data: { text }, select: { updatedAt: true } });
   const first = saved[0];
   return first ? { ok: true, savedAt: first.updatedAt } : { ok: false, message: "This draft no longer exists; it may have been published or deleted." };
+}
+
+/** The registry maintainers field of the editor: null clears it (none stated). */
+export async function saveDraftMaintainers(ownerId: string, id: string, maintainers: Maintainer[] | null): Promise<boolean> {
+  const { count } = await db.agentDraft.updateMany({ where: { id, ownerId }, data: { maintainers: maintainers ?? Prisma.DbNull } });
+  return count > 0;
 }
 
 export async function deleteDraft(ownerId: string, id: string): Promise<boolean> {
@@ -105,7 +122,7 @@ export async function listDrafts(ownerId: string): Promise<DraftSummary[]> {
 export async function findOwnedDraft(ownerId: string, id: string): Promise<OwnedDraft | null> {
   const row = await db.agentDraft.findFirst({
     where: { id, ownerId },
-    select: { id: true, source: true, text: true, updatedAt: true, baseUpdatedAt: true, agent: { select: { handle: true, updatedAt: true, ownerId: true } } },
+    select: { id: true, source: true, text: true, maintainers: true, updatedAt: true, baseUpdatedAt: true, agent: { select: { handle: true, updatedAt: true, ownerId: true } } },
   });
   if (!row) return null;
   const agent = row.agent && row.agent.ownerId === ownerId ? row.agent : null;
@@ -115,6 +132,7 @@ export async function findOwnedDraft(ownerId: string, id: string): Promise<Owned
     text: row.text,
     agentHandle: agent?.handle ?? null,
     agentChanged: agent !== null && row.baseUpdatedAt !== null && agent.updatedAt.getTime() !== row.baseUpdatedAt.getTime(),
+    maintainers: storedMaintainers(row.maintainers),
     updatedAt: row.updatedAt,
   };
 }

@@ -10,6 +10,8 @@ import { previewCapabilities } from "@/lib/publishing/draft-preview";
 import { findOwnedDraft } from "@/lib/publishing/drafts";
 import { ImportBanner } from "@/components/editor/import-banner";
 import { findDraftImport } from "@/lib/publishing/imported-drafts";
+import { MaintainersForm } from "@/components/editor/maintainers-form";
+import { maintainerLines } from "@/lib/formats/ga4gh/maintainers";
 
 export const metadata: Metadata = { title: "Edit a draft", robots: { index: false } };
 
@@ -41,7 +43,10 @@ export default async function DraftPage({ params, searchParams }: Props) {
       </div>
       {imported ? <ImportBanner format={imported.format} toComplete={imported.toComplete} notes={imported.notes} /> : null}
       <div className="grid gap-8 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        <DraftEditor draftId={draft.id} initialText={draft.text} initialErrors={check.errors} conflict={conflict} />
+        <div className="flex min-w-0 flex-col gap-8">
+          <DraftEditor draftId={draft.id} initialText={draft.text} initialErrors={check.errors} conflict={conflict} />
+          <MaintainersForm draftId={draft.id} initialLines={maintainerLines(draft.maintainers)} />
+        </div>
         <div className="min-w-0 xl:sticky xl:top-4 xl:max-h-[calc(100vh-2rem)] xl:self-start xl:overflow-y-auto">
           <DraftPreview draftId={draft.id} services={services} selectedId={typeof capability === "string" ? capability : null} problems={check.errors.length} />
         </div>
