@@ -47,8 +47,8 @@ describe("connecting the MCP reference server (server-everything)", () => {
     expect(capability(document, "get-sum")).toMatchObject({ capability_id: "cap_get_sum", name: "Get Sum Tool", class: "read_only", summary: "Returns the sum of two numbers" });
     // readOnlyHint false, openWorldHint true.
     expect(capability(document, "gzip-file-as-resource")).toMatchObject({ class: "external_action", offered: false, needs_confirmation: true });
-    // Neither destructive nor open-world.
-    expect(capability(document, "toggle-simulated-logging")).toMatchObject({ class: "transformation" });
+    // Neither destructive nor open-world, but not read-only: it changes the server's state, so never a transformation.
+    expect(capability(document, "toggle-simulated-logging")).toMatchObject({ class: "external_action", offered: false, needs_confirmation: true });
     expect(capability(document, "get-structured-content")).toMatchObject({ output_schema: expect.objectContaining({ type: "object" }) });
     expect(toComplete).toContainEqual({ path: expect.stringMatching(/^\/capabilities\/\d+\/output_schema$/), why: expect.any(String) });
     // Examples only from the schema's defaults: a tool whose required input has none gets no example.
@@ -64,7 +64,8 @@ describe("connecting a demo adapter", () => {
   it("classes the reminders' tools from their annotations, and shows nothing changed against its own agent.json", async () => {
     const server = await connected(`${demo.url}/reminders/mcp`);
     const { document } = draftFromTools(server.tools, { endpoint: server.endpoint, serverInfo: server.serverInfo });
-    expect(capability(document, "send_reminder")).toMatchObject({ class: "external_action", offered: false, needs_confirmation: true, outside_action: null });
+    // Its name suggests what it does outside; a suggestion the editor asks the publisher to confirm.
+    expect(capability(document, "send_reminder")).toMatchObject({ class: "external_action", offered: false, needs_confirmation: true, outside_action: "send_messages" });
     expect(capability(document, "cancel_reminder")).toMatchObject({ class: "external_action" });
 
     const ownFile: unknown = JSON.parse(readFileSync("demo/agents/nudge-reminders.json", "utf8"));
