@@ -17,16 +17,16 @@ function editor(doc: unknown, errorsAt: (pointer: string) => string[] = () => []
 }
 
 const destructiveTool = {
-  name: "delete_note",
-  title: "Delete a note",
-  description: "Deletes one of the user's notes for good.",
+  name: "zap_widget",
+  title: "Zap a widget",
+  description: "Zaps one of the user's widgets for good.",
   inputSchema: { type: "object", properties: { id: { type: "string" } }, required: ["id"] },
   outputSchema: { type: "object" },
   annotations: { destructiveHint: true },
 };
 
 describe("the capability form", () => {
-  it("has a field for every capability path a connected server's draft leaves to complete, outside_action among them", () => {
+  it("has a field for every capability path a connected server's draft leaves to complete or suggests, outside_action among them", () => {
     const draft = draftFromTools([destructiveTool], { endpoint: "https://mcp.example.com/mcp", serverInfo: { name: "notes", title: null, version: "1", description: null, websiteUrl: null } });
     const text = JSON.stringify(draft.document, null, 2);
     const { errors } = checkDraftText(text);
@@ -35,7 +35,8 @@ describe("the capability form", () => {
         <CapabilityForm index={0} />
       </EditorContext>,
     );
-    const paths = draft.toComplete.map((t) => t.path).filter((p) => p.startsWith("/capabilities/0/"));
+    // What is left to write, and what Explore suggested (to confirm or change at its field).
+    const paths = [...draft.toComplete, ...draft.suggestions].map((t) => t.path).filter((p) => p.startsWith("/capabilities/0/"));
     expect(paths).toContain("/capabilities/0/outside_action");
     for (const path of paths) expect(control(html, path), path).not.toBe("");
     expect(control(html, "/capabilities/0/outside_action")).toContain('aria-invalid="true"');

@@ -17,7 +17,8 @@ import { formData } from "@/lib/testing/form-data";
 import { startMcpServer, type TestServer } from "@/lib/testing/mcp-test-servers";
 import { redirectTarget } from "@/lib/testing/next-redirect";
 import { session } from "@/lib/testing/viewer-stub";
-import { deleteDraftAction, editAgentAction, newDraftAction, openInEditorAction, publishDraftAction, saveDraftAction, tryDraftExampleAction } from "./draft-actions";
+import { confirmSuggestionAction, deleteDraftAction, editAgentAction, newDraftAction, openInEditorAction, publishDraftAction, saveDraftAction, tryDraftExampleAction } from "./draft-actions";
+import { SUGGESTION_PREFIX } from "./suggestions";
 import { BLANK_DRAFT_TEXT, MAX_DRAFTS_PER_OWNER, TOO_MANY_DRAFTS } from "./draft-limits";
 
 let adapter: TestServer;
@@ -208,5 +209,47 @@ describe("publishing", () => {
     });
     await redirectTarget(publishDraftAction(null, formData({ id, publish: "yes", overwrite: handle })));
     expect(await db.agentDraft.count({ where: { id } })).toBe(0);
+  });
+
+  it("refuses a connected server's draft while a suggestion awaits confirmation; each is confirmed or changed, then it publishes", async () => {
+    const handle = uniqueHandle("sug");
+    const text = agentText(handle);
+    const suggestions = [
+      { path: "/execution_mode", value: "storage_free", why: "Every tool says it changes nothing (readOnlyHint)." },
+      { path: "/capabilities/0/class", value: "transformation", why: "Its annotations say it changes nothing." },
+      { path: "/capabilities/1/category", value: "real_estate.search", why: "A word of the tool's name is a tag." },
+    ];
+    const id = idOf(await redirectTarget(openInEditorAction(null, formData({ text, source: "connect", suggestions: JSON.stringify(suggestions) }))));
+    const saved = await saveDraftAction(null, formData({ id, text }));
+    expect(saved.ok && saved.data.errors.map((e) => [e.path, e.message.startsWith(SUGGESTION_PREFIX)])).toEqual([
+      ["/execution_mode", true],
+      ["/capabilities/0/class", true],
+      ["/capabilities/1/category", true],
+    ]);
+    const refused = await publishDraftAction(null, formData({ id, publish: "yes" }));
+    expect(refused).toMatchObject({ ok: false, message: "The draft has 3 problems; nothing was imported.", details: { errors: [expect.objectContaining({ path: "/execution_mode", line: expect.any(Number) }), expect.anything(), expect.anything()] } });
+    expect(await db.agent.count({ where: { handle } })).toBe(0);
+    // Changed: no longer a suggestion. Confirmed as it stands: no longer waiting.
+    const changed = text.replace('"execution_mode": "storage_free"', '"execution_mode": "durable"');
+    expect(changed).not.toBe(text);
+    const afterChange = await saveDraftAction(null, formData({ id, text: changed }));
+    expect(afterChange.ok && afterChange.data.errors.map((e) => e.path)).toEqual(["/capabilities/0/class", "/capabilities/1/category"]);
+    const confirmed = await confirmSuggestionAction(null, formData({ id, path: "/capabilities/0/class", text: changed }));
+    expect(confirmed.ok && confirmed.data.errors.map((e) => e.path)).toEqual(["/capabilities/1/category"]);
+    // Another publisher's confirmation finds no draft.
+    const own = session.viewer;
+    session.viewer = await createTestUser();
+    expect(await confirmSuggestionAction(null, formData({ id, path: "/capabilities/1/category" }))).toMatchObject({ ok: false });
+    session.viewer = own;
+    expect(await confirmSuggestionAction(null, formData({ id, path: "/capabilities/1/category" }))).toMatchObject({ ok: true, data: { errors: [] } });
+    await redirectTarget(publishDraftAction(null, formData({ id, publish: "yes" })));
+    expect((await db.agent.findUniqueOrThrow({ where: { handle } })).executionMode).toBe("durable");
+  });
+
+  it("an import's draft carries no suggestions, whatever is posted", async () => {
+    const handle = uniqueHandle("nosug");
+    const text = agentText(handle);
+    const id = await openText(text, "import");
+    expect(await db.agentDraft.findUniqueOrThrow({ where: { id }, select: { suggestions: true } })).toEqual({ suggestions: null });
   });
 });

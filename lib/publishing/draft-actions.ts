@@ -10,7 +10,8 @@ import type { ReplaceQuestion } from "@/lib/agents/import-form-state";
 import { checkDraftText, type PlacedError } from "./draft-check";
 import { publishDraft } from "./draft-publish";
 import { tryDraftExample, type TryOutcome } from "./draft-try";
-import { createBlankDraft, createDraftFromText, deleteDraft, openAgentDraft, saveDraftMaintainers, saveDraftText, type DraftWrite } from "./drafts";
+import { confirmSuggestion, createBlankDraft, createDraftFromText, deleteDraft, findOwnedDraft, openAgentDraft, saveDraftMaintainers, saveDraftText, type DraftWrite } from "./drafts";
+import { suggestionsSchema } from "./suggestions";
 import { parseMaintainerLines } from "@/lib/formats/ga4gh/maintainers";
 import { draftPath } from "./draft-paths";
 
@@ -37,9 +38,26 @@ export const editAgentAction = viewerAction(z.object({ handle: z.string().min(2)
   invalid: "No agent was named.",
 });
 
+// Connect's suggestions travel with its draft text; a publisher who alters them only adds fields to confirm.
+const postedSuggestions = z
+  .string()
+  .max(1024 * 1024)
+  .optional()
+  .transform((text, context) => {
+    if (text === undefined || text === "") return [];
+    try {
+      const parsed = suggestionsSchema.safeParse(JSON.parse(text));
+      if (parsed.success) return parsed.data;
+    } catch {
+      // Falls through to the refusal below.
+    }
+    context.addIssue({ code: "custom", message: "The draft's suggestions could not be read." });
+    return z.NEVER;
+  });
+
 export const openInEditorAction = viewerAction(
-  z.object({ text: draftText, source: z.enum(["connect", "import"]) }),
-  async (viewer, input) => opened(await createDraftFromText(viewer.id, input.source, input.text)),
+  z.object({ text: draftText, source: z.enum(["connect", "import"]), suggestions: postedSuggestions }),
+  async (viewer, input) => opened(await createDraftFromText(viewer.id, input.source, input.text, input.source === "connect" ? input.suggestions : [])),
   { returnTo: "/dashboard/connect", invalid: "There is nothing to open in the editor." },
 );
 
@@ -64,9 +82,29 @@ export const saveDraftAction = viewerAction(
     if (!limit.ok) return fail(limit.message);
     const saved = await saveDraftText(viewer.id, input.id, input.text);
     if (!saved.ok) return fail(saved.message);
-    return ok({ savedAt: saved.savedAt, errors: checkDraftText(input.text).errors });
+    return ok({ savedAt: saved.savedAt, errors: checkDraftText(input.text, saved.suggestions).errors });
   },
   { returnTo: "/dashboard/drafts", invalid: "The draft could not be read." },
+);
+
+/** "Confirm" beside a suggestion: saves the text sent, and the value at `path` stops waiting for confirmation. */
+export const confirmSuggestionAction = viewerAction(
+  z.object({ id: draftId, path: z.string().min(1).max(300), text: draftText.optional() }),
+  async (viewer, input): Promise<ActionResult<DraftSaved>> => {
+    const limit = await consume("draftChecks", viewer.id);
+    if (!limit.ok) return fail(limit.message);
+    if (input.text !== undefined) {
+      const saved = await saveDraftText(viewer.id, input.id, input.text);
+      if (!saved.ok) return fail(saved.message);
+    }
+    const confirmed = await confirmSuggestion(viewer.id, input.id, input.path);
+    if (!confirmed.ok) return fail(confirmed.message);
+    const draft = await findOwnedDraft(viewer.id, input.id);
+    if (!draft) return fail("This draft no longer exists; it may have been published or deleted.");
+    revalidatePath(draftPath(input.id));
+    return ok({ savedAt: draft.updatedAt, errors: checkDraftText(draft.text, confirmed.suggestions).errors });
+  },
+  { returnTo: "/dashboard/drafts", invalid: "No suggestion was named." },
 );
 
 /** The editor's "Registry maintainers" field: one a line, kept beside the draft (agent.json has no place for them). */

@@ -5,6 +5,7 @@ import { findJsonSyntaxProblem, lineAndColumn } from "@/lib/agent-file/json-posi
 import type { AgentFileError, JsonObject, NormalizedAgent } from "@/lib/agent-file/types";
 import { isJsonObject } from "@/lib/agent-file/schema";
 import { locatePointer } from "./json-text";
+import { suggestionErrors, type Suggestion } from "./suggestions";
 
 /** A problem and its place: `from`–`to` in the text (UTF-16 offsets, as CodeMirror counts), 1-based line and column. */
 export type PlacedError = AgentFileError & { from: number; to: number; line: number; column: number; syntax: boolean };
@@ -58,18 +59,22 @@ function jsonOf(text: string): unknown {
   }
 }
 
-/** Checks a draft's text: the normalised agent when it would import, else every error with its place. */
-export function checkDraftText(text: string): DraftCheck {
+/**
+ * Checks a draft's text: the normalised agent when it would import, else every error with its place.
+ * `suggestions`: Explore's guesses not yet confirmed; each one still standing is a problem at its field.
+ */
+export function checkDraftText(text: string, suggestions: readonly Suggestion[] = []): DraftCheck {
   const parsed = parseAgentFile(text);
-  const undeclared = undeclaredData(jsonOf(text));
-  if (parsed.ok) return undeclared.length === 0 ? { errors: [], agent: parsed.agent } : { errors: placeErrors(text, undeclared), agent: null };
+  const document = jsonOf(text);
+  const ruleErrors = [...undeclaredData(document), ...suggestionErrors(document, suggestions)];
+  if (parsed.ok) return ruleErrors.length === 0 ? { errors: [], agent: parsed.agent } : { errors: placeErrors(text, ruleErrors), agent: null };
   const body = text.startsWith("\uFEFF") ? text.slice(1) : text;
   const syntax = parsed.errors.length === 1 && parsed.errors[0]?.message.startsWith("not valid JSON") ? findJsonSyntaxProblem(body) : null;
   if (syntax && parsed.errors[0]) {
     const to = Math.min(text.length, syntax.offset + 1);
     return { errors: [placed(text, parsed.errors[0], syntax.offset, Math.max(to, syntax.offset), true)], agent: null };
   }
-  return { errors: placeErrors(text, [...parsed.errors, ...undeclared]), agent: null };
+  return { errors: placeErrors(text, [...parsed.errors, ...ruleErrors]), agent: null };
 }
 
 /** Errors by JSON Pointer, each given its place in the text. */

@@ -17,7 +17,7 @@ export type PublishOutcome =
 export async function publishDraft(ownerId: string, draftId: string, options: { publish: boolean; overwrite: string | null }): Promise<PublishOutcome> {
   const draft = await findOwnedDraft(ownerId, draftId);
   if (!draft) return { ok: false, message: "This draft no longer exists; it may have been published or deleted.", errors: [] };
-  const check = checkDraftText(draft.text);
+  const check = checkDraftText(draft.text, draft.suggestions);
   if (!check.agent) {
     const n = check.errors.length;
     return { ok: false, message: `The draft has ${n} problem${n === 1 ? "" : "s"}; nothing was imported.`, errors: check.errors };

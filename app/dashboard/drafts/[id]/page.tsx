@@ -23,7 +23,9 @@ export default async function DraftPage({ params, searchParams }: Props) {
   const draft = await findOwnedDraft(viewer.id, id);
   if (!draft) notFound();
   const imported = await findDraftImport(viewer.id, draft.id);
+  // The preview shows the draft as it stands; the problems also name each suggestion still to confirm.
   const check = checkDraftText(draft.text);
+  const problems = draft.suggestions.length > 0 ? checkDraftText(draft.text, draft.suggestions).errors : check.errors;
   const services = check.agent ? previewCapabilities(check.agent, viewer.id, draft.updatedAt) : [];
   const conflict = draft.agentChanged && draft.agentHandle ? `${draft.agentHandle} was changed by another import since you opened this draft; publishing will ask before replacing it.` : null;
   return (
@@ -44,7 +46,7 @@ export default async function DraftPage({ params, searchParams }: Props) {
       {imported ? <ImportBanner format={imported.format} toComplete={imported.toComplete} notes={imported.notes} /> : null}
       <div className="grid gap-8 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="flex min-w-0 flex-col gap-8">
-          <DraftEditor draftId={draft.id} initialText={draft.text} initialErrors={check.errors} conflict={conflict} />
+          <DraftEditor draftId={draft.id} initialText={draft.text} initialErrors={problems} conflict={conflict} />
           <MaintainersForm draftId={draft.id} initialLines={maintainerLines(draft.maintainers)} />
         </div>
         <div className="min-w-0 xl:sticky xl:top-4 xl:max-h-[calc(100vh-2rem)] xl:self-start xl:overflow-y-auto">
