@@ -97,9 +97,11 @@ test("importing a document over a published agent asks first, like the editor, a
   // Nothing changed yet, for anyone.
   expect(await (await request.get(`/agents/${handle}`)).text()).not.toContain("Tide Tables, renamed");
   await expect(document).toHaveValue(/Tide Tables, renamed/);
-  await question.getByRole("button", { name: "Yes, replace it, unpublished" }).click();
+  await question.getByRole("button", { name: "Yes, replace it", exact: true }).click();
   await expect(result.getByRole("heading", { name: `Updated ${handle}` })).toBeVisible();
-  await expect(result).toContainText("It is not published yet");
+  // Replaced as it was (published): "Publish right away" was not asked for, and publishing is not undone.
+  await expect(result).toContainText("It is published");
+  expect(await (await request.get(`/agents/${handle}`)).text()).toContain("Tide Tables, renamed");
 });
 
 test("the demo network is on Explore and a mature demo listing is shown to nobody yet", async ({ page, request }) => {

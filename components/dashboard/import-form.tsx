@@ -119,7 +119,7 @@ export function ImportForm({ initialText = "" }: { initialText?: string }) {
             </p>
           </div>
         ) : failed && question ? (
-          <ReplaceConfirmation message={failed.message} question={question} choices={[{ label: publishSent ? "Yes, replace it and publish" : "Yes, replace it, unpublished" }]} />
+          <ReplaceConfirmation message={failed.message} question={question} choices={[{ label: publishSent ? "Yes, replace it and publish" : "Yes, replace it" }]} />
         ) : failed ? (
           <div className="flex flex-col gap-3 rounded-lg border border-danger/40 bg-danger/10 p-4">
             <h2 className="font-semibold text-danger">{failed.message}</h2>
