@@ -42,8 +42,11 @@ describe("connecting the MCP reference server (server-everything)", () => {
   it("lists its tools and drafts one capability per tool, classed from the annotations", async () => {
     const server = await connected(everything.url);
     expect(server.serverInfo).toMatchObject({ name: "mcp-servers/everything", title: "Everything Reference Server" });
-    const { document, toComplete } = draftFromTools(server.tools, { endpoint: server.endpoint, serverInfo: server.serverInfo });
+    const { document, toComplete, suggestions } = draftFromTools(server.tools, { endpoint: server.endpoint, serverInfo: server.serverInfo });
     expect(Array.isArray(document.capabilities) && document.capabilities.length).toBe(server.tools.length);
+    // Some of its tools change its state: never drafted storage-free, and that is a suggestion to confirm.
+    expect(document.execution_mode).toBe("durable");
+    expect(suggestions).toContainEqual({ path: "/execution_mode", value: "durable", why: expect.stringContaining("may change what the server keeps") });
     expect(capability(document, "get-sum")).toMatchObject({ capability_id: "cap_get_sum", name: "Get Sum Tool", class: "read_only", summary: "Returns the sum of two numbers" });
     // readOnlyHint false, openWorldHint true.
     expect(capability(document, "gzip-file-as-resource")).toMatchObject({ class: "external_action", offered: false, needs_confirmation: true });
