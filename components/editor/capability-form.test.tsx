@@ -2,6 +2,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { draftFromTools } from "@/lib/agents/draft-from-tools";
 import { checkDraftText } from "@/lib/publishing/draft-check";
+import { SUGGESTION_PREFIX } from "@/lib/publishing/suggestions";
 import { CapabilityForm } from "./capability-form";
 import { EditorContext, fieldId, type EditorDoc } from "./fields";
 
@@ -59,5 +60,16 @@ describe("the capability form", () => {
       </EditorContext>,
     );
     expect(control(readOnly, "/capabilities/0/outside_action")).toBe("");
+  });
+
+  it("marks a field holding Explore's suggestion and offers to confirm it there", () => {
+    const message = `${SUGGESTION_PREFIX} ("read_only"): Its annotations say it changes nothing. Confirm it, or change it.`;
+    const html = renderToStaticMarkup(
+      <EditorContext value={{ ...editor({ capabilities: [{ class: "read_only" }] }, (p) => (p === "/capabilities/0/class" ? [message] : [])), confirm: () => {} }}>
+        <CapabilityForm index={0} />
+      </EditorContext>,
+    );
+    expect(html).toContain("awaiting your confirmation (&quot;read_only&quot;): Its annotations say it changes nothing.");
+    expect(html.match(/Confirm the suggestion<span class="sr-only"> for ([^<]+)<\/span>/g)).toEqual(['Confirm the suggestion<span class="sr-only"> for Class</span>']);
   });
 });

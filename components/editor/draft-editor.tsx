@@ -134,20 +134,23 @@ export function DraftEditor({ draftId, initialText, initialErrors, conflict }: {
     return imported && publishedText !== null ? [...errors, ...importOnlyErrors(imported, errors, publishedText, text)] : errors;
   }, [hydrated, posted, errors, imported, publishedText, text]);
   // A suggestion confirmed as it stands: the text is saved with it, and the check comes back without it.
-  const confirmNow = async (path: string) => {
-    if (timer.current) clearTimeout(timer.current);
-    const mine = ++sequence.current;
-    setStatus({ kind: "saving" });
-    const result = await confirmSuggestionAction({ id: draftId, path, text });
-    if (mine !== sequence.current) return;
-    if (result.ok) {
-      setStatus({ kind: "saved" });
-      setErrors(result.data.errors);
-      router.refresh();
-    } else {
-      setStatus({ kind: "failed", message: result.message });
-    }
-  };
+  const confirmNow = useCallback(
+    async (path: string) => {
+      if (timer.current) clearTimeout(timer.current);
+      const mine = ++sequence.current;
+      setStatus({ kind: "saving" });
+      const result = await confirmSuggestionAction({ id: draftId, path, text });
+      if (mine !== sequence.current) return;
+      if (result.ok) {
+        setStatus({ kind: "saved" });
+        setErrors(result.data.errors);
+        router.refresh();
+      } else {
+        setStatus({ kind: "failed", message: result.message });
+      }
+    },
+    [draftId, text, router],
+  );
   const saveNow = (event: { preventDefault: () => void }) => {
     event.preventDefault();
     if (timer.current) clearTimeout(timer.current);
@@ -162,8 +165,9 @@ export function DraftEditor({ draftId, initialText, initialErrors, conflict }: {
         const edit = setValueInText(text, pointer, value);
         if (edit.ok) changeText(edit.text);
       },
+      confirm: (pointer: string) => void confirmNow(pointer),
     }),
-    [lastValid, syntax, shownErrors, text, changeText],
+    [lastValid, syntax, shownErrors, text, changeText, confirmNow],
   );
 
   const names = capabilityNames(lastValid);
@@ -223,7 +227,7 @@ export function DraftEditor({ draftId, initialText, initialErrors, conflict }: {
           <ErrorList
             errors={shownErrors}
             onJump={hydrated ? (e) => setJump({ from: e.from, to: e.to, nonce: Date.now() }) : null}
-            confirm={hydrated ? { onConfirm: confirmNow } : { formAction: confirmFormAction }}
+            confirm={hydrated ? { onConfirm: (path) => void confirmNow(path) } : { formAction: confirmFormAction }}
           />
         </div>
 
