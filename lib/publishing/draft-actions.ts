@@ -111,6 +111,8 @@ export const confirmSuggestionAction = viewerAction(
 export const saveDraftMaintainersAction = viewerAction(
   z.object({ id: draftId, maintainers: z.string().max(8_000, "At most 8,000 characters.") }),
   async (viewer, input): Promise<ActionResult<undefined, { maintainers: string }>> => {
+    const limit = await consume("draftChecks", viewer.id);
+    if (!limit.ok) return fail(limit.message, undefined, { maintainers: input.maintainers });
     const read = parseMaintainerLines(input.maintainers);
     if (!read.ok) return fail("The maintainers were not saved.", { maintainers: read.errors }, { maintainers: input.maintainers });
     if (!(await saveDraftMaintainers(viewer.id, input.id, read.maintainers))) return fail("This draft no longer exists; it may have been published or deleted.");
