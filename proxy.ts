@@ -1,6 +1,10 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { env } from "@/lib/env";
-import { oversizeAnswer } from "@/lib/http/body-limit";
+import { oversizeAnswer, readBodyWithin } from "@/lib/http/body-limit";
+import { isDecodablePath } from "@/lib/http/path-encoding";
+import { refusal } from "@/lib/http/refusal";
+import { isReadableRouterState } from "@/lib/http/router-state";
+import { actionRequestKind, isDecodableAction, isSameOriginAction } from "@/lib/http/server-action-request";
 import { commonSecurityHeaders, documentPolicy, isResourcePath, newNonce, RESOURCE_POLICY, type SecurityContext } from "@/lib/http/security-headers";
 import { goneAnswer, goneTargetOf } from "@/lib/agents/gone";
 import { deletedAgentOn } from "@/lib/agents/deleted-agents";
@@ -15,41 +19,71 @@ const context: SecurityContext = {
   githubSignIn: Boolean(env.AUTH_GITHUB_ID),
 };
 
+function withSecurityHeaders(response: Response, policy: string): NextResponse {
+  const answer = response instanceof NextResponse ? response : new NextResponse(response.body, response);
+  answer.headers.set("content-security-policy", policy);
+  for (const [name, value] of Object.entries(commonSecurityHeaders(context))) answer.headers.set(name, value);
+  return answer;
+}
+
 // A deleted agent's public addresses answer 410 Gone (lib/agents/gone.ts). Asked only of those paths, and
 // answered from a set in memory (lib/agents/deleted-agents.ts): an agent that exists costs no query.
-async function goneResponse(request: NextRequest): Promise<NextResponse | null> {
+async function goneResponse(request: NextRequest): Promise<Response | null> {
   if (request.method !== "GET" && request.method !== "HEAD") return null;
   const target = goneTargetOf(request.nextUrl.pathname);
   if (!target) return null;
   const deletedAt = await deletedAgentOn(target.handle);
   if (!deletedAt) return null;
   const { body, contentType } = goneAnswer(target.handle, deletedAt, target.kind, request.nextUrl.pathname);
-  const response = new NextResponse(request.method === "HEAD" ? null : body, { status: 410, headers: { "content-type": contentType, "cache-control": "no-store" } });
+  const response = new Response(request.method === "HEAD" ? null : body, { status: 410, headers: { "content-type": contentType, "cache-control": "no-store" } });
   if (target.kind === "api") response.headers.set("access-control-allow-origin", "*");
-  response.headers.set("content-security-policy", RESOURCE_POLICY);
-  for (const [name, value] of Object.entries(commonSecurityHeaders(context))) response.headers.set(name, value);
   return response;
 }
 
-export async function proxy(request: NextRequest): Promise<NextResponse> {
-  const gone = await goneResponse(request);
-  if (gone) return gone;
-  const resource = isResourcePath(request.nextUrl.pathname);
-  const declared = request.headers.get("content-length");
-  const oversize = declared === null ? null : oversizeAnswer(request.nextUrl.pathname, Number(declared));
-  if (oversize) {
-    const response = new NextResponse(oversize.body, { status: oversize.status, headers: oversize.headers });
-    response.headers.set("content-security-policy", RESOURCE_POLICY);
-    for (const [name, value] of Object.entries(commonSecurityHeaders(context))) response.headers.set(name, value);
-    return response;
+/**
+ * Requests Next would answer with a bare 500 (or read past the body limit), refused here in words instead: a path
+ * that does not percent-decode, a body over the limit whether or not it declares its length, a client navigation's
+ * router state Next cannot parse, and a server action from another site or with arguments React cannot decode.
+ */
+async function refusalOf(request: NextRequest): Promise<Response | null> {
+  const { pathname } = request.nextUrl;
+  if (!isDecodablePath(pathname)) return refusal(pathname, 400, "This address is not valid: part of it is not properly percent-encoded.");
+  const oversize = oversizeAnswer(pathname, Number(request.headers.get("content-length") ?? Number.NaN));
+  if (oversize) return oversize;
+  // Next holds a copy of the body for the proxy (next.config.mjs, proxyClientMaxBodySize) and gives the route the
+  // rest only once it has all arrived, so counting a body without a length here costs no wait.
+  let body: Uint8Array<ArrayBuffer> | null = null;
+  if (request.body && !request.headers.has("content-length")) {
+    const read = await readBodyWithin(request);
+    if (!read.ok) return read.response;
+    body = read.bytes;
   }
+  const tree = request.headers.get("next-router-state-tree");
+  if (request.headers.get("rsc") === "1" && tree !== null && !isReadableRouterState(tree)) {
+    return refusal(pathname, 400, "This page could not be opened from the one before: reload it.");
+  }
+  const action = isResourcePath(pathname) ? null : actionRequestKind(request.method, request.headers);
+  if (!action) return null;
+  if (!isSameOriginAction(request.headers)) return refusal(pathname, 403, "Explore takes forms only from its own pages: open the page on Explore and send it from there.");
+  if (!body) {
+    const read = await readBodyWithin(request);
+    if (!read.ok) return read.response;
+    body = read.bytes;
+  }
+  if (!(await isDecodableAction(action, request.headers.get("content-type"), body))) {
+    return refusal(pathname, 400, "This form could not be read: reload the page and send it again.");
+  }
+  return null;
+}
+
+export async function proxy(request: NextRequest): Promise<NextResponse> {
+  const refused = (await refusalOf(request)) ?? (await goneResponse(request));
+  if (refused) return withSecurityHeaders(refused, RESOURCE_POLICY);
+  const resource = isResourcePath(request.nextUrl.pathname);
   const policy = resource ? RESOURCE_POLICY : documentPolicy(newNonce(), context);
   const requestHeaders = new Headers(request.headers);
   if (!resource) requestHeaders.set("content-security-policy", policy);
-  const response = NextResponse.next({ request: { headers: requestHeaders } });
-  response.headers.set("content-security-policy", policy);
-  for (const [name, value] of Object.entries(commonSecurityHeaders(context))) response.headers.set(name, value);
-  return response;
+  return withSecurityHeaders(NextResponse.next({ request: { headers: requestHeaders } }), policy);
 }
 
 export const config = {

@@ -1,8 +1,8 @@
-// What a listing write costs the shared index, in one process: loading it again (what every write did before)
-// against patching the written agent in (`patchSharedIndex`: its listings read again, and the places of every
-// listing patched in since the load). Agents are patched one after another, as a stream of writes would, so the
-// figures show how a patch grows with the listings patched in before it. The rows are read as they are (no row is
-// changed): a patch reads and places the same rows whether or not the write changed them.
+// What a listing write costs the shared index, in one process: loading it again (what a write would cost without
+// patches) against patching the written agent in (`patchSharedIndex`: its listings read again and placed between
+// their neighbours in PostgreSQL's orders). Agents are patched one after another, as a stream of writes would, so the
+// figures show whether a patch grows with the listings patched in before it. The rows are read as they are (no row
+// is changed): a patch reads and places the same rows whether or not the write changed them.
 //
 //   npx tsx scripts/with-db.ts bash -c 'npx tsx bench/generate-listings.ts "$DATABASE_URL" 100000 &&
 //     npx tsx --conditions=react-server bench/index-patch.ts [--agents 400]'

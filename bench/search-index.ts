@@ -3,9 +3,9 @@
 // for the signed-out audience. No HTTP, no rendering, no PostgreSQL after the load: what is left is the
 // index's loops over a search's matches, which is what grows with the catalog (docs/benchmarks.md).
 // No URL is asked twice, but words recur (the generator's vocabulary has ~170 words), so the index's kept
-// matches (the words asked lately) answer part of the gathering: docs/benchmarks.md gives the figures with and
-// without them. The counts and the page are computed for every search; with --api, the page alone, as an API
-// search asks (no counts, so the page gathers the words' matches itself unless they are kept).
+// matches (the words asked lately) answer part of the gathering, as they would a catalog's common words. The
+// counts and the page are computed for every search; with --api, the page alone, as an API search asks (no
+// counts, so the page gathers the words' matches itself unless they are kept).
 //
 //   npx tsx scripts/with-db.ts bash -c 'npx tsx bench/generate-listings.ts "$DATABASE_URL" 100000 &&
 //     npx tsx --conditions=react-server bench/search-index.ts [--searches 1500] [--api]'

@@ -5,7 +5,7 @@
 //   1. the search API one request at a time (p50/p95/p99);
 //   2. the search API at 20 concurrent clients (throughput and percentiles);
 //   3. the search page with its facets, one request at a time;
-// with search's index in memory (the server waits until it is loaded), and 1 and 3 again on a second server that
+// with search's index in memory (the server waits until it is loaded), and 1-3 again on a second server that
 // asks PostgreSQL (EXPLORE_SEARCH_INDEX=0), the same searches;
 //   4. the web process's memory and the database's size and shared buffers;
 //   5. the floors the same server and machine set: a request that does no work (the icon) and one that makes

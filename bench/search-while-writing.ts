@@ -2,10 +2,7 @@
 // agents are unpublished and published again one after another (a real listing write each time, made in this
 // process as the dashboard makes it, heard by the server through PostgreSQL's NOTIFY like any other process's).
 // Prints both runs, how many writes were made, and how often the server's index was current, or patching a write
-// in, while they were made: before the writes were patched in, every write left it not current until a whole load
-// (docs/benchmarks.md, "A listing write patched in, not loaded again"); while patching, searches went to
-// PostgreSQL until the index answered them withholding the written agents (same file, "Answers while a write is
-// patched in").
+// in (answering with the written agents withheld until the patch lands), while they were made.
 //
 //   npx tsx scripts/with-db.ts bash -c 'npx tsx bench/generate-listings.ts "$DATABASE_URL" 100000 && npm run build &&
 //     npx tsx --conditions=react-server bench/search-while-writing.ts [--seconds 15] [--every 1000]'

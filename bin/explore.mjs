@@ -9,7 +9,10 @@ import { tsImport } from "tsx/esm/api";
 const tsconfig = fileURLToPath(new URL("../tsconfig.json", import.meta.url));
 const argv = process.argv.slice(2);
 
-if (argv[0] === "import" || argv[0] === "stripe-event") {
+// Asking for a command's usage needs no database: main prints it in this process.
+const { helpFor } = await tsImport("../lib/cli/usage.ts", { parentURL: import.meta.url, tsconfig });
+
+if ((argv[0] === "import" || argv[0] === "stripe-event") && helpFor(argv) === null) {
   const tsx = import.meta.resolve("tsx");
   const withDb = fileURLToPath(new URL("../scripts/with-db.ts", import.meta.url));
   const run = fileURLToPath(new URL("../lib/cli/run.ts", import.meta.url));

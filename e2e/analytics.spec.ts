@@ -49,7 +49,13 @@ test("the publisher sees a run of their demo service counted in its analytics, i
   await expect(page.getByText(/ of Length converter from /)).toBeVisible();
   expect(await runsToday(page)).toBeGreaterThanOrEqual(before + 1);
   await expect(page.getByRole("region", { name: "Errors by kind" }).getByRole("rowheader", { name: "Timed out" })).toBeVisible();
-  await expect(page.getByRole("region", { name: "Latency" })).toContainText(/half of the finished runs took about \d/);
+  const latency = page.getByRole("region", { name: "Latency" });
+  await expect(latency).toContainText(/half of the finished runs took about \d/);
+  // The stack is fresh, so every finished run of the service is today's: one point per percentile, which a line
+  // cannot draw alone; each is shown as a dot (p50 and p95).
+  const latencyDots = latency.locator("svg .recharts-line-dot");
+  await expect(latencyDots).toHaveCount(2);
+  for (const dot of await latencyDots.all()) await expect(dot).toBeVisible();
 
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: /Download CSV/ }).click()]);
   expect(download.suggestedFilename()).toBe(`analytics-unit-forge-${SERVICE}-${todayIso}.csv`);

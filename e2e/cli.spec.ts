@@ -72,6 +72,19 @@ test("validate: ok exits 0, errors name their path and exit 1, unreadable exits 
   expect((await explore("validate", "--frobnicate", good)).code).toBe(2);
 });
 
+test("--help: explore and each command print their usage and exit 0, without the database", async () => {
+  // The commands that need the database start it through scripts/with-db.ts; their usage must not wait for it.
+  test.setTimeout(60_000);
+  const top = await explore("--help");
+  expect(top).toMatchObject({ code: 0, stderr: "" });
+  expect(top.stdout).toMatch(/^usage: explore <command>/);
+  for (const command of ["validate", "import", "stripe-event", "announce"]) {
+    const answer = await explore(command, "--help");
+    expect(answer, command).toMatchObject({ code: 0, stderr: "" });
+    expect(answer.stdout).toMatch(new RegExp(`^usage: explore ${command} `));
+  }
+});
+
 test("import: publishes for the owner, then the service is on Explore; someone else's handle is refused", async ({ page, request }) => {
   // Four CLI processes, each starting tsx and a database client: seconds apiece on a busy two-core machine.
   test.setTimeout(90_000);

@@ -1,6 +1,6 @@
 import Stripe from "stripe";
 import { test, expect, type APIRequestContext, type Page } from "@playwright/test";
-import { signInByEmail, uniqueEmail } from "./helpers";
+import { sharedAnswer, signInByEmail, uniqueEmail } from "./helpers";
 
 // Paid runs only when paid, in Chromium: @demo-homes is the demo's Stripe-verified agent (its signing secret
 // is seeded from scripts/lib/seed-demo.ts). Events are signed by Stripe's own SDK and posted to the webhook as
@@ -79,4 +79,25 @@ test("a paid service offers the payment link, runs after the signed payment with
   await expect(panel.getByRole("button", { name: "Run", exact: true })).toBeDisabled();
   await page.goto("/purchases");
   await expect(page.getByText("49 calls revoked after a refund")).toBeVisible();
+});
+
+test("the plans card pays under the person's pseudonymous ID, and asks a signed-out visitor to sign in first", async ({ page, request }) => {
+  // The answer the shared cache gives every signed-out visitor names nobody.
+  const shared = await sharedAnswer(request, SERVICE);
+  expect(shared).not.toContain("client_reference_id");
+  expect(shared).toContain("Sign in to pay");
+
+  await page.goto(SERVICE);
+  const plans = page.getByRole("region", { name: "Plans and prices" });
+  await expect(plans.getByRole("link", { name: /Pay at the provider/ })).toHaveCount(0);
+  await plans.getByRole("link", { name: "Sign in to pay" }).click();
+  await expect(page).toHaveURL(/\/sign-in\?callbackUrl=/);
+
+  await signInByEmail(page, uniqueEmail("card-buyer"), SERVICE);
+  const fromCard = new URL((await plans.getByRole("link", { name: /Pay at the provider/ }).getAttribute("href")) ?? "");
+  const panel = page.locator("section", { has: page.getByRole("heading", { name: "Run it" }) });
+  const fromPanel = new URL((await panel.getByRole("link", { name: /Pay at the provider/ }).getAttribute("href")) ?? "");
+  expect(fromCard.origin + fromCard.pathname).toBe("https://pay.example.com/demo-homes");
+  expect(fromCard.searchParams.get("client_reference_id")).toMatch(/^csm_[A-Za-z0-9_-]{32}$/);
+  expect(fromCard.toString()).toBe(fromPanel.toString());
 });

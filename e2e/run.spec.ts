@@ -7,6 +7,7 @@ import { roles } from "./roles/roles";
 const LENGTH = "/services/@unit-forge/cap_convert_length";
 const REMINDER = "/services/@nudge-reminders/cap_send_reminder";
 const LIMITED = "/services/@e2e-limited/cap_convert_length";
+const OVERLAP = "/services/@zone-hop/cap_meeting_overlap";
 const MATURE = { handle: "@cellar-pairings", capabilityId: "cap_pair_wine", name: "Wine pairing" };
 
 async function signedInAt(page: Page, path: string, role: string) {
@@ -66,6 +67,29 @@ test("a validation error shows beside its field, and raw JSON is checked too", a
   await json.fill("{not json");
   await page.getByRole("button", { name: "Run", exact: true }).click();
   await expect(page.locator("#run-arguments-error")).toContainText("not valid JSON");
+});
+
+test("a list's buttons say what they do, to assistive technology and with an icon on screen", async ({ page }) => {
+  await signedInAt(page, OVERLAP, "lister");
+  const zones = page.locator("#run_zones");
+  const values = () => zones.getByRole("textbox").evaluateAll((inputs) => inputs.map((i) => (i instanceof HTMLInputElement ? i.value : "")));
+  await expect.poll(values).toEqual(["America/New_York", "Europe/London"]);
+  const add = zones.getByRole("button", { name: "Add item" });
+  const item2 = ["Move item 2 up", "Move item 2 down", "Remove item 2"].map((name) => zones.getByRole("button", { name }));
+  // Each shows an icon drawn inline (no icon font to miss), and "Add item" its words too.
+  for (const button of [...item2, add]) {
+    await expect(button).toBeVisible();
+    await expect(button.locator("svg")).toBeVisible();
+    expect((await button.boundingBox())?.width ?? 0).toBeGreaterThanOrEqual(24);
+  }
+  await expect(add).toContainText("Add item");
+
+  await item2[0]?.click();
+  await expect.poll(values).toEqual(["Europe/London", "America/New_York"]);
+  await add.click();
+  await expect.poll(values).toEqual(["Europe/London", "America/New_York", ""]);
+  await zones.getByRole("button", { name: "Remove item 3" }).click();
+  await expect.poll(values).toEqual(["Europe/London", "America/New_York"]);
 });
 
 test("an external action: confirm, dry run first, then the real run, its outcome and its cancellation", async ({ page }) => {

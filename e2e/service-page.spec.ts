@@ -27,13 +27,15 @@ test("a service page shows every section from the capability's resolved fields",
   await expect(data.getByText("Used for training")).toBeVisible();
   await expect(data.getByText("Processed in")).toBeVisible();
 
-  // Plans: one card each, in words (never the plan ID), the extra fields as label and value, the payment link for the paid one.
+  // Plans: one card each, in words (never the plan ID), the extra fields as label and value; signed out, the paid one
+  // asks to sign in first (its payment link carries the payer's pseudonymous ID: e2e/payments.spec.ts).
   const plans = main.getByRole("region", { name: "Plans and prices" });
   await expect(plans.getByRole("heading", { level: 3, name: /^Free/ })).toBeVisible();
   await expect(plans.getByRole("heading", { level: 3, name: "$9 a month", exact: true })).toBeVisible();
   await expect(plans.getByText("pro_monthly")).toHaveCount(0);
   await expect(plans.getByText("Calls per day")).toBeVisible();
-  await expect(plans.getByRole("link", { name: "Pay at the provider" })).toHaveAttribute("href", "https://pay.example.com/demo-homes");
+  await expect(plans.getByRole("link", { name: "Pay at the provider" })).toHaveCount(0);
+  await expect(plans.getByRole("link", { name: "Sign in to pay" })).toHaveAttribute("href", "/sign-in?callbackUrl=%2Fservices%2F%40demo-homes%2Fcap_area_market_stats");
 
   // Terms with their fingerprint, repeating, schemas collapsed, the provider and its other services.
   const terms = main.getByRole("region", { name: "Terms" });

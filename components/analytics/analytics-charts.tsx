@@ -1,7 +1,7 @@
 "use client";
 
 import type { ReactNode } from "react";
-import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from "recharts";
+import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis, type DotItemDotProps } from "recharts";
 import "./analytics-charts.css";
 
 // The analytics page's charts (recharts, in the browser only: this module is imported by that page alone, so
@@ -41,7 +41,18 @@ export function StackedBarsChart({ data, series }: { data: ChartRow[]; series: C
   );
 }
 
-/** Lines per day (latency percentiles), gaps where a day has no value. */
+const hasValue = (points: DotItemDotProps["points"], i: number) => points[i]?.value != null;
+
+/**
+ * A dot only where a day has a value and neither neighbour does: a line needs two points, so such a day (an
+ * agent's first, or one between gaps) would otherwise draw nothing.
+ */
+function IsolatedDot({ points, index, cx, cy, stroke }: DotItemDotProps) {
+  if (!hasValue(points, index) || hasValue(points, index - 1) || hasValue(points, index + 1) || cx == null || cy == null) return null;
+  return <circle className="recharts-line-dot" cx={cx} cy={cy} r={4} fill={stroke} stroke={stroke} />;
+}
+
+/** Lines per day (latency percentiles), gaps where a day has no value, a dot for a day standing alone. */
 export function LinesChart({ data, series, unit }: { data: ChartRow[]; series: ChartSeries[]; unit: string }) {
   return (
     <Frame>
@@ -52,7 +63,7 @@ export function LinesChart({ data, series, unit }: { data: ChartRow[]; series: C
         <Tooltip contentStyle={tooltipStyle} />
         <Legend itemSorter={null} wrapperStyle={{ fontSize: 12, color: "var(--foreground)" }} />
         {series.map((s) => (
-          <Line key={s.key} dataKey={s.key} name={s.label} stroke={s.color} strokeWidth={2} dot={false} connectNulls={false} isAnimationActive={false} />
+          <Line key={s.key} dataKey={s.key} name={s.label} stroke={s.color} strokeWidth={2} dot={IsolatedDot} connectNulls={false} isAnimationActive={false} />
         ))}
       </LineChart>
     </Frame>

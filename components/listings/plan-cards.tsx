@@ -1,7 +1,52 @@
+import Link from "next/link";
+import { getViewer } from "@/lib/accounts/viewer";
+import { signInPath } from "@/lib/accounts/return-path";
 import type { CatalogPlan } from "@/lib/catalog/read-model";
+import { servicePath } from "@/lib/listings/paths";
 import { planExtraFields, planHeadline } from "@/lib/payments/plan-words";
+import { getRunPanel } from "@/lib/runs/queries";
 
-function PlanCard({ plan, title, payment }: { plan: CatalogPlan; title: string; payment: { link: string; note: string | null } | null }) {
+type Payment = { link: string; note: string | null };
+/** The service whose page shows the cards: its payment links are then made for the viewer. */
+type ServiceKey = { handle: string; capabilityId: string };
+
+/**
+ * Where this viewer pays for a plan: the Run panel's own link, carrying their pseudonymous client_reference_id
+ * (DESIGN.md "Money"), or, signed out, the way to sign in first. Read per request: a signed-out visitor's answer
+ * (the one a shared cache may keep) names nobody, and a signed-in answer is never shared.
+ */
+async function PayAtProvider({ service, planId, note }: { service: ServiceKey; planId: string; note: string | null }) {
+  const viewer = await getViewer();
+  if (!viewer) {
+    return (
+      <div className="mt-auto pt-2 text-sm">
+        <Link href={signInPath(servicePath(service.handle, service.capabilityId))} className="font-medium text-accent underline">
+          Sign in to pay
+        </Link>
+        <p className="mt-1 text-muted-foreground">A payment reaches the provider under your pseudonymous ID on Explore, so it counts for your runs.</p>
+        {note ? <p className="mt-1 text-muted-foreground">{note}</p> : null}
+      </div>
+    );
+  }
+  // The Run panel's read (React cache(): one per request), so both links are the same link.
+  const panel = await getRunPanel(viewer, service.handle, service.capabilityId);
+  const link = panel?.plans.find((p) => p.planId === planId)?.buyLink ?? null;
+  if (!link) return null;
+  return <PaymentLink link={link} note={note} />;
+}
+
+function PaymentLink({ link, note }: Payment) {
+  return (
+    <div className="mt-auto pt-2 text-sm">
+      <a href={link} rel="noopener noreferrer" className="font-medium text-accent underline">
+        Pay at the provider
+      </a>
+      {note ? <p className="mt-1 text-muted-foreground">{note}</p> : null}
+    </div>
+  );
+}
+
+function PlanCard({ plan, title, payment, service }: { plan: CatalogPlan; title: string; payment: Payment | null; service: ServiceKey | null }) {
   const extra = planExtraFields(plan);
   const titleId = `plan-${plan.planId}`;
   return (
@@ -21,12 +66,11 @@ function PlanCard({ plan, title, payment }: { plan: CatalogPlan; title: string; 
       ) : null}
       {plan.type !== "free" ? (
         payment ? (
-          <div className="mt-auto pt-2 text-sm">
-            <a href={payment.link} rel="noopener noreferrer" className="font-medium text-accent underline">
-              Pay at the provider
-            </a>
-            {payment.note ? <p className="mt-1 text-muted-foreground">{payment.note}</p> : null}
-          </div>
+          service ? (
+            <PayAtProvider service={service} planId={plan.planId} note={payment.note} />
+          ) : (
+            <PaymentLink link={payment.link} note={payment.note} />
+          )
         ) : (
           <p className="mt-auto pt-2 text-sm text-warning">
             Not yet available to run from Explore: the provider has no payment link yet.
@@ -37,8 +81,8 @@ function PlanCard({ plan, title, payment }: { plan: CatalogPlan; title: string; 
   );
 }
 
-/** The capability's plans in words, with where to pay for the paid ones. */
-export function PlanCards({ plans, payment }: { plans: CatalogPlan[]; payment: { link: string; note: string | null } | null }) {
+/** The capability's plans in words, with where to pay for the paid ones (for the viewer, given `service`). */
+export function PlanCards({ plans, payment, service = null }: { plans: CatalogPlan[]; payment: Payment | null; service?: ServiceKey | null }) {
   const headlines = plans.map(planHeadline);
   return (
     <ul className="grid gap-4 sm:grid-cols-2">
@@ -48,7 +92,7 @@ export function PlanCards({ plans, payment }: { plans: CatalogPlan[]; payment: {
         const title = headlines.filter((h) => h === headline).length > 1 ? `${headline} · ${plan.planId}` : headline;
         return (
           <li key={plan.planId}>
-            <PlanCard plan={plan} title={title} payment={payment} />
+            <PlanCard plan={plan} title={title} payment={payment} service={service} />
           </li>
         );
       })}

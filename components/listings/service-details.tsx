@@ -152,7 +152,7 @@ export function ServiceDetails({
           </Section>
 
           <Section id="plans" title="Plans and prices">
-            <PlanCards plans={service.plans} payment={agent.payment} />
+            <PlanCards plans={service.plans} payment={agent.payment} service={{ handle: agent.handle, capabilityId: service.capabilityId }} />
           </Section>
 
           {changes}

@@ -4,6 +4,7 @@ import "./schema-form.css";
 import Form from "@rjsf/core";
 import type { ErrorSchema, RJSFSchema, UiSchema } from "@rjsf/utils";
 import type { FormValues, SchemaFormHandle } from "./schema-form-types";
+import { schemaFormTemplates } from "./schema-form-buttons";
 import { useMemo, type Ref } from "react";
 import { plainFormErrors, uiSchemaFor } from "@/lib/json-schema/form-ui";
 import { formValidatorFor } from "@/lib/json-schema/form-validator";
@@ -44,6 +45,7 @@ export function SchemaForm({
         tagName="div"
         schema={formSchema}
         uiSchema={uiSchema}
+        templates={schemaFormTemplates}
         validator={formValidatorFor(schema)}
         formData={formData}
         onChange={(event) => onChange(event.formData ?? {})}

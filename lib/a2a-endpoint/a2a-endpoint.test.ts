@@ -16,6 +16,7 @@ import { siteOrigin } from "@/lib/listings/site";
 import { sha256Hex } from "@/lib/sha256";
 import { NO_RULES } from "@/lib/data-rules/rules";
 import { startMcpServer, type TestServer } from "@/lib/testing/mcp-test-servers";
+import { chunkedRequest } from "@/lib/testing/chunked-request";
 import { cleanUpTestRows, createTestUser, uniqueHandle } from "@/lib/testing/fixtures";
 import { handleA2ARequest } from "./handle-request";
 
@@ -241,6 +242,14 @@ describe("message/send on Explore's A2A endpoint", () => {
     const wrong = await send(token, { skill: "cap_add", arguments: { a: "two" } });
     expect(wrong.status?.state).toBe(TaskState.TASK_STATE_REJECTED);
     expect(statusText(wrong)).toContain("Some arguments are not valid");
+  });
+
+  it("refuses a body over its limit that declares no length with 413, without reading it all", async () => {
+    const sent = chunkedRequest(`${exploreUrl}/api/v1/agents/${handle}/a2a`, 3 * 1024 * 1024, { headers: { authorization: `Bearer ${token}`, "content-type": "application/json" } });
+    const response = await handleA2ARequest(sent.request, handle, { fetch: guarded });
+    expect(response.status).toBe(413);
+    expect(await response.json()).toMatchObject({ jsonrpc: "2.0", error: { code: -32600, message: expect.stringContaining("too large") } });
+    expect(sent.pulled()).toBeLessThan(512 * 1024);
   });
 
   it("answers 401 in A2A's error shape without a live token", async () => {

@@ -6,6 +6,7 @@ import { DefaultRequestHandler, InMemoryTaskStore, JsonRpcTransportHandler, Serv
 import { bearerToken, viewerOfApiToken } from "@/lib/api-tokens/tokens";
 import { findAgentWithListings } from "@/lib/catalog/queries";
 import { agentCardModel } from "@/lib/formats/a2a-card/from-catalog";
+import { readBodyWithin } from "@/lib/http/body-limit";
 import { clientAddress } from "@/lib/http/client-address";
 import { siteOrigin } from "@/lib/listings/site";
 import { log } from "@/lib/log";
@@ -41,11 +42,12 @@ export async function handleA2ARequest(request: Request, handle: string, deps?: 
         "WWW-Authenticate": 'Bearer realm="Explore A2A"',
       });
     }
-    const text = await request.text();
-    if (Buffer.byteLength(text, "utf8") > MAX_ARGUMENTS_BYTES + 16 * 1024) return rpcError(413, -32600, "The request is too large: arguments may be at most 256 KB.");
+    // Counted as it is read, whatever length the request declares: a larger body is never read whole.
+    const read = await readBodyWithin(request, MAX_ARGUMENTS_BYTES + 16 * 1024);
+    if (!read.ok) return rpcError(413, -32600, "The request is too large: arguments may be at most 256 KB.");
     let body: unknown;
     try {
-      body = JSON.parse(text);
+      body = JSON.parse(new TextDecoder().decode(read.bytes));
     } catch {
       return rpcError(400, -32700, "The request is not valid JSON.");
     }

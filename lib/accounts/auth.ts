@@ -9,6 +9,7 @@ import { env } from "@/lib/env";
 import { authRedirectTarget } from "@/lib/accounts/return-path";
 import { sendSignInLink } from "@/lib/accounts/send-sign-in-link";
 import { countSignInLinkRequest } from "@/lib/accounts/sign-in-limits";
+import { siteOrigin } from "@/lib/listings/site";
 
 // env.ts refuses to start production without AUTH_SECRET; a fresh clone runs without configuration.
 const DEVELOPMENT_SECRET = "explore-development-secret-not-for-production-use";
@@ -18,9 +19,18 @@ class SignInLinkNotSent extends AuthError {
   static type = "EmailSignInError";
 }
 
+/**
+ * The link on Explore's public origin (AUTH_URL). Auth.js builds it from the request's URL, which Next reports
+ * as localhost for a loopback address (its NextURL rewrites 127.0.0.1 to localhost) when asked at /api/auth.
+ */
+export function publicSignInLink(url: string): string {
+  const link = new URL(url);
+  return `${siteOrigin()}${link.pathname}${link.search}`;
+}
+
 async function sendLinkForAuth(to: string, url: string): Promise<void> {
   try {
-    await sendSignInLink({ to, url });
+    await sendSignInLink({ to, url: publicSignInLink(url) });
   } catch (error) {
     throw new SignInLinkNotSent("The sign-in link could not be sent", { cause: error });
   }
@@ -33,8 +43,17 @@ function githubProviders() {
   return [GitHub({ clientId: env.AUTH_GITHUB_ID, clientSecret: env.AUTH_GITHUB_SECRET })];
 }
 
+const prismaAdapter = PrismaAdapter(db);
+
 export const { handlers, auth, signIn, signOut } = NextAuth({
-  adapter: PrismaAdapter(db),
+  adapter: {
+    ...prismaAdapter,
+    // Opening a sign-in link deletes the browser's current session first; a stale cookie names a row already
+    // gone, which is nothing to delete, not a failure that spends the link (Prisma's delete throws on a miss).
+    async deleteSession(sessionToken) {
+      await db.session.deleteMany({ where: { sessionToken } });
+    },
+  },
   session: { strategy: "database" },
   secret: env.AUTH_SECRET ?? DEVELOPMENT_SECRET,
   trustHost: true,

@@ -10,6 +10,8 @@ import { cleanUpTestRows, createTestUser, uniqueHandle } from "@/lib/testing/fix
 import { PUT } from "@/app/api/v1/agents/[handle]/endpoint/route";
 import { runAnnounce } from "@/lib/cli/announce-command";
 import { fakeCliIo } from "@/lib/testing/cli-io";
+import { chunkedRequest } from "@/lib/testing/chunked-request";
+import { MAX_BODY_BYTES } from "@/lib/http/body-limit";
 import { announceEndpoint, newAdapterToken } from "./endpoint-announcement";
 import { importAgentFile } from "./import-agent";
 
@@ -122,6 +124,15 @@ describe("announcing an adapter's endpoint", () => {
     const notJson = await call({ authorization: `Bearer ${agent.token}` }, "{not json");
     expect(notJson.status).toBe(400);
     expect(((await notJson.json()) as { detail: string }).detail).toContain('{"endpoint": "https://…"}');
+  });
+
+  it("refuses a body over the limit that declares no length with 413 in words, without reading it all", async () => {
+    const agent = await waitingAgent();
+    const sent = chunkedRequest(`http://127.0.0.1/api/v1/agents/${agent.handle}/endpoint`, 3 * 1024 * 1024, { method: "PUT", headers: { ...CLIENT, authorization: `Bearer ${agent.token}` } });
+    const response = await PUT(sent.request, { params: Promise.resolve({ handle: agent.handle }) });
+    expect(response.status).toBe(413);
+    expect(await response.json()).toMatchObject({ status: 413, detail: expect.stringContaining("Explore accepts at most 2.0 MB") });
+    expect(sent.pulled()).toBeLessThanOrEqual(MAX_BODY_BYTES + 2 * 64 * 1024);
   });
 
   it("explore announce sends the token and the endpoint, and prints Explore's refusal", async () => {

@@ -1,10 +1,10 @@
 import "server-only";
 import { createHash, randomBytes } from "node:crypto";
-import { z } from "zod";
 import { db } from "@/lib/db";
 import { listTools } from "@/lib/adapters/mcp-call";
 import { publisherFetch } from "@/lib/adapters/publisher-fetch";
 import { writeListings } from "@/lib/catalog/listing-writes";
+import { announcementSchema } from "@/lib/api/schemas";
 
 // DESIGN.md rule 2: an agent whose endpoint is still a ${NAME} waits for its adapter. The adapter announces
 // where it listens with a token its publisher made (shown once, kept as a hash), and Explore checks the
@@ -28,10 +28,6 @@ export function newAdapterToken(): { token: string; sha256: string } {
 export function placeholderOf(agent: { endpointPending: boolean; endpoint: string; announcedFor: string | null }): string | null {
   return agent.endpointPending ? agent.endpoint : agent.announcedFor;
 }
-
-export const announcementSchema = z.object({
-  endpoint: z.url({ protocol: /^https?$/, error: "must be the adapter's URL (https://…)" }).max(2048),
-});
 
 export type Announcement =
   | { status: 200; endpoint: string; announcedAt: Date; tools: string[] }

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { DataDeclaration, JsonValue, Retention } from "@/lib/agent-file/types";
 import { CAPABILITY_CLASSES, PLAN_TYPES } from "@/lib/agent-file/types";
 import { classLabels, dataClassLabels, regionLabel } from "@/lib/listings/labels";
-import { planHeadline } from "@/lib/payments/plan-words";
+import { planExtraFields, planHeadline } from "@/lib/payments/plan-words";
 
 // The consumers' change log (issue #13): what a published version says about each service that a consumer
 // would want to know changed — its data declaration, price and plans, class and terms — and the sentences
@@ -150,7 +150,8 @@ export function planChangeWords(before: readonly PlanFacts[], after: readonly Pl
     const was = old.get(plan.planId);
     if (!was) words.push(`Plan added: ${headline(plan)}.`);
     else if (headline(was) !== headline(plan)) words.push(`Price changed: ${headline(plan)} (was ${headline(was)}).`);
-    else if (!same(was.extra, plan.extra)) words.push(`Plan terms changed: ${headline(plan)}.`);
+    // The plan card's own fields, so the publisher's wiring (stripe_payment_link) is never a change of terms.
+    else if (!same(planExtraFields(was), planExtraFields(plan))) words.push(`Plan terms changed: ${headline(plan)}.`);
   }
   for (const plan of before) if (!fresh.has(plan.planId)) words.push(`Plan removed: ${headline(plan)}.`);
   return words;

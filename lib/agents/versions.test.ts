@@ -121,6 +121,13 @@ describe("the change log", () => {
       "Data handling changed: inputs and outputs are now used to train models (were never used to train models).",
     ]);
   });
+
+  it("words only plan changes a consumer would notice, not the publisher's Stripe wiring", () => {
+    const pack = (extra: Record<string, string | number>) => ({ planId: "pack_100", type: "pack" as const, priceUsd: "5", dailyLimit: null, extra: { type: "pack", price_usd: 5, calls: 100, ...extra } });
+    expect(planChangeWords([pack({})], [pack({ stripe_payment_link: "https://buy.stripe.com/test_1" })])).toEqual([]);
+    expect(planChangeWords([pack({ stripe_payment_link: "https://buy.stripe.com/test_1" })], [pack({ stripe_payment_link: "https://buy.stripe.com/test_2" })])).toEqual([]);
+    expect(planChangeWords([pack({})], [pack({ refunds: "within 14 days" })])).toEqual(["Plan terms changed: Pack of 100 calls · $5."]);
+  });
 });
 
 describe("the change notice", () => {

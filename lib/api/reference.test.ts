@@ -14,6 +14,10 @@ describe("the API reference's reading of the OpenAPI document", () => {
       "GET /agents/{handle}/agent.json",
       "GET /agents/{handle}/agent-card.json",
       "GET /agents/{handle}/ga4gh-entry.json",
+      "GET /agents/{handle}/a2a",
+      "POST /agents/{handle}/a2a",
+      "PUT /agents/{handle}/endpoint",
+      "GET /openapi.json",
     ]);
     const search = operations[0];
     expect(search?.parameters.find((p) => p.name === "sort_by")).toMatchObject({

@@ -42,12 +42,16 @@ export const servicesQuerySchema = z
 
 export type ServicesQuery = z.infer<typeof servicesQuerySchema>;
 
+// Any JSON value. One schema for every such field, so the OpenAPI document names it once (`JsonValue`):
+// it refers to itself, and a self-reference needs a name to point at.
+export const jsonValueSchema = z.json();
+
 const planSchema = z.object({
   plan_id: z.string(),
   type: z.enum(PLAN_TYPES),
   price_usd: z.string().nullable().describe("Decimal string, USD."),
   daily_limit: z.number().int().nullable(),
-  extra: z.record(z.string(), z.json()).describe("Every field of the plan as the publisher wrote it."),
+  extra: z.record(z.string(), jsonValueSchema).describe("Every field of the plan as the publisher wrote it."),
 });
 
 const agentRefSchema = z.object({ handle: z.string(), display_name: z.string(), url: z.string() });
@@ -124,14 +128,14 @@ export const serviceDetailSchema = serviceItemSchema.extend({
     .nullable(),
   cancellation: z.string().nullable(),
   max_duration_seconds: z.number().int().nullable(),
-  input_schema: z.record(z.string(), z.json()).nullable(),
-  output_schema: z.record(z.string(), z.json()).nullable(),
+  input_schema: z.record(z.string(), jsonValueSchema).nullable(),
+  output_schema: z.record(z.string(), jsonValueSchema).nullable(),
   example: z
     .object({
-      input: z.record(z.string(), z.json()),
+      input: z.record(z.string(), jsonValueSchema),
       problem: z.string().nullable(),
       success_criteria: z.string().nullable(),
-      expected_output: z.record(z.string(), z.json()).nullable(),
+      expected_output: z.record(z.string(), jsonValueSchema).nullable(),
     })
     .nullable(),
   data: dataSchema,
@@ -185,6 +189,40 @@ export const problemSchema = z.object({
   detail: z.string().optional(),
   instance: z.string().optional(),
   errors: z.array(z.object({ parameter: z.string(), message: z.string() })).optional(),
+});
+
+/** The 410 for a read of a deleted agent's handle (lib/agents/gone.ts): a problem that also names the handle and when it went. */
+export const goneProblemSchema = problemSchema.extend({
+  handle: z.string().describe("The deleted agent's handle, with its @."),
+  deletedAt: z.string().describe("When its publisher deleted it (ISO 8601)."),
+});
+
+/** What an adapter sends to announce where it listens (PUT /agents/{handle}/endpoint). */
+export const announcementSchema = z.object({
+  endpoint: z.url({ protocol: /^https?$/, error: "must be the adapter's URL (https://…)" }).max(2048),
+});
+
+export const announcementResultSchema = z.object({
+  endpoint: z.string(),
+  announced_at: z.string().describe("When Explore recorded it (ISO 8601)."),
+  tools: z.array(z.string()).describe("Every tool the endpoint offers, by name."),
+});
+
+// JSON-RPC 2.0 as the A2A endpoint speaks it: the request and answer shapes are the A2A SDK's (A2A 1.0 and 0.3).
+const jsonRpcId = z.union([z.string(), z.number(), z.null()]);
+
+export const jsonRpcRequestSchema = z.object({
+  jsonrpc: z.literal("2.0"),
+  id: jsonRpcId.optional(),
+  method: z.string().describe("`message/send` (A2A 0.3), or `SendMessage` with the header `A2A-Version: 1.0`."),
+  params: z.record(z.string(), jsonValueSchema).optional().describe("The message: one data part `{ skill, arguments }` (docs/api.md)."),
+});
+
+export const jsonRpcResponseSchema = z.object({
+  jsonrpc: z.literal("2.0"),
+  id: jsonRpcId,
+  result: jsonValueSchema.optional().describe("The finished task: completed with one artifact, failed or rejected, with its reason."),
+  error: z.object({ code: z.number().int(), message: z.string(), data: jsonValueSchema.optional() }).optional(),
 });
 
 export type ServiceItem = z.infer<typeof serviceItemSchema>;

@@ -5,8 +5,7 @@ import { parseArgs } from "node:util";
 import { env } from "../env";
 import { handleFromParam } from "../listings/paths";
 import type { CliIo } from "./validate-command";
-
-export const ANNOUNCE_USAGE = "usage: explore announce --agent @handle --endpoint <https://…> --token <adapter token> [--url <Explore's origin, default http://127.0.0.1:$PORT>]\n";
+import { ANNOUNCE_USAGE } from "./usage";
 
 /** 0: announced; 1: Explore refused it (the reason is printed); 2: usage error or Explore unreachable. */
 export async function runAnnounce(args: string[], io: CliIo, post: typeof fetch = fetch): Promise<number> {

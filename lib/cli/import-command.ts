@@ -10,12 +10,11 @@ import type { CliIo } from "./validate-command";
 import type { AgentFileError } from "../agent-file/types";
 import { convertText } from "../formats/convert";
 import { foreignReport } from "./foreign-output";
+import { IMPORT_USAGE } from "./usage";
 
 function printRefusal(io: CliIo, file: string, message: string, errors: AgentFileError[]) {
   io.stderr(`${file}: ${message}\n` + errors.map((e) => `  ${e.path || "/"}: ${e.message}\n`).join(""));
 }
-
-export const IMPORT_USAGE = "usage: explore import <file> --owner <email>\n";
 
 /** 0: imported; 1: the document or the handle was refused; 2: usage error or unreadable file. */
 export async function runImport(args: string[], io: CliIo): Promise<number> {

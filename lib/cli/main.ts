@@ -1,19 +1,7 @@
 // The `explore` command line: bin/explore.mjs loads this file through tsx and exits with what main returns.
 import { readFile, writeFile } from "node:fs/promises";
+import { helpFor, USAGE } from "./usage";
 import { runValidate, type CliIo } from "./validate-command";
-
-const USAGE = `usage: explore <command> [arguments]
-
-commands:
-  validate <file…> [--json] [--out FILE]
-                                     check agent.json files against the schema and Explore's rules; an A2A
-                                     card, GA4GH entry or A2AWire registration is named and converted
-                                     (--out writes the converted agent.json to complete)
-  import <file> --owner <email>      validate, import and publish an agent for its owner
-  stripe-event <type> --agent @h …   post a signed Stripe event to an agent's webhook (try payments locally)
-  announce --agent @h --endpoint <url> --token <t>
-                                     announce where an agent's adapter listens (its \${NAME} endpoint)
-`;
 
 export function processIo(): CliIo {
   return {
@@ -26,6 +14,12 @@ export function processIo(): CliIo {
 
 /** Runs one command; the result is the process exit code. */
 export async function main(argv: string[], io: CliIo = processIo()): Promise<number> {
+  // Before any command module loads: --help needs neither the database nor a valid command line.
+  const help = helpFor(argv);
+  if (help !== null) {
+    io.stdout(help);
+    return 0;
+  }
   const [command, ...args] = argv;
   switch (command) {
     case "validate":
@@ -44,11 +38,8 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
       return runStripeEvent(args, io);
     }
     case undefined:
-    case "help":
-    case "--help":
-    case "-h":
       io.stdout(USAGE);
-      return command === undefined ? 2 : 0;
+      return 2;
     default:
       io.stderr(`explore: unknown command ${command}\n${USAGE}`);
       return 2;

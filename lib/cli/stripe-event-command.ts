@@ -11,20 +11,7 @@ import { env } from "../env";
 import { handleFromParam } from "../listings/paths";
 import { openSecret } from "../secrets";
 import type { CliIo } from "./validate-command";
-
-export const STRIPE_EVENT_USAGE = `usage: explore stripe-event <type> --agent @handle [options]
-
-types and their options:
-  checkout.session.completed --plan <plan_id> --consumer <email|csm_…> [--amount <cents>]
-  charge.refunded            --payment-intent <pi_…> [--amount <cents refunded>] (full refund without --amount)
-  invoice.paid               --subscription <sub_…> [--days <paid-through days from now, default 30>]
-  invoice.payment_failed     --subscription <sub_…>
-  customer.subscription.deleted --subscription <sub_…>
-
-common options:
-  --url <origin>     Explore's origin (default http://127.0.0.1:$PORT, or :3000)
-  --secret <whsec_…> the agent's signing secret (default: the stored one, opened with EXPLORE_SECRET_KEYS)
-`;
+import { STRIPE_EVENT_USAGE } from "./usage";
 
 const newId = (prefix: string) => `${prefix}_cli_${randomBytes(9).toString("base64url")}`;
 

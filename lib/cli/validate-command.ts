@@ -3,6 +3,7 @@ import { parseAgentFile } from "../agent-file/parse";
 import type { AgentFileError } from "../agent-file/types";
 import { convertText, draftTextOf } from "../formats/convert";
 import { foreignJson, foreignReport } from "./foreign-output";
+import { VALIDATE_USAGE } from "./usage";
 
 export type CliIo = {
   /** Writes text as given (lines carry their own "\n"). */
@@ -12,8 +13,6 @@ export type CliIo = {
   /** Only `validate --out` writes (the converted agent.json of another format). */
   writeFile?: (path: string, text: string) => Promise<void>;
 };
-
-export const VALIDATE_USAGE = "usage: explore validate <file…> [--json] [--out FILE]\n";
 
 /** 0: every file is valid; 1: some file is invalid; 2: usage error or a file could not be read. */
 export async function runValidate(args: string[], io: CliIo): Promise<number> {
@@ -33,10 +32,7 @@ export async function runValidate(args: string[], io: CliIo): Promise<number> {
       }
       out = value;
     }
-    else if (!flagsDone && (arg === "--help" || arg === "-h")) {
-      io.stdout(VALIDATE_USAGE);
-      return 0;
-    } else if (!flagsDone && arg.startsWith("-") && arg !== "-") {
+    else if (!flagsDone && arg.startsWith("-") && arg !== "-") {
       io.stderr(`explore validate: unknown option ${arg}\n${VALIDATE_USAGE}`);
       return 2;
     } else files.push(arg);

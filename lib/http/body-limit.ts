@@ -1,29 +1,24 @@
 import { formatBytes } from "@/lib/agent-file/file-size";
+import { refusal } from "./refusal";
 
 // The largest request body Explore reads: an import form carries at most a 512 KB text and a 512 KB file
 // (next.config.mjs lets server actions take the same 2 MB). A larger declared body is answered by proxy.ts
 // before anything reads it, in words (problem+json on the API), rather than by Next's error page; a body that
-// declares no length (chunked) is counted as it is read, by readBodyWithin.
+// declares no length (chunked) is counted as it is read, by readBodyWithin: in proxy.ts for every route, and
+// again in each route handler that reads one.
 export const MAX_BODY_BYTES = 2 * 1024 * 1024;
 
-function tooLarge(pathname: string, size: string): Response {
-  const detail = `The request is ${size}; Explore accepts at most ${formatBytes(MAX_BODY_BYTES)}. Nothing was saved.`;
-  if (pathname.startsWith("/api/")) {
-    return Response.json(
-      { type: "urn:explore:problem:too-large", title: "Request body too large", status: 413, detail },
-      { status: 413, headers: { "content-type": "application/problem+json" } },
-    );
-  }
-  return new Response(detail, { status: 413, headers: { "content-type": "text/plain; charset=utf-8" } });
+function tooLarge(pathname: string, size: string, limit: number): Response {
+  return refusal(pathname, 413, `The request is ${size}; Explore accepts at most ${formatBytes(limit)}. Nothing was saved.`);
 }
 
-/** The 413 for a body of `bytes`, or null when it is within the limit. */
-export function oversizeAnswer(pathname: string, bytes: number): Response | null {
-  if (!Number.isFinite(bytes) || bytes <= MAX_BODY_BYTES) return null;
-  return tooLarge(pathname, formatBytes(bytes));
+/** The 413 for a body of `bytes`, or null when it is within `limit`. */
+export function oversizeAnswer(pathname: string, bytes: number, limit = MAX_BODY_BYTES): Response | null {
+  if (!Number.isFinite(bytes) || bytes <= limit) return null;
+  return tooLarge(pathname, formatBytes(bytes), limit);
 }
 
-export type BodyRead = { ok: true; bytes: Uint8Array } | { ok: false; response: Response };
+export type BodyRead = { ok: true; bytes: Uint8Array<ArrayBuffer> } | { ok: false; response: Response };
 
 /**
  * Reads a request's body, stopping at the first byte past `limit` whatever the request declared: the answer is
@@ -31,7 +26,7 @@ export type BodyRead = { ok: true; bytes: Uint8Array } | { ok: false; response: 
  */
 export async function readBodyWithin(request: Request, limit = MAX_BODY_BYTES): Promise<BodyRead> {
   const pathname = new URL(request.url).pathname;
-  const declared = oversizeAnswer(pathname, Number(request.headers.get("content-length") ?? Number.NaN));
+  const declared = oversizeAnswer(pathname, Number(request.headers.get("content-length") ?? Number.NaN), limit);
   if (declared) return { ok: false, response: declared };
   if (!request.body) return { ok: true, bytes: new Uint8Array(0) };
   const reader = request.body.getReader();
@@ -43,7 +38,7 @@ export async function readBodyWithin(request: Request, limit = MAX_BODY_BYTES): 
     total += value.byteLength;
     if (total > limit) {
       await reader.cancel().catch(() => undefined);
-      return { ok: false, response: tooLarge(pathname, `more than ${formatBytes(limit)}`) };
+      return { ok: false, response: tooLarge(pathname, `more than ${formatBytes(limit)}`, limit) };
     }
     chunks.push(value);
   }

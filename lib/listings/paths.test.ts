@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { agentPath, capabilityIdFromParam, handleFromParam, servicePath } from "./paths";
+import { agentPath, capabilityIdFromParam, handleFromParam, requestIdFromParam, servicePath } from "./paths";
 
 describe("paths", () => {
   it("builds URLs with the handle's @", () => {
@@ -20,6 +20,13 @@ describe("paths", () => {
     expect(capabilityIdFromParam("cap_search")).toBe("cap_search");
     expect(capabilityIdFromParam("search")).toBeNull();
     expect(capabilityIdFromParam("%")).toBeNull();
+  });
+});
+
+describe("requestIdFromParam", () => {
+  it("reads a capability request's id and nothing the database would refuse", () => {
+    expect(requestIdFromParam("cmxcnntq0d000b6a7dzedl91ie")).toBe("cmxcnntq0d000b6a7dzedl91ie");
+    for (const param of ["\u0000", "a\u0000", "", "x".repeat(65), "a b", "ünï"]) expect(requestIdFromParam(param), JSON.stringify(param)).toBeNull();
   });
 });
 

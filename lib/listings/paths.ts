@@ -37,6 +37,11 @@ export function capabilityIdFromParam(param: string): string | null {
   return /^cap_[a-z0-9_]{2,40}$/.test(decoded) ? decoded : null;
 }
 
+/** A capability request's `[id]` route param (a cuid), or null when it cannot be one: a NUL byte, say, which the database refuses. */
+export function requestIdFromParam(param: string): string | null {
+  return /^[a-z0-9]{1,64}$/.test(param) ? param : null;
+}
+
 /** `?page=` as a page number from 1; anything else reads as the first page. */
 export function pageFromParam(value: string | string[] | undefined): number {
   const raw = Array.isArray(value) ? value[0] : value;

@@ -67,7 +67,7 @@ async function eventsOf(rows: readonly EntitlementRow[]) {
     where: {
       // Only events that granted or changed something: an ignored or mismatched one changed nothing of theirs.
       outcome: { in: ["granted", "applied"] },
-      OR: [{ id: { in: rows.map((r) => r.eventId) } }, ...subscriptions],
+      OR: [...rows.map((r) => ({ agentId: r.agentId, id: r.eventId })), ...subscriptions],
     },
     select: { id: true, agentId: true, type: true, createdAt: true, outcome: true, subscriptionId: true },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
@@ -89,7 +89,7 @@ export async function findMyPurchases(viewer: Viewer, now: Date = new Date()): P
   return rows.map((row) => {
     const listed = visible.has(row.agentId);
     const mine = events.filter(
-      (e) => e.id === row.eventId || (row.subscriptionId !== null && e.agentId === row.agentId && e.subscriptionId === row.subscriptionId),
+      (e) => e.agentId === row.agentId && (e.id === row.eventId || (row.subscriptionId !== null && e.subscriptionId === row.subscriptionId)),
     );
     return {
       id: row.id,

@@ -103,6 +103,24 @@ describe("the Stripe webhook", () => {
     expect(two.body.message).toBe("Granted 200 calls of pack_100 (2 × Pack of 100 calls · $5).");
   });
 
+  it("records an event once per agent: Stripe sends one event ID to every endpoint of the account", async () => {
+    const session = checkout();
+    const paid = event("checkout.session.completed", session);
+    // The other agent sells no plan by this link: recorded there as a mismatch, granting nothing.
+    const there = await deliver(paid, { handle: other.handle, secret: OTHER_SECRET });
+    expect(there).toMatchObject({ status: 200, body: { outcome: "mismatch" } });
+    const here = await deliver(paid);
+    expect(here).toMatchObject({ status: 200, body: { outcome: "granted" } });
+    expect((await grantsOf("pack_100")).filter((g) => g.checkoutSessionId === session.id)).toHaveLength(1);
+    expect(await deliver(paid)).toMatchObject({ status: 200, body: { outcome: "duplicate" } });
+    expect(await deliver(paid, { handle: other.handle, secret: OTHER_SECRET })).toMatchObject({ status: 200, body: { outcome: "duplicate" } });
+    const recorded = await db.stripeEvent.findMany({ where: { id: paid.id }, select: { agentId: true, outcome: true }, orderBy: { receivedAt: "asc" } });
+    expect(recorded).toEqual([
+      { agentId: other.id, outcome: "mismatch" },
+      { agentId: agent.id, outcome: "granted" },
+    ]);
+  });
+
   it("refuses a bad signature, an event older than the tolerance and a secret of another agent, granting nothing", async () => {
     const before = await db.entitlement.count({ where: { agentId: agent.id } });
     const failuresBefore = (await db.stripeWebhook.findUniqueOrThrow({ where: { agentId: agent.id } })).signatureFailures;

@@ -11,7 +11,8 @@ import { ENDED_SUBSCRIPTION_STATUSES, isStatusIn } from "./subscription-states";
 import { chargeSchema, checkoutSessionSchema, eventSchema, invoiceSchema, subscriptionSchema, type VerifiedEvent } from "./stripe-shapes";
 
 // A Stripe-verified agent's webhook (DESIGN.md "Money"): every event is verified with the publisher's
-// signing secret (Stripe's own check, default tolerance of 5 minutes), recorded once by its ID, and turned
+// signing secret (Stripe's own check, default tolerance of 5 minutes), recorded once per agent by its ID (Stripe
+// sends one event to every endpoint of the publisher's account, so agents sharing that account each get it), and turned
 // into entitlements in the same transaction. What does not match the plan a payment link sells grants
 // nothing and is recorded as a mismatch for the publisher to see. Explore never calls Stripe.
 
@@ -223,14 +224,14 @@ export async function receiveStripeEvent(handle: string | null, rawBody: string,
     const fresh = await tx.$executeRaw`
       INSERT INTO "StripeEvent" ("id", "agentId", "type", "createdAt", "receivedAt", "outcome", "message")
       VALUES (${event.id}, ${agent.id}, ${event.type}, ${eventTime}, ${now}, 'ignored'::"StripeEventOutcome", '')
-      ON CONFLICT ("id") DO NOTHING`;
+      ON CONFLICT ("agentId", "id") DO NOTHING`;
     if (fresh === 0) return { status: 200, body: { received: true, outcome: "duplicate", message: `Event ${event.id} was already recorded: nothing changed.` } };
     const handler = HANDLERS[event.type];
     const { recorded, grant } = handler
       ? await handler(tx, agent.id, event, eventTime)
       : { recorded: { outcome: "ignored" as const, message: `Explore does not use ${event.type} events.` }, grant: undefined };
     await tx.stripeEvent.update({
-      where: { id: event.id },
+      where: { agentId_id: { agentId: agent.id, id: event.id } },
       data: {
         outcome: recorded.outcome,
         message: recorded.message.slice(0, 500),

@@ -60,7 +60,7 @@ export default function ApiReferencePage() {
           <a href="/api/v1/openapi.json" className="text-accent underline">
             OpenAPI 3.1 (JSON)
           </a>
-          . No key is needed; answers carry an ETag and are rate-limited per client address.
+          . Reads need no key, carry an ETag and are rate-limited per client address; the A2A endpoint takes a personal API token and the endpoint announcement an adapter token.
         </p>
       </div>
       <nav aria-label="Operations">

@@ -2,20 +2,25 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { RequestFacts, VoteButton } from "@/components/requests/request-item";
-import { getViewer } from "@/lib/accounts/viewer";
-import { findRequest, votedBy } from "@/lib/requests/requests";
+import { getViewer, type Viewer } from "@/lib/accounts/viewer";
+import { requestIdFromParam } from "@/lib/listings/paths";
+import { findRequest, votedBy, type RequestView } from "@/lib/requests/requests";
 
 type Props = { params: Promise<{ id: string }> };
 
+async function requestOf(viewer: Viewer | null, params: Props["params"]): Promise<RequestView | null> {
+  const id = requestIdFromParam((await params).id);
+  return id ? findRequest(viewer, id) : null;
+}
+
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const request = await findRequest(null, (await params).id);
+  const request = await requestOf(null, params);
   return request ? { title: `${request.title}: capability request`, description: request.description.slice(0, 200) } : { title: "Capability request not found" };
 }
 
 export default async function RequestPage({ params }: Props) {
-  const { id } = await params;
   const viewer = await getViewer();
-  const request = id.length <= 64 ? await findRequest(viewer, id) : null;
+  const request = await requestOf(viewer, params);
   if (!request) notFound();
   const voted = viewer ? (await votedBy(viewer.id, [request.id])).has(request.id) : false;
   return (

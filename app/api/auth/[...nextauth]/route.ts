@@ -1,11 +1,16 @@
 import type { NextRequest } from "next/server";
 import { handlers } from "@/lib/accounts/auth";
+import { isIncompleteSignInLink, toSignInPage } from "@/lib/accounts/auth-route";
 import { toRelativeRedirect } from "@/lib/accounts/relative-redirect";
+import { answerCountingSignInLinks } from "@/lib/accounts/sign-in-limits";
 
 export async function GET(request: NextRequest): Promise<Response> {
+  if (isIncompleteSignInLink(request.nextUrl)) return toSignInPage("IncompleteLink");
   return toRelativeRedirect(await handlers.GET(request), request.nextUrl.origin);
 }
 
 export async function POST(request: NextRequest): Promise<Response> {
-  return toRelativeRedirect(await handlers.POST(request), request.nextUrl.origin);
+  const { response, limited } = await answerCountingSignInLinks(() => handlers.POST(request));
+  if (limited) return toSignInPage("SignInLinksLimited");
+  return toRelativeRedirect(response, request.nextUrl.origin);
 }

@@ -1,5 +1,6 @@
 import { announceEndpoint } from "@/lib/agents/endpoint-announcement";
 import { handle, problemResponse } from "@/lib/api/http";
+import { readBodyWithin } from "@/lib/http/body-limit";
 import { handleFromParam } from "@/lib/listings/paths";
 
 // An adapter announces where it listens (DESIGN.md rule 2; docs/api.md "Announcing an endpoint").
@@ -10,9 +11,11 @@ type Context = { params: Promise<{ handle: string }> };
 
 export async function PUT(request: Request, context: Context): Promise<Response> {
   return handle(request, async () => {
+    const read = await readBodyWithin(request);
+    if (!read.ok) return read.response;
     let body: unknown;
     try {
-      body = await request.json();
+      body = JSON.parse(new TextDecoder().decode(read.bytes));
     } catch {
       return problemResponse(request, 400, 'The body must be JSON: {"endpoint": "https://…"}.');
     }

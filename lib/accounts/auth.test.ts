@@ -2,6 +2,9 @@ import { randomInt, randomUUID } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { AuthConfig } from "@auth/core";
 
+// The Auth.js configuration lib/accounts/auth.ts builds, run by Auth.js's own core against the real database:
+// asking for sign-in links (and their limits) and opening them.
+
 // Small limits for this file (lib/env.ts reads them when first imported, after this).
 vi.hoisted(() => {
   vi.stubEnv("RATE_LIMIT_SIGN_IN_PER_ADDRESS", "2/10m");
@@ -28,7 +31,8 @@ vi.mock("next-auth", async () => {
 import { Auth, raw, skipCSRFCheck } from "@auth/core";
 import "@/lib/accounts/auth";
 import { db } from "@/lib/db";
-import { signInLimitOf } from "@/lib/accounts/sign-in-limits";
+import { siteOrigin } from "@/lib/listings/site";
+import { answerCountingSignInLinks, signInLimitOf } from "@/lib/accounts/sign-in-limits";
 
 const newEmail = () => `limits-${randomUUID()}@example.com`;
 const newClient = () => `198.18.${randomInt(256)}.${randomInt(256)}`;
@@ -54,6 +58,19 @@ function askForLink(email: string, forwardedFor: string) {
     body: new URLSearchParams({ email, callbackUrl: "http://127.0.0.1:3000/" }),
   });
   return Auth(request, { ...config, basePath: "/api/auth", raw, skipCSRFCheck });
+}
+
+/** Asks for a link as a form posting to /api/auth does: Auth.js answers with a redirect, whatever went wrong. */
+function askThroughRoute(email: string, forwardedFor: string) {
+  const config = built.config;
+  if (!config) throw new Error("lib/accounts/auth.ts did not build an Auth.js configuration");
+  incoming.headers = new Headers({ "x-forwarded-for": forwardedFor });
+  const request = new Request("http://127.0.0.1:3000/api/auth/signin/nodemailer", {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": forwardedFor },
+    body: new URLSearchParams({ email, callbackUrl: "http://127.0.0.1:3000/" }),
+  });
+  return answerCountingSignInLinks(() => Auth(request, { ...config, basePath: "/api/auth", skipCSRFCheck }));
 }
 
 /** Without SMTP the link goes to the log, one line per mail. */
@@ -119,5 +136,67 @@ describe("asking for sign-in links", () => {
     await askForLink(email, client);
     await askForLink(email, client);
     await refusal(askForLink(email, client));
+  });
+});
+
+/** The link the latest mail to `email` carried (without SMTP it goes to the log). */
+function lastLinkTo(email: string): URL {
+  const line = info.mock.calls.map(([l]) => l).filter((l): l is string => typeof l === "string" && l.startsWith(`sign-in link for ${email}: `)).at(-1);
+  if (!line) throw new Error(`no sign-in link was sent to ${email}`);
+  return new URL(line.slice(`sign-in link for ${email}: `.length));
+}
+
+/** Opens a link as a browser does, through Auth.js's route (not raw), with the cookies it holds. */
+function openLink(link: URL, cookie: string) {
+  const config = built.config;
+  if (!config) throw new Error("lib/accounts/auth.ts did not build an Auth.js configuration");
+  return Auth(new Request(link, { headers: { cookie } }), { ...config, basePath: "/api/auth" });
+}
+
+describe("asking for a link at /api/auth", () => {
+  it("keeps the limit's refusal for the route, which Auth.js answers as AccessDenied", async () => {
+    const email = newEmail();
+    const sent = await askThroughRoute(email, newClient());
+    expect(sent.limited).toBeNull();
+    await askThroughRoute(email, newClient());
+    const refused = await askThroughRoute(email, newClient());
+    expect(refused.response.headers.get("location")).toMatch(/error=AccessDenied/);
+    expect(refused.limited?.words).toBe("Too many sign-in links asked for this address; try again in 10 minutes.");
+    expect(mailsTo(email)).toBe(2);
+  });
+});
+
+describe("the link in the mail", () => {
+  it("is on Explore's public origin, whatever name the request reached Auth.js by", async () => {
+    const config = built.config;
+    if (!config) throw new Error("lib/accounts/auth.ts did not build an Auth.js configuration");
+    const email = newEmail();
+    incoming.headers = new Headers({ "x-forwarded-for": newClient() });
+    // Next reports a loopback request's URL as localhost, not the address AUTH_URL names.
+    const request = new Request("http://localhost:3999/api/auth/signin/nodemailer", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ email, callbackUrl: "/settings" }),
+    });
+    await Auth(request, { ...config, basePath: "/api/auth", raw, skipCSRFCheck });
+    const link = lastLinkTo(email);
+    expect(link.origin).toBe(siteOrigin());
+    expect(link.pathname).toBe("/api/auth/callback/nodemailer");
+    expect(link.searchParams.get("token")).toMatch(/\w{20,}/);
+  });
+});
+
+describe("opening a sign-in link", () => {
+  it("signs in a returning person whose browser still holds the cookie of a session that is gone", async () => {
+    const email = newEmail();
+    const user = await db.user.create({ data: { email } });
+    await askForLink(email, newClient());
+    const answer = await openLink(lastLinkTo(email), "authjs.session-token=a-session-deleted-long-ago");
+    expect(answer.status).toBe(302);
+    expect(answer.headers.get("location")).toBe("/");
+    const sessions = await db.session.findMany({ where: { userId: user.id }, select: { sessionToken: true } });
+    expect(sessions).toHaveLength(1);
+    // The stale cookie is replaced by the new session's.
+    expect(answer.headers.getSetCookie().some((c) => c.startsWith(`authjs.session-token=${sessions[0]?.sessionToken};`))).toBe(true);
   });
 });
