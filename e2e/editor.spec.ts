@@ -20,12 +20,16 @@ test("a publisher completes a connected server's draft in the editor and publish
 
   // Every problem at once, each at its path and line, and beside its field.
   const problems = page.locator("#editor-result");
-  await expect(problems.getByRole("heading", { name: "7 problems to fix before publishing" })).toBeVisible();
-  for (const path of ["/agent/handle", "/agent/purpose", "/defaults/data/inputs/retention", "/defaults/data/results/retention", "/defaults/data/used_for_training", "/capabilities/0/limitations", "/capabilities/1/limitations"]) {
+  await expect(problems.getByRole("heading", { name: /^\d+ problems to fix before publishing$/ })).toBeVisible();
+  // What Explore guessed from the tools is a suggestion awaiting confirmation, at its field and in the list.
+  await expect(problems).toContainText("values are Explore's suggestion from the server's tools");
+  await expect(page.locator("#field-execution-mode-error")).toContainText("is Explore's suggestion, awaiting your confirmation (\"storage_free\")");
+  await expect(page.locator("#field-capabilities-0-class-error")).toContainText("is Explore's suggestion");
+  for (const path of ["/agent/handle", "/agent/purpose", "/defaults/data/inputs/retention", "/defaults/data/results/retention", "/defaults/data/used_for_training", "/capabilities/0/limitations", "/capabilities/1/limitations", "/capabilities/1/category"]) {
     await expect(problems.getByText(path, { exact: true })).toBeVisible();
   }
   const preview = page.getByRole("region", { name: "Preview — not published" });
-  await expect(preview).toContainText("The preview appears once the draft's 7 problems are fixed.");
+  await expect(preview).toContainText("The preview appears once the draft's 8 problems are fixed.");
   await expect(page.locator("#field-agent-handle-error")).not.toBeEmpty();
 
   // The form: profile, the data label, each capability.
@@ -39,7 +43,16 @@ test("a publisher completes a connected server's draft in the editor and publish
   await capabilities.getByLabel("Example input (JSON)").fill('{"color": "#ff0000"}');
   await capabilities.getByLabel("Capability to edit").selectOption({ label: "Contrast ratio" });
   await capabilities.getByLabel("What it does not do (limitations)").fill("Two colors at a time.");
+  // No word of "contrast_ratio" is a tag: its category is the publisher's to write (never guessed from its description).
+  await capabilities.getByLabel("Category", { exact: true }).fill("colors.accessibility");
   await capabilities.getByLabel("Offered on Explore").selectOption({ label: "Not offered" });
+  // Each suggestion confirmed as it stands, one by one: the draft is not published on a guess.
+  const confirm = problems.getByRole("button", { name: /^Confirm / });
+  while ((await confirm.count()) > 0) {
+    const before = await confirm.count();
+    await confirm.first().click();
+    await expect(confirm).toHaveCount(before - 1);
+  }
   await expect(problems.getByRole("heading", { name: "1 problem to fix before publishing" })).toBeVisible();
 
   // The last one in the JSON view: "Jump to error" selects the value, typed over.

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { readFileSync } from "node:fs";
+import { z } from "zod";
 import { leak, roles, type RoleName } from "./roles/roles";
 
 // The leak suite: for each role, every public page and route is fetched, and the names and IDs of
@@ -94,6 +95,35 @@ for (const roleName of checkedRoles) {
             expect(body.includes(name), `${where} must not name ${name}`).toBe(false);
             if (route.names !== kind) expect(body.includes(id), `${where} must not carry ${id}`).toBe(false);
           }
+        }
+      }
+    });
+
+    // /mcp reads no cookie: whoever calls, it answers as a signed-out visitor, its directory of agents included.
+    test("the agents' MCP endpoint never finds a listing, or its agent, by what only a hidden listing holds", async ({ page }) => {
+      const callTool = async (name: string, args: Record<string, unknown>) => {
+        const response = await page.request.post("/mcp", {
+          headers: { accept: "application/json, text/event-stream", "content-type": "application/json" },
+          data: { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name, arguments: args } },
+        });
+        expect(response.status(), `${roleName} /mcp ${name}`).toBe(200);
+        return response.text();
+      };
+      const agentsOf = async (args: Record<string, unknown>) => {
+        const body = z.object({ result: z.object({ structuredContent: z.object({ agents: z.array(z.object({ handle: z.string() })) }) }) }).parse(JSON.parse(await callTool("search_agents", args)));
+        return body.result.structuredContent.agents.map((a) => a.handle);
+      };
+      // Found by its public listing's tag, so the refusals below mean something.
+      expect(await agentsOf({ query: "leak", tag: "travel" })).toContain(leak.handle);
+      for (const tag of [leak.matureTag, leak.suspendedTag]) {
+        expect(await agentsOf({ query: "leak", tag }), `${roleName} search_agents tag ${tag}`).not.toContain(leak.handle);
+        expect(await agentsOf({ query: `leak ${tag}` }), `${roleName} search_agents words leak ${tag}`).not.toContain(leak.handle);
+      }
+      for (const need of ["velvet nightcap finder", "quarantined widget helper", `leak ${leak.matureTag} ${leak.suspendedTag}`]) {
+        const answer = await callTool("find_services", { need });
+        for (const kind of ["mature", "suspended"] as const) {
+          expect(answer.includes(words[kind].name), `${roleName} find_services ${need}`).toBe(false);
+          expect(answer.includes(words[kind].id), `${roleName} find_services ${need}`).toBe(false);
         }
       }
     });

@@ -4,11 +4,13 @@ import { signInByEmail, uniqueEmail } from "./helpers";
 // DESIGN.md rule 9 in Chromium: the worker fetches and checks an agent's logo. One that fails is explained
 // on the publisher's dashboard; one that passes is shown on the public page from Explore's own copy.
 
-async function importAgent(page: Page, json: object, handle: string) {
+async function importAgent(page: Page, json: object, handle: string, replacing = false) {
   await page.goto("/dashboard/import");
   await page.getByLabel("agent.json").fill(JSON.stringify(json));
   await page.getByLabel("Publish right away").check();
   await page.getByRole("button", { name: "Import" }).click();
+  // Replacing one of the publisher's agents is asked first.
+  if (replacing) await page.getByRole("button", { name: "Yes, replace it and publish" }).click();
   // "Imported" the first time, "Updated" when it replaces the agent.
   await expect(page.locator("#import-result").getByRole("heading", { name: new RegExp(`^(Imported|Updated) ${handle}$`) })).toBeVisible();
 }
@@ -49,7 +51,7 @@ test("a logo that fails a check is explained to its publisher; one that passes i
   await expect(page.getByRole("heading", { level: 1, name: "Logo Lengths" })).toBeVisible();
   await expect(page.locator(`img[src*="${origin}"]`)).toHaveCount(0);
 
-  await importAgent(page, agentJson(`${origin}/files/hue-shift-logo.png`), handle);
+  await importAgent(page, agentJson(`${origin}/files/hue-shift-logo.png`), handle, true);
   await page.goto(`/dashboard/agents/${handle}/logo-and-terms`);
   await expect(async () => {
     await page.reload();

@@ -1,4 +1,5 @@
 import { execFile } from "node:child_process";
+import { request as httpRequest } from "node:http";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -6,6 +7,7 @@ import { promisify } from "node:util";
 import { expect, test } from "@playwright/test";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { z } from "zod";
 import { leak } from "./roles/roles";
 import { signInByEmail, uniqueEmail } from "./helpers";
 
@@ -21,14 +23,17 @@ async function client(baseURL: string): Promise<Client> {
 }
 
 async function inspector(baseURL: string, ...args: string[]): Promise<string> {
+  return (await inspectorRun(baseURL, ...args)).stdout;
+}
+
+async function inspectorRun(baseURL: string, ...args: string[]): Promise<{ stdout: string; stderr: string }> {
   // Its catalog goes to a folder of its own, not the home directory, removed afterwards.
   const dir = mkdtempSync(path.join(tmpdir(), "inspector-"));
   try {
-    const { stdout } = await run(path.resolve("node_modules/.bin/mcp-inspector"), ["--cli", new URL("/mcp", baseURL).href, "--transport", "http", ...args], {
+    return await run(path.resolve("node_modules/.bin/mcp-inspector"), ["--cli", new URL("/mcp", baseURL).href, "--transport", "http", ...args], {
       env: { ...process.env, MCP_CATALOG_PATH: path.join(dir, "mcp.json") },
       timeout: 60_000,
     });
-    return stdout;
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -60,6 +65,69 @@ test("an agent finds a demo service for a need and reads how to call it; no 18+ 
   } finally {
     await mcp.close();
   }
+});
+
+test("the MCP Inspector's strict mode finds nothing unportable in the tools' schemas", async ({ baseURL }) => {
+  // --strict reports every portability finding on stderr (and exits 6 on an error-severity one).
+  const { stdout, stderr } = await inspectorRun(baseURL ?? "", "--method", "tools/list", "--strict");
+  expect(JSON.parse(stdout)).toHaveProperty("tools");
+  expect(stderr).not.toMatch(/Warning:|Error:|portability/);
+});
+
+test("an agent is told when nothing matches its need, and pointed to request_capability; a handle may come without its @", async ({ baseURL }) => {
+  const mcp = await client(baseURL ?? "");
+  try {
+    for (const need of ["file my quarterly VAT return in Germany", "xyzzy plugh"]) {
+      const found = await mcp.callTool({ name: "find_services", arguments: { need } });
+      const answer = z.object({ services: z.array(z.unknown()), next_steps: z.array(z.string()) }).parse(found.structuredContent);
+      expect(answer.services, need).toEqual([]);
+      expect(answer.next_steps.join(" "), need).toContain("request_capability");
+    }
+    const bare = await mcp.callTool({ name: "get_service", arguments: { handle: "unit-forge", capability_id: "cap_convert_length" } });
+    expect(bare.isError).not.toBe(true);
+    expect(z.object({ service: z.object({ handle: z.string() }) }).parse(bare.structuredContent).service.handle).toBe("@unit-forge");
+  } finally {
+    await mcp.close();
+  }
+});
+
+test("/mcp refuses a web page of another site with 403, and a 3 MB body sent without a length with 413, in words", async ({ request, baseURL }) => {
+  const initialize = { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "e2e", version: "1" } } };
+  const headers = { accept: "application/json, text/event-stream", "content-type": "application/json" };
+  const foreign = await request.post("/mcp", { headers: { ...headers, origin: "http://evil.example" }, data: initialize });
+  expect(foreign.status()).toBe(403);
+  expect(await foreign.text()).toContain("does not answer for this Host or Origin");
+  expect((await request.post("/mcp", { headers, data: initialize })).status()).toBe(200);
+
+  // Chunked: no Content-Length for the edge to judge by.
+  const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const req = httpRequest(new URL("/mcp", baseURL), { method: "POST", headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") }));
+    });
+    // The server may answer and close before the whole body is sent.
+    req.on("error", reject);
+    req.write(JSON.stringify(initialize));
+    const spaces = Buffer.alloc(64 * 1024, 32);
+    let sent = 0;
+    const pump = () => {
+      while (sent < 3 * 1024 * 1024) {
+        sent += spaces.byteLength;
+        if (!req.write(spaces)) return void req.once("drain", pump);
+      }
+      req.end();
+    };
+    pump();
+  }).catch((error: unknown) => ({ status: 0, body: String(error) }));
+  expect(answer.status, answer.body).toBe(413);
+  expect(answer.body).toContain("Explore accepts at most 2.0 MB");
+});
+
+test("a NUL character in the requests' search is refused in words, not a 500", async ({ page }) => {
+  const response = await page.goto("/requests?q=ocr%00");
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole("alert").filter({ hasText: "Some of the filters could not be read, so all requests are shown." })).toBeVisible();
 });
 
 test("the MCP Inspector's CLI lists the tools and calls one", async ({ baseURL }) => {

@@ -79,6 +79,31 @@ test("a publisher imports a document with an error, sees it at its path, fixes i
   expect(await (await request.get(searchPath)).text()).not.toContain(listed);
 });
 
+test("importing a document over a published agent asks first, like the editor, and replaces it only when confirmed", async ({ page, request }) => {
+  const handle = `@tides-${Date.now().toString(36)}r`;
+  await signInByEmail(page, uniqueEmail("replacer"), "/dashboard/import");
+  const document = page.getByLabel("agent.json");
+  const result = page.locator("#import-result");
+  await document.fill(agentJson(handle, "general"));
+  await page.getByLabel("Publish right away").check();
+  await page.getByRole("button", { name: "Import" }).click();
+  await expect(result.getByRole("heading", { name: `Imported ${handle}` })).toBeVisible();
+
+  const renamed = agentJson(handle, "general").replace('"Tide Tables"', '"Tide Tables, renamed"');
+  await document.fill(renamed);
+  await page.getByRole("button", { name: "Import" }).click();
+  const question = result.getByRole("alert");
+  await expect(question).toContainText(`You already have an agent ${handle} (published, with its services on Explore). Importing this document replaces it`);
+  // Nothing changed yet, for anyone.
+  expect(await (await request.get(`/agents/${handle}`)).text()).not.toContain("Tide Tables, renamed");
+  await expect(document).toHaveValue(/Tide Tables, renamed/);
+  await question.getByRole("button", { name: "Yes, replace it", exact: true }).click();
+  await expect(result.getByRole("heading", { name: `Updated ${handle}` })).toBeVisible();
+  // Replaced as it was (published): "Publish right away" was not asked for, and publishing is not undone.
+  await expect(result).toContainText("It is published");
+  expect(await (await request.get(`/agents/${handle}`)).text()).toContain("Tide Tables, renamed");
+});
+
 test("the demo network is on Explore and a mature demo listing is shown to nobody yet", async ({ page, request }) => {
   await page.goto("/agents/@demo-homes");
   await expect(page.getByRole("heading", { level: 1, name: "Demo Homes" })).toBeVisible();

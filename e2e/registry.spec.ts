@@ -57,6 +57,8 @@ test("a GA4GH entry becomes a draft, then an agent with a registry record that t
     await expect(banner).toBeVisible();
     await expect(banner).toContainText("capabilities[0].class");
     await expect(banner).toContainText(agentInfoUri);
+    // The entry's maintainers fill the editor's field (agent.json has no place for them); the export keeps them.
+    await expect(page.getByLabel("Maintainers for the GA4GH registry entry")).toHaveValue("Ada Steward, adasteward");
 
     // Completed in the JSON view: the demo adapters' lengths tool, so the worker's sample test stays on loopback.
     const demo = (await (await request.get("/api/v1/agents/@unit-forge/agent.json")).json()) as { adapter: { endpoint: string }; capabilities: { tool: string }[] };
@@ -67,6 +69,7 @@ test("a GA4GH entry becomes a draft, then an agent with a registry record that t
       execution_mode: "storage_free",
       agent: { handle, display_name: entry.name, purpose: entry.summary, interests: entry.keywords, website: entry.homepage },
       adapter: { endpoint: demo.adapter.endpoint },
+      defaults: { data: { inputs: { retention: "none" }, results: { retention: "none" }, used_for_training: false } },
       capabilities: [{ ...lengths, name: "Consent lengths" }],
     };
     const json = page.locator(".cm-content");

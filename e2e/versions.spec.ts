@@ -19,11 +19,13 @@ test("versions, the consumers' change log and notice, and deleting an agent", as
 
   const publisher = await (await browser.newContext()).newPage();
   await signInByEmail(publisher, uniqueEmail("versioner"), "/dashboard/import");
-  const importDocument = async (text: string) => {
+  const importDocument = async (text: string, replacing = false) => {
     await publisher.goto("/dashboard/import");
     await publisher.getByLabel("agent.json").fill(text);
     await publisher.getByLabel("Publish right away").check();
     await publisher.getByRole("button", { name: "Import" }).click();
+    // Replacing one of the publisher's agents is asked first.
+    if (replacing) await publisher.getByRole("button", { name: "Yes, replace it and publish" }).click();
     // "Imported" the first time, "Updated" when it replaces the agent.
     await expect(publisher.locator("#import-result").getByRole("heading", { name: new RegExp(`^(Imported|Updated) ${handle}$`) })).toBeVisible();
   };
@@ -36,7 +38,7 @@ test("versions, the consumers' change log and notice, and deleting an agent", as
   await expect(consumer.locator("#run-result").getByText("Succeeded")).toBeVisible();
 
   // The publisher now keeps inputs for 30 days, and sees the two versions side by side.
-  await importDocument(agentJson({ data: { inputs: { retention: "retained", days: 30 } } }));
+  await importDocument(agentJson({ data: { inputs: { retention: "retained", days: 30 } } }), true);
   await publisher.goto("/dashboard");
   await publisher.getByRole("link", { name: `Versions and deletion of ${handle}` }).click();
   await expect(publisher.getByRole("heading", { name: "Versions: Ledger Lengths" })).toBeVisible();

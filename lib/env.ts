@@ -42,6 +42,22 @@ function rateLimit(fallback: string) {
     });
 }
 
+const originList = z
+  .string()
+  .optional()
+  .transform((text, ctx) => {
+    const origins: string[] = [];
+    for (const part of (text ?? "").split(",").map((s) => s.trim()).filter((s) => s.length > 0)) {
+      const url = URL.canParse(part) ? new URL(part) : null;
+      if (!url || (url.protocol !== "https:" && url.protocol !== "http:")) {
+        ctx.addIssue({ code: "custom", message: `each entry must be an origin such as https://agents.example.com (got ${JSON.stringify(part)})` });
+        return z.NEVER;
+      }
+      origins.push(url.origin);
+    }
+    return origins;
+  });
+
 const SECRET_KEY = /^([A-Za-z0-9_-]{1,32}):([A-Za-z0-9+/_-]{43}=?)$/;
 
 const secretKeys = z
@@ -80,6 +96,11 @@ const schema = z.object({
   AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   /** Explore's public origin. Auth.js builds sign-in links from it, never from a request's Host. */
   AUTH_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /**
+   * Origins besides AUTH_URL's that /mcp answers (comma-separated): another name Explore is served under, or a
+   * site whose pages call /mcp from a browser. Any other Host or Origin is refused (DNS rebinding).
+   */
+  EXPLORE_MCP_ALLOWED_ORIGINS: originList,
   /** Set by Next.js itself while it builds: configuration is checked when the server starts. */
   NEXT_PHASE: z.string().optional(),
   /** smtp://user:pass@host:port or smtps://…; required in production; unset elsewhere: sign-in links go to the server log. */

@@ -10,7 +10,6 @@ import { connectMcpAction } from "@/lib/agents/actions";
 import type { ConnectFormKept } from "@/lib/agents/connect-form-state";
 import { ConnectResult } from "./connect-result";
 import { openInEditorAction } from "@/lib/publishing/draft-actions";
-import { ImportForm } from "./import-form";
 
 const empty: ConnectFormKept = { url: "", headerName: "", compare: "" };
 
@@ -116,20 +115,20 @@ export function ConnectForm({ ownHandles }: { ownHandles: string[] }) {
       {draft ? (
         <section id="import-draft" aria-labelledby="import-draft-title" className="flex flex-col gap-3">
           <h2 id="import-draft-title" className="text-xl font-semibold">
-            Complete and import the draft
+            Complete the draft in the editor
           </h2>
           <p className="text-sm text-muted-foreground">
-            Write each value left as null, then import. Until then the import refuses it and names what is missing.
+            The draft is completed in the editor: write each value left as null, and confirm or change each of the{" "}
+            {draft.suggestions.length} values Explore suggested from the tools (classes, categories, the execution mode…). It is not
+            published until every one is.
           </p>
           <form action={openInEditorAction} className="flex flex-wrap items-center gap-3">
             <input type="hidden" name="text" value={draft.draftText} />
+            <input type="hidden" name="suggestions" value={JSON.stringify(draft.suggestions)} />
             <input type="hidden" name="source" value="connect" />
-            <Button type="submit" variant="secondary">
-              Open in the editor
-            </Button>
+            <Button type="submit">Open in the editor</Button>
             <span className="text-sm text-muted-foreground">A form per section, every problem at once, and a preview. Saved as a draft.</span>
           </form>
-          <ImportForm key={draft.draftText} initialText={draft.draftText} />
         </section>
       ) : null}
     </div>

@@ -15,12 +15,12 @@ function ToolItem({ tool }: { tool: ConnectedToolRow }) {
         <code className="font-mono text-sm">{tool.tool}</code>
         <Badge tone={tool.class === "external_action" ? "warning" : "neutral"}>{classWords[tool.class]}</Badge>
         {tool.offered ? null : <Badge tone="warning">not offered</Badge>}
-        {tool.needsConfirmation ? <Badge tone="info">confirm its class</Badge> : null}
+        <Badge tone="info">suggested: confirm in the editor</Badge>
         {tool.hasExample ? <Badge tone="success">example from its schema</Badge> : null}
       </p>
       <p className="text-sm">{tool.why}</p>
       <p className="text-sm text-muted-foreground">
-        {tool.category === null ? "No category suggested." : `Category ${tool.category}`}
+        {tool.category === null ? "No category suggested." : `Suggested category ${tool.category}`}
         {tool.tags.length > 0 ? `, tags ${tool.tags.join(", ")}` : ""} · ID {tool.capabilityId}
       </p>
     </li>
@@ -76,6 +76,13 @@ export function ConnectResult({ draft }: { draft: ConnectedDraft }) {
           <p className="mt-2 text-sm text-warning">The server has more tools; Explore read the first {draft.tools.length}.</p>
         ) : null}
       </div>
+      {draft.suggestions
+        .filter((s) => s.path === "/execution_mode")
+        .map((s) => (
+          <p key={s.path} className="text-sm">
+            <span className="font-medium">Suggested execution mode: {String(s.value)}.</span> {s.why}
+          </p>
+        ))}
       <ul className="flex flex-col gap-2">
         {draft.tools.map((tool) => (
           <ToolItem key={tool.tool} tool={tool} />
@@ -96,9 +103,9 @@ export function ConnectResult({ draft }: { draft: ConnectedDraft }) {
         </ol>
         <p className="text-sm">
           <a href="#import-draft" className="text-accent underline">
-            Complete and import the draft
+            Complete the draft in the editor
           </a>{" "}
-          — and check each class, category and summary it suggests.
+          — each class, outside action, category, tag and the execution mode above is a suggestion you confirm or change there.
         </p>
       </section>
     </div>

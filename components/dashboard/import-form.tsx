@@ -12,6 +12,7 @@ import { importAgentAction } from "@/lib/agents/actions";
 import { openInEditorAction } from "@/lib/publishing/draft-actions";
 import { MAX_AGENT_FILE_BYTES, oversizeFieldErrors, shownErrors, TOO_LARGE_SUMMARY, type ImportFormResult } from "@/lib/agents/import-form-state";
 import { agentPath } from "@/lib/listings/paths";
+import { ReplaceConfirmation } from "./replace-confirmation";
 
 // Checked here before sending: a body over Next's server-action limit never reaches the action, and the
 // person would get an error page instead of these words. The server checks the same again.
@@ -45,6 +46,8 @@ export function ImportForm({ initialText = "" }: { initialText?: string }) {
   const listed = shownErrors(documentErrors);
   const textErrors = failed?.fieldErrors?.text;
   const fileErrors = failed?.fieldErrors?.file;
+  const question = failed?.details?.confirm;
+  const publishSent = failed?.details?.publish ?? false;
 
   return (
     <form action={formAction} onSubmit={checkSize} className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
@@ -83,7 +86,7 @@ export function ImportForm({ initialText = "" }: { initialText?: string }) {
           <FieldError id="agent-file-error" messages={fileErrors} />
         </div>
         <div className="flex items-center gap-2">
-          <input id="publish" name="publish" type="checkbox" className="size-4" />
+          <input id="publish" name="publish" type="checkbox" className="size-4" defaultChecked={publishSent} />
           <Label htmlFor="publish">Publish right away</Label>
         </div>
         <div>
@@ -115,6 +118,8 @@ export function ImportForm({ initialText = "" }: { initialText?: string }) {
               ) : null}
             </p>
           </div>
+        ) : failed && question ? (
+          <ReplaceConfirmation message={failed.message} question={question} choices={[{ label: publishSent ? "Yes, replace it and publish" : "Yes, replace it" }]} />
         ) : failed ? (
           <div className="flex flex-col gap-3 rounded-lg border border-danger/40 bg-danger/10 p-4">
             <h2 className="font-semibold text-danger">{failed.message}</h2>

@@ -1,9 +1,10 @@
 "use client";
 
-import { CAPABILITY_CLASSES, MATURE_REASONS } from "@/lib/agent-file/types";
-import { classLabels, matureReasonLabels } from "@/lib/listings/labels";
+import { CAPABILITY_CLASSES, MATURE_REASONS, OUTSIDE_ACTIONS } from "@/lib/agent-file/types";
+import { valueAt } from "@/lib/publishing/json-text";
+import { classLabels, matureReasonLabels, outsideActionLabels } from "@/lib/listings/labels";
 import { DataDeclarationForm } from "./data-declaration-form";
-import { ChoicesField, JsonField, ListField, SelectField, TextField, YesNoField } from "./fields";
+import { ChoicesField, JsonField, ListField, SelectField, TextField, useEditorDoc, YesNoField } from "./fields";
 import { PlansForm } from "./plans-form";
 import { TAG_LIST_ID, TagSuggestions } from "./tag-suggestions";
 
@@ -42,6 +43,7 @@ export function CapabilityForm({ index }: { index: number }) {
           unsetLabel="General (not stated)"
         />
       </div>
+      <OutsideActionFields base={base} />
       <ChoicesField pointer={`${base}/mature_reasons`} legend="Why it is 18+" options={MATURE_REASONS.map((r) => ({ value: r, label: matureReasonLabels[r] ?? r }))} />
       <div className="grid gap-3 sm:grid-cols-2">
         <YesNoField pointer={`${base}/offered`} label="Offered on Explore" yes="Offered" no="Not offered" />
@@ -68,5 +70,34 @@ export function CapabilityForm({ index }: { index: number }) {
         </div>
       </details>
     </div>
+  );
+}
+
+/**
+ * What an external action does outside Explore (rule 7): shown for an external action, and for any other
+ * class that still has these fields, so the check's error about them has a field to sit beside.
+ */
+function OutsideActionFields({ base }: { base: string }) {
+  const { doc } = useEditorDoc();
+  const external = valueAt(doc, `${base}/class`) === "external_action";
+  if (!external && valueAt(doc, `${base}/outside_action`) === undefined && valueAt(doc, `${base}/effects`) === undefined) return null;
+  return (
+    <fieldset className="flex flex-col gap-3 rounded-md border border-border p-3">
+      <legend className="px-1 text-sm font-semibold">What it does outside Explore</legend>
+      {external ? null : <p className="text-sm text-danger">Only an external action says this: remove these fields or change the class.</p>}
+      <SelectField
+        pointer={`${base}/outside_action`}
+        label="Outside action"
+        help="What running it does beyond answering: consumers read it before they confirm a run."
+        options={OUTSIDE_ACTIONS.map((a) => ({ value: a, label: outsideActionLabels[a] }))}
+        unsetLabel="Choose…"
+      />
+      <div className="grid gap-3 sm:grid-cols-2">
+        <TextField pointer={`${base}/effects/idempotency_argument`} label="Idempotency argument" help="The argument Explore fills with the execution ID, so a repeat is not done twice." optional />
+        <TextField pointer={`${base}/effects/dry_run_argument`} label="Dry-run argument" help="The argument that makes the tool run without effects (sample tests use it)." optional />
+        <TextField pointer={`${base}/effects/outcome_lookup`} label="Outcome lookup" help="The hook that answers whether an execution took effect." optional />
+        <YesNoField pointer={`${base}/effects/escalate`} label="Unknown outcomes" yes="Escalate to both publishers, never retried" no="Do not escalate" />
+      </div>
+    </fieldset>
   );
 }

@@ -11,9 +11,11 @@ import { initialResult } from "@/lib/action-result";
 import { findJsonSyntaxProblem, lineAndColumn } from "@/lib/agent-file/json-position";
 import type { JsonValue } from "@/lib/agent-file/types";
 import type { PlacedError } from "@/lib/publishing/draft-check";
-import { publishDraftAction, saveDraftAction } from "@/lib/publishing/draft-actions";
+import { confirmSuggestionAction, publishDraftAction, saveDraftAction } from "@/lib/publishing/draft-actions";
+import { SUGGESTION_PREFIX } from "@/lib/publishing/suggestions";
 import { importOnlyErrors } from "@/lib/publishing/import-errors";
 import { setValueInText, valueAt } from "@/lib/publishing/json-text";
+import { ReplaceConfirmation } from "@/components/dashboard/replace-confirmation";
 import { CapabilityForm } from "./capability-form";
 import { DataDeclarationForm } from "./data-declaration-form";
 import { EditorContext, SelectField, TextField, ListField, NumberField, type EditorDoc } from "./fields";
@@ -71,6 +73,7 @@ export function DraftEditor({ draftId, initialText, initialErrors, conflict }: {
   const [publishedText, setPublishedText] = useState<string | null>(null);
   const [saveResult, saveFormAction, saving] = useActionState(saveDraftAction, initialResult);
   const [publishResult, publishFormAction, publishing] = useActionState(publishDraftAction, initialResult);
+  const [confirmResult, confirmFormAction] = useActionState(confirmSuggestionAction, initialResult);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const sequence = useRef(0);
 
@@ -122,7 +125,7 @@ export function DraftEditor({ draftId, initialText, initialErrors, conflict }: {
 
   const syntax = syntaxWords(text);
   // With JavaScript the autosave's check is the latest; without, the answer of the last post is.
-  const posted = saveResult?.ok ? saveResult.data.errors : publishResult && !publishResult.ok && publishResult.details?.errors.length ? publishResult.details.errors : null;
+  const posted = confirmResult?.ok ? confirmResult.data.errors : saveResult?.ok ? saveResult.data.errors : publishResult && !publishResult.ok && publishResult.details?.errors.length ? publishResult.details.errors : null;
   // Errors only the import finds (a handle that is taken) stay beside their field and in the list while
   // their value is unchanged; the autosave's check cannot find them again.
   const imported = publishResult && !publishResult.ok ? publishResult.details?.errors : undefined;
@@ -130,6 +133,24 @@ export function DraftEditor({ draftId, initialText, initialErrors, conflict }: {
     if (!hydrated) return posted ?? errors;
     return imported && publishedText !== null ? [...errors, ...importOnlyErrors(imported, errors, publishedText, text)] : errors;
   }, [hydrated, posted, errors, imported, publishedText, text]);
+  // A suggestion confirmed as it stands: the text is saved with it, and the check comes back without it.
+  const confirmNow = useCallback(
+    async (path: string) => {
+      if (timer.current) clearTimeout(timer.current);
+      const mine = ++sequence.current;
+      setStatus({ kind: "saving" });
+      const result = await confirmSuggestionAction({ id: draftId, path, text });
+      if (mine !== sequence.current) return;
+      if (result.ok) {
+        setStatus({ kind: "saved" });
+        setErrors(result.data.errors);
+        router.refresh();
+      } else {
+        setStatus({ kind: "failed", message: result.message });
+      }
+    },
+    [draftId, text, router],
+  );
   const saveNow = (event: { preventDefault: () => void }) => {
     event.preventDefault();
     if (timer.current) clearTimeout(timer.current);
@@ -144,15 +165,16 @@ export function DraftEditor({ draftId, initialText, initialErrors, conflict }: {
         const edit = setValueInText(text, pointer, value);
         if (edit.ok) changeText(edit.text);
       },
+      confirm: (pointer: string) => void confirmNow(pointer),
     }),
-    [lastValid, syntax, shownErrors, text, changeText],
+    [lastValid, syntax, shownErrors, text, changeText, confirmNow],
   );
 
   const names = capabilityNames(lastValid);
   const selected = Math.min(capability, Math.max(0, names.length - 1));
   const statusWords =
     status.kind === "saved" ? "Saved" : status.kind === "saving" ? "Saving…" : status.kind === "pending" ? "Unsaved changes…" : `Not saved: ${status.message}`;
-  const confirm = publishResult && !publishResult.ok && publishResult.details?.confirm === "overwrite";
+  const question = publishResult && !publishResult.ok ? publishResult.details?.confirm : undefined;
 
   return (
     <EditorContext value={doc}>
@@ -185,25 +207,28 @@ export function DraftEditor({ draftId, initialText, initialErrors, conflict }: {
         </div>
 
         <div id="editor-result" aria-live="polite" className="flex flex-col gap-3">
-          {publishResult && !publishResult.ok ? (
+          {publishResult && !publishResult.ok && question ? (
+            <ReplaceConfirmation
+              message={publishResult.message}
+              question={question}
+              choices={[
+                { label: "Yes, replace it and publish", name: "publish", value: "yes" },
+                { label: "Yes, replace it, unpublished", name: "publish", value: "no" },
+              ]}
+            />
+          ) : publishResult && !publishResult.ok ? (
             <div className="rounded-lg border border-danger/40 bg-danger/10 p-4 text-sm">
               <p className="font-semibold">{publishResult.message}</p>
-              {confirm ? (
-                <p className="mt-2 flex flex-wrap gap-2">
-                  <input type="hidden" name="overwrite" value="yes" />
-                  <Button type="submit" size="sm" name="publish" value="yes">
-                    Yes, replace it and publish
-                  </Button>
-                  <Button type="submit" size="sm" variant="secondary" name="publish" value="no">
-                    Yes, replace it, unpublished
-                  </Button>
-                </p>
-              ) : null}
             </div>
           ) : null}
           {saveResult && !saveResult.ok ? <p className="text-sm text-danger">Not saved: {saveResult.message}</p> : null}
+          {confirmResult && !confirmResult.ok ? <p className="text-sm text-danger">Not confirmed: {confirmResult.message}</p> : null}
           {syntax ? <p className="rounded-md border border-danger/40 bg-danger/10 p-3 text-sm">{syntax}</p> : null}
-          <ErrorList errors={shownErrors} onJump={hydrated ? (e) => setJump({ from: e.from, to: e.to, nonce: Date.now() }) : null} />
+          <ErrorList
+            errors={shownErrors}
+            onJump={hydrated ? (e) => setJump({ from: e.from, to: e.to, nonce: Date.now() }) : null}
+            confirm={hydrated ? { onConfirm: (path) => void confirmNow(path) } : { formAction: confirmFormAction }}
+          />
         </div>
 
         {hydrated ? (
@@ -325,13 +350,22 @@ export function DraftEditor({ draftId, initialText, initialErrors, conflict }: {
   );
 }
 
-function ErrorList({ errors, onJump }: { errors: PlacedError[]; onJump: ((error: PlacedError) => void) | null }) {
+type ConfirmSuggestion = { onConfirm: (path: string) => void } | { formAction: (form: FormData) => void };
+
+function ErrorList({ errors, onJump, confirm }: { errors: PlacedError[]; onJump: ((error: PlacedError) => void) | null; confirm: ConfirmSuggestion }) {
   if (errors.length === 0) return <p className="text-sm text-success">No problems: the draft would import.</p>;
+  const suggestions = errors.filter((e) => e.message.startsWith(SUGGESTION_PREFIX)).length;
   return (
     <div className="rounded-lg border border-danger/40 bg-danger/10 p-4">
       <h2 className="font-semibold text-danger">
         {errors.length} problem{errors.length === 1 ? "" : "s"} to fix before publishing
       </h2>
+      {suggestions > 0 ? (
+        <p className="mt-1 text-sm">
+          {suggestions === 1 ? "One value is" : `${suggestions} values are`} Explore&apos;s suggestion from the server&apos;s tools, not your word yet: confirm
+          each as it stands, or change it.
+        </p>
+      ) : null}
       <ol className="mt-2 flex list-decimal flex-col gap-2 pl-5 text-sm">
         {errors.map((error, i) => (
           <li key={`${error.path}-${i}`}>
@@ -339,6 +373,17 @@ function ErrorList({ errors, onJump }: { errors: PlacedError[]; onJump: ((error:
             <span className="text-muted-foreground">
               (line {error.line}, column {error.column})
             </span>{" "}
+            {error.message.startsWith(SUGGESTION_PREFIX) ? (
+              "onConfirm" in confirm ? (
+                <Button size="sm" variant="secondary" onClick={() => confirm.onConfirm(error.path)}>
+                  Confirm<span className="sr-only"> {error.path}</span>
+                </Button>
+              ) : (
+                <Button type="submit" size="sm" variant="secondary" formAction={confirm.formAction} name="path" value={error.path}>
+                  Confirm<span className="sr-only"> {error.path}</span>
+                </Button>
+              )
+            ) : null}{" "}
             {onJump ? (
               <Button size="sm" variant="ghost" onClick={() => onJump(error)}>
                 Jump to error<span className="sr-only"> at {error.path || "the document"}</span>

@@ -1,6 +1,7 @@
 "use client";
 
 import { createContext, use, useState, type ReactNode } from "react";
+import { Button } from "@/components/ui/button";
 import { FieldError } from "@/components/ui/field-error";
 import { controlClassName, Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -8,6 +9,7 @@ import { Textarea } from "@/components/ui/textarea";
 import { classNames } from "@/components/ui/class-names";
 import type { JsonValue } from "@/lib/agent-file/types";
 import { valueAt } from "@/lib/publishing/json-text";
+import { SUGGESTION_PREFIX } from "@/lib/publishing/suggestions";
 
 // The editor's form fields. Each names its value by JSON Pointer: it reads it from the document, writes
 // an edit back into the text (only that value changes there), and shows the check's errors for it.
@@ -19,6 +21,8 @@ export type EditorDoc = {
   set: (pointer: string, value: JsonValue | undefined) => void;
   /** The text does not parse: the form shows the last valid document and takes no edits. */
   frozen: boolean;
+  /** Confirms Explore's suggestion at a pointer as it stands (absent where nothing can be confirmed). */
+  confirm?: (pointer: string) => void;
 };
 
 export const EditorContext = createContext<EditorDoc | null>(null);
@@ -47,9 +51,10 @@ function useTyped(current: unknown, format: (v: unknown) => string, parse: (t: s
 }
 
 function Field({ pointer, label, help, children }: { pointer: string; label: string; help?: ReactNode; children: (ids: { id: string; describedBy: string; invalid: boolean }) => ReactNode }) {
-  const { errorsAt } = useEditorDoc();
+  const { errorsAt, confirm, frozen } = useEditorDoc();
   const id = fieldId(pointer);
   const errors = errorsAt(pointer);
+  const suggested = errors.some((e) => e.startsWith(SUGGESTION_PREFIX));
   return (
     <div className="flex flex-col gap-1">
       <Label htmlFor={id}>{label}</Label>
@@ -60,6 +65,13 @@ function Field({ pointer, label, help, children }: { pointer: string; label: str
       ) : null}
       {children({ id, describedBy: `${id}-help ${id}-error`, invalid: errors.length > 0 })}
       <FieldError id={`${id}-error`} messages={errors} />
+      {suggested && confirm ? (
+        <p>
+          <Button size="sm" variant="secondary" disabled={frozen} onClick={() => confirm(pointer)}>
+            Confirm the suggestion<span className="sr-only"> for {label}</span>
+          </Button>
+        </p>
+      ) : null}
     </div>
   );
 }

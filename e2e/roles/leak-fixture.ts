@@ -26,8 +26,9 @@ const text = JSON.stringify({
   adapter: { endpoint: "https://leak.example.com/mcp" },
   capabilities: [
     capability("leak_public", leak.publicName, {}),
-    capability("leak_mature", leak.matureName, { content_rating: "mature", mature_reasons: ["alcohol"] }),
-    capability("leak_suspended", leak.suspendedName, {}),
+    // Tags only the hidden listings carry: the agents' directory must not find the agent by them.
+    capability("leak_mature", leak.matureName, { content_rating: "mature", mature_reasons: ["alcohol"], tags: [leak.matureTag] }),
+    capability("leak_suspended", leak.suspendedName, { tags: [leak.suspendedTag] }),
   ],
 });
 const result = await importAgentFile({ text, ownerId: owner.id, publish: true });

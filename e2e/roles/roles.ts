@@ -52,7 +52,9 @@ export const leak = {
   publicId: "cap_leak_public",
   matureName: "Velvet Nightcap Finder",
   matureId: "cap_leak_mature",
+  matureTag: "alcohol",
   suspendedName: "Quarantined Widget Helper",
   suspendedId: "cap_leak_suspended",
+  suspendedTag: "astronomy",
   suspendedReason: "Misleading: it does not chart anything.",
 } as const;

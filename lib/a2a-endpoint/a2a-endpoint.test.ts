@@ -287,6 +287,8 @@ describe("round trip: card → import → export", () => {
       agent: { ...(draft.agentFile.agent as JsonObject), handle: roundHandle },
       adapter: { endpoint: adapter.url },
       execution_mode: "storage_free",
+      // The card states no data declaration: the draft leaves it null for the publisher to write.
+      defaults: { data: { inputs: { retention: "none" }, results: { retention: "none" }, used_for_training: false } },
       capabilities: [{ ...first, tool: "add", class: "read_only", limitations: "Two numbers only." }],
     };
     handles.push(roundHandle);

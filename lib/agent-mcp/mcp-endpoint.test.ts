@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { POST } from "@/app/mcp/route";
 import { importAgentFile } from "@/lib/agents/import-agent";
+import { findDirectoryAgents } from "@/lib/catalog/agent-directory";
 import type { JsonObject } from "@/lib/agent-file/types";
 import { db } from "@/lib/db";
 import { cleanUpTestRows, createTestUser, uniqueHandle } from "@/lib/testing/fixtures";
@@ -13,12 +15,13 @@ import { plantedWord } from "@/lib/testing/planted-word";
 
 const word = plantedWord("zq");
 const handles: string[] = [];
+const owners = new Map<string, Awaited<ReturnType<typeof createTestUser>>>();
 const clients: Client[] = [];
 // Its own rate-limit bucket: other suites' requests are not counted against it.
 const address = `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.7`;
 
 async function connect(): Promise<Client> {
-  const transport = new StreamableHTTPClientTransport(new URL("http://explore.test/mcp"), {
+  const transport = new StreamableHTTPClientTransport(new URL("http://127.0.0.1/mcp"), {
     fetch: (url, init) => POST(new Request(url, init)),
     requestInit: { headers: { "x-forwarded-for": address } },
   });
@@ -34,6 +37,7 @@ function capability(tool: string, fields: JsonObject): JsonObject {
 
 async function importAgent(handle: string, endpoint: string, capabilities: JsonObject[]) {
   const owner = await createTestUser();
+  owners.set(handle, owner);
   handles.push(handle);
   const text = JSON.stringify({
     ekl: "1.0",
@@ -58,12 +62,29 @@ async function call(client: Client, name: string, args: Record<string, unknown>)
 
 const live = uniqueHandle("m");
 const waiting = uniqueHandle("w");
+// Its only "education" service is not offered: the directory must not find it by that tag.
+const unoffered = uniqueHandle("u");
+
+/** A raw request to the route, as a client that is not the SDK's may send it. */
+function post(body: BodyInit, headers: Record<string, string> = {}): Promise<Response> {
+  // A streamed body needs duplex "half", which Node's fetch takes and the DOM's RequestInit type does not name.
+  const init: RequestInit & { duplex: "half" } = {
+    method: "POST",
+    body,
+    duplex: "half",
+    headers: { "content-type": "application/json", accept: "application/json, text/event-stream", "x-forwarded-for": address, ...headers },
+  };
+  return POST(new Request("http://127.0.0.1/mcp", init));
+}
+
+const initialize = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "raw", version: "1" } } });
 
 beforeAll(async () => {
   await importAgent(live, "https://mcp.example.test/mcp", [
     capability("miles", { name: `Miles ${word} converter` }),
-    capability("tasting", { name: `${word} tasting notes`, content_rating: "mature", mature_reasons: ["alcohol"] }),
+    capability("tasting", { name: `${word} tasting notes`, content_rating: "mature", mature_reasons: ["alcohol"], tags: ["alcohol"] }),
   ]);
+  await importAgent(unoffered, "https://mcp.example.test/mcp", [capability("quiz", { name: `Quiz ${word}`, tags: ["education"], offered: false }), capability("feet", { name: `Feet ${word} converter` })]);
   await importAgent(waiting, "${CONVERTER_URL}", [capability("grams", { name: `Grams ${word} converter` })]);
 });
 
@@ -96,7 +117,7 @@ describe("/mcp for agents", () => {
     const found = await call(client, "find_services", { need: `I need a ${word} converter for my trip` });
     expect(found.isError).toBe(false);
     const services = found.structured.services as { name: string; availability: string }[];
-    expect(services.map((s) => s.name).sort()).toEqual([`Grams ${word} converter`, `Miles ${word} converter`]);
+    expect(services.map((s) => s.name).sort()).toEqual([`Feet ${word} converter`, `Grams ${word} converter`, `Miles ${word} converter`]);
     expect(JSON.stringify(found.structured)).not.toContain("tasting");
     expect((found.structured.agents as { handle: string }[]).map((a) => a.handle)).toContain(live);
     expect((found.structured.next_steps as string[]).join(" ")).toMatch(/Call get_service with \{"handle": "@/);
@@ -106,7 +127,7 @@ describe("/mcp for agents", () => {
     const client = await connect();
     const all = await call(client, "list_services", { query: word });
     const labels = Object.fromEntries((all.structured.services as { name: string; availability: string }[]).map((s) => [s.name, s.availability]));
-    expect(labels).toEqual({ [`Miles ${word} converter`]: "available", [`Grams ${word} converter`]: "waiting_for_adapter" });
+    expect(labels).toEqual({ [`Miles ${word} converter`]: "available", [`Feet ${word} converter`]: "available", [`Grams ${word} converter`]: "waiting_for_adapter" });
     const waitingOnly = await call(client, "list_services", { query: word, availability: "waiting_for_adapter" });
     expect((waitingOnly.structured.services as { name: string }[]).map((s) => s.name)).toEqual([`Grams ${word} converter`]);
   });
@@ -118,6 +139,10 @@ describe("/mcp for agents", () => {
     const service = got.structured.service as { adapter: { endpoint: string; tool: string }; data: { declared: boolean }; plans: unknown[] };
     expect(service.adapter).toEqual({ endpoint: "https://mcp.example.test/mcp", tool: "miles", transport: "streamable_http" });
     expect((got.structured.next_steps as string[])[0]).toContain('tools/call of the tool "miles" at https://mcp.example.test/mcp');
+    // The API's paths spell the handle without its @: so may a caller.
+    const bare = await call(client, "get_service", { handle: live.slice(1), capability_id: "cap_miles" });
+    expect(bare.isError).toBe(false);
+    expect(bare.structured.service).toEqual(got.structured.service);
     const mature = await call(client, "get_service", { handle: live, capability_id: "cap_tasting" });
     expect(mature).toMatchObject({ isError: true });
     expect(mature.text).toContain("There is no service cap_tasting");
@@ -127,7 +152,7 @@ describe("/mcp for agents", () => {
     const client = await connect();
     const found = await call(client, "search_agents", { query: `converters ${word}` });
     expect((found.structured.agents as { handle: string; services: number }[]).map((a) => [a.handle, a.services]).sort()).toEqual(
-      [[live, 1], [waiting, 1]].sort(),
+      [[live, 1], [waiting, 1], [unoffered, 1]].sort(),
     );
   });
 
@@ -180,5 +205,122 @@ describe("/mcp for agents", () => {
     // The refused vote registered no handle either.
     expect(await db.callerHandle.count({ where: { handleKey: `${word}-ghost` } })).toBe(0);
     expect(await db.callerHandle.count({ where: { handleKey: `${word}-bad` } })).toBe(0);
+  });
+});
+
+describe("/mcp's directory of agents", () => {
+  it("never finds an agent by the tags of listings a signed-out visitor may not see (18+, not offered)", async () => {
+    const client = await connect();
+    const handlesFor = async (args: Record<string, unknown>) => ((await call(client, "search_agents", { query: word, ...args })).structured.agents as { handle: string }[]).map((a) => a.handle);
+    // The word is in every test agent's name: only the tag decides.
+    expect(await handlesFor({ tag: "alcohol" })).toEqual([]);
+    expect(await handlesFor({ tag: "education" })).toEqual([]);
+    expect(await handlesFor({ query: `${word} alcohol` })).toEqual([]);
+    expect(await handlesFor({ query: `${word} education` })).toEqual([]);
+    expect((await handlesFor({ tag: "utilities" })).sort()).toEqual([live, waiting, unoffered].sort());
+    const found = await call(client, "find_services", { need: `${word} education alcohol` });
+    expect(found.structured.agents).toEqual([]);
+  });
+
+  it("is the visibility rule's for every viewer: the publisher finds their own 18+ listing's tag, nobody finds an unoffered one's", async () => {
+    const publisher = owners.get(live);
+    const quizOwner = owners.get(unoffered);
+    if (!publisher || !quizOwner) throw new Error("the test agents' owners are missing");
+    const byTag = async (viewer: typeof publisher | null, tag: string) =>
+      (await findDirectoryAgents(viewer, { words: [word], tag, minMatched: 1, limit: 10, offset: 0 })).agents.map((a) => a.handle);
+    expect(await byTag(publisher, "alcohol")).toEqual([live]);
+    expect(await byTag(null, "alcohol")).toEqual([]);
+    expect(await byTag(quizOwner, "education")).toEqual([]);
+  });
+});
+
+describe("/mcp over HTTP", () => {
+  const errorOf = async (response: Response) => z.object({ error: z.object({ code: z.number(), message: z.string() }) }).parse(await response.json()).error;
+
+  it("refuses a request for a foreign Host or from a foreign Origin with 403 (DNS rebinding); agents sending no Origin are answered", async () => {
+    const rebound = await post(initialize, { host: "evil.example", origin: "http://evil.example" });
+    expect(rebound.status).toBe(403);
+    expect((await errorOf(rebound)).message).toBe(
+      "Explore's MCP endpoint does not answer for this Host or Origin: call it at Explore's own address; web pages of other sites may not call it.",
+    );
+    expect((await post(initialize, { host: "evil.example" })).status).toBe(403);
+    expect((await post(initialize, { host: "127.0.0.1:3000", origin: "http://evil.example" })).status).toBe(403);
+    expect((await post(initialize, { host: "127.0.0.1:3000" })).status).toBe(200);
+    expect((await post(initialize, { host: "localhost:3000", origin: "http://localhost:6274" })).status).toBe(200);
+  });
+
+  it("reads a body that declares no length only up to 2 MB: a 3 MB chunked request is a 413 in words", async () => {
+    const total = 3 * 1024 * 1024;
+    let sent = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent >= total) return controller.close();
+        // A valid message padded with spaces: read whole, it would be answered.
+        const chunk = sent === 0 ? new TextEncoder().encode(initialize) : new Uint8Array(Math.min(64 * 1024, total - sent)).fill(32);
+        sent += chunk.byteLength;
+        controller.enqueue(chunk);
+      },
+    });
+    const answer = await post(stream);
+    expect(answer.status).toBe(413);
+    expect((await errorOf(answer)).message).toBe("The request is more than 2.0 MB; Explore accepts at most 2.0 MB. Nothing was saved.");
+    expect(sent).toBeLessThan(total);
+  });
+
+  it("refuses a JSON-RPC batch in words rather than answering many calls for one count", async () => {
+    const batch = Array.from({ length: 100 }, (_, i) => ({ jsonrpc: "2.0", id: i + 1, method: "tools/call", params: { name: "list_services", arguments: { query: word } } }));
+    const answer = await post(JSON.stringify(batch), { "mcp-protocol-version": "2025-06-18" });
+    expect(answer.status).toBe(400);
+    expect(await errorOf(answer)).toEqual({
+      code: -32600,
+      message: "Explore's MCP endpoint takes one JSON-RPC message per request (MCP has no batches since 2025-06-18): send each call on its own.",
+    });
+  });
+
+  it("answers structured content also as JSON text, announces no listChanged, and answers an unknown tool with a JSON-RPC error", async () => {
+    const client = await connect();
+    expect(client.getServerCapabilities()?.tools).toEqual({});
+    const result = await client.callTool({ name: "list_services", arguments: { query: word } });
+    const texts = z.array(z.object({ type: z.literal("text"), text: z.string() })).parse(result.content);
+    expect(texts).toHaveLength(2);
+    expect(JSON.parse(texts[1]?.text ?? "")).toEqual(result.structuredContent);
+    await expect(client.callTool({ name: "no_such_tool", arguments: {} })).rejects.toMatchObject({ code: -32602, message: expect.stringContaining('Explore has no tool named "no_such_tool"') });
+  });
+
+  it("refuses a NUL character in words, never with the database's error text", async () => {
+    const client = await connect();
+    for (const [name, args] of [
+      ["list_capability_requests", { query: "ocr\u0000" }],
+      ["get_service", { handle: live, capability_id: "cap_\u0000" }],
+      ["search_agents", { tag: "x\u0000" }],
+      ["list_services", { tag: "x\u0000" }],
+      ["find_services", { need: "convert\u0000 miles" }],
+    ] as const) {
+      const answer = await call(client, name, args);
+      expect(answer.isError, name).toBe(true);
+      expect(answer.text, name).toContain("must not contain a NUL character (U+0000)");
+      expect(answer.text, name).not.toMatch(/prisma|invocation|22021/i);
+    }
+  });
+});
+
+describe("list_services by availability", () => {
+  const pageWord = plantedWord("zp");
+  const bulk = uniqueHandle("b");
+  const late = uniqueHandle("l");
+
+  beforeAll(async () => {
+    // The one waiting for its adapter has the word in its summary only, so the 101 others, named by it, rank first.
+    await importAgent(late, "${CONVERTER_URL}", [capability("late", { name: "Late converter", summary: `Converts ${pageWord} units late.` })]);
+    await importAgent(bulk, "https://mcp.example.test/mcp", Array.from({ length: 101 }, (_, i) => capability(`bulk${i}`, { name: `Bulk ${pageWord} ${i}` })));
+  }, 60_000);
+
+  it("filters before paging: a label carried only past the first 100 hits is found", async () => {
+    const client = await connect();
+    const waitingOnly = await call(client, "list_services", { query: pageWord, availability: "waiting_for_adapter" });
+    expect((waitingOnly.structured.services as { name: string }[]).map((s) => s.name)).toEqual(["Late converter"]);
+    const firstPage = await call(client, "list_services", { query: pageWord, availability: "available", limit: 100 });
+    expect((firstPage.structured.services as unknown[]).length).toBe(100);
+    expect(firstPage.structured.next_offset).toBe(100);
   });
 });

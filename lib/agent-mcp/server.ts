@@ -1,35 +1,75 @@
 import "server-only";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult, type Tool, type ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
 import type { z } from "zod";
 import { apiFindService, searchServiceItems } from "@/lib/api/reads";
 import type { ServiceItem } from "@/lib/api/schemas";
 import { db } from "@/lib/db";
+import { log } from "@/lib/log";
 import { consume } from "@/lib/rate-limits/rate-limit";
 import { claimHandle } from "@/lib/requests/caller-handles";
 import { newRequestSchema } from "@/lib/requests/request-input";
 import { castVote, createRequest, findRequest, listRequests, similarRequests, type RequestView } from "@/lib/requests/requests";
 import { requestPath } from "@/lib/requests/paths";
 import { absoluteUrl } from "@/lib/listings/site";
-import { noFilters, type SearchFilters } from "@/lib/search/filters";
+import { noFilters, type SearchFilters, type Sort } from "@/lib/search/filters";
 import { queryWords } from "@/lib/search/search";
 import { searchAgentProfiles } from "./agent-directory";
-import { availabilityOf, availabilityWords } from "./availability";
+import { availabilityOf, availabilityWords, type Availability } from "./availability";
+import { needWords, relevanceFloor, servicesForNeed } from "./need-match";
 import * as shapes from "./shapes";
+import { toolJsonSchema } from "./tool-schemas";
 
 // Explore's MCP endpoint for agents (/mcp, seed 004's shape where Explore has the data). Every read is
 // what a signed-out visitor sees: the public API's reads, so never an 18+, unpublished or suspended listing.
+// tools/list and tools/call are answered here rather than by McpServer's tool registry, so that the schemas are
+// portable (tool-schemas.ts), an unknown tool is a JSON-RPC error, and no exception's text ever reaches a caller.
 
 export const AGENTS_MCP_NAME = "explore";
 
 type Out<S extends z.ZodType> = z.output<S>;
 
-function answer<S extends z.ZodType>(_schema: S, structured: Out<S>, summary: string): CallToolResult {
-  return { structuredContent: structured as Record<string, unknown>, content: [{ type: "text", text: summary }] };
-}
+type Context = { clientKey: string };
+
+/** A tool's answer: its structured content, checked against its output schema, also as JSON text (MCP's SHOULD). */
+type Reply<O extends z.ZodObject> = (structured: z.input<O>, summary: string) => CallToolResult;
+
+type ToolDefinition = { listing: Tool; call: (args: Record<string, unknown>, context: Context) => Promise<CallToolResult> };
 
 function refusal(message: string): CallToolResult {
   return { isError: true, content: [{ type: "text", text: message }] };
+}
+
+/** Input a schema refused, in words: each field and what is wrong with it. */
+function inWords(error: z.ZodError): string {
+  return error.issues.map((i) => `${i.path.join(".") || "arguments"}: ${i.message}`).join("; ");
+}
+
+function defineTool<I extends z.ZodObject, O extends z.ZodObject>(
+  name: string,
+  spec: { title: string; description: string; input: I; output: O; annotations: ToolAnnotations },
+  run: (input: Out<I>, reply: Reply<O>, context: Context) => Promise<CallToolResult>,
+): ToolDefinition {
+  const reply: Reply<O> = (structured, summary) => {
+    // A bug, not the caller's fault: it is thrown, logged and answered in general words.
+    const checked: Record<string, unknown> = spec.output.parse(structured);
+    return { structuredContent: checked, content: [{ type: "text", text: summary }, { type: "text", text: JSON.stringify(checked) }] };
+  };
+  return {
+    listing: {
+      name,
+      title: spec.title,
+      description: spec.description,
+      inputSchema: toolJsonSchema(spec.input, "input"),
+      outputSchema: toolJsonSchema(spec.output, "output"),
+      annotations: spec.annotations,
+    },
+    async call(args, context) {
+      const input = spec.input.safeParse(args);
+      if (!input.success) return refusal(`The arguments of ${name} are not valid: ${inWords(input.error)}.`);
+      return run(input.data, reply, context);
+    },
+  };
 }
 
 function serviceOf(item: ServiceItem): Out<typeof shapes.serviceOut> {
@@ -66,32 +106,7 @@ function requestOf(r: RequestView): Out<typeof shapes.requestOut> {
   };
 }
 
-// Words that say nothing about a need ("I need a tool for …").
-const FILLER = new Set(["a", "an", "and", "any", "for", "from", "i", "in", "into", "is", "it", "me", "my", "need", "of", "on", "or", "some", "something", "that", "the", "to", "tool", "want", "with", "which", "can", "that", "this"]);
-
-/** The need's words worth searching for. */
-export function needWords(need: string): string[] {
-  return queryWords(need).filter((w) => w.length >= 2 && !FILLER.has(w)).slice(0, 6);
-}
-
-/** Services for a need: all its words at once first, then each word, the services most words find first. */
-async function servicesForNeed(words: string[], limit: number): Promise<ServiceItem[]> {
-  const search = (query: string) => searchServiceItems({ ...noFilters, query }, { sort: "relevance", limit, offset: 0 });
-  const together = words.length > 0 ? (await search(words.join(" "))).services : [];
-  if (together.length >= limit || words.length < 2) return together.slice(0, limit);
-  const each = await Promise.all(words.map(search));
-  const score = new Map<string, { item: ServiceItem; hits: number; first: number }>();
-  together.forEach((item, i) => score.set(item.api_url, { item, hits: words.length + 1, first: i }));
-  each.forEach((found) =>
-    found.services.forEach((item, i) => {
-      const seen = score.get(item.api_url);
-      if (seen) seen.hits += 1;
-      else score.set(item.api_url, { item, hits: 1, first: i });
-    }),
-  );
-  return [...score.values()].sort((a, b) => b.hits - a.hits || a.first - b.first).slice(0, limit).map((s) => s.item);
-}
-
+/** Open requests for a need, under the same floor as its services: at least half its words. */
 async function openRequestsForNeed(words: string[], limit: number): Promise<RequestView[]> {
   const found = new Map<string, { view: RequestView; hits: number }>();
   // One search per word, side by side (not one after another).
@@ -103,7 +118,11 @@ async function openRequestsForNeed(words: string[], limit: number): Promise<Requ
       else found.set(view.id, { view, hits: 1 });
     }
   }
-  return [...found.values()].sort((a, b) => b.hits - a.hits || b.view.votes - a.view.votes).slice(0, limit).map((f) => f.view);
+  return [...found.values()]
+    .filter((f) => f.hits >= relevanceFloor(words))
+    .sort((a, b) => b.hits - a.hits || b.view.votes - a.view.votes)
+    .slice(0, limit)
+    .map((f) => f.view);
 }
 
 function listFilters(input: Out<typeof shapes.listServicesInput>): SearchFilters {
@@ -113,93 +132,111 @@ function listFilters(input: Out<typeof shapes.listServicesInput>): SearchFilters
     query: input.query || null,
     category: input.category?.toLowerCase() ?? null,
     tags: input.tag ? [input.tag.toLowerCase()] : [],
-    // Honest labels: services that cannot run now are listed too, saying so, unless asked for available ones.
+    // Honest labels: services that cannot run now are listed too, saying so, unless asked for ones that can.
     includeUnreachable: availability === undefined || availability === "waiting_for_adapter" || availability === "failing_sample_test",
     price: availability === "available" ? "free_to_try" : availability === "payment_required" ? "paid" : null,
   };
 }
 
-/** A new server for one request (stateless Streamable HTTP); `clientKey` is the caller's address, for limits. */
-export function createAgentsMcpServer({ clientKey }: { clientKey: string }): McpServer {
-  const server = new McpServer(
-    { name: AGENTS_MCP_NAME, title: "Explore", version: "1.0.0", websiteUrl: absoluteUrl("/") },
-    {
-      instructions:
-        "Explore is a marketplace of agent services. Start with find_services: describe what you need in a few words. " +
-        "Everything here is what a signed-out visitor of Explore sees. Listings run through their providers' MCP adapters; get_service says how.",
-    },
-  );
+// Hits read at a time when a label is not a filter of the search itself.
+const LABEL_CHUNK = 200;
 
-  async function writeAllowed(): Promise<string | null> {
-    const limit = await consume("capabilityRequests", `mcp:${clientKey}`);
-    return limit.ok ? null : limit.message;
+/**
+ * A page of the services carrying one availability label. "available" is a filter of the search; the other labels
+ * are read off the hits, which are therefore filtered before they are paged, chunk by chunk.
+ */
+async function servicesLabelled(filters: SearchFilters, sort: Sort, wanted: Availability, page: { limit: number; offset: number }): Promise<{ services: ServiceItem[]; hasMore: boolean }> {
+  if (wanted === "available") return searchServiceItems(filters, { sort, ...page });
+  const kept: ServiceItem[] = [];
+  for (let offset = 0; kept.length <= page.offset + page.limit; offset += LABEL_CHUNK) {
+    const chunk = await searchServiceItems(filters, { sort, limit: LABEL_CHUNK, offset });
+    kept.push(...chunk.services.filter((s) => availabilityOf(s) === wanted));
+    if (!chunk.hasMore) break;
   }
+  return { services: kept.slice(page.offset, page.offset + page.limit), hasMore: kept.length > page.offset + page.limit };
+}
 
-  server.registerTool(
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? "" : "s"}`;
+}
+
+async function writeAllowed(context: Context): Promise<string | null> {
+  const limit = await consume("capabilityRequests", `mcp:${context.clientKey}`);
+  return limit.ok ? null : limit.message;
+}
+
+const ASK = "ask for it with request_capability, so publishers see it is wanted";
+
+const TOOLS: ToolDefinition[] = [
+  defineTool(
     "find_services",
     {
       title: "Find services for a need",
       description:
-        'Start here. Describe what you need in a few words; this looks through the services, the agents\' profiles and the open capability requests at once and answers the best matches with concrete next steps. Read-only, no account. Example: {"need": "convert miles to kilometres"}.',
-      inputSchema: shapes.findServicesInput,
-      outputSchema: shapes.findServicesOutput,
+        'Start here. Describe what you need in a few words; this looks through the services, the agents\' profiles and the open capability requests at once and answers the matches with concrete next steps — or says that nothing matches well, and how to ask for it. Read-only, no account. Example: {"need": "convert miles to kilometres"}.',
+      input: shapes.findServicesInput,
+      output: shapes.findServicesOutput,
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    async ({ need }) => {
+    async ({ need }, reply) => {
       const words = needWords(need);
-      const [services, agents, requests] = await Promise.all([
+      const [matches, agents, requests] = await Promise.all([
         servicesForNeed(words, 5),
-        words.length > 0 ? searchAgentProfiles({ words, every: false, limit: 5, offset: 0 }) : Promise.resolve({ agents: [], hasMore: false }),
+        words.length > 0 ? searchAgentProfiles({ words, minMatched: relevanceFloor(words), limit: 5, offset: 0 }) : Promise.resolve({ agents: [], hasMore: false }),
         openRequestsForNeed(words, 5),
       ]);
+      const services = matches.map((m) => m.service);
+      const weak = matches.length > 0 && !matches.some((m) => m.complete);
       const next: string[] = [];
       for (const s of services.slice(0, 3)) {
         next.push(`“${s.name}” (${s.handle}): ${availabilityWords[availabilityOf(s)]} Call get_service with {"handle": "${s.handle}", "capability_id": "${s.capability_id}"} for its adapter, plans and data handling, or open ${s.url}.`);
       }
-      for (const r of requests.slice(0, 2)) next.push(`Someone asked for this already: vote_capability_request with {"id": "${r.id}"} (${r.votes} vote${r.votes === 1 ? "" : "s"}).`);
-      if (services.length === 0) next.push("Nothing offers this yet: ask for it with request_capability, so publishers see it is wanted.");
-      return answer(
-        shapes.findServicesOutput,
-        { services: services.map(serviceOf), agents: agents.agents, requests: requests.map(requestOf), next_steps: next },
-        services.length > 0 ? `${services.length} service${services.length === 1 ? "" : "s"} found; see next_steps.` : "No service matches yet; see next_steps.",
-      );
+      for (const r of requests.slice(0, 2)) next.push(`Someone asked for this already: vote_capability_request with {"id": "${r.id}"} (${plural(r.votes, "vote")}).`);
+      if (words.length === 0) next.push('Say what you need in a few concrete words, e.g. {"need": "convert miles to kilometres"}.');
+      else if (matches.length === 0) next.push(`Nothing on Explore matches this need: ${ASK}.`);
+      else if (weak) {
+        const unmatched = words.filter((w) => !matches.some((m) => m.matched.includes(w)));
+        next.push(`These are weak matches: each shares only some of the need's words${unmatched.length > 0 ? ` (none matches ${unmatched.map((w) => `“${w}”`).join(", ")})` : ""}. If none does what you need, ${ASK}.`);
+      }
+      const summary = matches.length === 0 ? "No service matches this need; see next_steps." : weak ? `${plural(matches.length, "weak match")}, none for every word of the need; see next_steps.` : `${plural(matches.length, "service")} found; see next_steps.`;
+      return reply({ services: services.map(serviceOf), agents: agents.agents, requests: requests.map(requestOf), next_steps: next }, summary);
     },
-  );
+  ),
 
-  server.registerTool(
+  defineTool(
     "list_services",
     {
       title: "List services",
       description:
         "List the services with an honest availability label each (available, payment_required, waiting_for_adapter, failing_sample_test). Filter with query, category, tag or availability. If what you need is missing, call request_capability.",
-      inputSchema: shapes.listServicesInput,
-      outputSchema: shapes.listServicesOutput,
+      input: shapes.listServicesInput,
+      output: shapes.listServicesOutput,
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    async (input) => {
-      const wanted = input.availability;
-      // Two labels are not filters of the search: fetch a wider page and keep the ones that carry them.
-      const postFilter = wanted === "payment_required" || wanted === "waiting_for_adapter" || wanted === "failing_sample_test";
-      const found = await searchServiceItems(listFilters(input), { sort: input.query ? "relevance" : "reputation", limit: postFilter ? 100 : input.limit, offset: postFilter ? 0 : input.offset });
-      const services = found.services.map(serviceOf).filter((s) => !wanted || s.availability === wanted);
-      const shown = postFilter ? services.slice(input.offset, input.offset + input.limit) : services;
-      const more = postFilter ? services.length > input.offset + input.limit : found.hasMore;
-      return answer(shapes.listServicesOutput, { services: shown, next_offset: more ? input.offset + input.limit : null }, `${shown.length} service${shown.length === 1 ? "" : "s"}.`);
+    async (input, reply) => {
+      const filters = listFilters(input);
+      const sort: Sort = input.query ? "relevance" : "reputation";
+      const page = { limit: input.limit, offset: input.offset };
+      const found = input.availability ? await servicesLabelled(filters, sort, input.availability, page) : await searchServiceItems(filters, { sort, ...page });
+      const services = found.services.map(serviceOf);
+      return reply({ services, next_offset: found.hasMore ? input.offset + input.limit : null }, `${plural(services.length, "service")}.`);
     },
-  );
+  ),
 
-  server.registerTool(
+  defineTool(
     "get_service",
     {
       title: "Get a service",
       description: "A service in full: what it does and does not, its input and output schemas, example, data handling, plans and how to call its adapter.",
-      inputSchema: shapes.getServiceInput,
-      outputSchema: shapes.getServiceOutput,
+      input: shapes.getServiceInput,
+      output: shapes.getServiceOutput,
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    async ({ handle, capability_id }) => {
-      const service = await apiFindService(handle, capability_id);
-      if (!service) return refusal(`There is no service ${capability_id} of ${handle} on Explore (for anonymous callers).`);
+    async ({ handle, capability_id }, reply) => {
+      // The API's paths take the handle without its @; both spellings name the same agent here too.
+      const agent = handle.startsWith("@") ? handle : `@${handle}`;
+      const service = await apiFindService(agent, capability_id);
+      if (!service) return refusal(`There is no service ${capability_id} of ${agent} on Explore (for anonymous callers).`);
       const availability = availabilityOf(service);
       const next = [
         service.adapter.endpoint
@@ -208,43 +245,40 @@ export function createAgentsMcpServer({ clientKey }: { clientKey: string }): Mcp
         `Read or run it in a browser: ${service.url}.`,
       ];
       if (service.payment) next.push(`Paid plans are paid to the provider: ${service.payment.link}.`);
-      return answer(
-        shapes.getServiceOutput,
-        { service: { ...service, availability, availability_words: availabilityWords[availability] }, next_steps: next },
-        `${service.name} (${service.handle}): ${availabilityWords[availability]}`,
-      );
+      return reply({ service: { ...service, availability, availability_words: availabilityWords[availability] }, next_steps: next }, `${service.name} (${service.handle}): ${availabilityWords[availability]}`);
     },
-  );
+  ),
 
-  server.registerTool(
+  defineTool(
     "search_agents",
     {
       title: "Search the agents",
       description: "Search the directory of agent profiles by words (all must match) and/or one tag. Each profile links its services and its agent.json.",
-      inputSchema: shapes.searchAgentsInput,
-      outputSchema: shapes.searchAgentsOutput,
+      input: shapes.searchAgentsInput,
+      output: shapes.searchAgentsOutput,
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    async ({ query, tag, limit, offset }) => {
-      const found = await searchAgentProfiles({ words: query ? queryWords(query) : [], tag, every: true, limit, offset });
-      return answer(shapes.searchAgentsOutput, { agents: found.agents, next_offset: found.hasMore ? offset + limit : null }, `${found.agents.length} agent${found.agents.length === 1 ? "" : "s"}.`);
+    async ({ query, tag, limit, offset }, reply) => {
+      const words = query ? queryWords(query) : [];
+      const found = await searchAgentProfiles({ words, tag, minMatched: words.length, limit, offset });
+      return reply({ agents: found.agents, next_offset: found.hasMore ? offset + limit : null }, `${plural(found.agents.length, "agent")}.`);
     },
-  );
+  ),
 
-  server.registerTool(
+  defineTool(
     "request_capability",
     {
       title: "Request a missing capability",
       description:
         "Ask for a capability no service offers yet. The request is public so others can vote on it, and publishers see what is wanted most. The answer lists similar requests: vote on one of those instead if it is the same ask. With a handle, your request counts as your vote.",
-      inputSchema: shapes.requestCapabilityInput,
-      outputSchema: shapes.requestCapabilityOutput,
+      input: shapes.requestCapabilityInput,
+      output: shapes.requestCapabilityOutput,
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
     },
-    async (input) => {
+    async (input, reply, context) => {
       const parsed = newRequestSchema.safeParse(input);
-      if (!parsed.success) return refusal(parsed.error.issues.map((i) => `${i.path.join(".") || "request"}: ${i.message}`).join("; "));
-      const limited = await writeAllowed();
+      if (!parsed.success) return refusal(inWords(parsed.error));
+      const limited = await writeAllowed(context);
       if (limited) return refusal(limited);
       const similar = await similarRequests(null, parsed.data.title);
       const created = await db.$transaction(async (tx) => {
@@ -261,58 +295,88 @@ export function createAgentsMcpServer({ clientKey }: { clientKey: string }): Mcp
       if (!created.ok) return refusal(created.message);
       const view = await findRequest(null, created.id);
       if (!view) return refusal("The request could not be read back; try list_capability_requests.");
-      return answer(
-        shapes.requestCapabilityOutput,
+      return reply(
         { request: requestOf(view), similar: similar.map(requestOf), handle_token: created.token },
         created.token ? "Requested. Keep the handle_token: it is shown once." : "Requested.",
       );
     },
-  );
+  ),
 
-  server.registerTool(
+  defineTool(
     "list_capability_requests",
     {
       title: "List capability requests",
-      description: "Public requests for missing capabilities, most voted first (sort 'votes') or newest first (sort 'new'), with their status (open, planned, in_progress, available, declined, duplicate) and, when available, the listing that answers it.",
-      inputSchema: shapes.listRequestsInput,
-      outputSchema: shapes.listRequestsOutput,
+      description:
+        "Public requests for missing capabilities, most voted first (sort 'votes') or newest first (sort 'new'), with their status (open, planned, in_progress, available, declined, duplicate) and, when available, the listing that answers it.",
+      input: shapes.listRequestsInput,
+      output: shapes.listRequestsOutput,
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    async (input) => {
+    async (input, reply) => {
       const found = await listRequests(null, input);
-      return answer(shapes.listRequestsOutput, { requests: found.requests.map(requestOf), next_offset: found.hasMore ? input.offset + input.limit : null }, `${found.requests.length} request${found.requests.length === 1 ? "" : "s"}.`);
+      return reply({ requests: found.requests.map(requestOf), next_offset: found.hasMore ? input.offset + input.limit : null }, `${plural(found.requests.length, "request")}.`);
     },
-  );
+  ),
 
-  server.registerTool(
+  defineTool(
     "vote_capability_request",
     {
       title: "Vote on a capability request",
       description: "Add your vote to a capability request (one vote per handle), or withdraw it with withdraw: true. The first use of a handle registers it and answers a handle_token.",
-      inputSchema: shapes.voteInput,
-      outputSchema: shapes.voteOutput,
+      input: shapes.voteInput,
+      output: shapes.voteOutput,
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     },
-    async ({ id, handle, handle_token, withdraw }) => {
-      const limited = await writeAllowed();
+    async ({ id, handle, handle_token, withdraw }, reply, context) => {
+      const limited = await writeAllowed(context);
       if (limited) return refusal(limited);
-      const result = await db.$transaction(async (tx) => {
-        const claim = await claimHandle(tx, handle, handle_token);
-        if (!claim.ok) return claim;
-        const vote = await castVote(id, { handleId: claim.handleId }, withdraw, tx);
-        // A refused vote registers nothing: the transaction is rolled back with it.
-        if (!vote.ok) throw new VoteRefused(vote.message);
-        return { ...vote, token: claim.newToken };
-      }).catch((error: unknown) => {
-        if (error instanceof VoteRefused) return { ok: false as const, message: error.message };
-        throw error;
-      });
+      const result = await db
+        .$transaction(async (tx) => {
+          const claim = await claimHandle(tx, handle, handle_token);
+          if (!claim.ok) return claim;
+          const vote = await castVote(id, { handleId: claim.handleId }, withdraw, tx);
+          // A refused vote registers nothing: the transaction is rolled back with it.
+          if (!vote.ok) throw new VoteRefused(vote.message);
+          return { ...vote, token: claim.newToken };
+        })
+        .catch((error: unknown) => {
+          if (error instanceof VoteRefused) return { ok: false as const, message: error.message };
+          throw error;
+        });
       if (!result.ok) return refusal(result.message);
-      return answer(shapes.voteOutput, { id, votes: result.votes, voted: result.voted, handle_token: result.token }, `${result.voted ? "Voted" : "Vote withdrawn"}: ${result.votes} vote${result.votes === 1 ? "" : "s"}.`);
+      return reply({ id, votes: result.votes, voted: result.voted, handle_token: result.token }, `${result.voted ? "Voted" : "Vote withdrawn"}: ${plural(result.votes, "vote")}.`);
+    },
+  ),
+];
+
+const TOOL_BY_NAME = new Map(TOOLS.map((t) => [t.listing.name, t]));
+const LISTING = TOOLS.map((t) => t.listing);
+
+/** A new server for one request (stateless Streamable HTTP); `clientKey` is the caller's address, for limits. */
+export function createAgentsMcpServer(context: Context): McpServer {
+  const mcp = new McpServer(
+    { name: AGENTS_MCP_NAME, title: "Explore", version: "1.0.0", websiteUrl: absoluteUrl("/") },
+    {
+      instructions:
+        "Explore is a marketplace of agent services. Start with find_services: describe what you need in a few words. " +
+        "Everything here is what a signed-out visitor of Explore sees. Listings run through their providers' MCP adapters; get_service says how.",
     },
   );
-
-  return server;
+  // Declared here, not in the options (where McpServer would install its own tool handlers): no listChanged, as a
+  // stateless server has no stream to send the notification on.
+  mcp.server.registerCapabilities({ tools: {} });
+  mcp.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: LISTING }));
+  mcp.server.setRequestHandler(CallToolRequestSchema, async (request) => {
+    const tool = TOOL_BY_NAME.get(request.params.name);
+    if (!tool) throw new McpError(ErrorCode.InvalidParams, `Explore has no tool named ${JSON.stringify(request.params.name.slice(0, 80))}: tools/list names its ${TOOLS.length} tools.`);
+    try {
+      return await tool.call(request.params.arguments ?? {}, context);
+    } catch (error) {
+      log.error("mcp: a tool failed", { tool: request.params.name, error });
+      return refusal(`${request.params.name} could not be answered just now; try again later.`);
+    }
+  });
+  return mcp;
 }
 
 class VoteRefused extends Error {}

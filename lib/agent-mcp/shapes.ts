@@ -1,10 +1,13 @@
 import { z } from "zod";
 import { CAPABILITY_CLASSES } from "@/lib/agent-file/types";
 import { agentSchema, serviceDetailSchema } from "@/lib/api/schemas";
-import { REQUEST_STATUSES, callerHandleSchema } from "@/lib/requests/request-input";
+import { NUL_REFUSAL, REQUEST_STATUSES, callerHandleSchema, requestIdSchema, withoutNul } from "@/lib/requests/request-input";
 import { AVAILABILITIES } from "./availability";
 
 // The tools' input and output schemas (announced in tools/list; the SDK checks both against them).
+
+/** A string argument: trimmed, at most `max` characters, refused in words when it holds what no query can take. */
+const text = (max: number, min = 0) => z.string().trim().min(min).max(max).refine(withoutNul, NUL_REFUSAL);
 
 export const serviceOut = z.object({
   handle: z.string(),
@@ -43,10 +46,10 @@ export const requestOut = z.object({
 const page = { limit: z.number().int().min(1).max(100).default(20), offset: z.number().int().min(0).max(10_000).default(0) };
 const handleFields = {
   handle: callerHandleSchema.nullish().describe("Your handle: the first use registers it and answers a handle_token."),
-  handle_token: z.string().max(128).nullish().describe("The handle_token you got when the handle was registered."),
+  handle_token: text(128).nullish().describe("The handle_token you got when the handle was registered."),
 };
 
-export const findServicesInput = z.object({ need: z.string().trim().min(1).max(1000).describe("What you need, in your own words.") });
+export const findServicesInput = z.object({ need: text(1000, 1).describe("What you need, in your own words.") });
 export const findServicesOutput = z.object({
   services: z.array(serviceOut),
   agents: z.array(agentOut),
@@ -55,27 +58,30 @@ export const findServicesOutput = z.object({
 });
 
 export const listServicesInput = z.object({
-  query: z.string().trim().max(200).optional(),
-  category: z.string().trim().max(40).optional().describe("A category's first segment, e.g. `finance`."),
-  tag: z.string().trim().max(40).optional(),
+  query: text(200).optional(),
+  category: text(40).optional().describe("A category's first segment, e.g. `finance`."),
+  tag: text(40).optional(),
   availability: z.enum(AVAILABILITIES).optional(),
   ...page,
 });
 export const listServicesOutput = z.object({ services: z.array(serviceOut), next_offset: z.number().int().nullable() });
 
-export const getServiceInput = z.object({ handle: z.string().max(64).describe("The agent's handle, with its @."), capability_id: z.string().max(64) });
+export const getServiceInput = z.object({
+  handle: text(65).describe("The agent's handle, with or without its @: `@unit-forge` or `unit-forge`."),
+  capability_id: text(64).describe("The service's capability_id, e.g. `cap_convert_length`."),
+});
 export const getServiceOutput = z.object({
   service: serviceDetailSchema.extend({ availability: z.enum(AVAILABILITIES), availability_words: z.string() }),
   next_steps: z.array(z.string()),
 });
 
-export const searchAgentsInput = z.object({ query: z.string().trim().max(200).optional(), tag: z.string().trim().max(40).optional(), ...page });
+export const searchAgentsInput = z.object({ query: text(200).optional(), tag: text(40).optional(), ...page });
 export const searchAgentsOutput = z.object({ agents: z.array(agentOut), next_offset: z.number().int().nullable() });
 
 export const requestCapabilityInput = z.object({
-  title: z.string().max(120),
-  description: z.string().max(2000),
-  tags: z.array(z.string().max(40)).max(10).optional(),
+  title: text(120),
+  description: text(2000),
+  tags: z.array(text(40)).max(10).optional(),
   ...handleFields,
 });
 export const requestCapabilityOutput = z.object({
@@ -85,8 +91,8 @@ export const requestCapabilityOutput = z.object({
 });
 
 export const listRequestsInput = z.object({
-  query: z.string().trim().max(200).optional(),
-  tag: z.string().trim().max(40).optional(),
+  query: text(200).optional(),
+  tag: text(40).optional(),
   status: z.enum(REQUEST_STATUSES).optional(),
   sort: z.enum(["votes", "new"]).default("votes"),
   ...page,
@@ -94,9 +100,9 @@ export const listRequestsInput = z.object({
 export const listRequestsOutput = z.object({ requests: z.array(requestOut), next_offset: z.number().int().nullable() });
 
 export const voteInput = z.object({
-  id: z.string().max(64).describe("The capability request's id."),
+  id: requestIdSchema.describe("The capability request's id."),
   handle: callerHandleSchema.describe("Your handle: the first use registers it and answers a handle_token."),
-  handle_token: z.string().max(128).nullish(),
+  handle_token: text(128).nullish(),
   withdraw: z.boolean().default(false),
 });
 export const voteOutput = z.object({ id: z.string(), votes: z.number().int(), voted: z.boolean(), handle_token: z.string().nullable() });

@@ -3,6 +3,7 @@ import type { ActionResult } from "@/lib/action-result";
 import type { CapabilityClass } from "@/lib/agent-file/types";
 import type { ToolsDiff } from "./diff-tools";
 import type { ToComplete } from "./draft-from-tools";
+import type { Suggestion } from "@/lib/publishing/suggestions";
 
 /** What the form keeps showing after an answer. Never the header's value: that is typed again for each call. */
 export type ConnectFormKept = { url: string; headerName: string; compare: string };
@@ -29,6 +30,8 @@ export type ConnectedDraft = {
   /** Handle of the agent compared with, and what changed; null when none was chosen. */
   comparison: { handle: string; diff: ToolsDiff } | null;
   toComplete: ToComplete[];
+  /** What Explore guessed (classes, outside actions, categories, tags, the execution mode): confirmed in the editor. */
+  suggestions: Suggestion[];
   draftText: string;
 };
 

@@ -102,6 +102,7 @@ export async function connectFromForm(viewer: Pick<Viewer, "id">, input: Connect
     })),
     comparison: existing === null || input.compare === undefined ? null : { handle: input.compare, diff: diffTools(existing, connected.tools) },
     toComplete: draft.toComplete,
+    suggestions: draft.suggestions,
     draftText: `${JSON.stringify(draft.document, null, 2)}\n`,
   });
 }

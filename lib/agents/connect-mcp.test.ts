@@ -42,13 +42,16 @@ describe("connecting the MCP reference server (server-everything)", () => {
   it("lists its tools and drafts one capability per tool, classed from the annotations", async () => {
     const server = await connected(everything.url);
     expect(server.serverInfo).toMatchObject({ name: "mcp-servers/everything", title: "Everything Reference Server" });
-    const { document, toComplete } = draftFromTools(server.tools, { endpoint: server.endpoint, serverInfo: server.serverInfo });
+    const { document, toComplete, suggestions } = draftFromTools(server.tools, { endpoint: server.endpoint, serverInfo: server.serverInfo });
     expect(Array.isArray(document.capabilities) && document.capabilities.length).toBe(server.tools.length);
+    // Some of its tools change its state: never drafted storage-free, and that is a suggestion to confirm.
+    expect(document.execution_mode).toBe("durable");
+    expect(suggestions).toContainEqual({ path: "/execution_mode", value: "durable", why: expect.stringContaining("may change what the server keeps") });
     expect(capability(document, "get-sum")).toMatchObject({ capability_id: "cap_get_sum", name: "Get Sum Tool", class: "read_only", summary: "Returns the sum of two numbers" });
     // readOnlyHint false, openWorldHint true.
     expect(capability(document, "gzip-file-as-resource")).toMatchObject({ class: "external_action", offered: false, needs_confirmation: true });
-    // Neither destructive nor open-world.
-    expect(capability(document, "toggle-simulated-logging")).toMatchObject({ class: "transformation" });
+    // Neither destructive nor open-world, but not read-only: it changes the server's state, so never a transformation.
+    expect(capability(document, "toggle-simulated-logging")).toMatchObject({ class: "external_action", offered: false, needs_confirmation: true });
     expect(capability(document, "get-structured-content")).toMatchObject({ output_schema: expect.objectContaining({ type: "object" }) });
     expect(toComplete).toContainEqual({ path: expect.stringMatching(/^\/capabilities\/\d+\/output_schema$/), why: expect.any(String) });
     // Examples only from the schema's defaults: a tool whose required input has none gets no example.
@@ -64,7 +67,8 @@ describe("connecting a demo adapter", () => {
   it("classes the reminders' tools from their annotations, and shows nothing changed against its own agent.json", async () => {
     const server = await connected(`${demo.url}/reminders/mcp`);
     const { document } = draftFromTools(server.tools, { endpoint: server.endpoint, serverInfo: server.serverInfo });
-    expect(capability(document, "send_reminder")).toMatchObject({ class: "external_action", offered: false, needs_confirmation: true, outside_action: null });
+    // Its name suggests what it does outside; a suggestion the editor asks the publisher to confirm.
+    expect(capability(document, "send_reminder")).toMatchObject({ class: "external_action", offered: false, needs_confirmation: true, outside_action: "send_messages" });
     expect(capability(document, "cancel_reminder")).toMatchObject({ class: "external_action" });
 
     const ownFile: unknown = JSON.parse(readFileSync("demo/agents/nudge-reminders.json", "utf8"));

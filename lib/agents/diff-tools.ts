@@ -49,8 +49,10 @@ function changesOf(described: Described, tool: ConnectedTool): ToolChange["chang
   if (tool.description !== null && described.summary !== undefined && normalSpace(tool.description) !== normalSpace(described.summary)) {
     changes.push({ field: "description", words: "The tool's description differs from your summary (which may be on purpose)." });
   }
-  const suggested = classFromAnnotations(tool.annotations).class;
-  if (described.class !== undefined && described.class !== suggested) {
+  const suggested = classFromAnnotations(tool.annotations, tool.name).class;
+  // Read-only and transformation both change nothing; the annotations cannot tell them apart.
+  const changesNothing = (c: unknown) => c === "read_only" || c === "transformation";
+  if (described.class !== undefined && described.class !== suggested && !(changesNothing(described.class) && changesNothing(suggested))) {
     changes.push({ field: "annotations", words: `Its annotations now suggest ${suggested}; your agent.json says ${described.class}.` });
   }
   return changes;

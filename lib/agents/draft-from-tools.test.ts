@@ -56,27 +56,69 @@ function errorPaths(text: string): string[] {
 }
 
 describe("classFromAnnotations", () => {
-  it("is read_only for a read-only hint, offered, nothing to confirm", () => {
-    expect(classFromAnnotations({ readOnlyHint: true, openWorldHint: true })).toMatchObject({ class: "read_only", offered: true, needsConfirmation: false });
+  it("is read_only for a read-only hint (a transformation when its name says it computes), offered, nothing to confirm", () => {
+    expect(classFromAnnotations({ readOnlyHint: true, openWorldHint: true }, "get_forecast")).toMatchObject({ class: "read_only", offered: true, needsConfirmation: false, writes: false });
+    expect(classFromAnnotations({ readOnlyHint: true }, "convert_color")).toMatchObject({ class: "transformation", offered: true, writes: false });
   });
-  it("is transformation when the hints say neither destructive nor open-world", () => {
-    expect(classFromAnnotations({ readOnlyHint: false, destructiveHint: false, openWorldHint: false })).toMatchObject({
-      class: "transformation",
-      offered: true,
-      needsConfirmation: false,
-    });
+  it("never suggests a transformation for a tool that may change its environment, whatever its other hints", () => {
+    // The knowledge-graph server's tools: additive, closed-world, and still writing to storage.
+    const verdict = classFromAnnotations({ readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false }, "create_entities");
+    expect(verdict).toMatchObject({ class: "external_action", offered: false, needsConfirmation: true, outsideAction: "records", writes: true });
+    expect(verdict.why).toContain("readOnlyHint is false");
   });
-  it("is an external action, not offered, to confirm, when destructive or open-world", () => {
-    const destructive = classFromAnnotations({ readOnlyHint: false, destructiveHint: true, openWorldHint: false });
-    const openWorld = classFromAnnotations({ readOnlyHint: false, destructiveHint: false, openWorldHint: true });
+  it("is an external action, not offered, to confirm, when destructive or open-world; its name suggests what it does outside", () => {
+    const destructive = classFromAnnotations({ readOnlyHint: false, destructiveHint: true, openWorldHint: false }, "delete_note");
+    const openWorld = classFromAnnotations({ readOnlyHint: false, destructiveHint: false, openWorldHint: true }, "sendEmail");
     for (const verdict of [destructive, openWorld]) expect(verdict).toMatchObject({ class: "external_action", offered: false, needsConfirmation: true });
-    expect(destructive.why).toContain("marked destructive");
-    expect(openWorld.why).toContain("marked open-world");
+    expect([destructive.outsideAction, openWorld.outsideAction]).toEqual(["records", "send_messages"]);
+    expect(destructive.why).toContain("may destroy or overwrite data");
+    expect(openWorld.why).toContain("may reach outside its own systems");
+    expect(classFromAnnotations({ readOnlyHint: false }, "zzqx").outsideAction).toBeNull();
   });
   it("takes MCP's defaults for unstated hints: a tool that says nothing is an external action", () => {
-    const verdict = classFromAnnotations({});
+    const verdict = classFromAnnotations({}, "do_it");
     expect(verdict).toMatchObject({ class: "external_action", offered: false, needsConfirmation: true });
-    expect(verdict.why).toContain("MCP then assumes destructive");
+    expect(verdict.why).toContain("MCP then assumes it may change its environment");
+  });
+});
+
+describe("suggestions awaiting confirmation", () => {
+  // The tools of @modelcontextprotocol/server-memory, as it announces them.
+  const memory = ["create_entities", "create_relations", "add_observations", "delete_entities", "read_graph", "search_nodes"].map((name) =>
+    tool({
+      name,
+      title: null,
+      description: `${name.replace("_", " ")} in the knowledge graph: entities, relations and observations kept in its memory file, records and audio notes alike.`,
+      annotations: name.startsWith("read") || name.startsWith("search") ? { readOnlyHint: true } : { readOnlyHint: false, destructiveHint: name.startsWith("delete"), openWorldHint: false },
+    }),
+  );
+
+  it("drafts a server that keeps data durable, its writing tools external actions on records, and no category from incidental words", () => {
+    const { document, suggestions, toComplete } = draftFromTools(memory, { endpoint, serverInfo: { ...server, name: "memory-server", title: null } });
+    expect(document.execution_mode).toBe("durable");
+    const capabilities = Array.isArray(document.capabilities) ? document.capabilities : [];
+    expect(capabilities.map((c) => (c !== null && typeof c === "object" && !Array.isArray(c) ? [c.tool, c.class, c.outside_action ?? "-", c.category] : null))).toEqual([
+      ["create_entities", "external_action", "records", null],
+      ["create_relations", "external_action", "records", null],
+      ["add_observations", "external_action", "records", null],
+      ["delete_entities", "external_action", "records", null],
+      ["read_graph", "read_only", "-", null],
+      // A tag's own word in its name: suggested, to confirm.
+      ["search_nodes", "read_only", "-", "search"],
+    ]);
+    expect(toComplete.map((t) => t.path)).toContain("/capabilities/1/category");
+    expect(suggestions.find((s) => s.path === "/execution_mode")).toMatchObject({ value: "durable", why: expect.stringContaining("create_entities") });
+    expect(suggestions.map((s) => s.path)).toEqual(expect.arrayContaining(["/capabilities/0/class", "/capabilities/0/outside_action", "/capabilities/4/class"]));
+  });
+
+  it("names each guess as a suggestion with why, and a read-only server storage-free", () => {
+    const { document, suggestions } = draftFromTools([tool()], { endpoint, serverInfo: server });
+    expect(document.execution_mode).toBe("storage_free");
+    expect(suggestions).toEqual([
+      { path: "/execution_mode", value: "storage_free", why: expect.stringContaining("readOnlyHint") },
+      { path: "/capabilities/0/category", value: "weather", why: expect.stringContaining("#weather") },
+      { path: "/capabilities/0/class", value: "read_only", why: expect.stringContaining("readOnlyHint") },
+    ]);
   });
 });
 
@@ -126,7 +168,7 @@ describe("draftFromTools", () => {
   it("leaves exactly the toComplete paths invalid, and is a valid agent.json once they are written", () => {
     const tools = [
       tool(),
-      tool({ name: "send-alert", title: null, description: "Short", outputSchema: null, annotations: { readOnlyHint: false, openWorldHint: true } }),
+      tool({ name: "alert-zzq", title: null, description: "Short", outputSchema: null, annotations: { readOnlyHint: false, openWorldHint: true } }),
       tool({ name: "zzqx", title: null, description: "Does a thing nobody has a word for.", annotations: {} }),
     ];
     const { document, toComplete } = draftFromTools(tools, { endpoint, serverInfo: { ...server, title: null, name: "q" } });

@@ -3,10 +3,13 @@
 // What the tools say is filled in; what only the publisher can say is left as null, on purpose: null is
 // visible in the text, and it is not valid where it stands, so importing the draft is refused — with each
 // of those paths named — until the publisher has written it. `toComplete` lists the same paths, with why.
-// (Valid-looking placeholder text would import as if it were the publisher's own words.)
+// (Valid-looking placeholder text would import as if it were the publisher's own words.) What Explore
+// guesses — each class, outside action, category and tags, and the execution mode — is a `suggestion`:
+// the editor shows it awaiting confirmation, and the draft is not published until each is confirmed or changed.
 import type { JsonObject, JsonValue } from "@/lib/agent-file/types";
 import { toPointer } from "@/lib/agent-file/errors";
 import type { ConnectedTool, ServerInfo } from "./connected-tools";
+import type { Suggestion } from "@/lib/publishing/suggestions";
 import { suggestTopics } from "./suggest-topics";
 import { classFromAnnotations, type ClassVerdict } from "./tool-class";
 import { exampleFromSchema } from "./tool-example";
@@ -23,7 +26,7 @@ export type DraftedTool = {
   hasExample: boolean;
 };
 
-export type Draft = { document: JsonObject; toComplete: ToComplete[]; tools: DraftedTool[] };
+export type Draft = { document: JsonObject; toComplete: ToComplete[]; suggestions: Suggestion[]; tools: DraftedTool[] };
 
 const SUMMARY_MIN = 10;
 const SUMMARY_MAX = 300;
@@ -71,16 +74,20 @@ function httpsOrNull(url: string | null): string | null {
   return url !== null && url.startsWith("https://") ? url : null;
 }
 
-type Context = { toComplete: ToComplete[]; ids: Set<string>; serverInfo: ServerInfo };
+type Context = { toComplete: ToComplete[]; suggestions: Suggestion[]; ids: Set<string> };
 
 function capabilityFrom(tool: ConnectedTool, index: number, context: Context): { capability: JsonObject; drafted: DraftedTool } {
   const need = (field: string, why: string): null => {
     context.toComplete.push({ path: toPointer(["capabilities", index, field]), why });
     return null;
   };
+  const suggest = <T extends JsonValue>(field: string, value: T, why: string): T => {
+    context.suggestions.push({ path: toPointer(["capabilities", index, field]), value, why });
+    return value;
+  };
   const capabilityId = uniqueCapabilityId(tool.name, context.ids);
-  const verdict = classFromAnnotations(tool.annotations);
-  const topics = suggestTopics(tool, context.serverInfo);
+  const verdict = classFromAnnotations(tool.annotations, tool.name);
+  const topics = suggestTopics(tool);
   const example = exampleFromSchema(tool.inputSchema);
   const summary = summaryOf(tool.description);
   const capability: JsonObject = {
@@ -89,17 +96,21 @@ function capabilityFrom(tool: ConnectedTool, index: number, context: Context): {
     name: tool.title ?? tool.annotations.title ?? humanName(tool.name),
     summary: summary ?? need("summary", `The tool's description is missing or under ${SUMMARY_MIN} characters: say what it does in ${SUMMARY_MIN}–${SUMMARY_MAX} characters.`),
     category:
-      topics.category ??
-      need("category", "None of the tool's words is one of the network's tags: choose a category whose first part is one (e.g. text.analysis)."),
-    ...(topics.tags.length > 0 ? { tags: topics.tags } : {}),
+      topics.category === null
+        ? need("category", "None of the tool's name words is one of the network's tags: choose a category whose first part is one (e.g. text.analysis).")
+        : suggest("category", topics.category, `A word of the tool's name or title is the tag #${topics.category}; check that it is what the service is about.`),
+    ...(topics.tags.length > 0 ? { tags: suggest("tags", topics.tags, "Words of the tool's name or title that are tags; keep those that describe the service.") } : {}),
     limitations: need("limitations", "What the service does not do, in your words: the tools cannot say."),
-    class: verdict.class,
+    class: suggest("class", verdict.class, verdict.why),
   };
   if (verdict.class === "external_action") {
-    capability.outside_action = need(
-      "outside_action",
-      "An external action says what it does outside the network: send_messages, schedule, records, submit or purchase. (If it is not an external action, change class and remove this.)",
-    );
+    capability.outside_action =
+      verdict.outsideAction === null
+        ? need(
+            "outside_action",
+            "An external action says what it does outside the network: send_messages, schedule, records, submit or purchase. (If it is not an external action, change class and remove this.)",
+          )
+        : suggest("outside_action", verdict.outsideAction, `The tool's name says what it does outside: ${verdict.outsideAction}.`);
   }
   capability.input_schema = tool.inputSchema;
   capability.output_schema =
@@ -135,18 +146,27 @@ export function draftFromTools(tools: readonly ConnectedTool[], { endpoint, serv
     results: { retention: need(["defaults", "data", "results", "retention"], "Whether the adapter keeps results: none or retained (with days).") },
     used_for_training: need(["defaults", "data", "used_for_training"], "Whether inputs or results train models: true or false."),
   };
-  const context: Context = { toComplete, ids: new Set(), serverInfo };
+  const context: Context = { toComplete, suggestions: [], ids: new Set() };
   const drafted = tools.map((tool, index) => capabilityFrom(tool, index, context));
   if (drafted.length === 0) need(["capabilities"], "The server lists no tools: an agent offers at least one capability.");
+  // A server with a tool that may write keeps something: it is drafted durable, never storage-free on a guess.
+  const writers = tools.filter((tool) => classFromAnnotations(tool.annotations, tool.name).writes).map((tool) => tool.name);
+  const executionMode: Suggestion =
+    writers.length > 0
+      ? {
+          path: "/execution_mode",
+          value: "durable",
+          why: `${writers.slice(0, 5).join(", ")}${writers.length > 5 ? ` and ${writers.length - 5} more` : ""} may change what the server keeps, so the agent is not storage-free unless you know it keeps nothing.`,
+        }
+      : { path: "/execution_mode", value: "storage_free", why: "Every tool says it changes nothing (readOnlyHint); storage-free only if the adapter also keeps no inputs, results or logs of them." };
   const document: JsonObject = {
     ekl: "1.0",
     mode: "service_provider",
-    // Storage-free keeps nothing; durable mode is a choice with retention settings of its own.
-    execution_mode: "storage_free",
+    execution_mode: executionMode.value,
     agent,
     adapter: { endpoint },
     defaults: { data },
     capabilities: drafted.map((d) => d.capability),
   };
-  return { document, toComplete, tools: drafted.map((d) => d.drafted) };
+  return { document, toComplete, suggestions: [executionMode, ...context.suggestions], tools: drafted.map((d) => d.drafted) };
 }

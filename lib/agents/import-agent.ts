@@ -11,10 +11,20 @@ import { writeListings, type NoteWritten } from "@/lib/catalog/listing-writes";
 import { agentRow, capabilityRow, planRows, tagRows } from "@/lib/catalog/rows";
 import { recordAgentVersion } from "./versions";
 import { claimDeletedHandle } from "./deleted-agents";
+import type { ReplaceQuestion } from "./import-form-state";
+
+export type { ReplaceQuestion };
 
 export type ImportResult =
   | { ok: true; handle: string; replaced: boolean }
-  | { ok: false; message: string; errors: AgentFileError[] };
+  | { ok: false; message: string; errors: AgentFileError[]; confirm?: ReplaceQuestion };
+
+/**
+ * The dashboard's imports ask before replacing an agent the owner has (the import page, and a draft not
+ * opened from that agent): `action` says what replaces it, in words; `confirmed` is the handle the
+ * publisher answered "Yes, replace it" for. A confirmation is for one handle, never for whatever is sent next.
+ */
+export type AskBeforeReplacing = { action: "Importing this document" | "Publishing this draft"; confirmed: string | null };
 
 type Tx = Prisma.TransactionClient;
 
@@ -64,6 +74,8 @@ export async function importAgentFile(input: {
   publish?: boolean;
   /** Written inside the import's transaction once the agent is stored (a draft's registry record): all or nothing. */
   alsoStore?: (tx: Tx, agentId: string) => Promise<void>;
+  /** Without it (the CLI, a draft opened from the agent) an agent of the owner's is replaced. */
+  askBeforeReplacing?: AskBeforeReplacing;
 }): Promise<ImportResult> {
   const parsed = parseAgentFile(input.text);
   if (!parsed.ok) {
@@ -74,7 +86,7 @@ export async function importAgentFile(input: {
   try {
     return await inImportTurn(async () => {
       const before = await snapshotForSampleTests(agent.handle);
-      const result = await writeListings((tx, wrote) => storeAgent(tx, agent, input.ownerId, input.publish ?? false, wrote, input.alsoStore), {
+      const result = await writeListings((tx, wrote) => storeAgent(tx, agent, input.ownerId, input.publish ?? false, wrote, input.alsoStore, input.askBeforeReplacing), {
         timeout: importTimeoutMs(agent),
       });
       // After the commit: new, newly published, re-versioned or re-pointed capabilities get a sample test soon.
@@ -106,6 +118,16 @@ function handleTaken(handle: string): ImportResult {
   };
 }
 
+function replaceQuestion(handle: string, status: string, action: AskBeforeReplacing["action"]): ImportResult {
+  const state = status === "published" ? "published, with its services on Explore" : status === "suspended" ? "suspended" : "unpublished";
+  return {
+    ok: false,
+    message: `You already have an agent ${handle} (${state}). ${action} replaces it: its profile, services and plans become this one's.`,
+    errors: [],
+    confirm: { handle },
+  };
+}
+
 async function storeAgent(
   tx: Tx,
   agent: NormalizedAgent,
@@ -113,9 +135,12 @@ async function storeAgent(
   publish: boolean,
   wrote: NoteWritten,
   alsoStore?: (tx: Tx, agentId: string) => Promise<void>,
+  ask?: AskBeforeReplacing,
 ): Promise<ImportResult> {
   const existing = await tx.agent.findUnique({ where: { handle: agent.handle }, select: { id: true, ownerId: true, status: true, announcedEndpoint: true, announcedFor: true } });
   if (existing && existing.ownerId !== ownerId) return handleTaken(agent.handle);
+  // Asked inside the transaction that would write, so the answer is about the agent as it is now; nothing is written.
+  if (existing && ask && ask.confirmed !== agent.handle) return replaceQuestion(agent.handle, existing.status, ask.action);
   // A deleted agent's handle stays its former owner's: they may import it again (which lifts its 410), nobody else.
   if (!existing && !(await claimDeletedHandle(tx, agent.handle, ownerId))) return handleTaken(agent.handle);
 

@@ -9,11 +9,15 @@ export const MAX_AGENT_FILE_BYTES = 512 * 1024;
 /** An import that went through; `text` is the document, which the form keeps showing. */
 export type ImportedAgent = { handle: string; replaced: boolean; published: boolean; text: string };
 
+/** Asked before an import replaces one of the owner's agents: which one, answered by sending its handle back. */
+export type ReplaceQuestion = { handle: string };
+
 /**
  * What a refused import keeps: the document's problems, each with its JSON path, and the text as written.
  * `format`: the document is another format (lib/formats), and the paths are in that document's own terms.
+ * `confirm`: nothing is wrong with it, but it would replace one of the publisher's agents (`publish`: as sent).
  */
-export type ImportProblems = { errors: AgentFileError[]; text: string; format?: ForeignFormat };
+export type ImportProblems = { errors: AgentFileError[]; text: string; format?: ForeignFormat; confirm?: ReplaceQuestion; publish?: boolean };
 
 /** The import action's answer. Its field errors are the form's own (`text`, `file`: nothing pasted, too large…). */
 export type ImportFormResult = ActionResult<ImportedAgent, ImportProblems>;

@@ -150,4 +150,25 @@ describe("the import form", () => {
     });
     expect(await db.agent.count({ where: { handle } })).toBe(0);
   });
+
+  it("asks before replacing one of the publisher's agents, changes nothing until answered, and replaces it once confirmed for that handle", async () => {
+    const viewer = await createTestUser();
+    const { handle, text } = documentFor();
+    expect((await importAgentFromForm(viewer, formData({ text, publish: "on" }))).ok).toBe(true);
+    const before = await db.agent.findUniqueOrThrow({ where: { handle }, select: { updatedAt: true, displayName: true, status: true } });
+    const changed = text.replace('"display_name":"Form"', '"display_name":"Form, changed"');
+    const asked = await importAgentFromForm(viewer, formData({ text: changed }));
+    expect(asked).toEqual({
+      ok: false,
+      message: `You already have an agent ${handle} (published, with its services on Explore). Importing this document replaces it: its profile, services and plans become this one's.`,
+      details: { errors: [], text: changed, confirm: { handle }, publish: false },
+    });
+    expect(await db.agent.findUniqueOrThrow({ where: { handle }, select: { updatedAt: true, displayName: true, status: true } })).toEqual(before);
+    // A "yes" for another handle is no answer for this one.
+    const other = await importAgentFromForm(viewer, formData({ text: changed, overwrite: "@someone-else" }));
+    expect(other).toMatchObject({ ok: false, details: { confirm: { handle } } });
+    const replaced = await importAgentFromForm(viewer, formData({ text: changed, overwrite: handle, publish: "on" }));
+    expect(replaced).toMatchObject({ ok: true, data: { handle, replaced: true, published: true } });
+    expect((await db.agent.findUniqueOrThrow({ where: { handle } })).displayName).toBe("Form, changed");
+  });
 });

@@ -30,6 +30,8 @@ export const importFormInput = z.object({
       if (f && f.size > MAX_AGENT_FILE_BYTES) context.addIssue({ code: "custom", message: tooLargeMessage("file", f.size) });
     }),
   publish: z.literal("on").optional(),
+  /** The handle the publisher answered "Yes, replace it" for. */
+  overwrite: z.string().max(40).optional(),
 });
 
 export type ImportFormInput = z.output<typeof importFormInput>;
@@ -62,8 +64,13 @@ export async function importAgentFromForm(viewer: Pick<Viewer, "id">, input: Imp
   const foreign = await openForeignImport(viewer.id, text);
   if (foreign) return foreign;
 
-  const result = await importAgentFile({ text, ownerId: viewer.id, publish: publish === "on" });
-  if (!result.ok) return fail(result.message, undefined, { errors: result.errors, text });
+  const result = await importAgentFile({
+    text,
+    ownerId: viewer.id,
+    publish: publish === "on",
+    askBeforeReplacing: { action: "Importing this document", confirmed: input.overwrite ?? null },
+  });
+  if (!result.ok) return fail(result.message, undefined, { errors: result.errors, text, ...(result.confirm ? { confirm: result.confirm, publish: publish === "on" } : {}) });
   const stored = await db.agent.findFirst({
     where: { handle: result.handle, ownerId: viewer.id },
     select: { status: true },

@@ -207,6 +207,7 @@ export function openApiDocument(serverUrl: string) {
           parameters: [handleParam],
           responses: {
             "200": { description: "A GA4GH registry agent entry (seed 001's schema).", content: { "application/json": { schema: { type: "object" } } } },
+            "409": problem("The entry would lack what the registry requires (its maintainers, until the publisher states them): what is missing, in words."),
             ...handleReadAnswers("agent"),
           },
         },

@@ -1,8 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { parseAgentFile } from "@/lib/agent-file";
 import { minimalAgentFile } from "@/lib/agent-file/fixtures";
-import { convertDocument, convertText } from "./convert";
+import seedCard from "./a2a-card/fixtures/seed-002-keai.json";
+import specCard from "./a2a-card/fixtures/spec-shape-card.json";
+import { convertDocument, convertText, draftTextOf } from "./convert";
 import { detectFormat } from "./detect";
-import { readJsonFixture } from "./testing";
+import { completed, readJsonFixture } from "./testing";
 
 const entry = () => readJsonFixture(new URL("./ga4gh/fixtures/agent-entry.json", import.meta.url));
 const registration = () => readJsonFixture(new URL("./a2awire/fixtures/registration.json", import.meta.url));
@@ -53,5 +56,34 @@ describe("detecting a document's format", () => {
     const text = JSON.stringify(entry()).replace('"agent_info_snapshot":{', '"agent_info_snapshot":{"__proto__":{"x":1},');
     const read = convertText(text);
     expect(read).toMatchObject({ kind: "foreign", conversion: { ok: false, problems: [{ path: "agent_info_snapshot", message: expect.stringContaining('"__proto__"') }] } });
+  });
+});
+
+/** "capabilities[0].class" → "/capabilities/0/class": a conversion's path as the check's JSON Pointer. */
+const pointerOf = (path: string) => `/${path.replace(/\[(\d+)\]/g, ".$1").split(".").join("/")}`;
+const within = (error: string, pointer: string) => error === pointer || error.startsWith(`${pointer}/`);
+
+describe("one rule for every draft made from another format", () => {
+  const documents: [string, unknown][] = [
+    ["an A2A 0.3 card (seed 002)", seedCard],
+    ["an A2A 1.0 card", specCard],
+    ["a GA4GH entry", entry()],
+    ["an A2AWire registration", registration()],
+    ["an A2AWire registration without a manifest", { ...registration(), capability_manifest: [] }],
+  ];
+
+  it.each(documents)("%s: the check refuses the draft at exactly the paths its banner asks for, and accepts it once they are written", (_, document) => {
+    const read = convertDocument(document);
+    if (read.kind !== "foreign" || !read.conversion.ok) throw new Error(`expected a conversion, got ${JSON.stringify(read)}`);
+    const { agentFile, toComplete } = read.conversion;
+    const asked = toComplete.map((t) => pointerOf(t.path));
+    expect(asked).toContain("/defaults/data");
+    const parsed = parseAgentFile(draftTextOf(agentFile));
+    const errors = parsed.ok ? [] : parsed.errors.map((e) => e.path);
+    // Nothing the banner asks for passes unwritten ("No problems" with a data declaration still to make)…
+    for (const pointer of asked) expect(errors.some((e) => within(e, pointer)), `${pointer} among ${errors.join(", ")}`).toBe(true);
+    // …and the check asks for nothing the banner does not name.
+    for (const error of errors) expect(asked.some((pointer) => within(error, pointer)), error).toBe(true);
+    expect(parseAgentFile(draftTextOf(completed(agentFile, toComplete)))).toMatchObject({ ok: true });
   });
 });

@@ -14,7 +14,7 @@ import { db } from "@/lib/db";
 import { importAgentAction } from "@/lib/agents/actions";
 import { importAgentFile } from "@/lib/agents/import-agent";
 import { minimalAgentFile } from "@/lib/agent-file/fixtures";
-import { publishDraftAction } from "@/lib/publishing/draft-actions";
+import { editAgentAction, openInEditorAction, publishDraftAction, saveDraftMaintainersAction } from "@/lib/publishing/draft-actions";
 import { findDraftImport } from "@/lib/publishing/imported-drafts";
 import { cleanUpTestRows, createTestAgent, createTestUser, uniqueHandle } from "@/lib/testing/fixtures";
 import { formData } from "@/lib/testing/form-data";
@@ -166,13 +166,51 @@ describe("publishing a draft from a GA4GH entry, and the export", () => {
       capabilities: [{ capabilityId: "cap_general" }, { capabilityId: "cap_adult", contentRating: "mature" }, { capabilityId: "cap_hidden", listed: false }],
       extra: { website: "https://agent.example.org/" },
     });
+    // No maintainer stated: no entry, and the answer says what is missing (never the account's email).
+    const missing = await exported(agent.handle);
+    expect(missing.status).toBe(409);
+    expect(String(missing.body.detail)).toContain("its publisher has not stated any");
+    await db.agent.update({ where: { id: agent.id }, data: { registryMaintainers: [{ name: "Grace Hopper", github: "ghopper" }] } });
     const { status, body } = await exported(agent.handle);
     expect(status).toBe(200);
-    expect(body).toMatchObject({ id: agent.handle.slice(1), type: "agent", homepage: "https://agent.example.org/", maintainers: [], certification_tier: "unsigned" });
+    expect(body).toMatchObject({
+      id: agent.handle.slice(1),
+      type: "agent",
+      homepage: "https://agent.example.org/",
+      maintainers: [{ name: "Grace Hopper", github: "ghopper" }],
+      certification_tier: "unsigned",
+    });
     expect(body.agent_info_snapshot).toMatchObject({ trust_level: "not-assessed", auo_capabilities: ["cap_general"] });
     expect(JSON.stringify(body)).not.toContain("cap_adult");
     const unpublished = await createTestAgent({ ownerId: owner.id, status: "unpublished" });
     expect((await exported(unpublished.handle)).status).toBe(404);
     expect((await exported("@no-such-agent-anywhere")).status).toBe(404);
+  });
+
+  it("the maintainers stated in the editor go with the agent when the draft is published, and into its entry", async () => {
+    const handle = uniqueHandle("m");
+    handles.push(handle);
+    const text = JSON.stringify(
+      minimalAgentFile({
+        agent: { handle, display_name: "Stated", purpose: "Has its maintainers stated in the editor." },
+        defaults: { data: { inputs: { retention: "none" }, results: { retention: "none" }, used_for_training: false } },
+      }),
+    );
+    const id = idOf(await redirectTarget(openInEditorAction(null, formData({ text, source: "import" }))));
+    const refused = await saveDraftMaintainersAction(null, formData({ id, maintainers: "Ada Lovelace" }));
+    expect(refused).toMatchObject({ ok: false, fieldErrors: { maintainers: ["Line 1: the GitHub user name is missing (name, then GitHub user name)."] } });
+    expect(await saveDraftMaintainersAction(null, formData({ id, maintainers: "Ada Lovelace, ada-l, Analytical Engines" }))).toMatchObject({ ok: true, message: "Saved 1 maintainer." });
+    // Another publisher's save finds no draft.
+    const own = session.viewer;
+    session.viewer = await createTestUser();
+    expect(await saveDraftMaintainersAction(null, formData({ id, maintainers: "Mallory, mallory" }))).toMatchObject({ ok: false });
+    session.viewer = own;
+    await redirectTarget(publishDraftAction(null, formData({ id, publish: "yes" })));
+    const { status, body } = await exported(handle);
+    expect(status).toBe(200);
+    expect(body.maintainers).toEqual([{ name: "Ada Lovelace", github: "ada-l", affiliation: "Analytical Engines" }]);
+    // A later edit opens with them, and publishing it without touching them keeps them.
+    const again = idOf(await redirectTarget(editAgentAction(null, formData({ handle }))));
+    expect((await db.agentDraft.findUniqueOrThrow({ where: { id: again } })).maintainers).toEqual([{ name: "Ada Lovelace", github: "ada-l", affiliation: "Analytical Engines" }]);
   });
 });

@@ -35,6 +35,7 @@ const FILL: Record<string, unknown> = {
   "agent.display_name": "Filled in",
   "agent.purpose": "Filled in by the test.",
   "adapter.endpoint": "https://mcp.example.org/ekl",
+  execution_mode: "storage_free",
   "defaults.data": { inputs: { retention: "none" }, results: { retention: "none" }, used_for_training: false },
   "payment.link": "https://pay.example.org/checkout",
   tool: "filled_tool",

@@ -10,7 +10,8 @@ import { agentSnippets } from "./agent-snippets";
 // and headers to /mcp, the API URL to the API (nothing listens, nothing leaves the process).
 
 const handle = uniqueHandle("s");
-const origin = "http://explore.test";
+// A host /mcp answers for outside production (lib/agent-mcp/request-origin.ts).
+const origin = "http://localhost:3000";
 // Its own rate-limit bucket.
 const address = `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.9`;
 

@@ -144,7 +144,7 @@ export function agentSnippets(origin: string, service: SnippetService): AgentSni
     exports: [
       { title: "agent.json", url: agentExportUrl(base, service.handle, "agent.json"), note: "The agent's own file as published." },
       { title: "A2A agent card", url: agentExportUrl(base, service.handle, "agent-card.json"), note: "For A2A clients." },
-      { title: "GA4GH registry entry", url: agentExportUrl(base, service.handle, "ga4gh-entry.json"), note: "For GA4GH AI registries." },
+      { title: "GA4GH registry entry", url: agentExportUrl(base, service.handle, "ga4gh-entry.json"), note: "For GA4GH AI registries, once the publisher has stated its maintainers (until then it says what is missing)." },
     ],
   };
 }

@@ -17,7 +17,8 @@ import { formData } from "@/lib/testing/form-data";
 import { startMcpServer, type TestServer } from "@/lib/testing/mcp-test-servers";
 import { redirectTarget } from "@/lib/testing/next-redirect";
 import { session } from "@/lib/testing/viewer-stub";
-import { deleteDraftAction, editAgentAction, newDraftAction, openInEditorAction, publishDraftAction, saveDraftAction, tryDraftExampleAction } from "./draft-actions";
+import { confirmSuggestionAction, deleteDraftAction, editAgentAction, newDraftAction, openInEditorAction, publishDraftAction, saveDraftAction, tryDraftExampleAction } from "./draft-actions";
+import { SUGGESTION_PREFIX } from "./suggestions";
 import { BLANK_DRAFT_TEXT, MAX_DRAFTS_PER_OWNER, TOO_MANY_DRAFTS } from "./draft-limits";
 
 let adapter: TestServer;
@@ -45,6 +46,7 @@ function agentText(handle: string, overrides: Parameters<typeof minimalCapabilit
   const doc = minimalAgentFile({
     agent: { handle, display_name: "Adder", purpose: "Adds numbers." },
     adapter: { endpoint: adapter.url },
+    defaults: { data: { inputs: { retention: "none" }, results: { retention: "none" }, used_for_training: false } },
     capabilities: [
       minimalCapability({ tool: "add", capability_id: "cap_add", class: "transformation", example: { input: { a: 2, b: 3 } }, ...overrides }),
       minimalCapability({ tool: "echo", capability_id: "cap_echo", offered: false }),
@@ -190,9 +192,9 @@ describe("publishing", () => {
     await importAgentFile({ text: agentText(handle, { name: "Changed elsewhere" }), ownerId: viewer.id });
     const changed = await db.agent.findUniqueOrThrow({ where: { handle }, select: { updatedAt: true, document: true } });
     const asked = await publishDraftAction(null, formData({ id, publish: "yes" }));
-    expect(asked).toMatchObject({ ok: false, message: expect.stringContaining("changed by another import"), details: { confirm: "overwrite" } });
+    expect(asked).toMatchObject({ ok: false, message: expect.stringContaining("changed by another import"), details: { confirm: { handle } } });
     expect(await db.agent.findUniqueOrThrow({ where: { handle }, select: { updatedAt: true, document: true } })).toEqual(changed);
-    await redirectTarget(publishDraftAction(null, formData({ id, publish: "yes", overwrite: "yes" })));
+    await redirectTarget(publishDraftAction(null, formData({ id, publish: "yes", overwrite: handle })));
     expect(await db.agentDraft.count({ where: { id } })).toBe(0);
   });
 
@@ -200,6 +202,54 @@ describe("publishing", () => {
     const handle = uniqueHandle("dup");
     await importAgentFile({ text: agentText(handle), ownerId: viewer.id });
     const id = await openText(agentText(handle));
-    expect(await publishDraftAction(null, formData({ id, publish: "yes" }))).toMatchObject({ ok: false, details: { confirm: "overwrite" } });
+    expect(await publishDraftAction(null, formData({ id, publish: "yes" }))).toMatchObject({
+      ok: false,
+      message: expect.stringContaining(`You already have an agent ${handle}`),
+      details: { confirm: { handle } },
+    });
+    await redirectTarget(publishDraftAction(null, formData({ id, publish: "yes", overwrite: handle })));
+    expect(await db.agentDraft.count({ where: { id } })).toBe(0);
+  });
+
+  it("refuses a connected server's draft while a suggestion awaits confirmation; each is confirmed or changed, then it publishes", async () => {
+    const handle = uniqueHandle("sug");
+    const text = agentText(handle);
+    const suggestions = [
+      { path: "/execution_mode", value: "storage_free", why: "Every tool says it changes nothing (readOnlyHint)." },
+      { path: "/capabilities/0/class", value: "transformation", why: "Its annotations say it changes nothing." },
+      { path: "/capabilities/1/category", value: "real_estate.search", why: "A word of the tool's name is a tag." },
+    ];
+    const id = idOf(await redirectTarget(openInEditorAction(null, formData({ text, source: "connect", suggestions: JSON.stringify(suggestions) }))));
+    const saved = await saveDraftAction(null, formData({ id, text }));
+    expect(saved.ok && saved.data.errors.map((e) => [e.path, e.message.startsWith(SUGGESTION_PREFIX)])).toEqual([
+      ["/execution_mode", true],
+      ["/capabilities/0/class", true],
+      ["/capabilities/1/category", true],
+    ]);
+    const refused = await publishDraftAction(null, formData({ id, publish: "yes" }));
+    expect(refused).toMatchObject({ ok: false, message: "The draft has 3 problems; nothing was imported.", details: { errors: [expect.objectContaining({ path: "/execution_mode", line: expect.any(Number) }), expect.anything(), expect.anything()] } });
+    expect(await db.agent.count({ where: { handle } })).toBe(0);
+    // Changed: no longer a suggestion. Confirmed as it stands: no longer waiting.
+    const changed = text.replace('"execution_mode": "storage_free"', '"execution_mode": "durable"');
+    expect(changed).not.toBe(text);
+    const afterChange = await saveDraftAction(null, formData({ id, text: changed }));
+    expect(afterChange.ok && afterChange.data.errors.map((e) => e.path)).toEqual(["/capabilities/0/class", "/capabilities/1/category"]);
+    const confirmed = await confirmSuggestionAction(null, formData({ id, path: "/capabilities/0/class", text: changed }));
+    expect(confirmed.ok && confirmed.data.errors.map((e) => e.path)).toEqual(["/capabilities/1/category"]);
+    // Another publisher's confirmation finds no draft.
+    const own = session.viewer;
+    session.viewer = await createTestUser();
+    expect(await confirmSuggestionAction(null, formData({ id, path: "/capabilities/1/category" }))).toMatchObject({ ok: false });
+    session.viewer = own;
+    expect(await confirmSuggestionAction(null, formData({ id, path: "/capabilities/1/category" }))).toMatchObject({ ok: true, data: { errors: [] } });
+    await redirectTarget(publishDraftAction(null, formData({ id, publish: "yes" })));
+    expect((await db.agent.findUniqueOrThrow({ where: { handle } })).executionMode).toBe("durable");
+  });
+
+  it("an import's draft carries no suggestions, whatever is posted", async () => {
+    const handle = uniqueHandle("nosug");
+    const text = agentText(handle);
+    const id = await openText(text, "import");
+    expect(await db.agentDraft.findUniqueOrThrow({ where: { id }, select: { suggestions: true } })).toEqual({ suggestions: null });
   });
 });

@@ -3,13 +3,16 @@
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import { z } from "zod";
-import { fail, ok, type ActionResult } from "@/lib/action-result";
+import { fail, ok, okMessage, type ActionResult } from "@/lib/action-result";
 import { consume } from "@/lib/rate-limits/rate-limit";
 import { viewerAction } from "@/lib/viewer-action";
+import type { ReplaceQuestion } from "@/lib/agents/import-form-state";
 import { checkDraftText, type PlacedError } from "./draft-check";
 import { publishDraft } from "./draft-publish";
 import { tryDraftExample, type TryOutcome } from "./draft-try";
-import { createBlankDraft, createDraftFromText, deleteDraft, openAgentDraft, saveDraftText, type DraftWrite } from "./drafts";
+import { confirmSuggestion, createBlankDraft, createDraftFromText, deleteDraft, findOwnedDraft, openAgentDraft, saveDraftMaintainers, saveDraftText, type DraftWrite } from "./drafts";
+import { suggestionsSchema } from "./suggestions";
+import { parseMaintainerLines } from "@/lib/formats/ga4gh/maintainers";
 import { draftPath } from "./draft-paths";
 
 // The editor's writes. Each finds the draft (or agent) through its owner: another publisher's ID is
@@ -35,9 +38,26 @@ export const editAgentAction = viewerAction(z.object({ handle: z.string().min(2)
   invalid: "No agent was named.",
 });
 
+// Connect's suggestions travel with its draft text; a publisher who alters them only adds fields to confirm.
+const postedSuggestions = z
+  .string()
+  .max(1024 * 1024)
+  .optional()
+  .transform((text, context) => {
+    if (text === undefined || text === "") return [];
+    try {
+      const parsed = suggestionsSchema.safeParse(JSON.parse(text));
+      if (parsed.success) return parsed.data;
+    } catch {
+      // Falls through to the refusal below.
+    }
+    context.addIssue({ code: "custom", message: "The draft's suggestions could not be read." });
+    return z.NEVER;
+  });
+
 export const openInEditorAction = viewerAction(
-  z.object({ text: draftText, source: z.enum(["connect", "import"]) }),
-  async (viewer, input) => opened(await createDraftFromText(viewer.id, input.source, input.text)),
+  z.object({ text: draftText, source: z.enum(["connect", "import"]), suggestions: postedSuggestions }),
+  async (viewer, input) => opened(await createDraftFromText(viewer.id, input.source, input.text, input.source === "connect" ? input.suggestions : [])),
   { returnTo: "/dashboard/connect", invalid: "There is nothing to open in the editor." },
 );
 
@@ -62,16 +82,51 @@ export const saveDraftAction = viewerAction(
     if (!limit.ok) return fail(limit.message);
     const saved = await saveDraftText(viewer.id, input.id, input.text);
     if (!saved.ok) return fail(saved.message);
-    return ok({ savedAt: saved.savedAt, errors: checkDraftText(input.text).errors });
+    return ok({ savedAt: saved.savedAt, errors: checkDraftText(input.text, saved.suggestions).errors });
   },
   { returnTo: "/dashboard/drafts", invalid: "The draft could not be read." },
 );
 
-export type PublishRefusal = { errors: PlacedError[]; confirm?: "overwrite" };
+/** "Confirm" beside a suggestion: saves the text sent, and the value at `path` stops waiting for confirmation. */
+export const confirmSuggestionAction = viewerAction(
+  z.object({ id: draftId, path: z.string().min(1).max(300), text: draftText.optional() }),
+  async (viewer, input): Promise<ActionResult<DraftSaved>> => {
+    const limit = await consume("draftChecks", viewer.id);
+    if (!limit.ok) return fail(limit.message);
+    if (input.text !== undefined) {
+      const saved = await saveDraftText(viewer.id, input.id, input.text);
+      if (!saved.ok) return fail(saved.message);
+    }
+    const confirmed = await confirmSuggestion(viewer.id, input.id, input.path);
+    if (!confirmed.ok) return fail(confirmed.message);
+    const draft = await findOwnedDraft(viewer.id, input.id);
+    if (!draft) return fail("This draft no longer exists; it may have been published or deleted.");
+    revalidatePath(draftPath(input.id));
+    return ok({ savedAt: draft.updatedAt, errors: checkDraftText(draft.text, confirmed.suggestions).errors });
+  },
+  { returnTo: "/dashboard/drafts", invalid: "No suggestion was named." },
+);
+
+/** The editor's "Registry maintainers" field: one a line, kept beside the draft (agent.json has no place for them). */
+export const saveDraftMaintainersAction = viewerAction(
+  z.object({ id: draftId, maintainers: z.string().max(8_000, "At most 8,000 characters.") }),
+  async (viewer, input): Promise<ActionResult<undefined, { maintainers: string }>> => {
+    const limit = await consume("draftChecks", viewer.id);
+    if (!limit.ok) return fail(limit.message, undefined, { maintainers: input.maintainers });
+    const read = parseMaintainerLines(input.maintainers);
+    if (!read.ok) return fail("The maintainers were not saved.", { maintainers: read.errors }, { maintainers: input.maintainers });
+    if (!(await saveDraftMaintainers(viewer.id, input.id, read.maintainers))) return fail("This draft no longer exists; it may have been published or deleted.");
+    revalidatePath(draftPath(input.id));
+    return okMessage(read.maintainers ? `Saved ${read.maintainers.length} maintainer${read.maintainers.length === 1 ? "" : "s"}.` : "Saved: no maintainers stated.");
+  },
+  { returnTo: "/dashboard/drafts", invalid: "The maintainers could not be read." },
+);
+
+export type PublishRefusal = { errors: PlacedError[]; confirm?: ReplaceQuestion };
 
 /** Publish (publish=yes) or Save as unpublished (publish=no): saves the text sent, then imports it. */
 export const publishDraftAction = viewerAction(
-  z.object({ id: draftId, text: draftText.optional(), publish: z.enum(["yes", "no"]), overwrite: z.literal("yes").optional() }),
+  z.object({ id: draftId, text: draftText.optional(), publish: z.enum(["yes", "no"]), overwrite: z.string().max(40).optional() }),
   async (viewer, input): Promise<ActionResult<undefined, PublishRefusal>> => {
     const limit = await consume("imports", viewer.id);
     if (!limit.ok) return fail(limit.message, undefined, { errors: [] });
@@ -79,7 +134,7 @@ export const publishDraftAction = viewerAction(
       const saved = await saveDraftText(viewer.id, input.id, input.text);
       if (!saved.ok) return fail(saved.message, undefined, { errors: [] });
     }
-    const result = await publishDraft(viewer.id, input.id, { publish: input.publish === "yes", overwrite: input.overwrite === "yes" });
+    const result = await publishDraft(viewer.id, input.id, { publish: input.publish === "yes", overwrite: input.overwrite ?? null });
     if (!result.ok) return fail(result.message, undefined, { errors: result.errors, ...(result.confirm ? { confirm: result.confirm } : {}) });
     revalidatePath("/dashboard");
     revalidatePath("/");

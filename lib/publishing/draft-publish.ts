@@ -1,6 +1,7 @@
 import "server-only";
+import type { Prisma } from "@/generated/prisma/client";
 import { db } from "@/lib/db";
-import { importAgentFile } from "@/lib/agents/import-agent";
+import { importAgentFile, type ReplaceQuestion } from "@/lib/agents/import-agent";
 import { checkDraftText, placeErrors, type PlacedError } from "./draft-check";
 import { findOwnedDraft } from "./drafts";
 import { findDraftRegistryParts } from "./imported-drafts";
@@ -10,41 +11,45 @@ import { storeRegistryRecord } from "@/lib/registry/records";
 
 export type PublishOutcome =
   | { ok: true; handle: string; published: boolean; replaced: boolean }
-  | { ok: false; message: string; errors: PlacedError[]; confirm?: "overwrite" };
+  | { ok: false; message: string; errors: PlacedError[]; confirm?: ReplaceQuestion };
 
-export async function publishDraft(ownerId: string, draftId: string, options: { publish: boolean; overwrite: boolean }): Promise<PublishOutcome> {
+/** `overwrite`: the handle the publisher answered "Yes, replace it" for (null: not asked yet). */
+export async function publishDraft(ownerId: string, draftId: string, options: { publish: boolean; overwrite: string | null }): Promise<PublishOutcome> {
   const draft = await findOwnedDraft(ownerId, draftId);
   if (!draft) return { ok: false, message: "This draft no longer exists; it may have been published or deleted.", errors: [] };
-  const check = checkDraftText(draft.text);
+  const check = checkDraftText(draft.text, draft.suggestions);
   if (!check.agent) {
     const n = check.errors.length;
     return { ok: false, message: `The draft has ${n} problem${n === 1 ? "" : "s"}; nothing was imported.`, errors: check.errors };
   }
   const handle = check.agent.handle;
-  if (!options.overwrite) {
-    // Asked before replacing: an agent changed by another import since this draft was opened, or one of
-    // the publisher's agents the draft was not opened from (a connect or a blank draft naming its handle).
-    if (draft.agentChanged && draft.agentHandle === handle) {
-      return { ok: false, confirm: "overwrite", errors: [], message: `${handle} was changed by another import since you opened this draft. Publishing replaces those changes with this draft.` };
-    }
-    if (draft.agentHandle !== handle) {
-      const existing = await db.agent.findFirst({ where: { handle, ownerId }, select: { id: true } });
-      if (existing) return { ok: false, confirm: "overwrite", errors: [], message: `You already have an agent ${handle}. Publishing replaces it with this draft.` };
-    }
+  const openedFrom = draft.agentHandle === handle;
+  // The agent the draft was opened from, changed by another import since: asked before those changes are replaced.
+  if (openedFrom && draft.agentChanged && options.overwrite !== handle) {
+    return { ok: false, confirm: { handle }, errors: [], message: `${handle} was changed by another import since you opened this draft. Publishing replaces those changes with this draft.` };
   }
   // A draft from a GA4GH entry: its registry record is stored in the import's own transaction.
   const registry = await findDraftRegistryParts(ownerId, draftId);
+  const { maintainers } = draft;
+  const alsoStore = async (tx: Prisma.TransactionClient, agentId: string) => {
+    if (registry) await storeRegistryRecord(tx, agentId, registry);
+    // The maintainers stated in the editor go with the agent (agent.json has no place for them); unstated, the agent keeps its own.
+    if (maintainers) await tx.agent.update({ where: { id: agentId, ownerId }, data: { registryMaintainers: maintainers } });
+  };
   const result = await importAgentFile({
     text: draft.text,
     ownerId,
     publish: options.publish,
-    ...(registry ? { alsoStore: (tx, agentId) => storeRegistryRecord(tx, agentId, registry) } : {}),
+    // Any other agent of the publisher's that the draft names (a connect, a blank or an imported draft): asked first, like the import page.
+    ...(openedFrom ? {} : { askBeforeReplacing: { action: "Publishing this draft", confirmed: options.overwrite } }),
+    alsoStore,
   });
   if (!result.ok) {
     return {
       ok: false,
       message: result.message,
       errors: placeErrors(draft.text, result.errors),
+      ...(result.confirm ? { confirm: result.confirm } : {}),
     };
   }
   await db.agentDraft.deleteMany({ where: { id: draftId, ownerId } });

@@ -31,6 +31,8 @@ export function openImportedDraft(ownerId: string, conversion: Converted, regist
         ...(registry ? { agentInfoUri: registry.agentInfoUri, agentInfoSnapshot: json(registry.snapshot), entryCore: json(registry.entryCore) } : {}),
       },
     });
+    // The entry's maintainers are what its publisher stated: the editor's field starts from them.
+    if (registry) await tx.agentDraft.update({ where: { id: draftId }, data: { maintainers: json(registry.entryCore.maintainers) } });
   });
 }
 

@@ -31,6 +31,17 @@ describe("capability requests on the web", () => {
     expect(await db.capabilityRequest.count({ where: { title: `Bad ${word}` } })).toBe(0);
   });
 
+  it("refuses a NUL character in words, before any query sees it", async () => {
+    session.viewer = await createTestUser();
+    const asked = await askForCapabilityAction(null, formData({ title: `Nul ${word}\u0000`, description: "x", tags: "" }));
+    expect(asked).toMatchObject({ ok: false });
+    expect(JSON.stringify(asked)).toContain("must not contain a NUL character (U+0000)");
+    const vote = await voteOnRequestAction(null, formData({ requestId: "abc\u0000" }));
+    expect(vote).toMatchObject({ ok: false });
+    expect(JSON.stringify(vote)).not.toMatch(/prisma|invocation|22021/i);
+    expect(await findRequest(null, "abc\u0000")).toBeNull();
+  });
+
   it("counts one vote per account, and takes it back", async () => {
     session.viewer = await createTestUser();
     const asked = await askForCapabilityAction(null, formData({ title: `Vote ${word}`, description: "Counting.", tags: "" }));

@@ -6,7 +6,7 @@ import { fail, ok, okMessage } from "@/lib/action-result";
 import { db } from "@/lib/db";
 import { consume } from "@/lib/rate-limits/rate-limit";
 import { viewerAction } from "@/lib/viewer-action";
-import { newRequestSchema } from "./request-input";
+import { newRequestSchema, requestIdSchema } from "./request-input";
 import { answerRequest, castVote, createRequest } from "./requests";
 
 // Capability requests on the web: ask, vote (one vote per account), and a publisher's answer with a listing.
@@ -32,7 +32,7 @@ export const askForCapabilityAction = viewerAction(
 );
 
 export const voteOnRequestAction = viewerAction(
-  z.object({ requestId: z.string().min(1).max(64), withdraw: z.enum(["0", "1"]).default("0") }),
+  z.object({ requestId: requestIdSchema, withdraw: z.enum(["0", "1"]).default("0") }),
   async (viewer, input) => {
     const limit = await consume("capabilityRequests", viewer.id);
     if (!limit.ok) return fail(limit.message);
@@ -46,7 +46,7 @@ export const voteOnRequestAction = viewerAction(
 
 export const answerRequestAction = viewerAction(
   z.object({
-    requestId: z.string().min(1).max(64),
+    requestId: requestIdSchema,
     // "@handle/cap_id" from the publisher's list of their own services.
     service: z.string().regex(/^@[a-z0-9][a-z0-9-]{1,30}\/[A-Za-z0-9_.-]{1,64}$/, "Choose one of your services."),
   }),

@@ -16,6 +16,15 @@ export const requestStatusWords: Record<RequestStatus, string> = {
   duplicate: "Duplicate",
 };
 
+/** PostgreSQL text cannot hold a NUL character: input with one is refused in words before any query sees it. */
+export function withoutNul(text: string): boolean {
+  return !text.includes("\u0000");
+}
+export const NUL_REFUSAL = "must not contain a NUL character (U+0000)";
+
+/** A capability request's id as a caller sends it. */
+export const requestIdSchema = z.string().min(1).max(64).refine(withoutNul, NUL_REFUSAL);
+
 /** A caller handle on /mcp: seed 004's pattern. */
 export const callerHandleSchema = z
   .string()
@@ -23,7 +32,7 @@ export const callerHandleSchema = z
   .regex(/^[A-Za-z0-9](?:[A-Za-z0-9._ -]{0,62}[A-Za-z0-9])?$/, "must be 1–64 letters, digits, dots, dashes, underscores or spaces, starting and ending with a letter or digit");
 
 const tagList = z
-  .array(z.string().trim().min(1).max(40))
+  .array(z.string().trim().min(1).max(40).refine(withoutNul, NUL_REFUSAL))
   .max(7, "at most 7 tags")
   .default([])
   .transform((tags, ctx) => {
@@ -39,15 +48,15 @@ const tagList = z
   });
 
 export const newRequestSchema = z.object({
-  title: z.string().trim().min(1, "Say in a few words what is missing.").max(120, "At most 120 characters."),
-  description: z.string().trim().min(1, "Describe what you need it for.").max(2000, "At most 2,000 characters."),
+  title: z.string().trim().min(1, "Say in a few words what is missing.").max(120, "At most 120 characters.").refine(withoutNul, NUL_REFUSAL),
+  description: z.string().trim().min(1, "Describe what you need it for.").max(2000, "At most 2,000 characters.").refine(withoutNul, NUL_REFUSAL),
   tags: tagList,
 });
 export type NewRequest = z.output<typeof newRequestSchema>;
 
 export const listRequestsSchema = z.object({
-  query: z.string().trim().max(200).optional(),
-  tag: z.string().trim().max(40).optional(),
+  query: z.string().trim().max(200).refine(withoutNul, NUL_REFUSAL).optional(),
+  tag: z.string().trim().max(40).refine(withoutNul, NUL_REFUSAL).optional(),
   status: z.enum(REQUEST_STATUSES).optional(),
   sort: z.enum(["votes", "new"]).default("votes"),
   limit: z.number().int().min(1).max(100).default(20),

@@ -6,7 +6,7 @@ import { findListingsByRowIds } from "@/lib/catalog/queries";
 import { db } from "@/lib/db";
 import { servicePath } from "@/lib/listings/paths";
 import { absoluteUrl } from "@/lib/listings/site";
-import type { ListRequests, NewRequest, RequestStatus } from "./request-input";
+import { withoutNul, type ListRequests, type NewRequest, type RequestStatus } from "./request-input";
 
 // Capability requests: what people and agents ask for that no listing offers yet, with votes. One vote per
 // account or per caller handle; asking counts as the asker's vote. A publisher may answer one with a listing.
@@ -83,6 +83,8 @@ export async function createRequest(input: NewRequest, author: Voter, tx: Prisma
 }
 
 export async function findRequest(viewer: Viewer | null, id: string): Promise<RequestView | null> {
+  // An id no query can take (a NUL character, from a URL) names no request.
+  if (!withoutNul(id)) return null;
   const raw = await db.$queryRaw<unknown[]>(Prisma.sql`SELECT ${SELECT} FROM "CapabilityRequest" r WHERE r."id" = ${id}`);
   const [view] = await viewsOf(viewer, z.array(requestRow).parse(raw));
   return view ?? null;

@@ -23,7 +23,15 @@ import { resolveUnknownOutcomeAction } from "@/lib/runs/resolve-outcome-action";
 import { saveSigningSecretAction, stopVerifyingAction } from "@/lib/payments/webhook-settings";
 import { testNowAction } from "@/lib/sample-tests/actions";
 import { createAdapterTokenAction, revokeAdapterTokenAction } from "@/lib/agents/adapter-token-actions";
-import { deleteDraftAction, editAgentAction, publishDraftAction, saveDraftAction, tryDraftExampleAction } from "@/lib/publishing/draft-actions";
+import {
+  confirmSuggestionAction,
+  deleteDraftAction,
+  editAgentAction,
+  publishDraftAction,
+  saveDraftAction,
+  saveDraftMaintainersAction,
+  tryDraftExampleAction,
+} from "@/lib/publishing/draft-actions";
 import { checkAgainAction } from "@/lib/logos/actions";
 import { sealSecret } from "@/lib/secrets";
 import { answerRequestAction } from "@/lib/requests/actions";
@@ -180,6 +188,9 @@ const attempts: { name: string; call: (w: World) => Promise<unknown> }[] = [
   { name: "publishDraftAction (Alice's draft)", call: (w) => publishDraftAction(null, formData({ id: w.draft.id, publish: "yes", overwrite: "yes" })) },
   { name: "publishDraftAction (Alice's draft, with Bob's text)", call: (w) => publishDraftAction(null, formData({ id: w.draft.id, text: otherAgentJson("@bobs-new-agent"), publish: "yes", overwrite: "yes" })) },
   { name: "tryDraftExampleAction (Alice's draft)", call: (w) => tryDraftExampleAction(null, formData({ id: w.draft.id, capabilityId: "cap_steal" })) },
+  { name: "confirmSuggestionAction (Alice's draft)", call: (w) => confirmSuggestionAction(null, formData({ id: w.draft.id, path: "/capabilities/0/class" })) },
+  { name: "confirmSuggestionAction (Alice's draft, with Bob's text)", call: (w) => confirmSuggestionAction(null, formData({ id: w.draft.id, path: "/capabilities/0/class", text: "{}" })) },
+  { name: "saveDraftMaintainersAction (Alice's draft)", call: (w) => saveDraftMaintainersAction(null, formData({ id: w.draft.id, maintainers: "Bob, bob-gh" })) },
   { name: "checkAgainAction (Alice's logo)", call: (w) => checkAgainAction(null, formData({ handle: w.published.handle, kind: "logo" })) },
   { name: "checkAgainAction (Alice's terms)", call: (w) => checkAgainAction(null, formData({ handle: w.published.handle, kind: "terms" })) },
   { name: "syncRegistryNowAction (Alice's registry record)", call: (w) => syncRegistryNowAction(null, formData({ handle: w.published.handle })) },

@@ -19,13 +19,18 @@ function problems(card: unknown) {
 /** What the editor asks the publisher for, filled in the way they would. */
 function completed(agentFile: Record<string, unknown>, fill: Record<string, unknown> = {}) {
   const capabilities = (agentFile.capabilities as Record<string, unknown>[]).map((c) => ({
-    category: "food",
     ...c,
+    category: c.category ?? "food",
     class: "read_only",
     limitations: "Answers from its own index only.",
     ...fill,
   }));
-  return { ...agentFile, execution_mode: "durable", data_declared: false, capabilities };
+  return {
+    ...agentFile,
+    execution_mode: "durable",
+    defaults: { data: { inputs: { retention: "none" }, results: { retention: "none" }, used_for_training: false } },
+    capabilities,
+  };
 }
 
 describe("a2aCardToAgentFile: seed 002 (the A2A 0.3 shape)", () => {
@@ -67,7 +72,7 @@ describe("a2aCardToAgentFile: seed 002 (the A2A 0.3 shape)", () => {
 
   it("drops tags outside Explore's vocabulary with a note, and asks for the category when none is left", () => {
     expect(capabilities[0]?.tags).toBeUndefined();
-    expect(capabilities[0]?.category).toBeUndefined();
+    expect(capabilities[0]?.category).toBeNull();
     expect(result.notes.filter((n) => n.startsWith("skills[0].tags["))).toHaveLength(3);
     expect(result.notes.some((n) => n.startsWith("skills[0].tags[2] “human-in-the-loop” is not one of Explore's tags and was dropped"))).toBe(true);
     expect(result.toComplete).toContainEqual({ path: "capabilities[0].category", why: expect.stringContaining("choose its category") });
@@ -75,9 +80,11 @@ describe("a2aCardToAgentFile: seed 002 (the A2A 0.3 shape)", () => {
 
   it("lists what agent.json needs and A2A lacks", () => {
     const paths = result.toComplete.map((t) => t.path);
-    for (let i = 0; i < 4; i++) for (const field of ["class", "limitations", "plans"]) expect(paths).toContain(`capabilities[${i}].${field}`);
+    for (let i = 0; i < 4; i++) for (const field of ["class", "limitations"]) expect(paths).toContain(`capabilities[${i}].${field}`);
     expect(paths).toContain("execution_mode");
     expect(paths).toContain("defaults.data");
+    // No plan is a statement agent.json accepts (free without a limit): noted, not asked for.
+    expect(result.notes).toContain("A2A states no price: the services are free without a limit unless you add plans (per call, subscription or pack).");
   });
 
   it("is a valid agent.json once the publisher completes those fields", () => {

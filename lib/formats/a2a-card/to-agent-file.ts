@@ -6,7 +6,8 @@ import { securityWords } from "./security-words";
 
 // An A2A agent card → an agent.json draft (DESIGN.md "Speaking the network's languages"). A card says who
 // the agent is and what its skills are; it does not say what agent.json requires of a listing (class,
-// limitations, data declaration, plans), so those are left out and listed in `toComplete` for the editor.
+// limitations, execution mode, data declaration), so those are null in the draft — invalid where they stand,
+// so the editor's check names each until it is written — and listed in `toComplete` with why, like every draft.
 
 const MAX_TAGS = 7;
 const MAX_SUMMARY = 300;
@@ -175,35 +176,39 @@ function draftOf(card: Card): ForeignConversion {
     toComplete.push(
       { path: `${out}.class`, why: "A2A does not say whether a skill only reads, transforms, or acts outside: read_only, transformation or external_action." },
       { path: `${out}.limitations`, why: "A2A has no place for what the service cannot do: say it in a sentence or two." },
-      { path: `${out}.plans`, why: "A2A states no price: free, per call, subscription or pack (no plan means free without a limit)." },
     );
     return {
       tool: skill.id,
       capability_id: capabilityIdOf(skill.id, taken),
       name: skill.name,
       summary,
-      ...(category === undefined ? {} : { category }),
+      category: category ?? null,
       ...(tags.length > 0 ? { tags } : {}),
+      limitations: null,
+      class: null,
       ...(version ? { version } : {}),
       ...(skill.examples[0] ? { example: { input: {}, problem: skill.examples[0] } } : {}),
     };
   });
   toComplete.push(
     { path: "execution_mode", why: "A2A does not say whether the agent keeps runs (durable) or nothing at all (storage_free)." },
-    { path: "defaults.data", why: "A2A has no data declaration: what is accepted, kept, and for how long (or data_declared: false)." },
+    { path: "defaults.data", why: "A2A has no data declaration: whether inputs and results are kept, and whether they train models." },
   );
+  notes.push("A2A states no price: the services are free without a limit unless you add plans (per call, subscription or pack).");
 
   const agentFile: Record<string, unknown> = {
     ekl: "1.0",
     mode: "service_provider",
+    execution_mode: null,
     agent: {
-      ...(handle ? { handle } : {}),
+      handle,
       display_name: card.name,
       purpose: card.description,
       ...(card.website ? { website: card.website } : {}),
       ...(card.iconUrl ? { logo: card.iconUrl } : {}),
     },
     adapter: { endpoint: "${ADAPTER_URL}" },
+    defaults: { data: { inputs: { retention: null }, results: { retention: null }, used_for_training: null } },
     capabilities,
   };
   return { ok: true, format: "a2a_card", agentFile, toComplete, notes };

@@ -56,7 +56,8 @@ function capabilityOf(m: CapabilityManifest, i: number, price: number | null, ta
   let example: Record<string, unknown> | null = null;
   if (tasks[0] !== undefined) {
     const textInput = inputSchema !== null && "properties" in inputSchema && m.input_format?.trim().toLowerCase().startsWith("text");
-    example = { input: textInput ? { text: tasks[0] } : {}, problem: tasks[0], origin: "publisher" };
+    // Null until written when the task is in words only: an empty input would pass as if it did the task.
+    example = { input: textInput ? { text: tasks[0] } : null, problem: tasks[0], origin: "publisher" };
     if (!textInput) toComplete.push({ path: `${at}.example.input`, why: "The arguments that do the example task: A2AWire gives the task in words only." });
     if (tasks.length > 1) notes.push(`"${m.name}": its first example task became the example; left out: ${tasks.slice(1).map((t) => `"${t}"`).join(", ")}.`);
   }

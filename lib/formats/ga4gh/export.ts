@@ -3,17 +3,23 @@ import { findAgentWithListings } from "@/lib/catalog/queries";
 import { absoluteUrl } from "@/lib/listings/site";
 import { agentPath } from "@/lib/listings/paths";
 import { findRegistryRecord } from "@/lib/registry/records";
-import { agentToGa4ghEntry } from "./from-agent";
+import { db } from "@/lib/db";
+import { agentToGa4ghEntry, type Ga4ghExport } from "./from-agent";
+import { storedMaintainers } from "./maintainers";
 
 /**
  * GET /api/v1/agents/{handle}/ga4gh-entry.json: the agent and the services a signed-out visitor may see
- * (the one visibility rule, through the catalog's read), as a GA4GH registry agent entry. Null: no such agent.
+ * (the one visibility rule, through the catalog's read), as a GA4GH registry agent entry, or in words what
+ * the entry still lacks. Null: no such agent.
  */
-export async function apiGa4ghEntry(handle: string): Promise<Record<string, unknown> | null> {
+export async function apiGa4ghEntry(handle: string): Promise<Ga4ghExport | null> {
   const page = await findAgentWithListings(null, handle);
   if (!page) return null;
   const { agent, listings } = page;
-  const record = await findRegistryRecord(agent.rowId);
+  const [record, stated] = await Promise.all([
+    findRegistryRecord(agent.rowId),
+    db.agent.findUnique({ where: { id: agent.rowId }, select: { registryMaintainers: true } }),
+  ]);
   return agentToGa4ghEntry(
     {
       handle: agent.handle,
@@ -24,6 +30,7 @@ export async function apiGa4ghEntry(handle: string): Promise<Record<string, unkn
       termsUrl: agent.terms?.url ?? null,
       publishedAt: agent.publishedAt,
       updatedAt: agent.updatedAt,
+      maintainers: storedMaintainers(stated?.registryMaintainers),
     },
     listings.map((l) => ({ capabilityId: l.capabilityId, name: l.name, class: l.class, version: l.version })),
     record,

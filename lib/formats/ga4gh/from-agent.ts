@@ -2,8 +2,12 @@
 // imported from a registry entry gives back what that entry held (its core, kept with the registry record,
 // and its latest snapshot); the profile fields both formats hold (name, summary, homepage, keywords) are
 // Explore's current ones. An agent that never came from the registry is described from what Explore knows,
-// and says so in its values (see docs/api.md): Explore invents no maintainer and no trust claim.
+// and says so in its values (see docs/api.md): Explore invents no maintainer and no trust claim. An entry
+// needs at least one maintainer: those the publisher stated in the editor, else the entry's own; with none,
+// there is no entry, and the answer says in words what is missing (an entry that would not import again is
+// never offered).
 import type { AgentInfoSnapshot } from "./entry-schema";
+import type { Maintainer } from "./maintainers";
 
 export type ExportAgent = {
   handle: string;
@@ -14,6 +18,8 @@ export type ExportAgent = {
   termsUrl: string | null;
   publishedAt: Date | null;
   updatedAt: Date;
+  /** As the publisher stated them in the editor; null: not stated. */
+  maintainers: Maintainer[] | null;
 };
 export type ExportService = { capabilityId: string; name: string; class: string; version: string };
 export type ExportRecord = { agentInfoUri: string; snapshot: AgentInfoSnapshot; syncedAt: Date; entryCore: Record<string, unknown> | null };
@@ -61,8 +67,19 @@ function lastSynced(record: ExportRecord): string {
   return written !== undefined && Date.parse(written) === record.syncedAt.getTime() ? written : record.syncedAt.toISOString();
 }
 
-export function agentToGa4ghEntry(agent: ExportAgent, services: readonly ExportService[], record: ExportRecord | null, urls: ExportUrls): Record<string, unknown> {
+export type Ga4ghExport = { ok: true; entry: Record<string, unknown> } | { ok: false; missing: string };
+
+export function maintainersMissing(handle: string): string {
+  return (
+    `${handle} has no GA4GH registry entry yet: an entry names at least one maintainer (a name and a GitHub user name), ` +
+    "and its publisher has not stated any. The publisher states them in the dashboard's editor, under “Registry maintainers”."
+  );
+}
+
+export function agentToGa4ghEntry(agent: ExportAgent, services: readonly ExportService[], record: ExportRecord | null, urls: ExportUrls): Ga4ghExport {
   const core = record?.entryCore ?? null;
+  const maintainers = agent.maintainers ?? (Array.isArray(core?.maintainers) && core.maintainers.length > 0 ? core.maintainers : null);
+  if (maintainers === null) return { ok: false, missing: maintainersMissing(agent.handle) };
   const snapshot = record ? { ...record.snapshot, last_synced: lastSynced(record) } : exploreSnapshot(services, agent.updatedAt);
   const projected = {
     scheme: "ga4gh-agent-runtime-risk",
@@ -86,7 +103,7 @@ export function agentToGa4ghEntry(agent: ExportAgent, services: readonly ExportS
     repository: stringOf(core, "repository") ?? urls.agentPage,
     license: license ?? "other",
     ...(license === null || license === "other" ? { license_url: stringOf(core, "license_url") ?? agent.termsUrl ?? urls.agentPage } : {}),
-    maintainers: Array.isArray(core?.maintainers) ? core.maintainers : [],
+    maintainers,
     version: stringOf(core, "version") ?? highestVersion(services) ?? "1.0.0",
     keywords: [...new Set(agent.interests)],
     category: stringOf(core, "category") ?? "other",
@@ -101,5 +118,5 @@ export function agentToGa4ghEntry(agent: ExportAgent, services: readonly ExportS
     ...(stringOf(core, "alignment_card_uri") ? { alignment_card_uri: stringOf(core, "alignment_card_uri") } : {}),
     agent_info_snapshot: snapshot,
   };
-  return entry;
+  return { ok: true, entry };
 }

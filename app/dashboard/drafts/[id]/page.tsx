@@ -10,6 +10,8 @@ import { previewCapabilities } from "@/lib/publishing/draft-preview";
 import { findOwnedDraft } from "@/lib/publishing/drafts";
 import { ImportBanner } from "@/components/editor/import-banner";
 import { findDraftImport } from "@/lib/publishing/imported-drafts";
+import { MaintainersForm } from "@/components/editor/maintainers-form";
+import { maintainerLines } from "@/lib/formats/ga4gh/maintainers";
 
 export const metadata: Metadata = { title: "Edit a draft", robots: { index: false } };
 
@@ -21,7 +23,9 @@ export default async function DraftPage({ params, searchParams }: Props) {
   const draft = await findOwnedDraft(viewer.id, id);
   if (!draft) notFound();
   const imported = await findDraftImport(viewer.id, draft.id);
+  // The preview shows the draft as it stands; the problems also name each suggestion still to confirm.
   const check = checkDraftText(draft.text);
+  const problems = draft.suggestions.length > 0 ? checkDraftText(draft.text, draft.suggestions).errors : check.errors;
   const services = check.agent ? previewCapabilities(check.agent, viewer.id, draft.updatedAt) : [];
   const conflict = draft.agentChanged && draft.agentHandle ? `${draft.agentHandle} was changed by another import since you opened this draft; publishing will ask before replacing it.` : null;
   return (
@@ -41,7 +45,10 @@ export default async function DraftPage({ params, searchParams }: Props) {
       </div>
       {imported ? <ImportBanner format={imported.format} toComplete={imported.toComplete} notes={imported.notes} /> : null}
       <div className="grid gap-8 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        <DraftEditor draftId={draft.id} initialText={draft.text} initialErrors={check.errors} conflict={conflict} />
+        <div className="flex min-w-0 flex-col gap-8">
+          <DraftEditor draftId={draft.id} initialText={draft.text} initialErrors={problems} conflict={conflict} />
+          <MaintainersForm draftId={draft.id} initialLines={maintainerLines(draft.maintainers)} />
+        </div>
         <div className="min-w-0 xl:sticky xl:top-4 xl:max-h-[calc(100vh-2rem)] xl:self-start xl:overflow-y-auto">
           <DraftPreview draftId={draft.id} services={services} selectedId={typeof capability === "string" ? capability : null} problems={check.errors.length} />
         </div>

@@ -9,9 +9,11 @@ export async function GET(request: Request, context: Context): Promise<Response>
   return handle(request, async () => {
     const agentHandle = handleFromParam((await context.params).handle);
     if (!agentHandle) return invalidParameters(request, [{ parameter: "handle", message: "must be an agent handle such as @demo-homes" }]);
-    const entry = await apiGa4ghEntry(agentHandle);
-    if (entry === null) return problemResponse(request, 404, `There is no agent ${agentHandle}.`);
-    return jsonResponse(request, entry);
+    const exported = await apiGa4ghEntry(agentHandle);
+    if (exported === null) return problemResponse(request, 404, `There is no agent ${agentHandle}.`);
+    // An entry the registry (and Explore's own import) would refuse is never answered: what is missing, in words.
+    if (!exported.ok) return problemResponse(request, 409, exported.missing);
+    return jsonResponse(request, exported.entry);
   });
 }
 
