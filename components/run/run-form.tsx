@@ -11,6 +11,7 @@ import { initialResult } from "@/lib/action-result";
 import { cancelExecutionAction, checkOutcomeAction, repeatExecutionAction, runCapabilityAction } from "@/lib/runs/actions";
 import type { RunPanelInfo } from "@/lib/runs/queries";
 import type { HookFormResult } from "@/lib/runs/run-form-state";
+import { readRunEvent } from "@/lib/runs/run-event";
 import type { ExecutionView, FieldErrors, RunEvent } from "@/lib/runs/run-types";
 import { durationText, notRunnableMessage, repeatPromises } from "@/lib/runs/run-words";
 import { ConfirmDialog } from "./confirm-dialog";
@@ -52,22 +53,10 @@ function opened(source: EventSource, timeoutMs: number): Promise<void> {
 
 function readEvent(data: string): RunEvent | null {
   try {
-    const value: unknown = JSON.parse(data);
-    if (typeof value !== "object" || value === null || !("type" in value)) return null;
-    if (value.type === "started" && "executionId" in value && typeof value.executionId === "string") return { type: "started", executionId: value.executionId };
-    if (value.type === "progress" && "progress" in value && typeof value.progress === "number") {
-      return {
-        type: "progress",
-        progress: value.progress,
-        total: "total" in value && typeof value.total === "number" ? value.total : null,
-        message: "message" in value && typeof value.message === "string" ? value.message : null,
-      };
-    }
-    if (value.type === "finished") return { type: "finished" };
+    return readRunEvent(JSON.parse(data));
   } catch {
-    // not ours
+    return null; // not JSON: not ours
   }
-  return null;
 }
 
 export function RunForm({ info }: { info: RunPanelInfo }) {

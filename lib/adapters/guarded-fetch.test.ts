@@ -261,7 +261,7 @@ describe("responses", () => {
     const guarded = createGuardedFetch(dev);
     const error = await failure(guarded(`http://127.0.0.1:${ok.port}/big-declared`));
     expect(error.code).toBe("too_large");
-    expect(error.message).toBe(`The adapter at 127.0.0.1:${ok.port} sent an answer larger than 1 MB, Explore's limit.`);
+    expect(error.message).toBe(`The adapter at 127.0.0.1:${ok.port} sent an answer larger than 1.0 MB, Explore's limit.`);
     await guarded.close();
   });
 

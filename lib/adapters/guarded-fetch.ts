@@ -4,6 +4,7 @@ import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { Agent, fetch as undiciFetch } from "undici";
 import ipaddr from "ipaddr.js";
 import { checkAddress, parseHostLiteral } from "./address-guard";
+import { formatBytes } from "@/lib/agent-file/file-size";
 
 // THE one way Explore calls publisher URLs. Every request: scheme check, address check of the IP literal
 // or of every address the name resolves to, a connection pinned to the checked address, no redirects,
@@ -187,12 +188,6 @@ function capBody(body: NodeReadableStream<unknown>, max: number, where: string, 
 
 function tooLarge(where: string, max: number): GuardedFetchError {
   return new GuardedFetchError("too_large", `The adapter at ${where} sent an answer larger than ${formatBytes(max)}, Explore's limit.`, true);
-}
-
-function formatBytes(n: number): string {
-  if (n >= 1_048_576 && n % 1_048_576 === 0) return `${n / 1_048_576} MB`;
-  if (n >= 1024 && n % 1024 === 0) return `${n / 1024} KB`;
-  return `${n} bytes`;
 }
 
 /** A fetch for publisher URLs only. See the file's opening comment for the rules it enforces. */

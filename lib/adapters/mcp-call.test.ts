@@ -164,7 +164,7 @@ describe("the fault suite: every misbehaviour ends within the deadline + 2 s as 
     const { outcome, wallMs } = await call(server.url);
     expect(failedWith(outcome)).toEqual({
       code: "too_large",
-      message: `The adapter at 127.0.0.1:${server.port} sent an answer larger than 1 MB, Explore's limit.`,
+      message: `The adapter at 127.0.0.1:${server.port} sent an answer larger than 1.0 MB, Explore's limit.`,
       requestSent: true,
     });
     expect(wallMs).toBeLessThan(1000);

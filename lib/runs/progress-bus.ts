@@ -1,5 +1,6 @@
 import "server-only";
 import { listen, publish, type Unsubscribe } from "@/lib/db-events";
+import { MAX_PROGRESS_MESSAGE, readRunEvent } from "./run-event";
 import type { RunEvent } from "./run-types";
 
 // Run events (started, progress, finished) from the run action to the page's event stream. Web instances
@@ -8,7 +9,6 @@ import type { RunEvent } from "./run-types";
 // table. Topics are `<userId>:<key>`, so a viewer can only ever receive the events of their own runs.
 
 const CHANNEL = "explore_run_events";
-const MAX_MESSAGE = 300;
 
 type Listener = (event: RunEvent) => void;
 type Message = { topic: string; event: RunEvent };
@@ -30,23 +30,10 @@ function parseMessage(payload: string): Message | null {
   }
   if (typeof parsed !== "object" || parsed === null || !("topic" in parsed) || !("event" in parsed)) return null;
   const topic = parsed.topic;
-  const event = readEvent(parsed.event);
+  const event = readRunEvent(parsed.event);
   return typeof topic === "string" && event !== null ? { topic, event } : null;
 }
 
-function readEvent(value: unknown): RunEvent | null {
-  if (typeof value !== "object" || value === null || !("type" in value)) return null;
-  if (value.type === "finished") return { type: "finished" };
-  if (value.type === "started" && "executionId" in value && typeof value.executionId === "string") {
-    return { type: "started", executionId: value.executionId };
-  }
-  if (value.type === "progress" && "progress" in value && typeof value.progress === "number") {
-    const total = "total" in value && typeof value.total === "number" ? value.total : null;
-    const message = "message" in value && typeof value.message === "string" ? value.message.slice(0, MAX_MESSAGE) : null;
-    return { type: "progress", progress: value.progress, total, message };
-  }
-  return null;
-}
 
 export function runTopic(userId: string, key: string): string {
   return `${userId}:${key}`;
@@ -65,7 +52,7 @@ export async function subscribeRunEvents(topic: string, listener: Listener): Pro
 
 /** Publishes one event; a failure only loses the event (the run itself goes on). */
 export async function publishRunEvent(topic: string, event: RunEvent): Promise<void> {
-  const clipped = event.type === "progress" && event.message !== null ? { ...event, message: event.message.slice(0, MAX_MESSAGE) } : event;
+  const clipped = event.type === "progress" && event.message !== null ? { ...event, message: event.message.slice(0, MAX_PROGRESS_MESSAGE) } : event;
   try {
     await publish(CHANNEL, JSON.stringify({ topic, event: clipped }));
   } catch {

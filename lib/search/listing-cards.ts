@@ -6,7 +6,7 @@ import { Dictionary } from "./dictionary";
 
 // What the public API's item says of each listing the shared index holds (lib/api/reads.ts), so a search the
 // index answers reads no catalog rows: that statement was most of PostgreSQL's work per API search
-// (docs/benchmarks.md, twenty-fourth session). Only texts are held here; the class, tags, flags and dates the index
+// (docs/benchmarks.md). Only texts are held here; the class, tags, flags and dates the index
 // keeps for its facets and orders are not held twice (SharedIndex.card puts the two together).
 
 /** A listing's texts as the index loads them (shared-index-live.ts). */
