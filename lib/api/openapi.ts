@@ -64,12 +64,18 @@ const tooMany = {
 
 const failed = problem("Something went wrong on Explore's side; the problem carries no detail. Try again later.");
 
+const unavailable = {
+  description: "Explore cannot reach its database just now; `Retry-After` says how many seconds to wait.",
+  headers: retryAfter,
+  content: { "application/problem+json": schemaRef("Problem") },
+};
+
 const gone = problem(
   "The agent was deleted by its publisher: the problem names the handle and when (`deletedAt`). It lasts until its former owner imports the handle again.",
   "GoneProblem",
 );
 
-const tooLarge = problem("The request declares a body over 2 MB; nothing was read. `detail` names the size and the limit.");
+const tooLarge = problem("The request's body is over 2 MB, declared or counted as it arrived; no more of it was read. `detail` names the size and the limit.");
 
 const ok = (ref: string, description: string) => ({
   description,
@@ -117,6 +123,7 @@ const handleReadAnswers = (what: string) => ({
   "410": gone,
   "429": tooMany,
   "500": failed,
+  "503": unavailable,
 });
 
 const anonymousRead = { security: [] };
@@ -145,6 +152,7 @@ export function openApiDocument(serverUrl: string) {
             "400": problem("A parameter is invalid; `errors` names each one."),
             "429": tooMany,
             "500": failed,
+            "503": unavailable,
           },
         },
         options: preflight("preflightServices", "GET"),
@@ -277,6 +285,7 @@ export function openApiDocument(serverUrl: string) {
             "422": problem("The endpoint did not answer MCP `initialize` and `tools/list`, or lacks a tool (named)."),
             "429": tooMany,
             "500": failed,
+            "503": unavailable,
           },
         },
       },
@@ -290,6 +299,7 @@ export function openApiDocument(serverUrl: string) {
             "304": notModified,
             "429": tooMany,
             "500": failed,
+            "503": unavailable,
           },
         },
         options: preflight("preflightOpenApiDocument", "GET"),
