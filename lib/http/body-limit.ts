@@ -1,4 +1,5 @@
 import { formatBytes } from "@/lib/agent-file/file-size";
+import { readCapped } from "./read-capped";
 import { refusal } from "./refusal";
 
 // The largest request body Explore reads: an import form carries at most a 512 KB text and a 512 KB file
@@ -29,24 +30,7 @@ export async function readBodyWithin(request: Request, limit = MAX_BODY_BYTES): 
   const declared = oversizeAnswer(pathname, Number(request.headers.get("content-length") ?? Number.NaN), limit);
   if (declared) return { ok: false, response: declared };
   if (!request.body) return { ok: true, bytes: new Uint8Array(0) };
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > limit) {
-      await reader.cancel().catch(() => undefined);
-      return { ok: false, response: tooLarge(pathname, `more than ${formatBytes(limit)}`, limit) };
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(total);
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return { ok: true, bytes };
+  const read = await readCapped(request.body, limit);
+  if (read.over) return { ok: false, response: tooLarge(pathname, `more than ${formatBytes(limit)}`, limit) };
+  return { ok: true, bytes: read.bytes };
 }

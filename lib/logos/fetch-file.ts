@@ -1,5 +1,6 @@
 import { GuardedFetchError } from "@/lib/adapters/guarded-fetch";
 import { kilobytes } from "./judge";
+import { readCapped } from "@/lib/http/read-capped";
 
 // One GET of a publisher's file (a logo, a terms page) through the guarded fetch the caller hands in,
 // read up to a cap. Failures come back in words, marked transient when trying again later may help.
@@ -20,23 +21,6 @@ export type FetchFileOptions = {
   accept: string;
   timeoutMs?: number;
 };
-
-async function readCapped(body: ReadableStream<Uint8Array>, limit: number): Promise<{ bytes: Uint8Array; over: boolean }> {
-  const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > limit) {
-      await reader.cancel().catch(() => undefined);
-      return { bytes: new Uint8Array(), over: true };
-    }
-    chunks.push(value);
-  }
-  return { bytes: Buffer.concat(chunks), over: false };
-}
 
 export async function fetchPublisherFile(fetcher: typeof fetch, url: string, opts: FetchFileOptions): Promise<FetchedFile> {
   const where = `The ${opts.what} URL`;
