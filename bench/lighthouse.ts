@@ -1,4 +1,4 @@
-// Lighthouse 12.2.3 (its default mobile preset: a phone screen, simulated slow 4G and a 4× slower CPU) on the
+// Lighthouse 13.5.0 (its default mobile preset: a phone screen, simulated slow 4G and a 4× slower CPU) on the
 // pages people land on, served in production (scripts/serve.ts) over the demo network in a throw-away
 // embedded PostgreSQL, beside two floors measured in the same run: a bare Next page with nothing of Explore's
 // (bench/baseline-app, the same next and react, under `next start`) and Explore's privacy page (text in the
@@ -79,7 +79,7 @@ try {
     ["service page", `${origin}/services/${service.handle}/${service.capability_id}`],
     ["agent page", `${origin}/agents/${service.handle}`],
   ];
-  console.log(`Lighthouse 12.2.3, mobile preset, median of ${runs} runs per page`);
+  console.log(`Lighthouse 13.5.0, mobile preset, median of ${runs} runs per page`);
   console.log(["page", ...CATEGORIES, "performance min-max", "blocking ms (median)"].join("\t"));
   for (const [name, url] of pages) {
     // Once to warm the server (a production route compiles nothing, but fills caches).
