@@ -325,7 +325,7 @@ export function createGuardedFetch(opts: GuardedFetchOptions): GuardedFetch {
 function pinnedLookup(addresses: string[]): LookupFunction {
   const answers = addresses.map((address) => ({ address, family: address.includes(":") ? 6 : 4 }));
   return (_hostname, options, callback) => {
-    // Node's net module asks for `all` when autoSelectFamily is on (Node 20's default) and tries them in turn.
+    // Node's net module asks for `all` when autoSelectFamily is on (Node's default) and tries them in turn.
     if (options.all === true) {
       callback(null, answers);
       return;

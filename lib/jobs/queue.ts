@@ -4,7 +4,7 @@ import { callDeadlineMs } from "@/lib/adapters/publisher-fetch";
 import { log } from "@/lib/log";
 
 // The job queue: pg-boss 10 in Explore's own PostgreSQL (its tables live in the `pgboss` schema, beside
-// Prisma's). pg-boss 11+ and graphile-worker need Node 22; this project runs on Node 20.
+// Prisma's). pg-boss 12's groupConcurrency would replace the sample-test dispatcher and limiter: not yet adopted.
 
 export const SAMPLE_TEST_QUEUE = "sample-test";
 

@@ -17,7 +17,8 @@ const noFilter = { externalTables: [], externalEnums: [] };
 
 let wasmReady: Promise<void> | undefined;
 
-// Node 20 cannot import .wasm modules, so the bindings are wired up by hand.
+// The wasm bindings are wired up by hand: the package's entry imports a .wasm module, which Node does not load
+// without a flag.
 function loadWasm(): Promise<void> {
   wasmReady ??= (async () => {
     const require = createRequire(import.meta.url);
