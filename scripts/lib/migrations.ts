@@ -17,8 +17,8 @@ const noFilter = { externalTables: [], externalEnums: [] };
 
 let wasmReady: Promise<void> | undefined;
 
-// The wasm bindings are wired up by hand: the package's entry imports a .wasm module, which Node does not load
-// without a flag.
+// The wasm bindings are wired up by hand from the package's bytes, so loading does not depend on whether this
+// Node imports .wasm modules.
 function loadWasm(): Promise<void> {
   wasmReady ??= (async () => {
     const require = createRequire(import.meta.url);
