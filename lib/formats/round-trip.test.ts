@@ -10,6 +10,7 @@ vi.hoisted(() => vi.stubEnv("RATE_LIMIT_IMPORTS", "1000000/1h"));
 vi.mock("next/cache", () => ({ revalidatePath: vi.fn(), revalidateTag: vi.fn() }));
 
 import { readdirSync, readFileSync } from "node:fs";
+import { z } from "zod";
 import { db } from "@/lib/db";
 import { importAgentFile } from "@/lib/agents/import-agent";
 import { DEMO_AGENTS_DIR } from "@/demo/agent-files";
@@ -18,9 +19,13 @@ import { GET as getEntry } from "@/app/api/v1/agents/[handle]/ga4gh-entry.json/r
 import { GET as getCard } from "@/app/api/v1/agents/[handle]/agent-card.json/route";
 import { convertDocument } from "./convert";
 
-type DemoDocument = { agent: { handle: string }; capabilities: { content_rating?: string; offered?: boolean; needs_confirmation?: boolean }[] };
+// The whole document is imported, so every key is kept; only those read here are typed.
+const demoDocument = z.looseObject({
+  agent: z.looseObject({ handle: z.string() }),
+  capabilities: z.array(z.looseObject({ content_rating: z.string().optional(), offered: z.boolean().optional(), needs_confirmation: z.boolean().optional() })),
+});
 const files = readdirSync(DEMO_AGENTS_DIR).filter((f) => f.endsWith(".json"));
-const documentOf = (file: string): DemoDocument => JSON.parse(readFileSync(`${DEMO_AGENTS_DIR}${file}`, "utf8")) as DemoDocument;
+const documentOf = (file: string) => demoDocument.parse(JSON.parse(readFileSync(`${DEMO_AGENTS_DIR}${file}`, "utf8")));
 /** A signed-out visitor sees one of its services (it is not 18+-only): only then are its exports offered. */
 const seenSignedOut = (file: string) => documentOf(file).capabilities.some((c) => c.content_rating !== "mature" && c.offered !== false && c.needs_confirmation !== true);
 const offeredFiles = files.filter(seenSignedOut);
@@ -87,8 +92,8 @@ describe.each(offeredFiles)("the exports of demo agent %s", (file) => {
     await db.agent.update({ where: { handle }, data: { registryMaintainers: maintainers } });
     const response = await get(getEntry, "ga4gh-entry.json", handle);
     expect(response.status).toBe(200);
-    const entry = (await response.json()) as Record<string, unknown>;
-    expect(entry.maintainers).toEqual(maintainers);
+    const entry: unknown = await response.json();
+    expect(entry).toMatchObject({ maintainers });
     const read = convertDocument(entry);
     expect(read.kind === "foreign" && !read.conversion.ok ? read.conversion.problems : []).toEqual([]);
     expect(read).toMatchObject({ kind: "foreign", conversion: { format: "ga4gh_entry", ok: true }, registry: { entryCore: { maintainers } } });
