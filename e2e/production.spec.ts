@@ -19,11 +19,12 @@ function hostEnv(extra: Record<string, string> & { NODE_ENV: "production" }): No
   return { PATH: process.env.PATH, HOME: process.env.HOME, ...extra };
 }
 
-/** Explore's own settings for a production server on loopback `port` with `database`. */
+/** Explore's own settings for a production server on loopback `port` with `database`, its mail to the suite's SMTP sink. */
 function productionSettings(database: string, port: number) {
   return {
     NODE_ENV: "production" as const,
     DATABASE_URL: database,
+    SMTP_URL: readFileSync(smtpUrlFile, "utf8").trim(),
     AUTH_SECRET: "explore-production-e2e-secret-000000000000",
     AUTH_URL: `http://127.0.0.1:${port}`,
     EXPLORE_SECRET_KEYS: "e2e:ZXhwbG9yZS1wcm9kdWN0aW9uLWUyZS1rZXktMDAwMDA=",
@@ -70,7 +71,7 @@ test.describe("the production start", () => {
     test.setTimeout(120_000);
     port = await freePort();
     const origin = `http://127.0.0.1:${port}`;
-    const production = { ...productionSettings(database, port), SMTP_URL: readFileSync(smtpUrlFile, "utf8").trim() };
+    const production = productionSettings(database, port);
 
     const migrated = await runToEnd(["scripts/db-migrate.ts", "deploy"], production);
     expect(migrated.code, migrated.output).toBe(0);
