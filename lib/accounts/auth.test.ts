@@ -47,8 +47,8 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-/** Asks for a link as the sign-in action does: Auth.js in raw mode, from `client` (its X-Forwarded-For). */
-function askForLink(email: string, forwardedFor: string) {
+/** Auth.js's configuration, and a link request from `client` (its X-Forwarded-For) as a sign-in form posts it. */
+function linkRequest(email: string, forwardedFor: string) {
   const config = built.config;
   if (!config) throw new Error("lib/accounts/auth.ts did not build an Auth.js configuration");
   incoming.headers = new Headers({ "x-forwarded-for": forwardedFor });
@@ -57,19 +57,18 @@ function askForLink(email: string, forwardedFor: string) {
     headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": forwardedFor },
     body: new URLSearchParams({ email, callbackUrl: "http://127.0.0.1:3000/" }),
   });
+  return { config, request };
+}
+
+/** Asks for a link as the sign-in action does: Auth.js in raw mode. */
+function askForLink(email: string, forwardedFor: string) {
+  const { config, request } = linkRequest(email, forwardedFor);
   return Auth(request, { ...config, basePath: "/api/auth", raw, skipCSRFCheck });
 }
 
 /** Asks for a link as a form posting to /api/auth does: Auth.js answers with a redirect, whatever went wrong. */
 function askThroughRoute(email: string, forwardedFor: string) {
-  const config = built.config;
-  if (!config) throw new Error("lib/accounts/auth.ts did not build an Auth.js configuration");
-  incoming.headers = new Headers({ "x-forwarded-for": forwardedFor });
-  const request = new Request("http://127.0.0.1:3000/api/auth/signin/nodemailer", {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": forwardedFor },
-    body: new URLSearchParams({ email, callbackUrl: "http://127.0.0.1:3000/" }),
-  });
+  const { config, request } = linkRequest(email, forwardedFor);
   return answerCountingSignInLinks(() => Auth(request, { ...config, basePath: "/api/auth", skipCSRFCheck }));
 }
 
