@@ -93,11 +93,12 @@ export function DraftEditor({ draftId, initialText, initialErrors, conflict }: {
     return () => window.removeEventListener("beforeunload", warn);
   }, [unsaved]);
 
-  const save = useCallback(
-    async (value: string) => {
+  // One write at a time counts: an answer that a later save or confirmation overtook is dropped.
+  const write = useCallback(
+    async (call: () => Promise<Awaited<ReturnType<typeof saveDraftAction>>>) => {
       const mine = ++sequence.current;
       setStatus({ kind: "saving" });
-      const result = await saveDraftAction({ id: draftId, text: value });
+      const result = await call();
       if (mine !== sequence.current) return;
       if (result.ok) {
         setStatus({ kind: "saved" });
@@ -108,8 +109,10 @@ export function DraftEditor({ draftId, initialText, initialErrors, conflict }: {
         setStatus({ kind: "failed", message: result.message });
       }
     },
-    [draftId, router],
+    [router],
   );
+
+  const save = useCallback((value: string) => write(() => saveDraftAction({ id: draftId, text: value })), [draftId, write]);
 
   const changeText = useCallback(
     (value: string) => {
@@ -135,21 +138,11 @@ export function DraftEditor({ draftId, initialText, initialErrors, conflict }: {
   }, [hydrated, posted, errors, imported, publishedText, text]);
   // A suggestion confirmed as it stands: the text is saved with it, and the check comes back without it.
   const confirmNow = useCallback(
-    async (path: string) => {
+    (path: string) => {
       if (timer.current) clearTimeout(timer.current);
-      const mine = ++sequence.current;
-      setStatus({ kind: "saving" });
-      const result = await confirmSuggestionAction({ id: draftId, path, text });
-      if (mine !== sequence.current) return;
-      if (result.ok) {
-        setStatus({ kind: "saved" });
-        setErrors(result.data.errors);
-        router.refresh();
-      } else {
-        setStatus({ kind: "failed", message: result.message });
-      }
+      return write(() => confirmSuggestionAction({ id: draftId, path, text }));
     },
-    [draftId, text, router],
+    [draftId, text, write],
   );
   const saveNow = (event: { preventDefault: () => void }) => {
     event.preventDefault();
