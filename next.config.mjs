@@ -4,6 +4,10 @@ import { fileURLToPath } from "node:url";
 const nextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
+  // Production runs Next's own server from .next/standalone (deploy/build-web.sh, deploy/web.sh): server.js
+  // with just the node_modules it needs, which the container image ships without installing any.
+  output: "standalone",
+  outputFileTracingRoot: fileURLToPath(new URL(".", import.meta.url)),
   // Pin the project root so a lockfile higher up the tree is never mistaken for it.
   turbopack: { root: fileURLToPath(new URL(".", import.meta.url)) },
   // proxy.ts sees requests as sent, with a client navigation's router-state header (Next otherwise hides it from
