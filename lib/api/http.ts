@@ -81,7 +81,7 @@ export function optionsResponse(): Response {
 /**
  * Runs a handler once the client is within its rate limit (else 429 with Retry-After); an unreachable database
  * becomes a 503 problem with Retry-After, a bug a 500 problem without detail (never a stack). Answers within the limit carry no per-client headers: Explore's
- * shared cache (lib/http/shared-cache.ts) hands a 200 to every client alike.
+ * HTTP cache in front (deploy/varnish) hands a 200 to every client alike.
  */
 export async function handle(request: Request, run: () => Promise<Response>): Promise<Response> {
   try {
