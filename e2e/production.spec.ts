@@ -120,24 +120,35 @@ test.describe("the production start", () => {
     // the request is answered in full, and then the process exits (143: ended by SIGTERM, as Next's server reports it).
     const socket = connect(port, "127.0.0.1");
     await once(socket, "connect");
-    let answer = "";
-    socket.on("data", (c: Buffer) => (answer += c.toString()));
-    const body = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping" });
-    socket.write(
-      `POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\n` +
-        `Content-Length: ${body.length}\r\nConnection: close\r\n\r\n${body.slice(0, 10)}`,
-    );
-    // The request has reached the server (the health check behind it on another connection has been answered).
-    expect((await fetch(`${origin}/api/health/live`)).status).toBe(200);
-    web.kill("SIGTERM");
-    const exited = once(web, "exit");
-    await expect.poll(async () => fetch(`${origin}/api/health/live`).then(() => "accepting", () => "refusing")).toBe("refusing");
-    expect(web.exitCode).toBeNull();
-    socket.end(body.slice(10));
-    await once(socket, "close");
-    expect(answer).toMatch(/^HTTP\/1\.1 200 /);
-    expect(answer).toContain('"jsonrpc":"2.0"');
-    const [code] = (await exited) as [number | null];
-    expect(code).toBe(143);
+    try {
+      let answer = "";
+      socket.on("data", (c: Buffer) => (answer += c.toString()));
+      const body = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping" });
+      socket.write(
+        `POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\n` +
+          `Content-Length: ${body.length}\r\nConnection: close\r\n\r\n${body.slice(0, 10)}`,
+      );
+      // The server has taken the connection in (one accepted after it has been answered).
+      expect((await fetch(`${origin}/api/health/live`)).status).toBe(200);
+      const exited = once(web, "exit");
+      web.kill("SIGTERM");
+      // A new connection is refused (each attempt on a socket of its own, never a kept-alive one).
+      const newConnection = () =>
+        new Promise<string>((resolve) => {
+          const probe = connect(port, "127.0.0.1");
+          probe.once("connect", () => (probe.destroy(), resolve("accepted")));
+          probe.once("error", () => resolve("refused"));
+        });
+      await expect.poll(newConnection).toBe("refused");
+      expect(web.exitCode).toBeNull();
+      socket.end(body.slice(10));
+      await once(socket, "close");
+      expect(answer).toMatch(/^HTTP\/1\.1 200 /);
+      expect(answer).toContain('"jsonrpc":"2.0"');
+      const [code] = (await exited) as [number | null];
+      expect(code).toBe(143);
+    } finally {
+      socket.destroy();
+    }
   });
 });
