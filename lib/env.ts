@@ -119,7 +119,7 @@ const schema = z.object({
   /** Where the demo adapters listen; the demo seed rewrites their endpoints to it. */
   DEMO_ADAPTERS_URL: z.url().default("http://127.0.0.1:4510"),
   ADAPTER_MAX_RESPONSE_BYTES: z.coerce.number().int().positive().default(1_048_576),
-  /** Sample tests running at once against one adapter (per worker process). */
+  /** Sample tests running at once against one adapter, all worker processes together (a pg-boss group limit). */
   SAMPLE_TEST_CONCURRENCY_PER_ADAPTER: z.coerce.number().int().min(1).max(100).default(2),
   /** Sample tests running at once in one worker process, all adapters together. */
   SAMPLE_TEST_CONCURRENCY_TOTAL: z.coerce.number().int().min(1).max(1000).default(20),
