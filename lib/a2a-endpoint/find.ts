@@ -63,9 +63,8 @@ async function foundOf(match: NeedMatch, scope: FindScope): Promise<FoundService
 
 function lineOf(found: FoundService, i: number): string {
   const strength = found.match === "strong" ? "a strong match" : `a weak match (it shares only ${quoted(found.matched_words)} with your words)`;
-  const how = found.run
-    ? `Run it: send the data part ${JSON.stringify(found.run.data)} to ${found.run.endpoint}, changing the example arguments to yours.`
-    : `It runs only from its page: ${found.not_over_a2a ?? ""}.`;
+  const args = found.run && Object.keys(found.run.data.arguments).length > 0 ? "changing the example arguments to yours" : "with the arguments it takes, if any (its page lists them)";
+  const how = found.run ? `Run it: send the data part ${JSON.stringify(found.run.data)} to ${found.run.endpoint}, ${args}.` : `It runs only from its page: ${found.not_over_a2a ?? ""}.`;
   return `${i + 1}. ${found.name} (${found.agent}), ${strength}: ${found.summary} ${how} Its page: ${found.page}`;
 }
 
