@@ -2,8 +2,8 @@ import pg from "pg";
 import { requireDatabaseUrl } from "./env";
 import { log } from "./log";
 
-// PostgreSQL LISTEN/NOTIFY for the whole process over ONE connection: run events (lib/runs/progress-bus.ts)
-// and listing writes (lib/http/listings-changed.ts) share it. No `server-only` here: scripts/serve.ts loads
+// PostgreSQL LISTEN/NOTIFY for the whole process over ONE connection: listing writes
+// (lib/http/listings-changed.ts) are heard on it. No `server-only` here: scripts/serve.ts loads
 // this module outside Next, and Next bundles a copy of its own, so the connection lives on globalThis.
 //
 // A lost connection is made again by itself (250 ms, doubling to 5 s), LISTENs again for every channel that
