@@ -2,6 +2,7 @@ import type PgBoss from "pg-boss";
 import { clearDue, findDueTests, scheduleUnscheduled, type DueTest } from "@/lib/sample-tests/schedule";
 import { settleAbandonedExecutions } from "@/lib/runs/abandoned-executions";
 import { ageCapabilityStats } from "@/lib/listings/capability-stats";
+import { announceAgedLabels } from "@/lib/sample-tests/label-changes";
 import { startDueLoop, type DueLoop } from "./due-loop";
 import { sampleTestJob, type QueueTuning } from "./queue";
 import { log } from "@/lib/log";
@@ -9,8 +10,9 @@ import { log } from "@/lib/log";
 // Turns due SampleTestState rows into queue jobs. Every worker runs it; two workers finding the same
 // row enqueue one job, because a capability has at most one queued test (the queue's singleton key).
 // Every few minutes it also does the worker's housekeeping: capabilities no trigger scheduled, executions
-// abandoned by a server that stopped mid-run (lib/runs/abandoned-executions.ts), and the 30-day statistics'
-// window moved on (lib/listings/capability-stats.ts).
+// abandoned by a server that stopped mid-run (lib/runs/abandoned-executions.ts), the 30-day statistics'
+// window moved on (lib/listings/capability-stats.ts), and the listings whose sample-test labels changed with
+// age announced (lib/sample-tests/label-changes.ts).
 
 const BATCH = 500;
 
@@ -72,12 +74,21 @@ export function startScheduler(opts: { boss: PgBoss; intervalMs: number; tuning:
       log.error("statistics: could not move the 30-day window", { error });
     }
   }
+  async function announceAged() {
+    try {
+      const agents = await announceAgedLabels(now());
+      if (agents > 0) log.info("sample tests: listings whose labels changed with age announced", { agents });
+    } catch (error) {
+      log.error("sample tests: could not announce the labels that changed with age", { error });
+    }
+  }
   return startDueLoop({
     intervalMs: opts.intervalMs,
     housekeeping: async () => {
       await spreadUnscheduled();
       await settleAbandoned();
       await ageStats();
+      await announceAged();
     },
     enqueue: async () => {
       try {
