@@ -32,14 +32,46 @@ export function sameLabels(a: ShownLabels, b: ShownLabels): boolean {
   return a.sampleTested === b.sampleTested && a.failing === b.failing && a.unreachable === b.unreachable;
 }
 
-const factsRow = z.object({ agentId: z.string(), hasExample: z.boolean(), lastTestPassed: z.boolean(), lastTestAt: z.date().nullable(), lastPassAt: z.date().nullable() });
+const aroundRow = z.object({
+  agentId: z.string(),
+  hasExample: z.boolean(),
+  lastTestPassed: z.boolean(),
+  lastTestAt: z.date().nullable(),
+  lastPassAt: z.date().nullable(),
+  priorTestPassed: z.boolean(),
+  priorTestAt: z.date().nullable(),
+  priorPassAt: z.date().nullable(),
+});
 
-/** The capability's test facts in `tx`; `lock` takes its row first, so two tests of it compare in turn. */
-export async function testFactsOf(tx: Prisma.TransactionClient, capabilityId: string, lock: boolean): Promise<(TestFacts & { agentId: string }) | null> {
-  const rows = lock
-    ? await tx.$queryRaw<unknown[]>`SELECT "agentId", "hasExample", "lastTestPassed", "lastTestAt", "lastPassAt" FROM "Capability" WHERE "id" = ${capabilityId} FOR UPDATE`
-    : await tx.$queryRaw<unknown[]>`SELECT "agentId", "hasExample", "lastTestPassed", "lastTestAt", "lastPassAt" FROM "Capability" WHERE "id" = ${capabilityId}`;
-  return z.array(factsRow).parse(rows)[0] ?? null;
+/**
+ * In the transaction that recorded the test `jobId`, after the trigger on "SampleTest" moved the capability's
+ * latest test: its facts now, and as they were without that test (the trigger's rule, read in the same
+ * statement, so no lock and no second read). Null when the capability is gone.
+ */
+export async function testFactsAround(
+  tx: Prisma.TransactionClient,
+  capabilityId: string,
+  jobId: string,
+): Promise<{ agentId: string; before: TestFacts; after: TestFacts } | null> {
+  const [row] = z.array(aroundRow).parse(
+    await tx.$queryRaw<unknown[]>`
+      SELECT c."agentId", c."hasExample", c."lastTestPassed", c."lastTestAt", c."lastPassAt",
+             coalesce(prior."status" = 'passed', false) AS "priorTestPassed", prior."startedAt" AS "priorTestAt",
+             (SELECT max(p."startedAt") FROM "SampleTest" p
+              WHERE p."capabilityId" = c."id" AND p."status" = 'passed' AND p."jobId" <> ${jobId}) AS "priorPassAt"
+      FROM "Capability" c
+      LEFT JOIN LATERAL (
+        SELECT t."startedAt", t."status" FROM "SampleTest" t
+        WHERE t."capabilityId" = c."id" AND t."jobId" <> ${jobId} ORDER BY t."startedAt" DESC LIMIT 1
+      ) prior ON TRUE
+      WHERE c."id" = ${capabilityId}`,
+  );
+  if (!row) return null;
+  return {
+    agentId: row.agentId,
+    after: { hasExample: row.hasExample, lastTestPassed: row.lastTestPassed, lastTestAt: row.lastTestAt, lastPassAt: row.lastPassAt },
+    before: { hasExample: row.hasExample, lastTestPassed: row.priorTestPassed, lastTestAt: row.priorTestAt, lastPassAt: row.priorPassAt },
+  };
 }
 
 /** Agents named per NOTIFY (a payload is at most 8,000 bytes; listingsPayload names no more): more go in several. */

@@ -2,7 +2,7 @@ import "server-only";
 import { Prisma } from "@/generated/prisma/client";
 import { db } from "@/lib/db";
 import { writeListings } from "@/lib/catalog/listing-writes";
-import { sameLabels, shownLabels, testFactsOf } from "./label-changes";
+import { sameLabels, shownLabels, testFactsAround } from "./label-changes";
 import type { SampleTestOutcome } from "./run-sample-test";
 
 export type RecordResult = "recorded" | "duplicate";
@@ -23,7 +23,6 @@ export async function recordSampleTest(input: {
   try {
     // `ok` here says whether the listing changed: the test is recorded either way, announced only then.
     await writeListings(async (tx, wrote) => {
-      const before = await testFactsOf(tx, input.capabilityId, true);
       await tx.sampleTest.create({
         data: {
           jobId: input.jobId,
@@ -38,22 +37,14 @@ export async function recordSampleTest(input: {
         select: { id: true },
       });
       // A trigger that arrived during the test already moved nextRunAt earlier: keep that one.
-      await tx.sampleTestState.upsert({
-        where: { capabilityId: input.capabilityId },
-        create: { capabilityId: input.capabilityId, nextRunAt: input.nextRunAt },
-        update: {},
-        select: { capabilityId: true },
-      });
-      await tx.sampleTestState.updateMany({
-        where: { capabilityId: input.capabilityId, nextRunAt: null },
-        data: { nextRunAt: input.nextRunAt },
-      });
-      // The trigger on "SampleTest" has moved the capability's latest test: announce the listing if that
-      // changed what it shows (label-changes.ts).
-      const after = await testFactsOf(tx, input.capabilityId, false);
+      await tx.$executeRaw`
+        INSERT INTO "SampleTestState" ("capabilityId", "nextRunAt") VALUES (${input.capabilityId}, ${input.nextRunAt})
+        ON CONFLICT ("capabilityId") DO UPDATE SET "nextRunAt" = coalesce("SampleTestState"."nextRunAt", EXCLUDED."nextRunAt")`;
+      // Announced only when the test changed what the listing shows (label-changes.ts).
+      const facts = await testFactsAround(tx, input.capabilityId, input.jobId);
       const now = new Date();
-      const changed = before !== null && after !== null && !sameLabels(shownLabels(before, now), shownLabels(after, now));
-      if (changed) wrote(after.agentId);
+      const changed = facts !== null && !sameLabels(shownLabels(facts.before, now), shownLabels(facts.after, now));
+      if (facts && changed) wrote(facts.agentId);
       return { ok: changed };
     });
     return "recorded";
