@@ -4,7 +4,6 @@ import { closeDbEvents, createDbEvents, DB_EVENTS_APPLICATION_NAME, dbEvents, li
 import { requireDatabaseUrl } from "./env";
 import { listenForListingChanges } from "./catalog/listing-change-listener";
 import { LISTINGS_CHANGED_CHANNEL } from "./catalog/listing-changes";
-import { runTopic, subscribeRunEvents } from "./runs/progress-bus";
 
 // The process's one LISTEN connection, against a real PostgreSQL: every wait is for an event or a condition.
 
@@ -54,23 +53,21 @@ describe("the process's event connection", () => {
     await expect.poll(() => heard, WAIT).toEqual(["one", "two"]);
   });
 
-  it("listens to every channel on ONE connection: run events and listing changes share it", async () => {
+  it("listens to every channel on ONE connection: its own channels and listing changes share it", async () => {
     const [a, b] = [channel(), channel()];
     const heard: string[] = [];
     await listen(a, (payload) => heard.push(`a:${payload}`));
     await listen(b, (payload) => heard.push(`b:${payload}`));
-    const stopRuns = await subscribeRunEvents(runTopic("user-a", crypto.randomUUID()), () => undefined);
     let listingsHeard = 0;
     const listings = listenForListingChanges({ onChange: () => (listingsHeard += 1) });
     await expect.poll(() => listingsHeard, WAIT).toBe(1);
 
     const { backendPid } = dbEvents().status();
     expect(await eventBackends()).toEqual([backendPid]);
-    expect(await dbEvents().listeningChannels()).toEqual([a, b, LISTINGS_CHANGED_CHANNEL, "explore_run_events"].sort());
+    expect(await dbEvents().listeningChannels()).toEqual([a, b, LISTINGS_CHANGED_CHANNEL].sort());
     await publish(b, "2");
     await publish(a, "1");
     await expect.poll(() => heard, WAIT).toEqual(["b:2", "a:1"]);
-    await stopRuns();
     await listings.close();
   });
 

@@ -2,9 +2,10 @@ import pg from "pg";
 import { requireDatabaseUrl } from "./env";
 import { log } from "./log";
 
-// PostgreSQL LISTEN/NOTIFY for the whole process over ONE connection: run events (lib/runs/progress-bus.ts)
-// and listing writes (lib/catalog/listing-change-listener.ts) share it. No `server-only` here: the worker loads
-// it outside Next; and Next bundles instrumentation.ts apart from the routes, so the connection lives on globalThis.
+// PostgreSQL LISTEN/NOTIFY for the whole process over ONE connection: listing writes
+// (lib/catalog/listing-change-listener.ts; the worker's cache purger) are heard on it. No `server-only` here: the
+// worker loads it outside Next; and Next bundles instrumentation.ts apart from the routes, so the connection lives
+// on globalThis.
 //
 // A lost connection is made again by itself (250 ms, doubling to 5 s), LISTENs again for every channel that
 // has handlers, and then calls each earlier subscription's `onGap`: whatever was sent meanwhile is lost.

@@ -7,11 +7,10 @@ import { Button } from "@/components/ui/button";
 import { FieldError } from "@/components/ui/field-error";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
-import { initialResult } from "@/lib/action-result";
-import { cancelExecutionAction, checkOutcomeAction, repeatExecutionAction, runCapabilityAction } from "@/lib/runs/actions";
+import { fail, initialResult } from "@/lib/action-result";
+import { cancelExecutionAction, checkOutcomeAction, repeatExecutionAction, runCapabilityAction, runWithProgressAction } from "@/lib/runs/actions";
 import type { RunPanelInfo } from "@/lib/runs/queries";
-import type { HookFormResult } from "@/lib/runs/run-form-state";
-import { readRunEvent } from "@/lib/runs/run-event";
+import type { HookFormResult, RunFormResult, RunStreamEvent } from "@/lib/runs/run-form-state";
 import type { ExecutionView, FieldErrors, RunEvent } from "@/lib/runs/run-types";
 import { durationText, notRunnableMessage, repeatPromises } from "@/lib/runs/run-words";
 import { ConfirmDialog } from "./confirm-dialog";
@@ -36,36 +35,32 @@ function pretty(value: unknown): string {
   return JSON.stringify(value, null, 2);
 }
 
-/** Resolves when the event stream is open (or after a short wait: progress is a courtesy, the run is not). */
-function opened(source: EventSource, timeoutMs: number): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, timeoutMs);
-    source.addEventListener("open", () => {
-      clearTimeout(timer);
-      resolve();
-    }, { once: true });
-    source.addEventListener("error", () => {
-      clearTimeout(timer);
-      resolve();
-    }, { once: true });
-  });
-}
-
-function readEvent(data: string): RunEvent | null {
-  try {
-    return readRunEvent(JSON.parse(data));
-  } catch {
-    return null; // not JSON: not ours
+/** The run's answer, after passing each event before it to `onEvent` as it arrives. */
+async function readRun(events: ReadableStream<RunStreamEvent>, onEvent: (event: Exclude<RunStreamEvent, { type: "answer" }>) => void): Promise<RunFormResult | null> {
+  // A reader rather than `for await`: not every browser iterates a ReadableStream yet.
+  const reader = events.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return null;
+    if (value.type === "answer") return value.result;
+    onEvent(value);
   }
 }
+
+const answerLost = "The run's answer did not reach this page (the connection broke). My runs shows how it ended.";
 
 export function RunForm({ info }: { info: RunPanelInfo }) {
   const schema = info.inputSchema !== null && isFormSchema(info.inputSchema) ? info.inputSchema : null;
   const example: FormValues = withoutFields(info.exampleInput ?? {}, info.filledArguments);
   const external = info.externalAction;
 
-  // The last run's answer; null until the first run.
-  const [done, formAction, pending] = useActionState(runCapabilityAction, initialResult);
+  // The last run's answer; null until the first run. With JavaScript the answer comes at the end of the run's
+  // event stream (`streamed`); the form without it posts to the plain action.
+  const [posted, formAction, postPending] = useActionState(runCapabilityAction, initialResult);
+  const [streamed, setStreamed] = useState<RunFormResult | null>(null);
+  const [running, startRun] = useTransition();
+  const done = streamed ?? posted;
+  const pending = running || postPending;
   const [mode, setMode] = useState<"form" | "json">(schema ? "form" : "json");
   const [formData, setFormData] = useState<FormValues>(example);
   const [jsonText, setJsonText] = useState(() => pretty(example));
@@ -85,7 +80,6 @@ export function RunForm({ info }: { info: RunPanelInfo }) {
   const [consentToPay, setConsentToPay] = useState(false);
   const router = useRouter();
   const formRef = useRef<SchemaFormHandle>(null);
-  const sourceRef = useRef<EventSource | null>(null);
 
   const busy = pending || hookPending;
   // The arguments of the last run, whatever came of it.
@@ -100,14 +94,6 @@ export function RunForm({ info }: { info: RunPanelInfo }) {
     const timer = setInterval(() => setNow(Date.now()), 100);
     return () => clearInterval(timer);
   }, [pending]);
-
-  useEffect(() => {
-    if (pending) return;
-    sourceRef.current?.close();
-    sourceRef.current = null;
-  }, [pending]);
-
-  useEffect(() => () => sourceRef.current?.close(), []);
 
   // What is left (free runs today, calls) changed with the run: the panel's server part reads it again.
   useEffect(() => {
@@ -144,11 +130,10 @@ export function RunForm({ info }: { info: RunPanelInfo }) {
     return value;
   }
 
-  async function start(args: FormValues, dryRun: boolean) {
+  function start(args: FormValues, dryRun: boolean) {
     setConfirmArgs(null);
     setHook(null);
     setServerErrorsShown(true);
-    const key = crypto.randomUUID();
     const form = new FormData();
     form.set("handle", info.handle);
     form.set("capabilityId", info.capabilityId);
@@ -158,22 +143,23 @@ export function RunForm({ info }: { info: RunPanelInfo }) {
     form.set("consentToPay", consentToPay ? "1" : "0");
     // The agreement was to this run: the next one is asked again.
     setConsentToPay(false);
-    form.set("progressKey", key);
     const startedAt = clockNow();
     setNow(startedAt);
     setLive({ startedAt, executionId: null, progress: null, dryRun });
-    sourceRef.current?.close();
-    const source = new EventSource(`/api/runs/events?key=${key}`);
-    sourceRef.current = source;
-    source.onmessage = (message: MessageEvent<string>) => {
-      const event = readEvent(message.data);
-      if (!event) return;
-      if (event.type === "finished") source.close();
-      else if (event.type === "started") setLive((l) => (l ? { ...l, executionId: event.executionId } : l));
-      else setLive((l) => (l ? { ...l, progress: event } : l));
-    };
-    await opened(source, 1500);
-    startTransition(() => formAction(form));
+    startRun(async () => {
+      let result: RunFormResult;
+      try {
+        const answer = await runWithProgressAction(null, form);
+        result = answer.ok
+          ? ((await readRun(answer.data.events, (event) =>
+              setLive((l) => (l === null ? l : event.type === "started" ? { ...l, executionId: event.executionId } : { ...l, progress: event })),
+            )) ?? fail(answerLost))
+          : answer;
+      } catch {
+        result = fail(answerLost);
+      }
+      startTransition(() => setStreamed(result));
+    });
   }
 
   async function onRun(dryRun: boolean) {
@@ -182,7 +168,7 @@ export function RunForm({ info }: { info: RunPanelInfo }) {
     const args = await currentArguments();
     if (!args) return;
     if (external && !dryRun) setConfirmArgs(args);
-    else void start(args, dryRun);
+    else start(args, dryRun);
   }
 
   function switchMode() {
@@ -386,8 +372,8 @@ export function RunForm({ info }: { info: RunPanelInfo }) {
           outsideAction={external.outsideAction}
           argumentsText={pretty(confirmArgs)}
           dryRunOffered={external.dryRun}
-          onDryRun={() => void start(confirmArgs, true)}
-          onConfirm={() => void start(confirmArgs, false)}
+          onDryRun={() => start(confirmArgs, true)}
+          onConfirm={() => start(confirmArgs, false)}
           onClose={() => setConfirmArgs(null)}
         />
       ) : null}

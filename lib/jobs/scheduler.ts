@@ -2,6 +2,7 @@ import type { PgBoss } from "pg-boss";
 import { clearDue, findDueTests, scheduleUnscheduled } from "@/lib/sample-tests/schedule";
 import { settleAbandonedExecutions } from "@/lib/runs/abandoned-executions";
 import { ageCapabilityStats } from "@/lib/listings/capability-stats";
+import { announceAgedLabels } from "@/lib/sample-tests/label-changes";
 import { startDueLoop, type DueLoop } from "./due-loop";
 import { SAMPLE_TEST_QUEUE, sampleTestJob, type QueueTuning } from "./queue";
 import { log } from "@/lib/log";
@@ -10,8 +11,9 @@ import { log } from "@/lib/log";
 // row enqueue one job, because a capability has at most one queued test (the queue's singleton key).
 // No ordering between adapters is needed: a fetch skips the jobs of an adapter at its limit.
 // Every few minutes it also does the worker's housekeeping: capabilities no trigger scheduled, executions
-// abandoned by a server that stopped mid-run (lib/runs/abandoned-executions.ts), and the 30-day statistics'
-// window moved on (lib/listings/capability-stats.ts).
+// abandoned by a server that stopped mid-run (lib/runs/abandoned-executions.ts), the 30-day statistics'
+// window moved on (lib/listings/capability-stats.ts), and the listings whose sample-test labels changed with
+// age announced (lib/sample-tests/label-changes.ts).
 
 const BATCH = 500;
 
@@ -59,12 +61,21 @@ export function startScheduler(opts: { boss: PgBoss; intervalMs: number; tuning:
       log.error("statistics: could not move the 30-day window", { error });
     }
   }
+  async function announceAged() {
+    try {
+      const agents = await announceAgedLabels(now());
+      if (agents > 0) log.info("sample tests: listings whose labels changed with age announced", { agents });
+    } catch (error) {
+      log.error("sample tests: could not announce the labels that changed with age", { error });
+    }
+  }
   return startDueLoop({
     intervalMs: opts.intervalMs,
     housekeeping: async () => {
       await spreadUnscheduled();
       await settleAbandoned();
       await ageStats();
+      await announceAged();
     },
     enqueue: async () => {
       try {

@@ -2,15 +2,16 @@
 
 import { after } from "next/server";
 import { z } from "zod";
-import { fail, ok, type ActionFailure } from "@/lib/action-result";
+import { fail, ok, type ActionFailure, type ActionResult } from "@/lib/action-result";
+import type { Viewer } from "@/lib/accounts/viewer";
 import { submittedText } from "@/lib/form-fields";
 import { consume } from "@/lib/rate-limits/rate-limit";
 import { viewerAction } from "@/lib/viewer-action";
 import { cancelExecution, checkOutcome } from "./execution-hooks";
-import { publishRunEvent, runTopic, throttledProgress } from "./progress-bus";
 import { repeatExecution } from "./repeat-execution";
 import { runCapability } from "./run-capability";
-import { MAX_ARGUMENTS_BYTES, type HookFormResult, type RunFormResult, type RunRefused, type RunSubmission } from "./run-form-state";
+import { runEvents, type RunHooks } from "./run-progress";
+import { MAX_ARGUMENTS_BYTES, type HookFormResult, type RunFormResult, type RunRefused, type RunStreamEvent, type RunSubmission } from "./run-form-state";
 import type { HookResult } from "./run-types";
 import { notRunnableMessage } from "./run-words";
 
@@ -26,8 +27,6 @@ const runInput = z.object({
   // re-derives the plans and refuses a plan that cannot be used, or a paid run without the agreement).
   planId: z.string().max(100).optional(),
   consentToPay: z.enum(["1", "0"]).optional(),
-  // Without a progress stream the page sends none, or an empty one.
-  progressKey: z.union([z.literal(""), z.uuid()]).optional(),
 });
 
 function parseArguments(text: string): { ok: true; value: unknown } | { ok: false; message: string } {
@@ -54,37 +53,32 @@ function signInToRun(submitted: unknown): ActionFailure<RunRefused> {
   return fail(notRunnableMessage(notRunnable), undefined, { ...submission(submitted), notRunnable });
 }
 
-export const runCapabilityAction = viewerAction(
-  runInput,
-  async (viewer, input): Promise<RunFormResult> => {
-    const kept: RunSubmission = { argumentsText: input.arguments, dryRun: input.dryRun === "1" };
-    const args = parseArguments(input.arguments);
-    if (!args.ok) return fail(args.message, { "": [args.message] }, kept);
-    // Each run counts (dry runs too: they call the adapter).
-    const limit = await consume("runs", viewer.id);
-    if (!limit.ok) return fail(limit.message, undefined, kept);
+async function run(viewer: Viewer, input: z.output<typeof runInput>, hooks: Partial<RunHooks>): Promise<RunFormResult> {
+  const kept: RunSubmission = { argumentsText: input.arguments, dryRun: input.dryRun === "1" };
+  const args = parseArguments(input.arguments);
+  if (!args.ok) return fail(args.message, { "": [args.message] }, kept);
+  // Each run counts (dry runs too: they call the adapter).
+  const limit = await consume("runs", viewer.id);
+  if (!limit.ok) return fail(limit.message, undefined, kept);
+  const result = await runCapability(
+    viewer,
+    { handle: input.handle, capabilityId: input.capabilityId, arguments: args.value, dryRun: kept.dryRun, planId: input.planId, consentToPay: input.consentToPay === "1" },
+    { afterAnswer: (task) => after(task), ...hooks },
+  );
+  if (!result.ok) return fail(result.message, result.fieldErrors, { ...kept, ...(result.notRunnable ? { notRunnable: result.notRunnable } : {}) });
+  return ok({ ...kept, execution: result.execution, answer: result.answer });
+}
 
-    const topic = input.progressKey ? runTopic(viewer.id, input.progressKey) : null;
-    try {
-      const result = await runCapability(
-        viewer,
-        { handle: input.handle, capabilityId: input.capabilityId, arguments: args.value, dryRun: kept.dryRun, planId: input.planId, consentToPay: input.consentToPay === "1" },
-        {
-          afterAnswer: (task) => after(task),
-          ...(topic
-            ? {
-                onStarted: (executionId: string) => void publishRunEvent(topic, { type: "started", executionId }),
-                onProgress: throttledProgress(topic),
-              }
-            : {}),
-        },
-      );
-      if (!result.ok) return fail(result.message, result.fieldErrors, { ...kept, ...(result.notRunnable ? { notRunnable: result.notRunnable } : {}) });
-      return ok({ ...kept, execution: result.execution, answer: result.answer });
-    } finally {
-      if (topic) await publishRunEvent(topic, { type: "finished" });
-    }
-  },
+/** A run whose answer comes whole: the form without JavaScript. */
+export const runCapabilityAction = viewerAction(runInput, (viewer, input) => run(viewer, input, {}), { signedOut: signInToRun, invalid: runRefusedBeforeParsing });
+
+/**
+ * A run whose events stream back in this response as they happen (started, progress, then the answer): the Run
+ * panel's way. Refusals before the run (signed out, input that does not parse) come whole.
+ */
+export const runWithProgressAction = viewerAction(
+  runInput,
+  async (viewer, input): Promise<ActionResult<{ events: ReadableStream<RunStreamEvent> }, RunRefused>> => ok({ events: runEvents((hooks) => run(viewer, input, hooks)) }),
   { signedOut: signInToRun, invalid: runRefusedBeforeParsing },
 );
 
@@ -107,7 +101,7 @@ export const cancelExecutionAction = viewerAction(
   { signedOut: fail("Sign in to cancel your runs."), invalid: notYours },
 );
 
-const repeatInput = z.object({ executionId: z.uuid(), arguments: z.string().max(MAX_ARGUMENTS_BYTES), progressKey: z.uuid().optional() });
+const repeatInput = z.object({ executionId: z.uuid(), arguments: z.string().max(MAX_ARGUMENTS_BYTES) });
 
 export const repeatExecutionAction = viewerAction(
   repeatInput,
@@ -117,12 +111,7 @@ export const repeatExecutionAction = viewerAction(
     // A repeat calls the adapter again, so it counts as a run.
     const limit = await consume("runs", viewer.id);
     if (!limit.ok) return fail(limit.message);
-    const topic = input.progressKey ? runTopic(viewer.id, input.progressKey) : null;
-    try {
-      return hookAnswer(await repeatExecution(viewer, input.executionId, args.value, topic ? { onProgress: throttledProgress(topic) } : {}));
-    } finally {
-      if (topic) await publishRunEvent(topic, { type: "finished" });
-    }
+    return hookAnswer(await repeatExecution(viewer, input.executionId, args.value));
   },
   { signedOut: fail("Sign in to repeat your runs."), invalid: "The repeat request was incomplete." },
 );

@@ -1,7 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db";
 import type { Viewer } from "@/lib/accounts/viewer";
-import type { ToolProgress } from "@/lib/adapters/mcp-call";
 import { answerOf } from "./answer";
 import { fingerprint } from "./fingerprint";
 import { isPlainObject } from "./input-check";
@@ -17,7 +16,7 @@ import type { HookResult } from "./run-types";
 // no arguments, so the page re-sends them and they must match the run's fingerprint. Refreshes of a paid
 // execution are counted against refreshes.per_execution within within_hours of its completion.
 
-type Deps = { fetch?: typeof fetch; now?: () => Date; onProgress?: (p: ToolProgress) => void };
+type Deps = { fetch?: typeof fetch; now?: () => Date };
 
 const HOUR_MS = 3_600_000;
 

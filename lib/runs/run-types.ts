@@ -92,8 +92,7 @@ export type HookResult =
   | { ok: true; message: string; status: ExecutionStatus; answer: RunAnswer | null }
   | { ok: false; message: string; fieldErrors?: FieldErrors };
 
-/** Streamed to the page while a run is in flight (see app/api/runs/events). */
+/** Streamed to the page in the run action's response while a run is in flight (lib/runs/run-progress.ts). */
 export type RunEvent =
   | { type: "started"; executionId: string }
-  | { type: "progress"; progress: number; total: number | null; message: string | null }
-  | { type: "finished" };
+  | { type: "progress"; progress: number; total: number | null; message: string | null };

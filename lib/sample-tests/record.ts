@@ -1,13 +1,16 @@
 import "server-only";
 import { Prisma } from "@/generated/prisma/client";
 import { db } from "@/lib/db";
+import { writeListings } from "@/lib/catalog/listing-writes";
+import { sameLabels, shownLabels, testFactsAround } from "./label-changes";
 import type { SampleTestOutcome } from "./run-sample-test";
 
 export type RecordResult = "recorded" | "duplicate";
 
 /**
- * Keeps one test's result and books the capability's next daily test, in one transaction. The job's ID
- * is unique on SampleTest, so a job retried after a crash that came after this commit records nothing.
+ * Keeps one test's result and books the capability's next daily test, in one transaction, which announces the
+ * agent's listings as changed when the result changes what they show. The job's ID is unique on SampleTest,
+ * so a job retried after a crash that came after this commit records nothing.
  */
 export async function recordSampleTest(input: {
   jobId: string;
@@ -18,8 +21,9 @@ export async function recordSampleTest(input: {
 }): Promise<RecordResult> {
   const { outcome } = input;
   try {
-    await db.$transaction([
-      db.sampleTest.create({
+    // `ok` here says whether the listing changed: the test is recorded either way, announced only then.
+    await writeListings(async (tx, wrote) => {
+      await tx.sampleTest.create({
         data: {
           jobId: input.jobId,
           capabilityId: input.capabilityId,
@@ -31,19 +35,18 @@ export async function recordSampleTest(input: {
           output: outcome.output === null ? Prisma.DbNull : outcome.output,
         },
         select: { id: true },
-      }),
+      });
       // A trigger that arrived during the test already moved nextRunAt earlier: keep that one.
-      db.sampleTestState.upsert({
-        where: { capabilityId: input.capabilityId },
-        create: { capabilityId: input.capabilityId, nextRunAt: input.nextRunAt },
-        update: {},
-        select: { capabilityId: true },
-      }),
-      db.sampleTestState.updateMany({
-        where: { capabilityId: input.capabilityId, nextRunAt: null },
-        data: { nextRunAt: input.nextRunAt },
-      }),
-    ]);
+      await tx.$executeRaw`
+        INSERT INTO "SampleTestState" ("capabilityId", "nextRunAt") VALUES (${input.capabilityId}, ${input.nextRunAt})
+        ON CONFLICT ("capabilityId") DO UPDATE SET "nextRunAt" = coalesce("SampleTestState"."nextRunAt", EXCLUDED."nextRunAt")`;
+      // Announced only when the test changed what the listing shows (label-changes.ts).
+      const facts = await testFactsAround(tx, input.capabilityId, input.jobId);
+      const now = new Date();
+      const changed = facts !== null && !sameLabels(shownLabels(facts.before, now), shownLabels(facts.after, now));
+      if (facts && changed) wrote(facts.agentId);
+      return { ok: changed };
+    });
     return "recorded";
   } catch (error) {
     const conflict = error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002";

@@ -14,10 +14,12 @@ import { currentSharedIndex, sharedIndexState, startSharedIndex, stopSharedIndex
 import { countFacets, findMatchingIds } from "./search";
 import { lexemesOf, type MeantLexemes } from "./postings";
 import { plantedWord } from "@/lib/testing/planted-word";
+import { recordSampleTest } from "@/lib/sample-tests/record";
 
 // The process's shared index stays current: after a listing write it answers withholding the agents it wrote
 // until they are patched in (when the write does not say which, PostgreSQL answers until the index is loaded
-// again); a sample test's result reaches it without a load; a gap in the event connection loads it again.
+// again); a sample test that changes a label is patched in without a load; runs are taken in when facts are
+// read again; a gap in the event connection loads it again.
 
 const WAIT = { timeout: 15_000, interval: 20 };
 const word = plantedWord("zw");
@@ -159,7 +161,7 @@ describe("the live shared index", () => {
     expect(currentSharedIndex()).not.toBeNull();
   });
 
-  it("takes in a sample test's result without loading again", async () => {
+  it("patches in a sample test that makes a listing sample-tested, without loading again", async () => {
     const [id] = await db.capability.findMany({ where: { agent: { handle: { in: handles } } }, select: { id: true }, take: 1 });
     if (!id) throw new Error("no planted capability");
     const loads = live.loads;
@@ -167,13 +169,21 @@ describe("the live shared index", () => {
     if (!index) throw new Error("the index is not current");
     const tested = async () => (await countFacets(null, { ...noFilters, query: word, sampleTested: true }, new Date(), null, index)).total;
     expect(await tested()).toBe(0);
-    await db.sampleTest.create({ data: { capabilityId: id.id, capabilityVersion: "1.0.0", status: "passed", startedAt: new Date(), jobId: `job-${randomUUID()}` } });
+    const patches = live.patches;
+    await recordSampleTest({
+      jobId: `job-${randomUUID()}`,
+      capabilityId: id.id,
+      capabilityVersion: "1.0.0",
+      outcome: { status: "passed", startedAt: new Date(), latencyMs: 5, failureReason: null, output: { ok: true } },
+      nextRunAt: new Date(Date.now() + 86_400_000),
+    });
     await expect.poll(tested, WAIT).toBe(1);
+    expect(live.patches).toBeGreaterThan(patches);
     expect(live.loads).toBe(loads);
     expect(currentSharedIndex()).toBe(index);
   });
 
-  it("takes in a change of runs: \"most run\" orders by it at once", async () => {
+  it("takes in a change of runs when it reads facts again: \"most run\" orders by it", async () => {
     const index = currentSharedIndex();
     if (!index) throw new Error("the index is not current");
     const mostRun = async () =>
@@ -183,7 +193,11 @@ describe("the live shared index", () => {
     if (!last) throw new Error("no planted capability");
     // Set here rather than by planting runs: the triggers that keep the figures are tested elsewhere.
     await db.capabilityStats.update({ where: { capabilityId: last }, data: { runs: 1_000 } });
-    await expect.poll(mostRun, WAIT).toBe(last);
+    expect(index.health("everyone", last, new Date())?.runs).toBe(0);
+    live.refreshFacts();
+    await live.settled();
+    expect(index.health("everyone", last, new Date())?.runs).toBe(1_000);
+    expect(await mostRun()).toBe(last);
   });
 
   it("loads again after a gap in the event connection, when a result may have been missed", async () => {

@@ -3,7 +3,6 @@ import pg from "pg";
 import { z } from "zod";
 import { Prisma } from "@/generated/prisma/client";
 import { db } from "@/lib/db";
-import { listen, type Unsubscribe } from "@/lib/db-events";
 import { log } from "@/lib/log";
 import { requireDatabaseUrl } from "@/lib/env";
 import { capabilityVisibleToAudienceSql } from "@/lib/catalog/visibility";
@@ -22,15 +21,12 @@ import { SharedIndex, type IndexedListing, type IndexTag, type ListingFacts, typ
 //   none, a gap, or a patch that does not fit asks for a fresh load (at most one at a time, and not sooner
 //   than `reloadGapMs` after the last one); until it lands search asks PostgreSQL, as it does while the first
 //   load runs.
-// - Sample tests and runs change "sample-tested", "unreachable", reputation and "most run" without a listing write:
-//   triggers NOTIFY each such capability's id on CAPABILITY_FACTS_CHANNEL (migration …_capability_facts_notify),
-//   and those listings' facts are read again and updated in place, milliseconds later. A gap in the event
-//   connection drops the index (it is loaded again).
+// - Runs, the reputation and the dates of the latest test and pass change without a listing write, and are
+//   read again every `factsRefreshMs` (5 minutes), FACTS_BATCH listings a read. A sample test that changes
+//   what a listing shows ("sample-tested", "not currently passing", "unreachable") announces a listing write
+//   for its agent (lib/sample-tests/label-changes.ts), so those are patched in milliseconds later.
 // It lives on globalThis: instrumentation.ts starts it, and Next bundles its own copy of this module for pages
 // and routes.
-
-/** Triggers NOTIFY a capability's id here when its latest test, its latest pass, its reputation or its runs change. */
-export const CAPABILITY_FACTS_CHANNEL = "explore_capability_facts";
 
 const KEY = Symbol.for("explore.search.sharedIndex");
 type Holder = { [KEY]?: LiveSharedIndex };
@@ -55,7 +51,7 @@ export function currentSharedIndex(): SharedIndex | null {
   return (globalThis as Holder)[KEY]?.current() ?? null;
 }
 
-export type LiveSharedIndexOptions = { reloadGapMs?: number };
+export type LiveSharedIndexOptions = { reloadGapMs?: number; factsRefreshMs?: number };
 
 const factsColumns = Prisma.sql`
   c."id", c."hasExample", c."lastTestPassed", a."endpointPending", s."reputation", coalesce(s."runs", 0) AS runs,
@@ -320,6 +316,7 @@ async function readFacts(ids: string[]): Promise<ListingFacts[]> {
 
 export class LiveSharedIndex {
   readonly #reloadGapMs: number;
+  readonly #factsRefreshMs: number;
   #index: SharedIndex | null = null;
   /** The listings' generation the index holds: loaded at, or patched up to. */
   #generation = -1;
@@ -332,53 +329,52 @@ export class LiveSharedIndex {
   #lastLoadAt = Number.NEGATIVE_INFINITY;
   #loads = 0;
   #patches = 0;
-  /** Capabilities whose facts changed and are not read again yet; while loading, also kept for after it. */
+  /** Listings whose facts are to be read again. */
   #pending = new Set<string>();
-  #changedDuringLoad = new Set<string>();
   /**
    * A patch or a read of facts under way: one at a time, so facts read before a patch's snapshot never land
    * after it (and the reverse).
    */
   #busy: Promise<void> | null = null;
-  #unsubscribe: Unsubscribe | null = null;
+  #started = false;
   #stopHearingWrites: (() => void) | null = null;
+  #refreshTimer: NodeJS.Timeout | undefined;
   #pool: pg.Pool | null = null;
   #closed = false;
-  #retry: NodeJS.Timeout | undefined;
 
   constructor(options: LiveSharedIndexOptions = {}) {
     this.#reloadGapMs = options.reloadGapMs ?? 10_000;
+    this.#factsRefreshMs = options.factsRefreshMs ?? 300_000;
   }
 
-  /** Listens for fact changes (trying again every second until it can), then loads; `loaded` tells when. */
+  /** Hears this process's listing writes, starts reading facts again on its timer, and loads; `loaded` tells when. */
   async start(): Promise<void> {
-    try {
-      const unsubscribe = await listen(CAPABILITY_FACTS_CHANNEL, (id) => this.#factsChanged(id), {
-        onGap: () => {
-          this.#index = null;
-          this.#reload();
-        },
-      });
-      if (this.#closed) return void (await unsubscribe());
-      this.#unsubscribe = unsubscribe;
-      this.#stopHearingWrites = afterListingsWritten(() => {
-        // Called in the writer's turn, after its commit: a failure here must not fail the write.
-        try {
-          this.#next();
-        } catch (error) {
-          log.warn("cannot start reading the written listings; the next search tries again", { error });
-        }
-      });
-      this.#reload();
-    } catch (error) {
-      log.warn("cannot listen for listing facts yet; searching in PostgreSQL", { error });
-      if (!this.#closed) this.#retry = setTimeout(() => void this.start(), 1_000);
-    }
+    if (this.#started || this.#closed) return;
+    this.#started = true;
+    this.#stopHearingWrites = afterListingsWritten(() => {
+      // Called in the writer's turn, after its commit: a failure here must not fail the write.
+      try {
+        this.#next();
+      } catch (error) {
+        log.warn("cannot start reading the written listings; the next search tries again", { error });
+      }
+    });
+    this.#refreshTimer = setInterval(() => this.refreshFacts(), this.#factsRefreshMs);
+    this.#refreshTimer.unref();
+    this.#reload();
+  }
+
+  /** Reads every held listing's facts again (its timer; tests), a batch at a time between other work. */
+  refreshFacts(): void {
+    const index = this.#index;
+    if (index === null || this.#loading) return;
+    for (const id of index.ids()) this.#pending.add(id);
+    this.#next();
   }
 
   /** The index if it is current, without asking for a load. */
   held(): SharedIndex | null {
-    return this.#unsubscribe !== null && this.#generation === listingsGeneration() ? this.#index : null;
+    return this.#started && this.#generation === listingsGeneration() ? this.#index : null;
   }
 
   /** Not current, and the writes since its generation will be patched in (not loaded). */
@@ -388,12 +384,12 @@ export class LiveSharedIndex {
 
   /** The agents written since the index's generation, when it is behind and a patch will take them in; else null. */
   #toPatch(): Set<string> | null {
-    if (this.#unsubscribe === null || this.#index === null || this.#generation === listingsGeneration()) return null;
+    if (!this.#started || this.#index === null || this.#generation === listingsGeneration()) return null;
     return listingsWrittenSince(this.#generation);
   }
 
   current(): SharedIndex | null {
-    if (this.#unsubscribe === null) return null;
+    if (!this.#started) return null;
     const [index, generation] = [this.#index, listingsGeneration()];
     if (index !== null && this.#generation === generation) return index;
     const written = this.#toPatch();
@@ -436,11 +432,10 @@ export class LiveSharedIndex {
 
   async close(): Promise<void> {
     this.#closed = true;
-    clearTimeout(this.#retry);
+    this.#started = false;
+    clearInterval(this.#refreshTimer);
     clearTimeout(this.#retryPatch);
     this.#stopHearingWrites?.();
-    await this.#unsubscribe?.();
-    this.#unsubscribe = null;
     await this.loaded().catch(() => undefined);
     while (this.#busy) await this.#busy;
     await this.#pool?.end();
@@ -452,7 +447,6 @@ export class LiveSharedIndex {
     if (this.#closed || this.#loading || Date.now() - this.#lastLoadAt < this.#reloadGapMs) return;
     this.#lastLoadAt = Date.now();
     const generation = listingsGeneration();
-    this.#changedDuringLoad = new Set();
     const started = performance.now();
     const timings: LoadTimings = { namesMs: 0, waitingMs: 0 };
     this.#loading = loadSharedIndex({ timings })
@@ -463,8 +457,8 @@ export class LiveSharedIndex {
         this.#withheldAt = -1;
         this.#misplaced = 0;
         this.#loads += 1;
-        // Facts read before this snapshot must not stand in for newer ones the snapshot holds, nor older ones.
-        for (const id of this.#changedDuringLoad) this.#pending.add(id);
+        // The snapshot holds newer facts than any read before it.
+        this.#pending.clear();
         // Writes since `generation` are patched in next.
         this.#next();
         log.info("search index loaded", {
@@ -479,12 +473,6 @@ export class LiveSharedIndex {
       .finally(() => {
         this.#loading = null;
       });
-  }
-
-  #factsChanged(id: string): void {
-    if (this.#loading) this.#changedDuringLoad.add(id);
-    this.#pending.add(id);
-    this.#next();
   }
 
   /** Starts the next piece of work, if none is under way: a patch when the index is behind, else a read of facts. */

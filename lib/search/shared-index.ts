@@ -459,6 +459,11 @@ export class SharedIndex {
     return this.#live;
   }
 
+  /** The row ids of the listings it has numbered (some may be gone since): whose facts to read again. */
+  ids(): IterableIterator<string> {
+    return this.#numbers.keys();
+  }
+
   #rankTags(tags: IndexTag[]): void {
     const rank = new Map(tags.map((t, i) => [t.slug, i]));
     const label = new Map(tags.map((t) => [t.slug, t.label]));
@@ -606,7 +611,7 @@ export class SharedIndex {
     this.#runs[i] = facts.runs;
   }
 
-  /** Takes in facts that changed without a listing write (a sample test, a run); listings not held are skipped. */
+  /** Takes in facts read again without a listing write (runs, reputation, test dates); listings not held are skipped. */
   updateFacts(rows: ListingFacts[]): void {
     for (const row of rows) {
       const i = this.#numbers.get(row.id);

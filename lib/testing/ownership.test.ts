@@ -18,7 +18,7 @@ import {
   reportListingAction,
   suspendListingAction,
 } from "@/lib/moderation/actions";
-import { cancelExecutionAction, checkOutcomeAction, repeatExecutionAction, runCapabilityAction } from "@/lib/runs/actions";
+import { cancelExecutionAction, checkOutcomeAction, repeatExecutionAction, runCapabilityAction, runWithProgressAction } from "@/lib/runs/actions";
 import { resolveUnknownOutcomeAction } from "@/lib/runs/resolve-outcome-action";
 import { saveSigningSecretAction, stopVerifyingAction } from "@/lib/payments/webhook-settings";
 import { testNowAction } from "@/lib/sample-tests/actions";
@@ -150,6 +150,18 @@ function isFailure(result: unknown): boolean {
   return typeof result === "object" && result !== null && "ok" in result && result.ok === false;
 }
 
+/** The streamed run's answer: refused at once, or the last event of its stream. */
+async function streamedRun(form: FormData): Promise<unknown> {
+  const started = await runWithProgressAction(null, form);
+  if (!started.ok) return started;
+  const reader = started.data.events.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return null;
+    if (value.type === "answer") return value.result;
+  }
+}
+
 // One line per action: what Bob sends, with Alice's IDs.
 const attempts: { name: string; call: (w: World) => Promise<unknown> }[] = [
   { name: "importAgentAction (Alice's handle)", call: (w) => importAgentAction(null, formData({ text: otherAgentJson(w.published.handle), publish: "on" })) },
@@ -161,6 +173,10 @@ const attempts: { name: string; call: (w: World) => Promise<unknown> }[] = [
   {
     name: "runCapabilityAction (Alice's unpublished service)",
     call: (w) => runCapabilityAction(null, formData({ handle: w.unpublished.handle, capabilityId: "cap_two", arguments: "{}" })),
+  },
+  {
+    name: "runWithProgressAction (Alice's unpublished service)",
+    call: (w) => streamedRun(formData({ handle: w.unpublished.handle, capabilityId: "cap_two", arguments: "{}" })),
   },
   {
     name: "runCapabilityAction (Alice's suspended service)",
