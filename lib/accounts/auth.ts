@@ -58,7 +58,8 @@ export const { handlers, auth, signIn, signOut } = NextAuth({
   session: { strategy: "database" },
   // Auth.js's own reports as Explore's log lines (with the request's id), not its console text.
   logger: {
-    error: (error) => log.error(`auth: ${error.name}`, { error }),
+    // AuthError's `type`: a class name does not survive the production build's minifying.
+    error: (error) => log.error(`auth: ${error instanceof AuthError ? error.type : error.name}`, { error }),
     warn: (code) => log.warn(`auth: ${code}`),
     debug: (message, metadata) => log.debug(`auth: ${message}`, { metadata }),
   },
