@@ -1,19 +1,30 @@
 import type { Instrumentation } from "next";
 
-// Runs once when a Next server starts (deploy/web.sh's standalone server, `next start`, `next dev`).
+// Runs once when a Next server starts (the standalone server.js of deploy/web.sh, or `next dev`).
 export async function register(): Promise<void> {
   // Next's own variable, read before anything Node-only is loaded (the edge runtime runs this file too).
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  const { env } = await import("@/lib/env");
+  // A configuration error stops the process: Next would otherwise stay up answering 500 to everything, and the
+  // orchestrator would never see the instance fail.
+  const { env } = await import("@/lib/env").catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
   // `next build` starts servers of its own to prerender; they serve nobody.
   if (env.NEXT_PHASE === "phase-production-build") return;
   // Before anything serves a request: Next opens a span per request only once a tracer provider is registered, and
   // its trace id is each log line's requestId (lib/log.ts). Traces leave the process only where OTEL_* says.
   const { startTracing } = await import("@/lib/operations/tracing");
-  startTracing(env);
-  // Listing writes made anywhere (another web instance, the CLI, the worker) move the listings' generation: what
-  // search remembers per generation (typo corrections, facet counts) starts again.
-  const { listenForListingChanges } = await import("@/lib/http/listings-changed");
+  try {
+    startTracing(env);
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
+  // Listing writes made anywhere (another instance, the CLI, the worker) move the listings' generation: search's
+  // index patches in the written agents, and what search remembers per generation (typo corrections, facet
+  // counts) starts again.
+  const { listenForListingChanges } = await import("@/lib/catalog/listing-change-listener");
   listenForListingChanges();
   // Search for the shared audiences from memory (lib/search/shared-index-live.ts); PostgreSQL answers until
   // it is loaded, and whenever it is not current.

@@ -83,19 +83,18 @@ const secretKeys = z
 
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  /**
+   * The demo and the tests: the production build served on one machine (`npm start`, `npm test`). Next's
+   * standalone server always runs under NODE_ENV=production; this relaxes what production insists on (secrets,
+   * mail, public https adapters, loopback names on /mcp). Never set it in a deployment.
+   */
+  EXPLORE_DEMO: flag,
+  /** The port `npm start` serves on (Next's server.js reads PORT and HOSTNAME itself). */
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-  /** The address the production web server binds (scripts/serve.ts); `npm start` binds 127.0.0.1. */
-  HOSTNAME: z.string().min(1).default("0.0.0.0"),
-  /** How many web processes `npm run serve` starts on the one port (scripts/lib/web-processes.ts): one per core. */
-  WEB_PROCESSES: z.coerce.number().int().min(1).max(256).default(1),
-  /** On SIGTERM, how long requests in flight (runs within their deadline) may take before the server exits. */
-  SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(3600).default(120),
-  /** One JSON line per request on stdout (the load balancer usually logs requests already). */
-  LOG_REQUESTS: flag,
   /** The least severe log lines written (lib/log.ts). */
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   /**
-   * Where the web server sends its traces (instrumentation.node.ts): "otlp" (OTLP over HTTP with JSON, to
+   * Where the web server sends its traces (lib/operations/tracing.ts): "otlp" (OTLP over HTTP with JSON, to
    * OTEL_EXPORTER_OTLP_ENDPOINT), "console" (stdout) or "none". Unset: "otlp" when an OTLP endpoint is set, else none.
    */
   OTEL_TRACES_EXPORTER: z
@@ -150,7 +149,7 @@ const schema = z.object({
   /** Where the demo adapters listen; the demo seed rewrites their endpoints to it. */
   DEMO_ADAPTERS_URL: z.url().default("http://127.0.0.1:4510"),
   ADAPTER_MAX_RESPONSE_BYTES: z.coerce.number().int().positive().default(1_048_576),
-  /** Sample tests running at once against one adapter (per worker process). */
+  /** Sample tests running at once against one adapter, all worker processes together (a pg-boss group limit). */
   SAMPLE_TEST_CONCURRENCY_PER_ADAPTER: z.coerce.number().int().min(1).max(100).default(2),
   /** Sample tests running at once in one worker process, all adapters together. */
   SAMPLE_TEST_CONCURRENCY_TOTAL: z.coerce.number().int().min(1).max(1000).default(20),
@@ -195,7 +194,7 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
     throw new Error(`Explore's configuration is invalid:\n${lines.join("\n")}\nSee README.md, "Configuration".`);
   }
   const env = parsed.data;
-  const serving = env.NODE_ENV === "production" && env.NEXT_PHASE !== "phase-production-build";
+  const serving = productionDeployment(env) && env.NEXT_PHASE !== "phase-production-build";
   if (serving && !env.AUTH_SECRET) {
     throw new Error("Explore's configuration is invalid:\n  AUTH_SECRET: is required in production (32+ random characters)");
   }
@@ -220,6 +219,11 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
     throw new Error("Explore's configuration is invalid:\n  AUTH_GITHUB_ID and AUTH_GITHUB_SECRET: set both or neither");
   }
   return env;
+}
+
+/** A real deployment: production's runtime, and not the demo or the tests (EXPLORE_DEMO). */
+export function productionDeployment(config: Pick<Env, "NODE_ENV" | "EXPLORE_DEMO">): boolean {
+  return config.NODE_ENV === "production" && !config.EXPLORE_DEMO;
 }
 
 export const env: Env = parseEnv(process.env);
