@@ -1,7 +1,8 @@
 import { execFile, spawn, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { once } from "node:events";
-import { readdirSync } from "node:fs";
+import { cpSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { promisify } from "node:util";
@@ -11,11 +12,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PrismaClient } from "@/generated/prisma/client";
 import { requireDatabaseUrl } from "@/lib/env";
 
-// What the image runs: dist/migrate.mjs and dist/worker.mjs as deploy/build-worker.sh bundles them, on plain Node,
-// from a folder holding nothing else (no node_modules, no TypeScript), against a database made empty for them.
+// What the image runs: deploy/migrate.sh and deploy/worker.sh, with dist/ as deploy/build-worker.sh makes it copied
+// to a folder outside the checkout (no node_modules to fall back on, no TypeScript), against a database made empty.
 
 const root = path.resolve(import.meta.dirname, "../..");
-const dist = path.join(root, "dist");
+const dist = mkdtempSync(path.join(os.tmpdir(), "explore-dist-"));
 const run = promisify(execFile);
 const admin = new pg.Client({ connectionString: requireDatabaseUrl() });
 const name = `explore_bundles_${randomUUID().replaceAll("-", "").slice(0, 12)}`;
@@ -24,6 +25,7 @@ const url = Object.assign(new URL(requireDatabaseUrl()), { pathname: `/${name}` 
 /** A production environment with nothing of the test stack's but PATH. */
 const production = {
   PATH: process.env.PATH,
+  EXPLORE_DIST_DIR: dist,
   NODE_ENV: "production" as const,
   DATABASE_URL: url,
   AUTH_SECRET: "explore-bundles-test-secret-0000000000000",
@@ -36,6 +38,7 @@ let worker: ChildProcess | null = null;
 
 beforeAll(async () => {
   await run("bash", [path.join(root, "deploy/build-worker.sh")], { cwd: root });
+  cpSync(path.join(root, "dist"), dist, { recursive: true });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
 }, 120_000);
@@ -47,23 +50,24 @@ afterAll(async () => {
   }
   await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   await admin.end();
+  rmSync(dist, { recursive: true, force: true });
 });
 
-describe("the bundled migration runner and worker", () => {
-  it("migrate.mjs applies every committed migration to an empty database, then finds nothing to do", async () => {
+describe("deploy/migrate.sh and deploy/worker.sh on the bundles", () => {
+  it("migrate applies every committed migration to an empty database, then finds nothing to do", async () => {
     const committed = readdirSync(path.join(root, "prisma/migrations"), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
-    const first = await run(process.execPath, [path.join(dist, "migrate.mjs")], { cwd: "/", env: production });
+    const first = await run("bash", [path.join(root, "deploy/migrate.sh")], { cwd: "/", env: production });
     expect(JSON.parse(first.stdout.trim().split("\n").at(-1) ?? "")).toMatchObject({ level: "info", msg: "migrations applied", applied: committed.sort() });
     const check = new pg.Client({ connectionString: url });
     await check.connect();
     const { rows } = await check.query<{ n: number }>(`SELECT count(*)::int AS n FROM _prisma_migrations WHERE finished_at IS NOT NULL`);
     await check.end();
     expect(rows[0]?.n).toBe(committed.length);
-    const again = await run(process.execPath, [path.join(dist, "migrate.mjs")], { cwd: "/", env: production });
+    const again = await run("bash", [path.join(root, "deploy/migrate.sh")], { cwd: "/", env: production });
     expect(JSON.parse(again.stdout.trim())).toMatchObject({ msg: "the database is up to date", applied: [] });
   }, 120_000);
 
-  it("worker.mjs starts on the migrated database and sweeps: an abandoned execution is marked outcome unknown", async () => {
+  it("the worker starts on the migrated database and sweeps: an abandoned execution is marked outcome unknown", async () => {
     const fresh = new PrismaClient({ adapter: new PrismaPg({ connectionString: url }) });
     const user = await fresh.user.create({ data: { email: `bundle-${randomUUID()}@example.test` } });
     const agent = await fresh.agent.create({
@@ -100,7 +104,7 @@ describe("the bundled migration runner and worker", () => {
       data: { capabilityId: agent.capabilities[0]?.id ?? "", userId: user.id, status: "running", startedAt: new Date(Date.now() - 3_600_000), argumentsSha256: "0".repeat(64) },
     });
 
-    const child = spawn(process.execPath, [path.join(dist, "worker.mjs")], { cwd: "/", env: production, stdio: ["ignore", "pipe", "inherit"] });
+    const child = spawn("bash", [path.join(root, "deploy/worker.sh")], { cwd: "/", env: production, stdio: ["ignore", "pipe", "inherit"] });
     worker = child;
     const lines: Record<string, unknown>[] = [];
     const seen = (msg: string) => lines.some((l) => l.msg === msg);
