@@ -16,7 +16,9 @@ RUN deploy/install-deps.sh
 
 FROM deps AS build
 COPY . .
-ENV NEXT_TELEMETRY_DISABLED=1
+# The build constructs the data layer while collecting pages, which wants a DATABASE_URL; it never connects. This
+# stage's variables stay in this stage.
+ENV NEXT_TELEMETRY_DISABLED=1 DATABASE_URL=postgresql://build@127.0.0.1:1/unused
 RUN deploy/build-web.sh
 RUN deploy/build-worker.sh
 
