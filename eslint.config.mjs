@@ -15,5 +15,5 @@ export default defineConfig([
       "prefer-const": ["error", { ignoreReadBeforeAssign: true }],
     },
   },
-  globalIgnores([".next/**", "generated/**", "node_modules/**", "test-results/**", "playwright-report/**", ".data/**", "next-env.d.ts"]),
+  globalIgnores([".next/**", "dist/**", "generated/**", "node_modules/**", "test-results/**", "playwright-report/**", ".data/**", "next-env.d.ts"]),
 ]);

@@ -1,3 +1,5 @@
+import type { Instrumentation } from "next";
+
 // Runs once when a Next server starts (the standalone server.js of deploy/web.sh, or `next dev`).
 export async function register(): Promise<void> {
   // Next's own variable, read before anything Node-only is loaded (the edge runtime runs this file too).
@@ -10,6 +12,15 @@ export async function register(): Promise<void> {
   });
   // `next build` starts servers of its own to prerender; they serve nobody.
   if (env.NEXT_PHASE === "phase-production-build") return;
+  // Before anything serves a request: Next opens a span per request only once a tracer provider is registered, and
+  // its trace id is each log line's requestId (lib/log.ts). Traces leave the process only where OTEL_* says.
+  const { startTracing } = await import("@/lib/operations/tracing");
+  try {
+    startTracing(env);
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
   // Listing writes made anywhere (another instance, the CLI, the worker) move the listings' generation: search's
   // index patches in the written agents, and what search remembers per generation (typo corrections, facet
   // counts) starts again.
@@ -21,4 +32,19 @@ export async function register(): Promise<void> {
     const { startSharedIndex } = await import("@/lib/search/shared-index-live");
     void startSharedIndex();
   }
+}
+
+// An error no route caught (a page, a route handler, a server action or the proxy threw): one log line with the
+// error and where it happened, inside the request's context, so it carries the request's requestId.
+export async function onRequestError(...[error, request, context]: Parameters<Instrumentation.onRequestError>): Promise<void> {
+  if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  const { log } = await import("@/lib/log");
+  log.error("the request failed", {
+    error,
+    method: request.method,
+    path: request.path,
+    route: context.routePath,
+    routeType: context.routeType,
+    ...(context.renderSource ? { renderSource: context.renderSource } : {}),
+  });
 }

@@ -91,6 +91,36 @@ const schema = z.object({
   EXPLORE_DEMO: flag,
   /** The port `npm start` serves on (Next's server.js reads PORT and HOSTNAME itself). */
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  /** The least severe log lines written (lib/log.ts). */
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  /**
+   * Where the web server sends its traces (lib/operations/tracing.ts): "otlp" (OTLP over HTTP with JSON, to
+   * OTEL_EXPORTER_OTLP_ENDPOINT), "console" (stdout) or "none". Unset: "otlp" when an OTLP endpoint is set, else none.
+   */
+  OTEL_TRACES_EXPORTER: z
+    .string()
+    .optional()
+    .transform((text, ctx) => {
+      if (text === undefined) return undefined;
+      const names = text.split(",").map((s) => s.trim()).filter((s) => s.length > 0);
+      const unknown = names.filter((n) => n !== "otlp" && n !== "console" && n !== "none");
+      if (unknown.length > 0) {
+        ctx.addIssue({ code: "custom", message: `each entry must be otlp, console or none (got ${unknown.map((n) => JSON.stringify(n)).join(", ")})` });
+        return z.NEVER;
+      }
+      return names.filter((n) => n !== "none") as ("otlp" | "console")[];
+    }),
+  /** The OTLP collector's base URL; traces go to <it>/v1/traces. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  /** The OTLP collector's full URL for traces, instead of OTEL_EXPORTER_OTLP_ENDPOINT's. */
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  /** Only OTLP over HTTP with JSON bodies is built in. */
+  OTEL_EXPORTER_OTLP_PROTOCOL: z.literal("http/json", "only http/json is supported").optional(),
+  OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: z.literal("http/json", "only http/json is supported").optional(),
+  /** How long finished spans wait to be sent together, in milliseconds. */
+  OTEL_BSP_SCHEDULE_DELAY: z.coerce.number().int().min(0).max(600_000).default(5000),
+  /** The service.name on each span. */
+  OTEL_SERVICE_NAME: z.string().min(1).default("explore-web"),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   /** Explore's public origin. Auth.js builds sign-in links from it, never from a request's Host. */

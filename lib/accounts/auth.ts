@@ -6,6 +6,7 @@ import GitHub from "next-auth/providers/github";
 import Nodemailer from "next-auth/providers/nodemailer";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
+import { log } from "@/lib/log";
 import { authRedirectTarget } from "@/lib/accounts/return-path";
 import { sendSignInLink } from "@/lib/accounts/send-sign-in-link";
 import { countSignInLinkRequest } from "@/lib/accounts/sign-in-limits";
@@ -55,6 +56,13 @@ export const { handlers, auth, signIn, signOut } = NextAuth({
     },
   },
   session: { strategy: "database" },
+  // Auth.js's own reports as Explore's log lines (with the request's id), not its console text.
+  logger: {
+    // AuthError's `type`: a class name does not survive the production build's minifying.
+    error: (error) => log.error(`auth: ${error instanceof AuthError ? error.type : error.name}`, { error }),
+    warn: (code) => log.warn(`auth: ${code}`),
+    debug: (message, metadata) => log.debug(`auth: ${message}`, { metadata }),
+  },
   secret: env.AUTH_SECRET ?? DEVELOPMENT_SECRET,
   trustHost: true,
   providers: [

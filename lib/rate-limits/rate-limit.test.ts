@@ -2,6 +2,7 @@ import { createHash, randomUUID } from "node:crypto";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import type pg from "pg";
 import { requireDatabaseUrl } from "@/lib/env";
+import { log } from "@/lib/log";
 import { limitNames, type LimitName, type LimitRule } from "./limits";
 import { createRateLimitPool, createRateLimits, type RateLimits } from "./rate-limit";
 
@@ -191,7 +192,7 @@ describe("the limits asked on every API request, counted in batches", () => {
   });
 
   it("still limits when the database cannot be reached, counting in this process", async () => {
-    const error = vi.spyOn(console, "error").mockImplementation(() => {});
+    const error = vi.spyOn(log, "error").mockImplementation(() => {});
     const { limits } = instance("postgresql://explore@127.0.0.1:1/explore");
     const key = randomUUID();
     expect(await limits.consume("api", key)).toEqual({ ok: true });
@@ -199,13 +200,13 @@ describe("the limits asked on every API request, counted in batches", () => {
     expect(await limits.consume("api", key)).toEqual({ ok: true });
     await limits.flush();
     expect(await limits.consume("api", key)).toMatchObject({ ok: false, message: expectedWords.api });
-    expect(error).toHaveBeenCalledWith(expect.stringContaining("rate limit api: the PostgreSQL store failed"), expect.anything());
+    expect(error).toHaveBeenCalledWith("rate limit: the PostgreSQL store failed; counting in this process only", expect.objectContaining({ limit: "api", error: expect.anything() as unknown }));
   });
 });
 
 describe("when the database cannot be reached", () => {
   it("says so in the log and still limits, counting in this process", async () => {
-    const error = vi.spyOn(console, "error").mockImplementation(() => {});
+    const error = vi.spyOn(log, "error").mockImplementation(() => {});
     // Nothing listens on port 1 of loopback: every query fails at once.
     const { limits } = instance("postgresql://explore@127.0.0.1:1/explore");
     const key = randomUUID();
@@ -213,6 +214,6 @@ describe("when the database cannot be reached", () => {
     expect(await limits.consume("runs", key)).toEqual({ ok: true });
     const refused = await limits.consume("runs", key);
     expect(refused).toMatchObject({ ok: false, message: expectedWords.runs });
-    expect(error).toHaveBeenCalledWith(expect.stringContaining("rate limit runs: the PostgreSQL store failed"), expect.anything());
+    expect(error).toHaveBeenCalledWith("rate limit: the PostgreSQL store failed; counting in this process only", expect.objectContaining({ limit: "runs", error: expect.anything() as unknown }));
   });
 });

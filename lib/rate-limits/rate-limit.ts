@@ -3,6 +3,7 @@ import { createHash } from "node:crypto";
 import pg from "pg";
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
 import { requireDatabaseUrl } from "@/lib/env";
+import { log } from "@/lib/log";
 import { BatchedCount } from "./batched-count";
 import { batchedLimits, configuredRules, limitNames, refusalWords, type LimitName, type LimitRule } from "./limits";
 
@@ -42,7 +43,7 @@ async function count(name: LimitName, limiter: Limiter, key: string, points: num
     return { res: await limiter.store.consume(key, points), over: false };
   } catch (rejection: unknown) {
     if (rejection instanceof RateLimiterRes) return { res: rejection, over: true };
-    console.error(`rate limit ${name}: the PostgreSQL store failed; counting in this process only:`, rejection);
+    log.error("rate limit: the PostgreSQL store failed; counting in this process only", { limit: name, error: rejection });
   }
   try {
     return { res: await limiter.memory.consume(key, points), over: false };
@@ -80,7 +81,7 @@ export function createRateLimits(pool: pg.Pool, rules: Record<LimitName, LimitRu
     if (batchedLimits.has(name)) {
       const rule = { points: rules[name].points, durationMs: rules[name].durationSeconds * 1000 };
       const write = async (key: string, points: number) => (await count(name, limiter, key, points)).res;
-      limiter.batched = new BatchedCount(rule, write, BATCH_MS, (error) => console.error(`rate limit ${name}: a count was not written:`, error));
+      limiter.batched = new BatchedCount(rule, write, BATCH_MS, (error) => log.error("rate limit: a count was not written", { limit: name, error }));
     }
     limiters.set(name, limiter);
     return limiter;

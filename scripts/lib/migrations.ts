@@ -15,14 +15,22 @@ const schemaPath = path.join(root, "prisma/schema.prisma");
 const migrationsDir = path.join(root, "prisma/migrations");
 const noFilter = { externalTables: [], externalEnums: [] };
 
+/**
+ * Where the schema, the migrations and the engine's wasm are: this checkout's by default; the bundled migration
+ * runner (deploy/build-worker.sh) carries copies beside itself.
+ */
+export type MigrationFiles = { schemaPath: string; migrationsDir: string; wasmPath?: string };
+const checkout: MigrationFiles = { schemaPath, migrationsDir };
+
 let wasmReady: Promise<void> | undefined;
 
 // The wasm bindings are wired up by hand from the package's bytes, so loading does not depend on whether this
 // Node imports .wasm modules.
-function loadWasm(): Promise<void> {
+function loadWasm(files: MigrationFiles): Promise<void> {
   wasmReady ??= (async () => {
     const require = createRequire(import.meta.url);
-    const wasmPath = path.join(path.dirname(require.resolve("@prisma/schema-engine-wasm/schema_engine_bg")), "schema_engine_bg.wasm");
+    const wasmPath =
+      files.wasmPath ?? path.join(path.dirname(require.resolve("@prisma/schema-engine-wasm/schema_engine_bg")), "schema_engine_bg.wasm");
     const { instance } = await WebAssembly.instantiate(await readFile(wasmPath), { "./schema_engine_bg.js": bg });
     bg.__wbg_set_wasm(instance.exports);
     const start = instance.exports.__wbindgen_start;
@@ -44,14 +52,14 @@ function poolConfig(url: string) {
   };
 }
 
-async function openEngine(url: string): Promise<SchemaEngine> {
-  await loadWasm();
-  const datamodel = await readFile(schemaPath, "utf8");
+async function openEngine(url: string, files: MigrationFiles = checkout): Promise<SchemaEngine> {
+  await loadWasm(files);
+  const datamodel = await readFile(files.schemaPath, "utf8");
   const adapter = bindMigrationAwareSqlAdapterFactory(new PrismaPg(poolConfig(url)));
-  return bg.SchemaEngine.new({ datamodels: [[schemaPath, datamodel]] }, () => {}, adapter);
+  return bg.SchemaEngine.new({ datamodels: [[files.schemaPath, datamodel]] }, () => {}, adapter);
 }
 
-async function listMigrations(): Promise<MigrationList> {
+async function listMigrations({ migrationsDir }: MigrationFiles): Promise<MigrationList> {
   const dirs = existsSync(migrationsDir)
     ? (await readdir(migrationsDir, { withFileTypes: true })).filter((d) => d.isDirectory()).map((d) => d.name).sort()
     : [];
@@ -73,10 +81,10 @@ async function listMigrations(): Promise<MigrationList> {
 }
 
 /** Applies every committed migration not yet applied. Returns the names applied. */
-export async function deployMigrations(url: string): Promise<string[]> {
-  const engine = await openEngine(url);
+export async function deployMigrations(url: string, files: MigrationFiles = checkout): Promise<string[]> {
+  const engine = await openEngine(url, files);
   try {
-    const out = await engine.applyMigrations({ migrationsList: await listMigrations(), filters: noFilter });
+    const out = await engine.applyMigrations({ migrationsList: await listMigrations(files), filters: noFilter });
     return out.appliedMigrationNames;
   } finally {
     engine.free();
