@@ -4,11 +4,12 @@ import { clientAddress } from "@/lib/http/client-address";
 import { consume } from "@/lib/rate-limits/rate-limit";
 import type { ParamError, Problem } from "./schemas";
 import { log } from "@/lib/log";
+import { CACHE_TAGS_HEADER, cacheTagsOf } from "@/lib/http/cache-tags";
 import { DATABASE_UNAVAILABLE_MESSAGE, DATABASE_UNAVAILABLE_PROBLEM, databaseUnavailableHeaders, isDatabaseUnavailable } from "@/lib/http/database-unavailable";
 
 // HTTP for the public API: JSON with an ETag and a short public cache (answers are the same for
-// everyone: the API reads as a signed-out visitor), errors as RFC 9457 problem details, CORS for GET,
-// and a rate limit per client address.
+// everyone: the API reads as a signed-out visitor) tagged with what it shows (lib/http/cache-tags.ts), errors as
+// RFC 9457 problem details, CORS for GET, and a rate limit per client address.
 
 const CACHE_CONTROL = "public, max-age=60, stale-while-revalidate=300";
 
@@ -36,7 +37,8 @@ function matches(ifNoneMatch: string | null, etag: string): boolean {
 export function jsonResponse(request: Request, data: unknown, contentType = "application/json"): Response {
   const body = JSON.stringify(data);
   const etag = etagOf(body);
-  const headers = { ...corsHeaders, ETag: etag, "Cache-Control": CACHE_CONTROL, Vary: "Accept-Encoding" };
+  const tags = cacheTagsOf(new URL(request.url).pathname).join(" ");
+  const headers = { ...corsHeaders, ETag: etag, "Cache-Control": CACHE_CONTROL, Vary: "Accept-Encoding", [CACHE_TAGS_HEADER]: tags };
   if (matches(request.headers.get("if-none-match"), etag)) return new Response(null, { status: 304, headers });
   return new Response(body, { status: 200, headers: { ...headers, "Content-Type": `${contentType}; charset=utf-8` } });
 }
@@ -80,8 +82,8 @@ export function optionsResponse(): Response {
 
 /**
  * Runs a handler once the client is within its rate limit (else 429 with Retry-After); an unreachable database
- * becomes a 503 problem with Retry-After, a bug a 500 problem without detail (never a stack). Answers within the limit carry no per-client headers: Explore's
- * shared cache (lib/http/shared-cache.ts) hands a 200 to every client alike.
+ * becomes a 503 problem with Retry-After, a bug a 500 problem without detail (never a stack). Answers within the limit carry no per-client headers: the
+ * shared cache in front (Varnish, deploy/varnish) hands a 200 to every client alike.
  */
 export async function handle(request: Request, run: () => Promise<Response>): Promise<Response> {
   try {
