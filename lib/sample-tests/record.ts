@@ -1,6 +1,7 @@
 import "server-only";
 import { Prisma } from "@/generated/prisma/client";
 import { db } from "@/lib/db";
+import { listingsChangedSql } from "@/lib/catalog/listing-writes";
 import type { SampleTestOutcome } from "./run-sample-test";
 
 export type RecordResult = "recorded" | "duplicate";
@@ -8,6 +9,8 @@ export type RecordResult = "recorded" | "duplicate";
 /**
  * Keeps one test's result and books the capability's next daily test, in one transaction. The job's ID
  * is unique on SampleTest, so a job retried after a crash that came after this commit records nothing.
+ * Its listing's sample-test label may appear or fail with it: the write is announced as one of the agent's
+ * (lib/catalog/listing-writes.ts), so search indexes read it and shared caches forget its pages.
  */
 export async function recordSampleTest(input: {
   jobId: string;
@@ -17,6 +20,7 @@ export async function recordSampleTest(input: {
   nextRunAt: Date;
 }): Promise<RecordResult> {
   const { outcome } = input;
+  const capability = await db.capability.findUnique({ where: { id: input.capabilityId }, select: { agentId: true } });
   try {
     await db.$transaction([
       db.sampleTest.create({
@@ -43,6 +47,7 @@ export async function recordSampleTest(input: {
         where: { capabilityId: input.capabilityId, nextRunAt: null },
         data: { nextRunAt: input.nextRunAt },
       }),
+      db.$executeRaw(listingsChangedSql(capability ? [capability.agentId] : null)),
     ]);
     return "recorded";
   } catch (error) {
