@@ -24,6 +24,9 @@ chmod 644 "$includes/backends.vcl"
 # (the tests: their files need not be readable by those users), it runs as whoever starts it.
 jail=()
 if [ -n "${VARNISH_JAIL:-}" ]; then jail=(-j "$VARNISH_JAIL"); elif [ "$(id -u)" -ne 0 ]; then jail=(-j none); fi
+# Header limits as large as Node's (16 KB a request header): a request Explore refuses in words must reach it, not
+# be refused by Varnish without them; Next's answers (policy, preload links) may carry more than Varnish's default 8 KB.
 exec varnishd -F "${jail[@]}" -n "$workdir" -a "${VARNISH_LISTEN:-:8080}" \
   -p "vcl_path=$includes:$(dirname "$vcl"):/etc/varnish:/usr/share/varnish/vcl" \
+  -p http_req_hdr_len=16k -p http_resp_hdr_len=32k -p http_resp_size=64k -p workspace_backend=128k \
   -f "$vcl" -s "${VARNISH_STORAGE:-malloc,256m}" "$@"

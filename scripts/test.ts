@@ -34,7 +34,7 @@ try {
     AUTH_TRUST_HOST: "true",
   };
   await must("unit tests", bin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile=${vitestJson}`], testEnv);
-  await must("build", bin("next"), ["build"], testEnv);
+  await must("build", "deploy/build-web.sh", [], testEnv);
   await must("end-to-end tests", bin("playwright"), ["test", "--reporter=list,json"], {
     ...testEnv,
     PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson,
