@@ -1,5 +1,12 @@
-import { describe, expect, it } from "vitest";
-import { ALL_TAG, agentTag, cacheTagsOf, isShareablePage, LIST_TAG } from "./cache-tags";
+import { NextRequest } from "next/server";
+import { afterAll, describe, expect, it } from "vitest";
+import { db } from "@/lib/db";
+import { proxy } from "@/proxy";
+import { ALL_TAG, agentTag, cacheTagsOf, isShareablePage, LIST_TAG, SHARED_PAGE_CACHE_CONTROL } from "./cache-tags";
+
+afterAll(async () => {
+  await db.$disconnect();
+});
 
 describe("cacheTagsOf", () => {
   it("tags searches and lists with the list tag", () => {
@@ -37,5 +44,31 @@ describe("isShareablePage", () => {
     for (const path of ["/about", "/agents", "/agents/@a-b/x", "/services/@a-b", "/agents/%zz", "/dashboard", "/api/v1/services"]) {
       expect(isShareablePage(path), path).toBe(false);
     }
+  });
+});
+
+describe("proxy.ts's shared-cache headers", () => {
+  const ask = (path: string, init: { method?: string; headers?: Record<string, string> } = {}) => proxy(new NextRequest(`http://127.0.0.1${path}`, init));
+
+  it("offers a listing page asked for without a cookie or credentials as shareable, with its tags", async () => {
+    for (const [path, tags] of [
+      ["/?q=tides", "explore explore-list"],
+      ["/agents/@nobody-by-that-name", "explore explore-agent-nobody-by-that-name"],
+    ] as const) {
+      const answer = await ask(path);
+      expect(answer.headers.get("cache-control"), path).toBe(SHARED_PAGE_CACHE_CONTROL);
+      expect(answer.headers.get("xkey"), path).toBe(tags);
+    }
+  });
+
+  it("never offers as shareable a page asked for with a cookie or credentials, another method, or another page", async () => {
+    for (const headers of [{ cookie: "theme=dark" }, { authorization: "Bearer x" }, { "proxy-authorization": "Basic eDp5" }]) {
+      expect((await ask("/", { headers })).headers.get("cache-control"), JSON.stringify(headers)).toBeNull();
+    }
+    expect((await ask("/", { method: "POST" })).headers.get("cache-control")).toBeNull();
+    expect((await ask("/", { method: "POST" })).headers.get("xkey")).toBeNull();
+    const about = await ask("/about");
+    expect(about.headers.get("cache-control")).toBeNull();
+    expect(about.headers.get("xkey")).toBe(ALL_TAG);
   });
 });
