@@ -64,8 +64,10 @@ sub vcl_backend_response {
     if (beresp.status != 200
         || beresp.http.Set-Cookie
         || beresp.http.Cache-Control !~ "(?i)(^|,)\s*public\s*(,|$)"
-        || beresp.http.Cache-Control ~ "(?i)(^|,)\s*(private|no-store|no-cache)\b") {
-        # Not stored; requests meanwhile go to Explore one by one (hit-for-miss), and the next shareable answer is stored.
+        || beresp.http.Cache-Control ~ "(?i)(^|,)\s*(private|no-store|no-cache)\b"
+        || beresp.ttl <= 0s) {
+        # Not stored (`public, max-age=0` included: no default grace for it); requests meanwhile go to Explore one by
+        # one (hit-for-miss), and the next shareable answer is stored.
         set beresp.ttl = 5s;
         set beresp.grace = 0s;
         set beresp.uncacheable = true;
