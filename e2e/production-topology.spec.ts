@@ -21,7 +21,8 @@ function write(...args: string[]): void {
   execFileSync("npx", ["tsx", "--conditions=react-server", path.join("e2e", "topology-writes.ts"), ...args], { stdio: "inherit", env: process.env });
 }
 
-type Path = { name: string; get: (request: APIRequestContext) => Promise<{ status: number; body: string; cache: string | undefined }> };
+type Answer = { status: number; body: string; cache: string | undefined };
+type Path = { name: string; get: (request: APIRequestContext) => Promise<Answer> };
 
 const plain = (url: string): Path => ({
   name: url,
@@ -61,22 +62,39 @@ const paths: Path[] = [
 /** A 404 about the listing may echo its address (the problem's `instance`): only a 200 shows it. */
 const shows = (answer: { status: number; body: string }, text: string) => answer.status === 200 && answer.body.includes(text);
 
-/** Each path shows the listing to a signed-out visitor, from Varnish's store. */
-async function expectStoredAndShown(request: APIRequestContext, text: string): Promise<void> {
-  for (const p of paths) {
-    await expect.poll(async () => shows(await p.get(request), text), { message: `${p.name} shows ${text}`, timeout: 2_000, intervals: [100] }).toBe(true);
-    const again = await p.get(request);
-    expect(again.cache, `${p.name} is served from Varnish`).toBe("hit");
-  }
+/**
+ * On every path at once, a request begun within 2 s of `since` (a write's commit) gets an answer that `matches`. What
+ * counts is when the request began: rendering a page again after a purge takes what it takes on a busy machine.
+ */
+async function within2s(request: APIRequestContext, since: number, what: string, matches: (answer: Answer) => boolean): Promise<void> {
+  await Promise.all(
+    paths.map(async (p) => {
+      for (;;) {
+        if (matches(await p.get(request))) return;
+        expect(Date.now() - since, `${p.name}: ${what} within 2 s`).toBeLessThan(2_000);
+        // Until the purge lands, each request is a hit in Varnish: asking again at once costs little.
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    }),
+  );
 }
 
-/** Within 2 s of the write, no path shows the listing to a signed-out visitor. */
-async function expectGoneWithin2s(request: APIRequestContext, what: string): Promise<void> {
-  const since = Date.now();
-  for (const p of paths) {
-    const left = Math.max(1, 2_000 - (Date.now() - since));
-    await expect.poll(async () => shows(await p.get(request), marker), { message: `${p.name} after ${what}`, timeout: left, intervals: [50] }).toBe(false);
-  }
+/** After a write, every path shows `text` within 2 s, and is then served from Varnish's store. */
+async function expectShownWithin2s(request: APIRequestContext, since: number, text: string): Promise<void> {
+  await within2s(request, since, `shows ${text}`, (answer) => shows(answer, text));
+  // Other tests' listing writes purge the lists now and then: stored again at the next request.
+  for (const p of paths) await expect.poll(async () => (await p.get(request)).cache, { message: `${p.name} is stored in Varnish` }).toBe("hit");
+}
+
+/** After a write, no path shows the listing to a signed-out visitor within 2 s. */
+async function expectGoneWithin2s(request: APIRequestContext, since: number, what: string): Promise<void> {
+  await within2s(request, since, `gone after ${what}`, (answer) => !shows(answer, marker));
+}
+
+/** Runs e2e/topology-writes.ts and returns when it committed. */
+function written(...args: string[]): number {
+  write(...args);
+  return Date.now();
 }
 
 test.describe.configure({ mode: "serial" });
@@ -85,30 +103,17 @@ test("a listing taken away from signed-out visitors is gone from Varnish within 
   test.setTimeout(120_000);
   const signedOut = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL, storageState: { cookies: [], origins: [] } });
 
-  write("import", owner, handle, "Harbour Tide Table", word, "general");
-  await expectStoredAndShown(signedOut, "Harbour Tide Table");
+  await expectShownWithin2s(signedOut, written("import", owner, handle, "Harbour Tide Table", word, "general"), "Harbour Tide Table");
+  await expectShownWithin2s(signedOut, written("import", owner, handle, "Harbour Tide Almanac", word, "general"), "Harbour Tide Almanac");
 
-  write("import", owner, handle, "Harbour Tide Almanac", word, "general");
-  const since = Date.now();
-  for (const p of paths) {
-    const left = Math.max(1, 2_000 - (Date.now() - since));
-    await expect.poll(async () => shows(await p.get(signedOut), "Harbour Tide Almanac"), { message: `${p.name} shows the change`, timeout: left, intervals: [50] }).toBe(true);
-  }
-
-  await expectStoredAndShown(signedOut, marker);
-  write("suspend", ADMIN_EMAIL, handle, capabilityId);
-  await expectGoneWithin2s(signedOut, "a suspension");
+  await expectGoneWithin2s(signedOut, written("suspend", ADMIN_EMAIL, handle, capabilityId), "a suspension");
   expect((await plain(service).get(signedOut)).status).toBe(404);
+  await expectShownWithin2s(signedOut, written("reinstate", ADMIN_EMAIL, handle, capabilityId), marker);
 
-  write("reinstate", ADMIN_EMAIL, handle, capabilityId);
-  await expectStoredAndShown(signedOut, marker);
-  write("unpublish", owner, handle);
-  await expectGoneWithin2s(signedOut, "unpublishing");
+  await expectGoneWithin2s(signedOut, written("unpublish", owner, handle), "unpublishing");
+  await expectShownWithin2s(signedOut, written("publish", owner, handle), marker);
 
-  write("publish", owner, handle);
-  await expectStoredAndShown(signedOut, marker);
-  write("import", owner, handle, "Harbour Tide Almanac", word, "mature");
-  await expectGoneWithin2s(signedOut, "a re-import as 18+");
+  await expectGoneWithin2s(signedOut, written("import", owner, handle, "Harbour Tide Almanac", word, "mature"), "a re-import as 18+");
 
   // The adult with 18+ on still sees it: Varnish never answered them from the store.
   const adult = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL, storageState: roles.adultOn.storageState });
