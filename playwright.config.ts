@@ -1,7 +1,7 @@
 import { defineConfig, devices } from "@playwright/test";
 
 // End-to-end tests run in Debian's Chromium (Playwright cannot download its own browser here)
-// against the production server (scripts/serve.ts), started with its database, demo adapters and SMTP sink by e2e/stack.ts.
+// against the production server (deploy/web.sh, Next's standalone server), started with its database, demo adapters and SMTP sink by e2e/stack.ts.
 const port = Number(process.env.E2E_PORT ?? 3100);
 // Varnish in front of two standalone web instances (e2e/topology-stack.ts), which use the two ports after it.
 const varnishPort = Number(process.env.E2E_VARNISH_PORT ?? port + 10);

@@ -3,11 +3,11 @@
 // SQL, as bench/generate-listings.ts plants runs: skewed towards a few popular services, every outcome, durations
 // from 20 ms to 4 s), plus a sample test a day for a tenth of the services. Measured:
 //   1. the aggregation alone (findAgentAnalytics: the page's queries; findAnalyticsCsvRows: the CSV's), in process;
-//   2. the page and the CSV signed in (a real database session) through the production server (scripts/serve.ts).
+//   2. the page and the CSV signed in (a real database session) through the production server (deploy/web.sh).
 // Target (issue #13): the page in p95 ≤ 200 ms. The planted runs go through the rollup's trigger on Execution
 // (migration 20261203110000_execution_daily_rollup) like any other insert, so the page reads the rollup.
 //
-//   npx next build     # once: part 2 serves the production build
+//   npm run build      # once: part 2 serves the production build
 //   npx tsx scripts/with-db.ts tsx --conditions=react-server bench/analytics.ts [--runs 100] [--port 3420] [--no-server]
 import { randomUUID } from "node:crypto";
 import { parseArgs } from "node:util";
@@ -146,7 +146,7 @@ async function main(): Promise<void> {
   const origin = `http://127.0.0.1:${port}`;
   let server: ChildProcess | null = null;
   try {
-    server = await startServer(requireDatabaseUrl(), { port, sharedCache: true });
+    server = await startServer(requireDatabaseUrl(), { port });
     const headers = { cookie: `authjs.session-token=${sessionToken}` };
     const get = (path: string, expect: string) => async () => {
       const response = await fetch(`${origin}${path}`, { headers, redirect: "manual" });

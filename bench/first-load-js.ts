@@ -5,7 +5,7 @@
 // the site's layout, no client code of its own) is measured beside them as the floor every page shares, and
 // a bare Next page (bench/baseline-app, the same next and react) as the framework's own floor.
 //
-//   npx next build   # once: the benchmark serves the production build (it builds only its baseline)
+//   npm run build    # once: the benchmark serves the production build (it builds only its baseline)
 //   npx tsx scripts/with-db.ts npx tsx --conditions=react-server bench/first-load-js.ts [--port 3411]   # own server and demo network
 //   npx tsx bench/first-load-js.ts --origin http://127.0.0.1:3104              # or measures a server already running
 import { parseArgs } from "node:util";
@@ -79,7 +79,7 @@ async function withOwnServer(port: number): Promise<Measured[]> {
   try {
     await seedDemoNetwork(adapters.url);
     await db.$disconnect();
-    server = await startServer(env.DATABASE_URL, { port, sharedCache: true, env: { DEMO_ADAPTERS_URL: adapters.url } });
+    server = await startServer(env.DATABASE_URL, { port, env: { DEMO_ADAPTERS_URL: adapters.url } });
     const origin = `http://127.0.0.1:${port}`;
     return await measureAll(origin);
   } finally {

@@ -1,12 +1,12 @@
 // Lighthouse 13.5.0 (its default mobile preset: a phone screen, simulated slow 4G and a 4× slower CPU) on the
-// pages people land on, served in production (scripts/serve.ts) over the demo network in a throw-away
+// pages people land on, served in production (deploy/web.sh) over the demo network in a throw-away
 // embedded PostgreSQL, beside two floors measured in the same run: a bare Next page with nothing of Explore's
 // (bench/baseline-app, the same next and react, under `next start`) and Explore's privacy page (text in the
 // site's layout). Each page is measured --runs times, each in a fresh Chromium, and the median run's scores
 // are printed with the spread of performance: single runs on a 2-core machine vary by 10-20 points.
 // Nothing is asserted (docs/benchmarks.md).
 //
-//   npx next build            # once: the benchmark serves the production build (it builds the baseline itself)
+//   npm run build             # once: the benchmark serves the production build (it builds the baseline itself)
 //   npx tsx bench/lighthouse.ts [--port 3420] [--runs 5] [--chrome /usr/bin/chromium]
 import { existsSync } from "node:fs";
 import { parseArgs } from "node:util";
@@ -68,7 +68,7 @@ try {
   const service = rows[0];
   if (!service) throw new Error("the demo network has no @demo-weather service");
 
-  server = await startServer(database.url, { port: Number(values.port), sharedCache: true });
+  server = await startServer(database.url, { port: Number(values.port) });
 
   const pages: [string, string][] = [
     ["bare Next page (baseline)", `${baseline.origin}/`],

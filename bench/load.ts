@@ -5,11 +5,12 @@ import { latencies } from "./latency";
 
 export type Measured = { rps: number; p50: number; p95: number; p99: number; requests: number; non2xx: number; errors: number };
 
-export function load(origin: string, nextPath: () => string, options: { connections: number; seconds: number }): Promise<Measured> {
+export function load(origin: string, nextPath: () => string, options: { connections: number; seconds: number; headers?: Record<string, string> }): Promise<Measured> {
   return new Promise((resolve) => {
     const times: number[] = [];
     const instance = autocannon({
       url: origin,
+      headers: options.headers,
       connections: options.connections,
       duration: options.seconds,
       // Computed searches over a million listings queue for seconds at 20 clients: measure them, do not drop them.

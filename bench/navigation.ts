@@ -1,14 +1,14 @@
 // Browsing benchmarks (results go to docs/benchmarks.md; nothing here is asserted), as served in production
-// (scripts/serve.ts: Next behind the shared cache for signed-out visitors), at 20 concurrent clients:
+// (deploy/web.sh: Next's standalone server, no cache in front), at 20 concurrent clients:
 //   1. client navigations (RSC requests, what a <Link> click fetches) to service pages, signed out:
 //      first to pages nobody asked for before (every answer computed), then the same pages again within
-//      the shared cache's lifetime (popular pages), then the same distinct pages with the cache off;
+//      a short time (popular pages);
 //   2. service pages signed in (a real database session: rendered for the viewer, never shared), each once,
 //      then the same pages again (what the server may keep for the viewer's audience is warm);
 //   3. the home page signed in beside the anonymous home page, in the same run.
 // The listings come from bench/generate-listings.ts in a throw-away embedded PostgreSQL.
 //
-//   npx next build            # once: the benchmark serves the production build
+//   npm run build             # once: the benchmark serves the production build
 //   npx tsx bench/navigation.ts [--size 100000] [--pages 3000] [--duration 10] [--port 3410]
 import { parseArgs } from "node:util";
 import { randomUUID } from "node:crypto";
@@ -107,23 +107,21 @@ try {
   await client.end();
   const paths = rows.map((r) => `/services/${r.handle}/${r.capability_id}`);
 
-  for (const sharedCache of [true, false]) {
-    server = await startServer(database.url, { port, sharedCache });
-    const label = sharedCache ? "" : ", shared cache off";
+  {
+    server = await startServer(database.url, { port });
+    const label = "";
     // Learn each page's _rsc (a redirect, nothing rendered), and warm the route up on pages not measured.
     const navigations = await Promise.all(paths.map(navigationTo));
     const warm = await Promise.all(["/", ...paths.slice(0, 20)].map((p) => fetch(`${origin}${p}`).then((r) => r.arrayBuffer())));
     if (warm.length === 0) throw new Error("nothing to warm up");
     console.log(line(`navigation, pages never asked for${label}`, await load(navigations, { once: true })));
-    if (sharedCache) console.log(line("navigation, the same pages again (popular)", await load(navigations)));
+    console.log(line("navigation, the same pages again (popular)", await load(navigations)));
 
     // Signed in, nothing is shared whole: every page is rendered for the viewer.
     const cookie = { cookie: `authjs.session-token=${sessionToken}` };
-    if (sharedCache) {
-      const signedInPages = paths.map((path) => ({ path, headers: cookie }));
-      console.log(line("service page, signed in, never asked for", await load(signedInPages, { once: true })));
-      console.log(line("service page, signed in, the same pages again", await load(signedInPages)));
-    }
+    const signedInPages = paths.map((path) => ({ path, headers: cookie }));
+    console.log(line("service page, signed in, never asked for", await load(signedInPages, { once: true })));
+    console.log(line("service page, signed in, the same pages again", await load(signedInPages)));
 
     const anonymous = await load([{ path: "/" }]);
     const signedIn = await load([{ path: "/", headers: cookie }]);

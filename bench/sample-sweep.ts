@@ -2,9 +2,9 @@
 // by one worker process (npm run worker, default limits: 2 per adapter, 20 in all), while the search page
 // is loaded; its p95 during the sweep is compared with its p95 at rest.
 //
-//   AUTH_SECRET=… npx tsx scripts/with-db.ts sh -c "npx next build && npx tsx --conditions=react-server bench/sample-sweep.ts [N=10000]"
+//   AUTH_SECRET=… npx tsx scripts/with-db.ts sh -c "npm run build && npx tsx --conditions=react-server bench/sample-sweep.ts [N=10000]"
 //
-// Separate processes, as in production: the adapters, the web server (scripts/serve.ts), the worker, and this one (load + clock).
+// Separate processes, as in production: the adapters, the web server (deploy/web.sh), the worker, and this one (load + clock).
 
 import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -147,10 +147,10 @@ async function main(): Promise<void> {
   // Fresh statistics and no autovacuum of the new rows inside the idle window.
   await db.$executeRawUnsafe("VACUUM ANALYZE");
 
-  // Without the shared cache: this measures how the sweep's database load slows a real search, not a cached page.
-  const web = spawn(path.join(root, "node_modules/.bin/tsx"), ["scripts/serve.ts", "--no-shared-cache", "--hostname", "127.0.0.1", "--port", String(PORT)], {
+  // No cache in front: this measures how the sweep's database load slows a real search, not a cached page.
+  const web = spawn("bash", ["deploy/web.sh"], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: "production", AUTH_URL: `http://127.0.0.1:${PORT}`, EXPLORE_SECRET_KEYS: "bench:ZXhwbG9yZS1iZW5jaC1zZWNyZXQta2V5LTAwMDAwMDA=", SMTP_URL: "smtp://127.0.0.1:9", AUTH_TRUST_HOST: "true" },
+    env: { ...process.env, HOSTNAME: "127.0.0.1", PORT: String(PORT), AUTH_URL: `http://127.0.0.1:${PORT}`, EXPLORE_SECRET_KEYS: "bench:ZXhwbG9yZS1iZW5jaC1zZWNyZXQta2V5LTAwMDAwMDA=", SMTP_URL: "smtp://127.0.0.1:9", AUTH_TRUST_HOST: "true" },
     stdio: ["ignore", "ignore", "inherit"],
   });
   const children: ChildProcess[] = [adapters, web];

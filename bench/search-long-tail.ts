@@ -1,6 +1,6 @@
 // Search on the long tail (results go to docs/benchmarks.md; nothing here is asserted): every request is a
 // search nobody made before in the run (bench/long-tail-queries.ts), so no cache can answer it, served as in
-// production (scripts/serve.ts with its shared cache on). For each size, on its own throw-away embedded
+// production (deploy/web.sh, no cache in front). For each size, on its own throw-away embedded
 // PostgreSQL filled by bench/generate-listings.ts:
 //   1. the search API one request at a time (p50/p95/p99);
 //   2. the search API at 20 concurrent clients (throughput and percentiles);
@@ -12,9 +12,8 @@
 //      a single small statement (/api/health), alone and at the same concurrency as 2;
 // and, during 2, the CPU time the web process and PostgreSQL spent per request.
 //
-//   npx next build            # once: the benchmark serves the production build
+//   npm run build             # once: the benchmark serves the production build
 //   npx tsx bench/search-long-tail.ts [--sizes 10000,100000,1000000] [--alone 400] [--duration 10] [--port 3400]
-//                                      [--web-processes 1]
 //
 // A million listings take ~30 minutes to generate: --database-url measures a database generate-listings.ts already
 // filled instead (one size, the number it was filled with, and it is left as it was found).
@@ -36,8 +35,6 @@ const { values } = parseArgs({
     duration: { type: "string", default: "10" },
     port: { type: "string", default: "3400" },
     connections: { type: "string", default: "20" },
-    // WEB_PROCESSES of the server: one per core serves more (scripts/lib/web-processes.ts).
-    "web-processes": { type: "string", default: "1" },
     "database-url": { type: "string" },
   },
 });
@@ -47,11 +44,10 @@ if (generated !== undefined && sizes.length !== 1) throw new Error("--database-u
 const aloneCount = Number(values.alone);
 const duration = Number(values.duration);
 const connections = Number(values.connections);
-const webProcesses = Number(values["web-processes"]);
 const origin = `http://127.0.0.1:${values.port}`;
 
 // The load comes from one address: the per-client API limit would measure refusals.
-const serving = { port: Number(values.port), sharedCache: true, env: { RATE_LIMIT_API: "100000000/1m", WEB_PROCESSES: String(webProcesses) } };
+const serving = { port: Number(values.port), env: { RATE_LIMIT_API: "100000000/1m" } };
 
 function aloneLine(label: string, times: number[]): string {
   const t = latencies(times);
@@ -128,7 +124,7 @@ async function databaseFigures(url: string): Promise<string> {
 /**
  * What no search can beat here: the same server answering a request with no work, and with one small
  * statement; printed, and returned as rows of the floors' table. Each asks one URL over and over on purpose: a
- * floor is the server's cost per request, not a search's (neither answer is stored by the shared cache).
+ * floor is the server's cost per request, not a search's (no cache in front).
  */
 async function floors(size: number): Promise<string[]> {
   const rows = [];
@@ -175,18 +171,18 @@ async function searches(at: string, pid: number, databaseUrl: string, label: str
 const summary: string[] = [];
 const floorRows: string[] = [];
 for (const size of sizes) {
-  console.log(`\n== ${size.toLocaleString("en")} listings, ${webProcesses} web process${webProcesses > 1 ? "es" : ""}`);
+  console.log(`\n== ${size.toLocaleString("en")} listings, one web process`);
   const database = generated === undefined ? await openMigratedDatabase("throwaway") : { url: generated, close: async () => undefined };
   let server: ChildProcess | null = null;
   try {
     if (generated === undefined) await generateListings(database.url, size);
     server = await startServer(database.url, serving);
-    console.log(`search index loaded ${((await searchIndexLoaded(origin, webProcesses)) / 1000).toFixed(1)} s after the server answered`);
+    console.log(`search index loaded ${((await searchIndexLoaded(origin)) / 1000).toFixed(1)} s after the server answered`);
     const inMemory = await searches(origin, server.pid ?? 0, database.url, "index in memory");
     floorRows.push(...(await floors(size)));
     const memory = await residentMb(server.pid ?? 0);
     const db = await databaseFigures(database.url);
-    console.log(`web process${webProcesses > 1 ? `es (${webProcesses})` : ""} ${memory.toFixed(0)} MB resident; ${db}`);
+    console.log(`web process ${memory.toFixed(0)} MB resident; ${db}`);
     await stopServer(server);
     // The same searches on a server that asks PostgreSQL (EXPLORE_SEARCH_INDEX=0): the baseline, in the same run.
     server = await startServer(database.url, { ...serving, env: { ...serving.env, EXPLORE_SEARCH_INDEX: "0" } });

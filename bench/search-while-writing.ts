@@ -29,7 +29,7 @@ const agents = (
 ).rows;
 await client.end();
 
-const server = await startServer(requireDatabaseUrl(), { port, sharedCache: true, env: { RATE_LIMIT_API: "100000000/1m" } });
+const server = await startServer(requireDatabaseUrl(), { port, env: { RATE_LIMIT_API: "100000000/1m" } });
 try {
   console.log(`search index loaded ${((await searchIndexLoaded(origin)) / 1000).toFixed(1)} s after the server answered`);
   const next = longTailPaths("api", 21);

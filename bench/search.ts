@@ -1,13 +1,13 @@
 // Search benchmarks (results go to docs/benchmarks.md; nothing here is asserted):
 //   1. the search API's and the search page's server latency (p50/p95/p99) at 20 concurrent clients,
 //      over a mix of queries (common and rare words, two words, typos, with a facet), served as in
-//      production (scripts/serve.ts: Next behind the shared cache for signed-out visitors);
-//   2. the same requests with the shared cache off, so every answer is computed: what a render costs;
+//      production (deploy/web.sh: Next's standalone server, no cache in front);
+//   2. the same requests again, every answer computed: what a render costs;
 //   3. the anonymous home page's throughput against a static HTML page of the same size served by
 //      the same server in the same run (the ratio is printed).
 // Each size gets its own throw-away embedded PostgreSQL, filled by bench/generate-listings.ts.
 //
-//   npx next build            # once: the benchmark serves the production build
+//   npm run build             # once: the benchmark serves the production build
 //   npx tsx bench/search.ts [--sizes 10000,100000,1000000] [--duration 10] [--port 3400]
 import { parseArgs } from "node:util";
 import { mkdir, rm, writeFile } from "node:fs/promises";
@@ -38,7 +38,7 @@ const fullMax = Number(values["full-max"]);
 const origin = `http://127.0.0.1:${port}`;
 const staticFile = path.join(projectRoot, "public/bench-static.html");
 
-/** Each path once, one at a time: the cost of a request alone (and, with the shared cache on, it fills it). */
+/** Each path once, one at a time: the cost of a request alone . */
 async function alone(paths: string[]): Promise<{ p50: number; mean: number }> {
   const { p50, mean } = latencies(await oneByOne(origin, paths));
   return { p50, mean };
@@ -72,7 +72,7 @@ async function quietDatabase(url: string): Promise<void> {
 
 
 // The load comes from one address: the per-client API limit would measure refusals.
-const serving = { port, sharedCache: true, env: { RATE_LIMIT_API: "100000000/1m" } };
+const serving = { port, env: { RATE_LIMIT_API: "100000000/1m" } };
 
 const queries = benchQueries();
 const apiPaths = queries.map((q) => `/api/v1/services?${q}&limit=20`);
@@ -94,20 +94,20 @@ for (const size of sizes) {
   let server: ChildProcess | null = null;
   try {
     await generateListings(database.url, size);
-    // Every answer computed (shared cache off): what a search costs Next and PostgreSQL.
-    server = await startServer(database.url, { ...serving, sharedCache: false });
+    // Every answer computed (no cache in front): what a search costs Next and PostgreSQL.
+    server = await startServer(database.url, serving);
     await alone(apiPaths.slice(0, 5)); // compile the route, fill the pools
     const apiAlone = await alone(apiPaths);
-    console.log(aloneLine("search API, shared cache off", apiAlone));
+    console.log(aloneLine("search API, no cache", apiAlone));
     const apiCold = await loadPaths(apiPaths);
     await quietDatabase(database.url);
-    console.log(line("search API, shared cache off", apiCold));
+    console.log(line("search API, no cache", apiCold));
     let pageCold: Measured | null = null;
     if (size <= fullMax) {
-      console.log(aloneLine("search page, shared cache off", await alone(pagePaths)));
+      console.log(aloneLine("search page", await alone(pagePaths)));
       pageCold = await loadPaths(pagePaths);
       await quietDatabase(database.url);
-      console.log(line("search page, shared cache off", pageCold));
+      console.log(line("search page", pageCold));
     }
     await stopServer(server);
 

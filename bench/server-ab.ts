@@ -4,7 +4,7 @@
 // nobody asked before in the run (bench/long-tail-queries.ts): the search API one at a time and for 10 s at 20
 // clients, the search page the same. Rounds alternate the variants' order, so neither always follows the other.
 //
-//   npx next build            # once: the variants serve the production build
+//   npm run build             # once: the variants serve the production build
 //   DATABASE_URL=... npx tsx bench/server-ab.ts --variant node20 --variant "node24:PATH=/opt/node24/bin:$PATH" [--rounds 3]
 //
 // The database: one filled by bench/generate-listings.ts (see docs/benchmarks.md).
@@ -44,7 +44,7 @@ for (let round = 1; round <= Number(values.rounds); round += 1) {
   const order = round % 2 === 0 ? [...variants].reverse() : variants;
   for (const { name, env } of order) {
     // One address asks everything: the per-client API limit would measure refusals.
-    const server = await startServer(url, { port, sharedCache: true, env: { RATE_LIMIT_API: "100000000/1m", ...env } });
+    const server = await startServer(url, { port, env: { RATE_LIMIT_API: "100000000/1m", ...env } });
     try {
       await searchIndexLoaded(origin);
       seed += 10;

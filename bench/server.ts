@@ -1,4 +1,4 @@
-// The production server (scripts/serve.ts) as the benchmarks start it: on loopback, under NODE_ENV=production;
+// The production server (deploy/web.sh: Next's standalone server) as the benchmarks start it: on loopback;
 // and the bare Next page they measure it against.
 import type { ChildProcess } from "node:child_process";
 import { cp, mkdtemp, rm, symlink, writeFile } from "node:fs/promises";
@@ -21,7 +21,7 @@ export async function waitForServer(origin: string, probe = "/robots.txt"): Prom
   throw new Error("the web server did not come up");
 }
 
-/** The health check's search index state, asked on a connection of its own (so the next web process answers it). */
+/** The health check's search index state, asked on a connection of its own. */
 function indexState(at: string): Promise<string | undefined> {
   return new Promise((resolve, reject) => {
     get(`${at}/api/health`, { agent: false }, (response) => {
@@ -32,24 +32,19 @@ function indexState(at: string): Promise<string | undefined> {
   });
 }
 
-/**
- * Waits until the server searches from memory (its health check says so); returns how long that took. With
- * several web processes, new connections go to each in turn: twice as many answers in a row as processes.
- */
-export async function searchIndexLoaded(at: string, processes = 1): Promise<number> {
+/** Waits until the server searches from memory (its health check says so); returns how long that took. */
+export async function searchIndexLoaded(at: string): Promise<number> {
   const started = performance.now();
-  let current = 0;
-  for (;;) {
-    current = (await indexState(at)) === "current" ? current + 1 : 0;
-    if (current >= 2 * processes) return performance.now() - started;
-    if (current === 0) await new Promise((r) => setTimeout(r, 200));
-  }
+  while ((await indexState(at)) !== "current") await new Promise((r) => setTimeout(r, 200));
+  return performance.now() - started;
 }
 
-export async function startServer(databaseUrl: string, options: { port: number; sharedCache: boolean; env?: Record<string, string> }): Promise<ChildProcess> {
+/** The standalone build (deploy/build-web.sh) served as production serves it, with no cache in front. */
+export async function startServer(databaseUrl: string, options: { port: number; env?: Record<string, string> }): Promise<ChildProcess> {
   const origin = `http://127.0.0.1:${options.port}`;
-  const flags = options.sharedCache ? [] : ["--no-shared-cache"];
-  const child = startChild(bin("tsx"), ["scripts/serve.ts", ...flags, "--hostname", "127.0.0.1", "--port", String(options.port)], {
+  const child = startChild("bash", ["deploy/web.sh"], {
+    HOSTNAME: "127.0.0.1",
+    PORT: String(options.port),
     DATABASE_URL: databaseUrl,
     AUTH_SECRET: "explore-bench-secret-explore-bench-secret-00",
     AUTH_URL: origin,

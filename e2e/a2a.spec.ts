@@ -1,12 +1,13 @@
 import { expect, test } from "@playwright/test";
-import { Role, TaskState, type Task } from "@a2a-js/sdk";
+import { Role, TaskState, type Message, type Task } from "@a2a-js/sdk";
 import { ClientFactory, DefaultAgentCardResolver, JsonRpcTransportFactory } from "@a2a-js/sdk/client";
 import { leak } from "./roles/roles";
 import { signInByEmail, uniqueEmail } from "./helpers";
 
 // Explore's A2A face, against the production server: a person makes an API token in /settings, an agent of
 // theirs reads a demo agent's card with the A2A SDK's resolver and calls a free service with the SDK's client;
-// revoking the token in /settings shuts it out. No card ever names an 18+ service.
+// revoking the token in /settings shuts it out. An agent that knows only Explore's address finds Explore's own
+// card and asks it in words. No card ever names an 18+ service.
 
 const cardPath = (handle: string) => `/api/v1/agents/${handle}/agent-card.json`;
 
@@ -83,4 +84,45 @@ test("the card export never names an 18+ service, and is 404 for an agent nobody
   expect(text).not.toContain(leak.matureName);
   expect(text).not.toContain(leak.suspendedName);
   expect((await request.get(cardPath("@no-such-agent-here"))).status()).toBe(404);
+});
+
+function textMessage(text: string): Message {
+  return {
+    messageId: crypto.randomUUID(),
+    contextId: "",
+    taskId: "",
+    role: Role.ROLE_USER,
+    parts: [{ content: { $case: "text", value: text }, metadata: undefined, filename: "", mediaType: "text/plain" }],
+    metadata: undefined,
+    extensions: [],
+    referenceTaskIds: [],
+  };
+}
+
+function said(task: Task): string {
+  return (task.status?.message?.parts ?? []).map((p) => (p.content?.$case === "text" ? p.content.value : "")).join(" ");
+}
+
+test("the A2A SDK's client finds Explore from its base URL alone and gets an answer in words naming matching services", async ({ baseURL }) => {
+  const origin = baseURL ?? "";
+  // No path: the SDK reads /.well-known/agent-card.json.
+  const client = await new ClientFactory().createFromUrl(origin);
+  expect((await client.getAgentCard()).supportedInterfaces[0]?.url).toBe(`${origin}/a2a`);
+
+  const ask = async (text: string) => {
+    const result = await client.sendMessage({ tenant: "", message: textMessage(text), configuration: undefined, metadata: undefined });
+    if (!("status" in result)) throw new Error("expected a task");
+    expect(result.status?.state).toBe(TaskState.TASK_STATE_COMPLETED);
+    return result;
+  };
+  const miles = said(await ask("I need to convert miles to kilometres"));
+  expect(miles).toContain("Length converter (@unit-forge), a strong match");
+  expect(miles).toContain('send the data part {"agent":"@unit-forge","skill":"cap_convert_length","arguments":');
+  expect(miles).toContain(`Its page: ${origin}/services/@unit-forge/cap_convert_length`);
+
+  const recipe = said(await ask("I need to convert a recipe to metric units"));
+  // The volume converter is found by every word (it is tagged for recipes); the other converters by all but “recipe”.
+  expect(recipe).toContain("Volume converter (@unit-forge), a strong match");
+  expect(recipe).toMatch(/Mass converter \(@unit-forge\), a weak match \(it shares only “convert”, “metric”, “units” with your words\)/);
+  expect(recipe).toContain(`to ${origin}/a2a`);
 });

@@ -1,5 +1,5 @@
 // What the end-to-end tests run against: an SMTP sink on loopback, the demo adapters on an
-// ephemeral port, the demo network seeded, and the production server (scripts/serve.ts: the build behind the shared cache) on --port.
+// ephemeral port, the demo network seeded, and the production server (deploy/web.sh: Next's standalone server) on --port.
 // DATABASE_URL comes from `npm test` (a throw-away embedded PostgreSQL, migrated).
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -49,23 +49,25 @@ const everything = await startEverythingServer();
 await importRunFixtures(adapters.url, everything.url);
 await db.$disconnect();
 
-// The production build under NODE_ENV=test, as `npm start` runs it: loopback adapters allowed (never in production).
-const web = startChild(bin("tsx"), ["scripts/serve.ts", "--hostname", "127.0.0.1", "--port", values.port], {
-  NODE_ENV: "test",
+// The production build as `npm start` runs it, with EXPLORE_DEMO: loopback adapters allowed (never in production).
+const web = startChild("bash", ["deploy/web.sh"], {
+  HOSTNAME: "127.0.0.1",
+  PORT: values.port,
+  EXPLORE_DEMO: "1",
   SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
   DEMO_ADAPTERS_URL: adapters.url,
   EXPLORE_ALLOW_LOOPBACK_ADAPTERS: "1",
   AUTH_URL: `http://127.0.0.1:${values.port}`,
   // The e2e administrator (e2e/roles/roles.ts).
   ADMIN_EMAILS: "admin@explore.test",
-  // Every test comes from 127.0.0.1, as do the shared cache's refreshes: the per-client limits would count
-  // the whole suite as one client. The per-person limits keep their defaults.
+  // Every test comes from 127.0.0.1: the per-client limits would count the whole suite as one client. The
+  // per-person limits keep their defaults.
   RATE_LIMIT_SIGN_IN_PER_CLIENT: "10000/10m",
   RATE_LIMIT_API: "100000/1m",
 });
 
 // The sample-test worker, as under npm start (the seeded demo services are due for their first test).
-startChild(bin("tsx"), ["--conditions=react-server", "scripts/worker.ts"], { NODE_ENV: "test", EXPLORE_ALLOW_LOOPBACK_ADAPTERS: "1" });
+startChild(bin("tsx"), ["--conditions=react-server", "scripts/worker.ts"], { NODE_ENV: "production", EXPLORE_DEMO: "1", EXPLORE_ALLOW_LOOPBACK_ADAPTERS: "1" });
 
 async function shutdown() {
   stopChildren();

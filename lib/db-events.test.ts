@@ -2,8 +2,8 @@ import pg from "pg";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { closeDbEvents, createDbEvents, DB_EVENTS_APPLICATION_NAME, dbEvents, listen, publish } from "./db-events";
 import { requireDatabaseUrl } from "./env";
-import { listenForListingChanges } from "./http/listings-changed";
-import { LISTINGS_CHANGED_CHANNEL } from "./http/shared-cache-generation";
+import { listenForListingChanges } from "./catalog/listing-change-listener";
+import { LISTINGS_CHANGED_CHANNEL } from "./catalog/listing-changes";
 import { runTopic, subscribeRunEvents } from "./runs/progress-bus";
 
 // The process's one LISTEN connection, against a real PostgreSQL: every wait is for an event or a condition.

@@ -3,8 +3,8 @@ import { requireDatabaseUrl } from "./env";
 import { log } from "./log";
 
 // PostgreSQL LISTEN/NOTIFY for the whole process over ONE connection: run events (lib/runs/progress-bus.ts)
-// and listing writes (lib/http/listings-changed.ts) share it. No `server-only` here: scripts/serve.ts loads
-// this module outside Next, and Next bundles a copy of its own, so the connection lives on globalThis.
+// and listing writes (lib/catalog/listing-change-listener.ts) share it. No `server-only` here: the worker loads
+// it outside Next; and Next bundles instrumentation.ts apart from the routes, so the connection lives on globalThis.
 //
 // A lost connection is made again by itself (250 ms, doubling to 5 s), LISTENs again for every channel that
 // has handlers, and then calls each earlier subscription's `onGap`: whatever was sent meanwhile is lost.
@@ -272,7 +272,7 @@ const KEY = Symbol.for("explore.dbEvents");
 
 type Holder = { [KEY]?: DbEvents };
 
-/** The process's event connection (DATABASE_URL), made on first use; one for serve.ts and Next's copy alike. */
+/** The process's event connection (DATABASE_URL), made on first use; one for every copy of this module. */
 export function dbEvents(): DbEvents {
   const holder = globalThis as Holder;
   return (holder[KEY] ??= createDbEvents());
@@ -286,7 +286,7 @@ export function listen(channel: string, handler: DbEventHandler, options?: Liste
 /** NOTIFY outside a transaction (through Prisma's pool; a write's own NOTIFY goes in its transaction instead). */
 export async function publish(channel: string, payload: string): Promise<void> {
   checkChannel(channel);
-  // Loaded on first use: serve.ts loads this module outside Next, where lib/db (server-only) cannot load.
+  // Loaded on first use: lib/db is server-only, and the worker loads this module outside Next.
   const { db } = await import("./db");
   await db.$executeRaw`SELECT pg_notify(${channel}, ${payload})`;
 }

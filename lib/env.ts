@@ -99,15 +99,14 @@ const secretKeys = z
 
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  /**
+   * The demo and the tests: the production build served on one machine (`npm start`, `npm test`). Next's
+   * standalone server always runs under NODE_ENV=production; this relaxes what production insists on (secrets,
+   * mail, public https adapters, loopback names on /mcp). Never set it in a deployment.
+   */
+  EXPLORE_DEMO: flag,
+  /** The port `npm start` serves on (Next's server.js reads PORT and HOSTNAME itself). */
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-  /** The address the production web server binds (scripts/serve.ts); `npm start` binds 127.0.0.1. */
-  HOSTNAME: z.string().min(1).default("0.0.0.0"),
-  /** How many web processes `npm run serve` starts on the one port (scripts/lib/web-processes.ts): one per core. */
-  WEB_PROCESSES: z.coerce.number().int().min(1).max(256).default(1),
-  /** On SIGTERM, how long requests in flight (runs within their deadline) may take before the server exits. */
-  SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(3600).default(120),
-  /** One JSON line per request on stdout (the load balancer usually logs requests already). */
-  LOG_REQUESTS: flag,
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   /** Explore's public origin. Auth.js builds sign-in links from it, never from a request's Host. */
@@ -136,7 +135,7 @@ const schema = z.object({
   /** Where the demo adapters listen; the demo seed rewrites their endpoints to it. */
   DEMO_ADAPTERS_URL: z.url().default("http://127.0.0.1:4510"),
   ADAPTER_MAX_RESPONSE_BYTES: z.coerce.number().int().positive().default(1_048_576),
-  /** Sample tests running at once against one adapter (per worker process). */
+  /** Sample tests running at once against one adapter, all worker processes together (a pg-boss group limit). */
   SAMPLE_TEST_CONCURRENCY_PER_ADAPTER: z.coerce.number().int().min(1).max(100).default(2),
   /** Sample tests running at once in one worker process, all adapters together. */
   SAMPLE_TEST_CONCURRENCY_TOTAL: z.coerce.number().int().min(1).max(1000).default(20),
@@ -186,7 +185,7 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
     throw new Error(`Explore's configuration is invalid:\n${lines.join("\n")}\nSee README.md, "Configuration".`);
   }
   const env = parsed.data;
-  const serving = env.NODE_ENV === "production" && env.NEXT_PHASE !== "phase-production-build";
+  const serving = productionDeployment(env) && env.NEXT_PHASE !== "phase-production-build";
   if (serving && !env.AUTH_SECRET) {
     throw new Error("Explore's configuration is invalid:\n  AUTH_SECRET: is required in production (32+ random characters)");
   }
@@ -211,6 +210,11 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
     throw new Error("Explore's configuration is invalid:\n  AUTH_GITHUB_ID and AUTH_GITHUB_SECRET: set both or neither");
   }
   return env;
+}
+
+/** A real deployment: production's runtime, and not the demo or the tests (EXPLORE_DEMO). */
+export function productionDeployment(config: Pick<Env, "NODE_ENV" | "EXPLORE_DEMO">): boolean {
+  return config.NODE_ENV === "production" && !config.EXPLORE_DEMO;
 }
 
 export const env: Env = parseEnv(process.env);

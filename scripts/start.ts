@@ -11,7 +11,7 @@ import { bin, run, startChild, stopChildren } from "./lib/children";
 const dev = process.argv.includes("--dev");
 
 if (env.NODE_ENV === "production") {
-  console.error("npm start is the demo (embedded database, demo network, loopback adapters). For production see docs/operations.md: npm run db:deploy, npm run build, npm run serve, npm run worker.");
+  console.error("npm start is the demo (embedded database, demo network, loopback adapters). For production see docs/operations.md: the container image, or deploy/migrate.sh, deploy/web.sh and deploy/worker.sh.");
   process.exit(2);
 }
 
@@ -41,7 +41,7 @@ function newestSourceTime(): number {
 }
 
 function buildIsCurrent(): boolean {
-  const id = path.join(projectRoot, ".next/BUILD_ID");
+  const id = path.join(projectRoot, ".next/standalone/.next/BUILD_ID");
   return existsSync(id) && statSync(id).mtimeMs > newestSourceTime();
 }
 
@@ -78,17 +78,18 @@ if (seeded !== 0) await shutdown(seeded);
 
 if (!dev && !buildIsCurrent()) {
   console.log("building Explore (first start or changed sources)…");
-  const built = await run(bin("next"), ["build"], childEnv);
+  const built = await run("bash", ["deploy/build-web.sh"], childEnv);
   if (built !== 0) await shutdown(built);
 }
 
-const address = ["--hostname", "127.0.0.1", "--port", String(env.PORT)];
-// The demo serves the production build, but it is no production deployment (it allows loopback adapters,
-// which lib/env.ts refuses under NODE_ENV=production): anything but "development" runs Next's production runtime.
-const demoEnv = dev ? childEnv : { ...childEnv, NODE_ENV: "test" };
-const web = dev ? startChild(bin("next"), ["dev", ...address], childEnv) : startChild(bin("tsx"), ["scripts/serve.ts", ...address], demoEnv);
+// The demo serves the production build (Next's standalone server, as production does), but it is no production
+// deployment: EXPLORE_DEMO lets it call loopback adapters and run without production's secrets and mail server.
+const demoEnv = { ...childEnv, EXPLORE_DEMO: "1" };
+const web = dev
+  ? startChild(bin("next"), ["dev", "--hostname", "127.0.0.1", "--port", String(env.PORT)], childEnv)
+  : startChild("bash", ["deploy/web.sh"], { ...demoEnv, HOSTNAME: "127.0.0.1", PORT: String(env.PORT) });
 web.once("exit", (code) => void shutdown(code ?? 0));
 // The sample-test worker beside it (npm run worker runs it alone); react-server lets it load server-only modules.
-const worker = startChild(bin("tsx"), ["--conditions=react-server", "scripts/worker.ts"], demoEnv);
+const worker = startChild(bin("tsx"), ["--conditions=react-server", "scripts/worker.ts"], { ...demoEnv, NODE_ENV: "production" });
 worker.once("exit", (code) => void shutdown(code ?? 0));
 console.log(`Explore: http://127.0.0.1:${env.PORT}  (Ctrl-C stops it)`);

@@ -1,5 +1,6 @@
 // npm test: type-check, lint, unit tests (Vitest) and end-to-end tests (Playwright in Chromium against
-// `next build` + scripts/serve.ts), all on one throw-away embedded PostgreSQL unless DATABASE_URL is set.
+// the standalone build, deploy/build-web.sh + deploy/web.sh), all on one throw-away embedded PostgreSQL unless
+// DATABASE_URL is set.
 import { readFileSync, existsSync, rmSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
@@ -34,7 +35,7 @@ try {
     AUTH_TRUST_HOST: "true",
   };
   await must("unit tests", bin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile=${vitestJson}`], testEnv);
-  await must("build", "deploy/build-web.sh", [], testEnv);
+  await must("build", "bash", ["deploy/build-web.sh"], testEnv);
   await must("end-to-end tests", bin("playwright"), ["test", "--reporter=list,json"], {
     ...testEnv,
     PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson,

@@ -1,5 +1,6 @@
 // npm run worker (alone) or beside the web server under npm start: runs sample tests from the job
-// queue in DATABASE_URL. Start as many as you like on one database; each keeps its own limits.
+// queue in DATABASE_URL. Start as many as you like on one database: the per-adapter limit holds across
+// all of them, the total is each worker's own.
 import os from "node:os";
 import { env, requireDatabaseUrl } from "../lib/env";
 import { publisherFetch } from "../lib/adapters/publisher-fetch";
@@ -30,8 +31,8 @@ let stopping = false;
 async function shutdown() {
   if (stopping) return;
   stopping = true;
-  log.info("worker: stopping; running tests finish, held jobs go back to the queue");
-  // Running tests finish; held jobs go back to the queue. A second signal does not wait.
+  log.info("worker: stopping; running tests finish");
+  // Running tests get 60 s to finish, then go back to the queue. A second signal does not wait.
   const timer = setTimeout(() => process.exit(0), 70_000);
   await Promise.all([worker.stop(), purger?.close()]);
   clearTimeout(timer);

@@ -3,7 +3,9 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Role, TaskState, type Message, type Task } from "@a2a-js/sdk";
 import { ClientFactory, DefaultAgentCardResolver, JsonRpcTransportFactory } from "@a2a-js/sdk/client";
+import { isLegacyAgentCard, parseLegacyAgentCard } from "@a2a-js/sdk/compat/v0_3/client";
 import { GET as getCard } from "@/app/api/v1/agents/[handle]/agent-card.json/route";
+import { GET as getExploreCard } from "@/app/.well-known/agent-card.json/route";
 import { db } from "@/lib/db";
 import type { Viewer } from "@/lib/accounts/viewer";
 import type { JsonObject } from "@/lib/agent-file/types";
@@ -18,6 +20,8 @@ import { NO_RULES } from "@/lib/data-rules/rules";
 import { startMcpServer, type TestServer } from "@/lib/testing/mcp-test-servers";
 import { chunkedRequest } from "@/lib/testing/chunked-request";
 import { cleanUpTestRows, createTestUser, uniqueHandle } from "@/lib/testing/fixtures";
+import { a2a03Card, a2a10Card, undefinedSchemes } from "@/lib/testing/a2a-cards";
+import { plantedWord } from "@/lib/testing/planted-word";
 import { handleA2ARequest } from "./handle-request";
 
 // The exported card and the A2A endpoint through the A2A SDK's own client and card resolver, over real
@@ -33,6 +37,10 @@ let owner: Viewer;
 let token: string;
 const handles: string[] = [];
 const handle = uniqueHandle("a2a");
+const kitchen = uniqueHandle("kitchen");
+// Made-up words: the search finds them in this file's rows alone.
+const word = plantedWord("zq");
+const absent = plantedWord("zx");
 
 function capability(tool: string, fields: JsonObject = {}): JsonObject {
   return { tool, capability_id: `cap_${tool.replace(/-/g, "_")}`, name: `Service ${tool}`, summary: "Does one thing for the A2A tests.", category: "utilities.conversion", limitations: "Test rows only.", class: "read_only", ...fields };
@@ -84,17 +92,35 @@ async function clientAs(bearer: string | null, agentHandle = handle) {
   return factory.createFromAgentCard(card);
 }
 
+function message(parts: Message["parts"]): Message {
+  return { messageId: crypto.randomUUID(), contextId: "", taskId: "", role: Role.ROLE_USER, parts, metadata: undefined, extensions: [], referenceTaskIds: [] };
+}
+
 function dataMessage(value: unknown): Message {
-  return {
-    messageId: crypto.randomUUID(),
-    contextId: "",
-    taskId: "",
-    role: Role.ROLE_USER,
-    parts: [{ content: { $case: "data", value }, metadata: undefined, filename: "", mediaType: "application/json" }],
-    metadata: undefined,
-    extensions: [],
-    referenceTaskIds: [],
-  };
+  return message([{ content: { $case: "data", value }, metadata: undefined, filename: "", mediaType: "application/json" }]);
+}
+
+function textMessage(text: string): Message {
+  return message([{ content: { $case: "text", value: text }, metadata: undefined, filename: "", mediaType: "text/plain" }]);
+}
+
+/** A client of Explore's own endpoint, resolved from Explore's base URL alone (the default card path). */
+async function exploreClient(bearer: string | null) {
+  const resolver = new DefaultAgentCardResolver({ fetchImpl: fetchAs(null) });
+  return new ClientFactory({ transports: [new JsonRpcTransportFactory({ fetchImpl: fetchAs(bearer) })], cardResolver: resolver }).createFromUrl(exploreUrl);
+}
+
+async function sendTo(client: Awaited<ReturnType<typeof exploreClient>>, sent: Message): Promise<Task> {
+  const result = await client.sendMessage({ tenant: "", message: sent, configuration: undefined, metadata: undefined });
+  if (!("status" in result)) throw new Error(`expected a task, got ${JSON.stringify(result)}`);
+  return result;
+}
+
+type Found = { agent: string; skill: string; match: string; page: string; run: { endpoint: string; data: unknown } | null; not_over_a2a: string | null };
+
+function matchesOf(task: Task): Found[] {
+  const data = task.artifacts[0]?.parts.find((p) => p.content?.$case === "data")?.content;
+  return data?.$case === "data" ? (data.value as { matches: Found[] }).matches : [];
 }
 
 async function send(bearer: string | null, value: unknown, agentHandle = handle): Promise<Task> {
@@ -121,9 +147,14 @@ beforeAll(async () => {
       const request = new Request(url, { method: req.method, headers, ...(req.method === "POST" ? { body: Buffer.concat(chunks) } : {}) });
       const parts = url.pathname.split("/");
       const agentHandle = decodeURIComponent(parts[4] ?? "");
-      const answer = url.pathname.endsWith("/agent-card.json")
-        ? getCard(request, { params: Promise.resolve({ handle: agentHandle }) })
-        : handleA2ARequest(request, agentHandle, { fetch: guarded });
+      const answer =
+        url.pathname === "/.well-known/agent-card.json"
+          ? getExploreCard(request)
+          : url.pathname === "/a2a"
+            ? handleA2ARequest(request, null, { fetch: guarded })
+            : url.pathname.endsWith("/agent-card.json")
+              ? getCard(request, { params: Promise.resolve({ handle: agentHandle }) })
+              : handleA2ARequest(request, agentHandle, { fetch: guarded });
       void answer.then(async (response) => {
         res.writeHead(response.status, Object.fromEntries(response.headers));
         res.end(Buffer.from(await response.arrayBuffer()));
@@ -145,6 +176,21 @@ beforeAll(async () => {
       capability("refuse-with", { name: "Tasting notes", content_rating: "mature", mature_reasons: ["alcohol"] }),
     ],
     { payment: { link: "https://pay.example.test/adder" } },
+  );
+  await importAgent(
+    kitchen,
+    [
+      capability("add", {
+        capability_id: "cap_scale",
+        name: `Recipe ${word} scaler`,
+        summary: `Convert a ${word} recipe to metric units.`,
+        input_schema: { type: "object", properties: { a: { type: "number" }, b: { type: "number" } }, required: ["a", "b"] },
+        example: { input: { a: 250, b: 4 }, problem: "Scale a recipe for four." },
+      }),
+      capability("echo", { capability_id: "cap_scale_paid", name: `Paid ${word} recipe scaler`, summary: `Convert a ${word} recipe to metric units, for a fee.`, storage_free_accepted: true, plans: [{ type: "per_call", price_usd: 0.02 }] }),
+      capability("refuse-with", { capability_id: "cap_wine", name: `${word} wine pairing`, summary: `Pairs a wine with a ${word} recipe in metric units.`, content_rating: "mature", mature_reasons: ["alcohol"] }),
+    ],
+    { payment: { link: "https://pay.example.test/kitchen" } },
   );
   owner = await createTestUser();
   token = await tokenFor(owner);
@@ -265,6 +311,110 @@ describe("message/send on Explore's A2A endpoint", () => {
     await db.apiToken.update({ where: { tokenSha256: sha256Hex(revoked) }, data: { revokedAt: new Date() } });
     expect((await post(revoked)).status).toBe(401);
     await expect(send(revoked, { skill: "cap_add", arguments: { a: 1, b: 2 } })).rejects.toThrow();
+  });
+});
+
+describe("the cards hold what the A2A version they are read in requires", () => {
+  it("an agent's card, in 1.0's shape and in 0.3's, which the SDK reads to the same card", async () => {
+    const read = (version: string | null) => fetchAs(null)(`${exploreUrl}${cardPath(handle)}`, { headers: version ? { "A2A-Version": version } : {} });
+    const current = await read("1.0");
+    expect(current.headers.get("vary")).toContain("A2A-Version");
+    const currentJson = (await current.json()) as Record<string, unknown>;
+    expect(a2a10Card.safeParse(currentJson).error?.issues ?? []).toEqual([]);
+    expect(undefinedSchemes(currentJson)).toEqual([]);
+
+    const legacyJson = (await (await read(null)).json()) as Record<string, unknown>;
+    expect(a2a03Card.safeParse(legacyJson).error?.issues ?? []).toEqual([]);
+    expect(undefinedSchemes(legacyJson)).toEqual([]);
+    expect(legacyJson).toMatchObject({ protocolVersion: "0.3", url: `${siteOrigin()}/api/v1/agents/${handle}/a2a`, preferredTransport: "JSONRPC", security: [{ explore_api_token: [] }] });
+    expect(isLegacyAgentCard(legacyJson)).toBe(true);
+    const resolved = await new DefaultAgentCardResolver({ fetchImpl: fetchAs(null) }).resolve(exploreUrl, cardPath(handle));
+    const fromLegacy = parseLegacyAgentCard(legacyJson);
+    expect({ ...fromLegacy, supportedInterfaces: [] }).toEqual({ ...resolved, supportedInterfaces: [] });
+    expect(fromLegacy.supportedInterfaces).toEqual(resolved.supportedInterfaces.filter((i) => i.protocolVersion === "0.3"));
+  });
+
+  it("Explore's own card at /.well-known/agent-card.json: public, cached, any origin, one per version", async () => {
+    const response = await fetchAs(null)(`${exploreUrl}/.well-known/agent-card.json`, { headers: { "A2A-Version": "1.0" } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toMatch(/^public, max-age=\d+/);
+    expect(response.headers.get("access-control-allow-origin")).toBe("*");
+    expect(response.headers.get("vary")).toContain("A2A-Version");
+    const json = (await response.json()) as Record<string, unknown>;
+    expect(a2a10Card.safeParse(json).error?.issues ?? []).toEqual([]);
+    const legacy = (await (await fetchAs(null)(`${exploreUrl}/.well-known/agent-card.json`)).json()) as Record<string, unknown>;
+    expect(a2a03Card.safeParse(legacy).error?.issues ?? []).toEqual([]);
+    expect(legacy.url).toBe(`${siteOrigin()}/a2a`);
+  });
+});
+
+describe("a message in words", () => {
+  it("is answered on Explore's endpoint, found from Explore's base URL alone, with the matching services and how to run each", async () => {
+    const client = await exploreClient(null);
+    const task = await sendTo(client, textMessage(`I need to convert a ${word} recipe to metric units`));
+    expect(task.status?.state).toBe(TaskState.TASK_STATE_COMPLETED);
+    const found = matchesOf(task);
+    // A signed-out visitor: the 18+ service is not among them.
+    expect(found.map((f) => f.skill).sort()).toEqual(["cap_scale", "cap_scale_paid"]);
+    const free = found.find((f) => f.skill === "cap_scale");
+    expect(free).toMatchObject({
+      agent: kitchen,
+      match: "strong",
+      page: `${siteOrigin()}/services/${kitchen}/cap_scale`,
+      run: { endpoint: `${siteOrigin()}/a2a`, data: { agent: kitchen, skill: "cap_scale", arguments: { a: 250, b: 4 } } },
+      not_over_a2a: null,
+    });
+    expect(found.find((f) => f.skill === "cap_scale_paid")).toMatchObject({ match: "strong", run: null, not_over_a2a: expect.stringContaining("it is paid") });
+    const said = statusText(task);
+    expect(said).toContain(`Recipe ${word} scaler (${kitchen}), a strong match`);
+    expect(said).toContain(`send the data part {"agent":"${kitchen}","skill":"cap_scale","arguments":{"a":250,"b":4}}`);
+    expect(said).toContain("Running one needs a personal API token");
+  });
+
+  it("says when the matches are weak, and when nothing matches", async () => {
+    const client = await exploreClient(null);
+    const weak = await sendTo(client, textMessage(`${word} ${absent}`));
+    expect(weak.status?.state).toBe(TaskState.TASK_STATE_COMPLETED);
+    expect(matchesOf(weak).map((f) => f.match)).toEqual(["weak", "weak"]);
+    expect(statusText(weak)).toContain(`Only weak matches for “${word} ${absent}”: each shares only some of its words (none matches “${absent}”)`);
+    expect(statusText(weak)).toContain(`a weak match (it shares only “${word}” with your words)`);
+
+    const none = await sendTo(client, textMessage(`${absent} ${plantedWord("zv")}`));
+    expect(none.status?.state).toBe(TaskState.TASK_STATE_COMPLETED);
+    expect(matchesOf(none)).toEqual([]);
+    expect(statusText(none)).toMatch(/^Nothing on Explore matches “.+”\. Try other words, or ask for it at .+\/requests/);
+  });
+
+  it("finds what the token's owner may see, and on an agent's endpoint among its services alone", async () => {
+    const adult = await createTestUser();
+    await db.user.update({ where: { id: adult.id }, data: { dateOfBirth: new Date("1980-01-01"), showMature: true } });
+    const asAdult = await sendTo(await exploreClient(await tokenFor(adult)), textMessage(`${word} wine pairing`));
+    expect(matchesOf(asAdult).map((f) => f.skill)).toContain("cap_wine");
+    expect(statusText(asAdult)).not.toContain("Running one needs a personal API token");
+
+    const onAdder = await sendTo(await clientAs(null), textMessage(`convert a ${word} recipe to metric units`));
+    expect(onAdder.status?.state).toBe(TaskState.TASK_STATE_COMPLETED);
+    expect(statusText(onAdder)).toContain(`${handle} has no service that matches`);
+    const onKitchen = await sendTo(await clientAs(null, kitchen), textMessage(`convert a ${word} recipe to metric units`));
+    // The data part it gives is for the endpoint asked.
+    expect(matchesOf(onKitchen).find((f) => f.skill === "cap_scale")?.run?.endpoint).toBe(`${siteOrigin()}/api/v1/agents/${kitchen}/a2a`);
+  });
+});
+
+describe("a data part on Explore's endpoint", () => {
+  it("runs the agent's service it names, for the token's owner; without a token it is refused with 401", async () => {
+    const client = await exploreClient(token);
+    const task = await sendTo(client, dataMessage({ agent: kitchen, skill: "cap_scale", arguments: { a: 2, b: 3 } }));
+    expect(task.status?.state).toBe(TaskState.TASK_STATE_COMPLETED);
+    expect(task.artifacts[0]?.parts[0]?.content).toEqual({ $case: "data", value: { sum: 5 } });
+    const record = await db.execution.findUniqueOrThrow({ where: { id: String(task.metadata?.executionId) } });
+    expect(record).toMatchObject({ userId: owner.id, status: "succeeded" });
+
+    const missing = await sendTo(client, dataMessage({ skill: "cap_scale", arguments: { a: 2, b: 3 } }));
+    expect(statusText(missing)).toBe('The data part agent is missing: send {"agent": "@handle", "skill": "<capability ID>", "arguments": {…}}.');
+    await expect(sendTo(await exploreClient(null), dataMessage({ agent: kitchen, skill: "cap_scale", arguments: { a: 2, b: 3 } }))).rejects.toThrow();
+    const elsewhere = await send(token, { agent: kitchen, skill: "cap_scale", arguments: { a: 2, b: 3 } });
+    expect(statusText(elsewhere)).toContain(`This is ${handle}'s endpoint`);
   });
 });
 

@@ -8,21 +8,39 @@ import { findListing } from "@/lib/catalog/queries";
 import { checkDataRules } from "@/lib/data-rules/match";
 import { findSavedDataRules } from "@/lib/data-rules/queries";
 import { hasAnyRule } from "@/lib/data-rules/rules";
-import { a2aRefusal } from "@/lib/formats/a2a-card/from-catalog";
+import { a2aRefusal, JSON_MODE } from "@/lib/formats/a2a-card/from-catalog";
 import { consume } from "@/lib/rate-limits/rate-limit";
 import { runCapability, type RunDeps } from "@/lib/runs/run-capability";
 import type { ExecutionStatus, RunAnswer } from "@/lib/runs/run-types";
+import { findForWords } from "./find";
 
-// message/send on Explore's A2A endpoint: a data part names the skill (a capability ID of the agent) and its
-// arguments; the run goes through THE run path (runCapability: visibility for the token's owner, plans, daily
-// limits, one execution record) and comes back as a finished task whose artifact carries the answer.
+// message/send on Explore's A2A endpoints. A data part naming a skill runs it: the skill is a capability ID
+// of the agent (of the agent the part names, on Explore's own endpoint), and the run goes through THE run path
+// (runCapability: visibility for the token's owner, plans, daily limits, one execution record), coming back
+// as a finished task whose artifact carries the answer. A message in words is answered with the services that
+// match it and how to run each (find.ts), for the token's owner or a signed-out visitor.
 
 const request = z.object({
+  agent: z.string().trim().min(1).max(80).optional(),
   skill: z.string().trim().min(1).max(60),
   arguments: z.record(z.string(), z.unknown()).default({}),
 });
 
-export type A2ARunOptions = { viewer: Viewer; handle: string; deps?: Pick<RunDeps, "fetch" | "afterAnswer"> };
+export type A2ARunOptions = {
+  /** The token's owner; null for a signed-out visitor, who may only find. */
+  viewer: Viewer | null;
+  /** The agent whose endpoint this is; null on Explore's own. */
+  handle: string | null;
+  /** The endpoint's URL, which the run data parts of an answer in words are for. */
+  endpoint: string;
+  origin: string;
+  deps?: Pick<RunDeps, "fetch" | "afterAnswer">;
+};
+
+export type Asked =
+  | { kind: "run"; handle: string; skill: string; arguments: Record<string, unknown> }
+  | { kind: "find"; need: string }
+  | { kind: "refuse"; message: string };
 
 function textPart(text: string): Part {
   return { content: { $case: "text", value: text }, metadata: undefined, filename: "", mediaType: "text/plain" };
@@ -57,7 +75,7 @@ const STATES: Record<ExecutionStatus, TaskState> = {
 /** The answer as one artifact: the structured content as a data part, then what the adapter said in words. */
 function artifactOf(name: string, answer: RunAnswer): Artifact {
   const parts: Part[] = [];
-  if (answer.hasStructuredContent) parts.push({ content: { $case: "data", value: answer.structuredContent }, metadata: undefined, filename: "", mediaType: "application/json" });
+  if (answer.hasStructuredContent) parts.push({ content: { $case: "data", value: answer.structuredContent }, metadata: undefined, filename: "", mediaType: JSON_MODE });
   for (const piece of answer.content) {
     if (piece.type === "image") parts.push({ content: { $case: "url", value: piece.dataUrl }, metadata: undefined, filename: "", mediaType: piece.mimeType });
     else parts.push(textPart(piece.text));
@@ -66,27 +84,66 @@ function artifactOf(name: string, answer: RunAnswer): Artifact {
   return { artifactId: randomUUID(), name, description, parts, metadata: undefined, extensions: [] };
 }
 
-/** The skill and arguments a message carries (its first data part), or why it carries none. */
-export function readRequest(message: Message): { ok: true; skill: string; arguments: Record<string, unknown> } | { ok: false; message: string } {
-  const data = message.parts.find((p) => p.content?.$case === "data");
-  if (!data || data.content?.$case !== "data") {
-    return { ok: false, message: 'Send a data part {"skill": "<capability ID>", "arguments": {…}}: the skills are listed in the agent card.' };
-  }
-  const parsed = request.safeParse(data.content.value, { reportInput: true });
+function dataShape(handle: string | null): string {
+  return handle ? '{"skill": "<capability ID>", "arguments": {…}}' : '{"agent": "@handle", "skill": "<capability ID>", "arguments": {…}}';
+}
+
+function asHandle(agent: string): string {
+  return agent.startsWith("@") ? agent : `@${agent}`;
+}
+
+/** Whether a data part asks for a run: it names a skill. */
+export function namesSkill(value: unknown): boolean {
+  return typeof value === "object" && value !== null && !Array.isArray(value) && "skill" in value;
+}
+
+/**
+ * What a message asks of the endpoint of `handle` (null: Explore's own): a run when its first data part names a
+ * skill, else to find services for its words, else nothing it can answer (why, in words).
+ */
+export function readRequest(message: Message, handle: string | null): Asked {
+  const part = message.parts.find((p) => p.content?.$case === "data");
+  const data = part?.content?.$case === "data" ? part.content.value : undefined;
+  const words = message.parts
+    .map((p) => (p.content?.$case === "text" ? p.content.value.trim() : ""))
+    .filter((t) => t !== "")
+    .join(" ");
+  if (!namesSkill(data) && words !== "") return { kind: "find", need: words };
+  if (data === undefined) return { kind: "refuse", message: `Say what you need in a text part, or send a data part ${dataShape(handle)} to run a service.` };
+  const parsed = request.safeParse(data, { reportInput: true });
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = issue?.path.join(".") ?? "";
     const problem = where === "" ? "is not an object" : `${where} ${issue?.input === undefined ? "is missing" : "is not valid"}`;
-    return { ok: false, message: `The data part ${problem}: send {"skill": "<capability ID>", "arguments": {…}}.` };
+    return { kind: "refuse", message: `The data part ${problem}: send ${dataShape(handle)}.` };
   }
-  return { ok: true, skill: parsed.data.skill, arguments: parsed.data.arguments };
+  const { agent, skill } = parsed.data;
+  if (handle === null) {
+    if (agent === undefined) return { kind: "refuse", message: `The data part agent is missing: send ${dataShape(null)}.` };
+    return { kind: "run", handle: asHandle(agent), skill, arguments: parsed.data.arguments };
+  }
+  if (agent !== undefined && asHandle(agent) !== handle) {
+    return { kind: "refuse", message: `This is ${handle}'s endpoint: send a run of ${asHandle(agent)}'s service to that agent's endpoint, or to Explore's.` };
+  }
+  return { kind: "run", handle, skill, arguments: parsed.data.arguments };
+}
+
+async function found(options: A2ARunOptions, context: RequestContext, need: string): Promise<Task> {
+  const answer = await findForWords(need, options);
+  const parts: Part[] = [{ content: { $case: "data", value: { need: answer.need, words: answer.words, matches: answer.matches } }, metadata: undefined, filename: "", mediaType: JSON_MODE }, textPart(answer.text)];
+  const artifact: Artifact = { artifactId: randomUUID(), name: "Matching services", description: "", parts, metadata: undefined, extensions: [] };
+  return task(context, TaskState.TASK_STATE_COMPLETED, answer.text, [artifact]);
 }
 
 async function answer(options: A2ARunOptions, context: RequestContext): Promise<Task> {
-  const { viewer, handle } = options;
+  const { viewer } = options;
   const rejected = (text: string) => task(context, TaskState.TASK_STATE_REJECTED, text);
-  const asked = readRequest(context.userMessage);
-  if (!asked.ok) return rejected(asked.message);
+  const asked = readRequest(context.userMessage, options.handle);
+  if (asked.kind === "refuse") return rejected(asked.message);
+  if (asked.kind === "find") return found(options, context, asked.need);
+  const { handle } = asked;
+  // handle-request.ts answers a run without a token with 401 before this: a run never goes without its owner.
+  if (!viewer) return rejected("Running a service needs a personal API token (Authorization: Bearer …).");
 
   // The owner's view of the catalog: an 18+ service exists only for an adult who turned 18+ on.
   const capability = await findListing(viewer, handle, asked.skill);
@@ -112,7 +169,7 @@ async function answer(options: A2ARunOptions, context: RequestContext): Promise<
   return task(context, STATES[execution.status], execution.message, artifacts, { executionId: execution.id, executionStatus: execution.status });
 }
 
-/** The executor for one request, acting for the token's owner on one agent. */
+/** The executor for one request, acting for the token's owner (or a signed-out visitor) on one endpoint. */
 export function a2aExecutor(options: A2ARunOptions): AgentExecutor {
   return {
     async execute(context: RequestContext, bus: ExecutionEventBus) {

@@ -1,22 +1,25 @@
 import "server-only";
-import { A2A_VERSION_HEADER } from "@a2a-js/sdk";
+import { A2A_VERSION_HEADER, type AgentCard } from "@a2a-js/sdk";
 import { A2A_LEGACY_PROTOCOL_VERSION } from "@a2a-js/sdk/compat/v0_3";
 import { LegacyJsonRpcTransportHandler } from "@a2a-js/sdk/compat/v0_3/server";
-import { DefaultRequestHandler, InMemoryTaskStore, JsonRpcTransportHandler, ServerCallContext, validateVersion } from "@a2a-js/sdk/server";
+import { DefaultRequestHandler, InMemoryTaskStore, JsonRpcTransportHandler, ServerCallContext, UnauthenticatedUser, validateVersion } from "@a2a-js/sdk/server";
 import { bearerToken, viewerOfApiToken } from "@/lib/api-tokens/tokens";
 import { findAgentWithListings } from "@/lib/catalog/queries";
-import { agentCardModel } from "@/lib/formats/a2a-card/from-catalog";
+import { EXPLORE_A2A_PATH, exploreCardModel } from "@/lib/formats/a2a-card/explore-card";
+import { a2aEndpointPath, agentCardModel } from "@/lib/formats/a2a-card/from-catalog";
 import { readBodyWithin } from "@/lib/http/body-limit";
 import { clientAddress } from "@/lib/http/client-address";
 import { siteOrigin } from "@/lib/listings/site";
 import { log } from "@/lib/log";
 import { consume } from "@/lib/rate-limits/rate-limit";
 import { MAX_ARGUMENTS_BYTES } from "@/lib/runs/run-form-state";
-import { a2aExecutor, type A2ARunOptions } from "./executor";
+import { a2aExecutor, namesSkill, type A2ARunOptions } from "./executor";
 
-// POST /api/v1/agents/{handle}/a2a — Explore's A2A endpoint for an agent (JSON-RPC, A2A 1.0's SendMessage and
-// 0.3's message/send). The SDK's own request handler and JSON-RPC transports answer it; each request gets its
-// own, so any instance answers any request (tasks finish within their request; the run is kept in /runs).
+// POST /api/v1/agents/{handle}/a2a and POST /a2a — Explore's A2A endpoints, for an agent and for Explore itself
+// (JSON-RPC, A2A 1.0's SendMessage and 0.3's message/send). The SDK's own request handler and JSON-RPC
+// transports answer them; each request gets its own, so any instance answers any request (tasks finish within
+// their request; a run is kept in /runs). A message in words is answered without a token, as a signed-out
+// visitor; a run needs one.
 
 const HEADERS = { "Cache-Control": "no-store", "Access-Control-Allow-Origin": "*" };
 // JSON-RPC's reserved range for server errors; A2A defines no code for a missing credential.
@@ -30,18 +33,30 @@ function isStream(value: unknown): value is AsyncGenerator<unknown> {
   return typeof value === "object" && value !== null && Symbol.asyncIterator in value;
 }
 
-export async function handleA2ARequest(request: Request, handle: string, deps?: A2ARunOptions["deps"]): Promise<Response> {
+/** Whether a JSON-RPC request only sends words (in either version's JSON): what a caller without a token may ask. */
+function onlyWords(body: Record<string, unknown>): boolean {
+  const params = body.params;
+  const message = typeof params === "object" && params !== null && "message" in params ? params.message : undefined;
+  const parts = typeof message === "object" && message !== null && "parts" in message && Array.isArray(message.parts) ? (message.parts as unknown[]) : [];
+  const fields = parts.filter((p): p is Record<string, unknown> => typeof p === "object" && p !== null);
+  return fields.some((p) => typeof p.text === "string") && !fields.some((p) => namesSkill(p.data));
+}
+
+const UNAUTHORIZED_MESSAGE =
+  "Unauthorized: send a live Explore API token as Authorization: Bearer <token> (make one in Explore's settings). A message in words is answered without one.";
+
+/** Answers a JSON-RPC request to the endpoint of the agent `handle`, or to Explore's own when it is null. */
+export async function handleA2ARequest(request: Request, handle: string | null, deps?: A2ARunOptions["deps"]): Promise<Response> {
   try {
     // Counted per address before the token is looked at, so tokens cannot be guessed at speed.
     const limit = await consume("api", clientAddress(request.headers));
     if (!limit.ok) return rpcError(429, -32000, limit.message, { "Retry-After": String(limit.retryAfterSeconds) });
 
-    const viewer = await viewerOfApiToken(bearerToken(request.headers.get("authorization")));
-    if (!viewer) {
-      return rpcError(401, UNAUTHORIZED, "Unauthorized: send a live Explore API token as Authorization: Bearer <token> (make one in Explore's settings).", {
-        "WWW-Authenticate": 'Bearer realm="Explore A2A"',
-      });
-    }
+    const unauthorized = () => rpcError(401, UNAUTHORIZED, UNAUTHORIZED_MESSAGE, { "WWW-Authenticate": 'Bearer realm="Explore A2A"' });
+    const token = bearerToken(request.headers.get("authorization"));
+    // A token sent is the caller's word that they act as its owner: one that is not live is refused, never read as none.
+    const viewer = token === null ? null : await viewerOfApiToken(token);
+    if (token !== null && !viewer) return unauthorized();
     // Counted as it is read, whatever length the request declares: a larger body is never read whole.
     const read = await readBodyWithin(request, MAX_ARGUMENTS_BYTES + 16 * 1024);
     if (!read.ok) return rpcError(413, -32600, "The request is too large: arguments may be at most 256 KB.");
@@ -52,16 +67,27 @@ export async function handleA2ARequest(request: Request, handle: string, deps?: 
       return rpcError(400, -32700, "The request is not valid JSON.");
     }
     if (typeof body !== "object" || body === null || Array.isArray(body)) return rpcError(400, -32600, "Send one JSON-RPC request object.");
+    if (!viewer && !onlyWords(body as Record<string, unknown>)) return unauthorized();
 
-    // The agent as its owner sees it: the card the request handler holds lists what they may run.
-    const page = await findAgentWithListings(viewer, handle);
-    if (!page) return rpcError(404, -32001, `There is no agent ${handle}.`);
-    const card = agentCardModel(page.agent, page.listings, siteOrigin());
+    const origin = siteOrigin();
+    let card: AgentCard;
+    let endpoint: string;
+    if (handle === null) {
+      card = exploreCardModel(origin);
+      endpoint = `${origin}${EXPLORE_A2A_PATH}`;
+    } else {
+      // The agent as the caller sees it: the card the request handler holds lists what they may run.
+      const page = await findAgentWithListings(viewer, handle);
+      if (!page) return rpcError(404, -32001, `There is no agent ${handle}.`);
+      card = agentCardModel(page.agent, page.listings, origin);
+      endpoint = `${origin}${a2aEndpointPath(handle)}`;
+    }
 
     const requestedVersion = request.headers.get(A2A_VERSION_HEADER) ?? undefined;
     const legacy = (requestedVersion ?? A2A_LEGACY_PROTOCOL_VERSION) === A2A_LEGACY_PROTOCOL_VERSION;
-    const handler = new DefaultRequestHandler(card, new InMemoryTaskStore(), a2aExecutor({ viewer, handle, deps }));
-    const context = new ServerCallContext({ user: { isAuthenticated: true, userName: viewer.id }, requestedVersion });
+    const handler = new DefaultRequestHandler(card, new InMemoryTaskStore(), a2aExecutor({ viewer, handle, endpoint, origin, deps }));
+    const user = viewer ? { isAuthenticated: true, userName: viewer.id } : new UnauthenticatedUser();
+    const context = new ServerCallContext({ user, requestedVersion });
     let answer: unknown;
     try {
       validateVersion(context.requestedVersion, card, "JSONRPC");

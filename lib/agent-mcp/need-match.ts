@@ -1,4 +1,5 @@
 import "server-only";
+import type { Viewer } from "@/lib/accounts/viewer";
 import { searchServiceItems } from "@/lib/api/reads";
 import type { ServiceItem } from "@/lib/api/schemas";
 import { noFilters } from "@/lib/search/filters";
@@ -41,10 +42,11 @@ const PER_WORD = 50;
 
 type Tally = { service: ServiceItem; score: number; typed: number; matched: string[]; ranks: number };
 
-/** Services that clear the relevance floor for the need's words, the ones earning most first. */
-export async function servicesForNeed(words: string[], limit: number): Promise<NeedMatch[]> {
+/** Services that clear the relevance floor for the need's words, the ones earning most first, as `viewer` may see them (signed out by default). */
+export async function servicesForNeed(words: string[], limit: number, viewer: Viewer | null = null): Promise<NeedMatch[]> {
   if (words.length === 0) return [];
-  const search = (word: string, verbatim: boolean) => searchServiceItems({ ...noFilters, query: word, verbatim }, { sort: "relevance", limit: PER_WORD, offset: 0 });
+  const search = (word: string, verbatim: boolean) =>
+    searchServiceItems({ ...noFilters, query: word, verbatim }, { sort: "relevance", limit: PER_WORD, offset: 0 }, undefined, undefined, viewer);
   const corrected = new Set((await queryCorrections(words.join(" "))).filter((c) => c.corrected !== null).map((c) => c.word));
   const [together, asTyped, asCorrected] = await Promise.all([
     // All the words at once: the search's own ranking, for the order among the services every word finds.

@@ -1,4 +1,4 @@
-import { env } from "@/lib/env";
+import { env, productionDeployment } from "@/lib/env";
 import { siteOrigin } from "@/lib/listings/site";
 
 // Which hosts /mcp answers for (MCP transports: a server MUST validate Origin, against DNS rebinding): the host
@@ -10,7 +10,7 @@ const LOOPBACK = ["localhost", "127.0.0.1", "[::1]"];
 export type HostConfig = { siteOrigin: string; allowedOrigins: readonly string[]; production: boolean };
 
 function configured(): HostConfig {
-  return { siteOrigin: siteOrigin(), allowedOrigins: env.EXPLORE_MCP_ALLOWED_ORIGINS, production: env.NODE_ENV === "production" };
+  return { siteOrigin: siteOrigin(), allowedOrigins: env.EXPLORE_MCP_ALLOWED_ORIGINS, production: productionDeployment(env) };
 }
 
 /** The host names /mcp answers for. */

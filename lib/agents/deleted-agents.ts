@@ -1,7 +1,7 @@
 import "server-only";
 import type { Prisma } from "@/generated/prisma/client";
 import { db } from "@/lib/db";
-import { sharedCacheGeneration } from "@/lib/http/shared-cache-generation";
+import { listingsGeneration } from "@/lib/catalog/listing-changes";
 
 // Deleted agents' handles (issue #13): their public pages answer 410 Gone, and the handle stays reserved for
 // its former owner. proxy.ts asks `deletedAgentOn` on the pages and API reads of a handle; the answer comes
@@ -37,7 +37,7 @@ function holder() {
 }
 
 async function load(): Promise<Known> {
-  const generation = sharedCacheGeneration();
+  const generation = listingsGeneration();
   const rows = await db.deletedAgent.findMany({ select: { handle: true, deletedAt: true } });
   return { handles: new Map(rows.map((r) => [r.handle, r.deletedAt])), generation, loadedAt: Date.now() };
 }
@@ -45,7 +45,7 @@ async function load(): Promise<Known> {
 async function known(): Promise<Known> {
   const state = holder();
   const current = state.known;
-  if (current && current.generation === sharedCacheGeneration() && Date.now() - current.loadedAt < RELOAD_AFTER_MS) return current;
+  if (current && current.generation === listingsGeneration() && Date.now() - current.loadedAt < RELOAD_AFTER_MS) return current;
   state.loading ??= load().finally(() => {
     state.loading = null;
   });

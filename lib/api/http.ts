@@ -5,6 +5,7 @@ import { consume } from "@/lib/rate-limits/rate-limit";
 import type { ParamError, Problem } from "./schemas";
 import { log } from "@/lib/log";
 import { CACHE_TAGS_HEADER, cacheTagsOf } from "@/lib/http/cache-tags";
+import { withheldAnswers } from "@/lib/catalog/listing-changes";
 import { DATABASE_UNAVAILABLE_MESSAGE, DATABASE_UNAVAILABLE_PROBLEM, databaseUnavailableHeaders, isDatabaseUnavailable } from "@/lib/http/database-unavailable";
 
 // HTTP for the public API: JSON with an ETag and a short public cache (answers are the same for
@@ -82,14 +83,19 @@ export function optionsResponse(): Response {
 
 /**
  * Runs a handler once the client is within its rate limit (else 429 with Retry-After); an unreachable database
- * becomes a 503 problem with Retry-After, a bug a 500 problem without detail (never a stack). Answers within the limit carry no per-client headers: the
- * shared cache in front (Varnish, deploy/varnish) hands a 200 to every client alike.
+ * becomes a 503 problem with Retry-After, a bug a 500 problem without detail (never a stack). Answers within the limit carry no per-client headers: Explore's
+ * HTTP cache in front (deploy/varnish) hands a 200 to every client alike.
  */
 export async function handle(request: Request, run: () => Promise<Response>): Promise<Response> {
   try {
     const limit = await consume("api", clientAddress(request.headers));
     if (!limit.ok) return problemResponse(request, 429, limit.message, undefined, { "Retry-After": String(limit.retryAfterSeconds) });
-    return await run();
+    const withheld = withheldAnswers();
+    const response = await run();
+    // Search answered (here or in a request alongside) while listings written a moment ago were withheld: the
+    // answer may lack them, so the HTTP cache in front must not keep it.
+    if (withheldAnswers() !== withheld && /\bpublic\b/.test(response.headers.get("cache-control") ?? "")) response.headers.set("Cache-Control", "no-store");
+    return response;
   } catch (error) {
     if (isDatabaseUnavailable(error)) {
       log.warn("api/v1: the database cannot be reached", { error });

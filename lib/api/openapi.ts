@@ -110,6 +110,8 @@ const handleParam = {
   schema: { type: "string", pattern: "^@?[a-z0-9][a-z0-9-]{1,30}$" },
 };
 
+const a2aVersionParam = (description: string) => ({ name: "A2A-Version", in: "header", required: false, description, schema: { type: "string" } });
+
 const serviceParams = [
   handleParam,
   { name: "capability_id", in: "path", required: true, schema: { type: "string", pattern: "^cap_[a-z0-9_]{2,40}$" } },
@@ -197,9 +199,10 @@ export function openApiDocument(serverUrl: string) {
       "/agents/{handle}/agent-card.json": {
         get: {
           operationId: "getAgentCard",
-          summary: "The agent as an A2A agent card (A2A 1.0): its public services as skills, Explore's A2A endpoint as its interface",
+          summary: "The agent as an A2A agent card: its public services as skills, Explore's A2A endpoint as its interface",
+          description: "In A2A 1.0's shape for a reader sending `A2A-Version: 1.0`, else in A2A 0.3's (`Vary: A2A-Version`).",
           ...anonymousRead,
-          parameters: [handleParam],
+          parameters: [handleParam, a2aVersionParam("`1.0` for the card in A2A 1.0's shape; without it the card is in A2A 0.3's.")],
           responses: {
             "200": { description: "The A2A agent card.", content: { "application/json": { schema: { type: "object" } } } },
             ...handleReadAnswers("agent"),
@@ -224,23 +227,15 @@ export function openApiDocument(serverUrl: string) {
       "/agents/{handle}/a2a": {
         post: {
           operationId: "sendA2AMessage",
-          summary: "Run one of the agent's services over A2A (JSON-RPC: A2A 1.0's SendMessage or 0.3's message/send), as the token's owner",
-          security: [{ apiToken: [] }],
-          parameters: [
-            handleParam,
-            {
-              name: "A2A-Version",
-              in: "header",
-              required: false,
-              description: "`1.0` for A2A 1.0's methods; without it the endpoint speaks A2A 0.3.",
-              schema: { type: "string" },
-            },
-          ],
+          summary: "Run one of the agent's services over A2A (JSON-RPC: A2A 1.0's SendMessage or 0.3's message/send), as the token's owner, or find among them for a message in words",
+          description: "A data part naming a skill runs it and needs a token; a message in words is answered with the agent's matching services, without a token as a signed-out visitor.",
+          security: [{ apiToken: [] }, {}],
+          parameters: [handleParam, a2aVersionParam("`1.0` for A2A 1.0's methods; without it the endpoint speaks A2A 0.3.")],
           requestBody: { required: true, content: { "application/json": schemaRef("JsonRpcRequest") } },
           responses: {
             "200": rpc("A JSON-RPC answer: the finished task as `result`, or an `error` for a method or message the endpoint refuses."),
             "400": rpc("The body is not JSON, not one JSON-RPC request object, or asks for a stream."),
-            "401": rpc("No live Explore API token: `WWW-Authenticate: Bearer`, and a JSON-RPC error.", {
+            "401": rpc("A token that is not live, or none for a request that is not a message in words: `WWW-Authenticate: Bearer`, and a JSON-RPC error.", {
               "WWW-Authenticate": { schema: { type: "string" } },
             }),
             "404": rpc("No such agent for the token's owner."),

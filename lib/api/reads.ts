@@ -24,6 +24,7 @@ import { logoPath } from "@/lib/logos/paths";
 import { findAgentWithListings, findListing, findListingsByRowIds } from "@/lib/catalog/queries";
 import type { CatalogCapability } from "@/lib/catalog/read-model";
 import { agentVisibleSql, capabilityVisibleSql } from "@/lib/catalog/visibility";
+import type { Viewer } from "@/lib/accounts/viewer";
 
 // The public API's reads. The API is anonymous: every read applies the visibility rule for a
 // signed-out viewer (no cookies are read), so its answers are the same for everyone and can be
@@ -140,15 +141,21 @@ export async function apiSearchServices(q: ServicesQuery, now = new Date()): Pro
   return { services, sort_by: sortBy, limit: q.limit, offset: q.offset, next_offset: hasMore ? q.offset + q.limit : null };
 }
 
-/** The API's items for a search, as a signed-out visitor may see them (also the agents' MCP endpoint's). */
+/**
+ * The API's items for a search, as a signed-out visitor may see them (also the agents' MCP endpoint's), or as
+ * `viewer` may (the A2A endpoints, for a token's owner).
+ */
 export async function searchServiceItems(
   filters: SearchFilters,
   page: { sort: Sort; limit: number; offset: number },
   now = new Date(),
   index: SharedIndex | null = currentSharedIndex(),
+  viewer: Viewer | null = VIEWER,
 ): Promise<{ services: ServiceItem[]; hasMore: boolean }> {
-  const { ids, hasMore } = await findMatchingIds(VIEWER, filters, { ...page, now }, index);
-  return { services: (index && heldItems(ids, now, index)) ?? (await storedItems(ids, now)), hasMore };
+  const { ids, hasMore } = await findMatchingIds(viewer, filters, { ...page, now }, index);
+  // The index's items are the signed-out audience's: a viewer's are read through their own visibility.
+  const held = index && viewer === VIEWER ? heldItems(ids, now, index) : null;
+  return { services: held ?? (await storedItems(ids, now, viewer)), hasMore };
 }
 
 /** A page's items from the shared index, when it holds every one (then a search reads nothing from PostgreSQL); else null. */
@@ -164,9 +171,9 @@ function heldItems(ids: string[], now: Date, index: SharedIndex): ServiceItem[] 
 }
 
 /** A page's items read from the catalog, through the visibility rule (ids it hides are dropped). */
-async function storedItems(ids: string[], now: Date): Promise<ServiceItem[]> {
+async function storedItems(ids: string[], now: Date, viewer: Viewer | null): Promise<ServiceItem[]> {
   if (ids.length === 0) return [];
-  const [byId, health] = await Promise.all([findListingsByRowIds(VIEWER, ids, now), findHealth(Prisma.sql`c."id" IN (${Prisma.join(ids)})`, now)]);
+  const [byId, health] = await Promise.all([findListingsByRowIds(viewer, ids, now), findHealth(Prisma.sql`c."id" IN (${Prisma.join(ids)})`, now)]);
   return ids.flatMap((id) => {
     const row = byId.get(id);
     return row ? [itemOf(cardOf(row), health.get(id))] : [];

@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { requireDatabaseUrl } from "@/lib/env";
 import { closeDbEvents, dbEvents, publish } from "@/lib/db-events";
 import { ALL_TAG, agentTag, LIST_TAG } from "@/lib/http/cache-tags";
-import { LISTINGS_CHANGED_CHANNEL, listingsPayload } from "@/lib/http/shared-cache-generation";
+import { LISTINGS_CHANGED_CHANNEL, listingsPayload } from "@/lib/catalog/listing-changes";
 import { cleanUpTestRows, createTestAgent, createTestUser, deleteTestAgents } from "@/lib/testing/fixtures";
 import { startVarnish } from "@/scripts/lib/varnish";
 import { startCachePurger, type CachePurger } from "./cache-purge";

@@ -2,8 +2,7 @@ import "server-only";
 import { db } from "@/lib/db";
 import { listen, type Unsubscribe } from "@/lib/db-events";
 import { ALL_TAG, agentTag, LIST_TAG } from "@/lib/http/cache-tags";
-// Moves to @/lib/catalog/listing-changes (same exports).
-import { LISTINGS_CHANGED_CHANNEL, listingsWrittenOf, type ListingsWritten } from "@/lib/http/shared-cache-generation";
+import { LISTINGS_CHANGED_CHANNEL, listingsWrittenOf, type ListingsWritten } from "@/lib/catalog/listing-changes";
 import { log } from "@/lib/log";
 
 // Forgets what the shared caches in front (Varnish: deploy/varnish) stored about listings that changed. One process

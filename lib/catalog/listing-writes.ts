@@ -1,10 +1,11 @@
 import "server-only";
 import { Prisma } from "@/generated/prisma/client";
 import { db } from "@/lib/db";
-import { forgetSharedResponses, LISTINGS_CHANGED_CHANNEL, listingsPayload, type ListingsWritten } from "@/lib/http/shared-cache-generation";
+import { noteListingsWritten, LISTINGS_CHANGED_CHANNEL, listingsPayload, type ListingsWritten } from "@/lib/catalog/listing-changes";
 
 /**
- * Inside a listing write's transaction: every web server hears of it once it commits (lib/http/listings-changed.ts),
+ * Inside a listing write's transaction: every process listening hears of it once it commits (listing-change-listener.ts;
+ * the worker's cache purger),
  * with the agents it changed (null: not known, and every server's search index is loaded again).
  */
 export function listingsChangedSql(written: ListingsWritten): Prisma.Sql {
@@ -16,8 +17,8 @@ export type NoteWritten = (agentId: string) => void;
 
 /**
  * A write that changes what listings anyone sees — import, publish, unpublish, suspend, reinstate — in one
- * transaction. When it succeeds (`ok`), every web server forgets the answers it shared with signed-out visitors:
- * this process at once after the commit, the others when the NOTIFY reaches them. A refused write changes
+ * transaction. When it succeeds (`ok`), every web process moves its listings' generation (this one at once after the
+ * commit, the others when the NOTIFY reaches them) and the HTTP cache in front forgets the written agents' pages. A refused write changes
  * nothing and announces nothing, so nobody can empty the caches with writes that fail. The write names each
  * agent it changed with `wrote`: search's index then reads just those agents' listings again, where a write
  * that names none makes every index load everything again. `options` are the transaction's (a large import
@@ -34,7 +35,7 @@ export async function writeListings<T extends { ok: boolean }>(
     if (done.ok) await tx.$executeRaw(listingsChangedSql(writtenOf(agents)));
     return done;
   }, options);
-  if (result.ok) forgetSharedResponses(writtenOf(agents));
+  if (result.ok) noteListingsWritten(writtenOf(agents));
   return result;
 }
 

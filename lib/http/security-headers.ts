@@ -61,6 +61,8 @@ export function isResourcePath(pathname: string): boolean {
   return (
     pathname.startsWith("/api/") ||
     pathname === "/mcp" ||
+    pathname === "/a2a" ||
+    pathname.startsWith("/.well-known/") ||
     pathname.startsWith("/badges/") ||
     pathname.startsWith("/logos/") ||
     pathname.startsWith("/og/") ||

@@ -1,4 +1,4 @@
-import type PgBoss from "pg-boss";
+import type { PgBoss } from "pg-boss";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { requireDatabaseUrl } from "@/lib/env";
@@ -22,7 +22,7 @@ const imported: string[] = [];
 beforeAll(async () => {
   files = await startFileServer();
   guarded = createGuardedFetch({ allowLoopback: true, requireHttps: false, maxResponseBytes: 1 << 20 });
-  boss = await startBoss({ connectionString: requireDatabaseUrl(), maintenanceIntervalSeconds: 1 });
+  boss = await startBoss({ connectionString: requireDatabaseUrl(), superviseIntervalSeconds: 1 });
   checks = await startFetchChecks({
     boss,
     fetch: guarded,

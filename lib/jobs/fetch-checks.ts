@@ -1,5 +1,5 @@
 import "server-only";
-import type PgBoss from "pg-boss";
+import type { JobInsert, JobWithMetadata, PgBoss } from "pg-boss";
 import { z } from "zod";
 import { db } from "@/lib/db";
 import { markUncheckedAgents } from "@/lib/logos/after-import";
@@ -8,6 +8,7 @@ import { syncRegistryRecord } from "@/lib/registry/sync";
 import { fetchAgentTerms } from "@/lib/terms/fetch-terms";
 import { log } from "@/lib/log";
 import { startDueLoop } from "./due-loop";
+import { ensureQueue } from "./queue";
 
 // The worker's jobs that fetch one URL of an agent: its logo and terms (DESIGN.md rules 9 and 10) and, for an
 // agent imported from a GA4GH entry, its registry record (lib/registry/sync.ts). Triggers (an import, "Check
@@ -27,18 +28,12 @@ export const defaultFetchCheckTuning: FetchCheckTuning = { retryLimit: 3, retryD
 const jobData = z.object({ agentId: z.string().min(1) });
 
 export async function createFetchCheckQueues(boss: PgBoss): Promise<void> {
-  for (const name of QUEUES) {
-    if (await boss.getQueue(name)) continue;
-    // "short": at most one queued check per agent, so triggers never pile up.
-    await boss.createQueue(name, { name, policy: "short" }).catch(async (error: unknown) => {
-      if (!(await boss.getQueue(name))) throw error;
-    });
-  }
+  // "short": at most one queued check per agent, so triggers never pile up.
+  for (const name of QUEUES) await ensureQueue(boss, name, { policy: "short" });
 }
 
-function job(name: string, agentId: string, tuning: FetchCheckTuning): PgBoss.JobInsert<{ agentId: string }> {
+function job(agentId: string, tuning: FetchCheckTuning): JobInsert<{ agentId: string }> {
   return {
-    name,
     data: { agentId },
     singletonKey: `agent:${agentId}`,
     retryLimit: tuning.retryLimit,
@@ -55,19 +50,24 @@ export async function enqueueDueFetchChecks(boss: PgBoss, now: Date, tuning: Fet
     db.agentTermsCheck.findMany({ where: { nextCheckAt: { lte: now } }, select: { agentId: true }, take: 500 }),
     db.registryRecord.findMany({ where: { nextSyncAt: { lte: now } }, select: { agentId: true }, take: 500 }),
   ]);
-  const jobs = [
-    ...logos.map((l) => job(LOGO_QUEUE, l.agentId, tuning)),
-    ...terms.map((t) => job(TERMS_QUEUE, t.agentId, tuning)),
-    ...records.map((r) => job(REGISTRY_SYNC_QUEUE, r.agentId, tuning)),
+  const due: [string, { agentId: string }[]][] = [
+    [LOGO_QUEUE, logos],
+    [TERMS_QUEUE, terms],
+    [REGISTRY_SYNC_QUEUE, records],
   ];
-  if (jobs.length === 0) return 0;
-  await boss.insert(jobs);
+  let queued = 0;
+  for (const [name, rows] of due) {
+    if (rows.length === 0) continue;
+    await boss.insert(name, rows.map((r) => job(r.agentId, tuning)));
+    queued += rows.length;
+  }
+  if (queued === 0) return 0;
   // Cleared only after the insert: a crash in between queues a spare check, never none.
   const ids = (rows: { agentId: string }[]) => ({ in: rows.map((r) => r.agentId) });
   await db.agentLogo.updateMany({ where: { agentId: ids(logos), nextCheckAt: { lte: now } }, data: { nextCheckAt: null } });
   await db.agentTermsCheck.updateMany({ where: { agentId: ids(terms), nextCheckAt: { lte: now } }, data: { nextCheckAt: null } });
   await db.registryRecord.updateMany({ where: { agentId: ids(records), nextSyncAt: { lte: now } }, data: { nextSyncAt: null } });
-  return jobs.length;
+  return queued;
 }
 
 export type FetchChecksOptions = {
@@ -86,7 +86,7 @@ export async function startFetchChecks(opts: FetchChecksOptions): Promise<FetchC
   const { boss } = opts;
   await createFetchCheckQueues(boss);
   const run = (name: string, check: typeof checkAgentLogo) =>
-    boss.work<unknown>(name, { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2 }, async (jobs) => {
+    boss.work(name, { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2 }, async (jobs: JobWithMetadata<unknown>[]) => {
       for (const j of jobs) {
         const data = jobData.safeParse(j.data);
         if (!data.success) continue;

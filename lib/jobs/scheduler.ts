@@ -1,32 +1,19 @@
-import type PgBoss from "pg-boss";
-import { clearDue, findDueTests, scheduleUnscheduled, type DueTest } from "@/lib/sample-tests/schedule";
+import type { PgBoss } from "pg-boss";
+import { clearDue, findDueTests, scheduleUnscheduled } from "@/lib/sample-tests/schedule";
 import { settleAbandonedExecutions } from "@/lib/runs/abandoned-executions";
 import { ageCapabilityStats } from "@/lib/listings/capability-stats";
 import { startDueLoop, type DueLoop } from "./due-loop";
-import { sampleTestJob, type QueueTuning } from "./queue";
+import { SAMPLE_TEST_QUEUE, sampleTestJob, type QueueTuning } from "./queue";
 import { log } from "@/lib/log";
 
 // Turns due SampleTestState rows into queue jobs. Every worker runs it; two workers finding the same
 // row enqueue one job, because a capability has at most one queued test (the queue's singleton key).
+// No ordering between adapters is needed: a fetch skips the jobs of an adapter at its limit.
 // Every few minutes it also does the worker's housekeeping: capabilities no trigger scheduled, executions
 // abandoned by a server that stopped mid-run (lib/runs/abandoned-executions.ts), and the 30-day statistics'
 // window moved on (lib/listings/capability-stats.ts).
 
 const BATCH = 500;
-
-/**
- * Priorities that make the queue take adapters in turn: each adapter's first due test, then each one's
- * second, and so on. Due rows come clustered by adapter (many capabilities of one agent fall due
- * together), and a worker fed one adapter's tests can run only 2 at a time.
- */
-export function inTurns(due: readonly DueTest[]): { test: DueTest; priority: number }[] {
-  const seen = new Map<string, number>();
-  return due.map((test) => {
-    const rank = seen.get(test.endpoint) ?? 0;
-    seen.set(test.endpoint, rank + 1);
-    return { test, priority: -rank };
-  });
-}
 
 /** Enqueues every test due at `now`; returns how many were due. */
 export async function enqueueDueTests(boss: PgBoss, now: Date, tuning: QueueTuning): Promise<number> {
@@ -34,7 +21,7 @@ export async function enqueueDueTests(boss: PgBoss, now: Date, tuning: QueueTuni
   for (;;) {
     const due = await findDueTests(now, BATCH);
     if (due.length === 0) return total;
-    await boss.insert(inTurns(due).map(({ test, priority }) => sampleTestJob(test, tuning, { priority })));
+    await boss.insert(SAMPLE_TEST_QUEUE, due.map((test) => sampleTestJob(test, tuning)));
     await clearDue(
       due.map((d) => d.capabilityId),
       now,

@@ -8,7 +8,7 @@ import { findCardStats, type CardStats } from "./card-stats";
 
 // Cards of a page, hydrated from the catalog's read model: the figures (one query for every card) and, for a
 // viewer who saved data rules, how many of them each service meets. The rule check is the viewer's own:
-// pages call this per request, and the shared cache never stores a signed-in answer (lib/http/shared-cache.ts).
+// pages call this per request, and the HTTP cache in front never stores a signed-in answer (deploy/varnish).
 
 export type RulesVerdict = { met: number; total: number };
 

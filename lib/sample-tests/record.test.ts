@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
 import { closeDbEvents, listen } from "@/lib/db-events";
-import { LISTINGS_CHANGED_CHANNEL, listingsWrittenOf } from "@/lib/http/shared-cache-generation";
+import { LISTINGS_CHANGED_CHANNEL, listingsWrittenOf } from "@/lib/catalog/listing-changes";
 import { cleanUpTestRows, createTestAgent, createTestUser } from "@/lib/testing/fixtures";
 import { recordSampleTest } from "./record";
 

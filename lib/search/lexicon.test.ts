@@ -3,7 +3,7 @@ import { db } from "@/lib/db";
 import { importAgentFile } from "@/lib/agents/import-agent";
 import { setAgentPublished } from "@/lib/agents/publishing";
 import { reinstateListing, suspendListing } from "@/lib/moderation/decisions";
-import { forgetSharedResponses } from "@/lib/http/shared-cache-generation";
+import { noteListingsWritten } from "@/lib/catalog/listing-changes";
 import type { JsonObject } from "@/lib/agent-file/types";
 import { queryCorrections } from "./search";
 import { cleanUpTestRows, createTestUser, uniqueHandle } from "@/lib/testing/fixtures";
@@ -52,7 +52,7 @@ async function lexicon(): Promise<string[]> {
 
 /** What a search for the misspelt word is corrected to, if anything (after listings changed, as every writer announces). */
 async function correctionOf(w: string): Promise<string | null> {
-  forgetSharedResponses(null);
+  noteListingsWritten(null);
   const [only] = await queryCorrections(typo(w));
   return only?.corrected ?? null;
 }

@@ -2,7 +2,7 @@ import "server-only";
 import { z } from "zod";
 import { Prisma } from "@/generated/prisma/client";
 import { db } from "@/lib/db";
-import { sharedCacheGeneration } from "@/lib/http/shared-cache-generation";
+import { listingsGeneration } from "@/lib/catalog/listing-changes";
 import { wordMemo } from "./word-memo";
 
 // Searches by relevance ranked from the postings (model SearchPosting, kept with the search documents). A query
@@ -136,11 +136,11 @@ async function findOneWord(meant: MeantLexemes, nameWords: string, where: Prisma
 }
 
 const expansions = new Map<string, string[]>();
-let expansionsGeneration = sharedCacheGeneration();
+let expansionsGeneration = listingsGeneration();
 
 /** The words each prefix begins, in the order given (at most MAX_TERMS + 1 each, so too many shows); remembered until listings change. */
 async function expand(prefixes: string[]): Promise<string[][]> {
-  const generation = sharedCacheGeneration();
+  const generation = listingsGeneration();
   if (expansionsGeneration !== generation) {
     expansions.clear();
     expansionsGeneration = generation;
@@ -162,7 +162,7 @@ async function expand(prefixes: string[]): Promise<string[][]> {
       ),
     );
     // A listing written meanwhile may have added words: what was read is used, not kept.
-    const keep = generation === sharedCacheGeneration();
+    const keep = generation === listingsGeneration();
     if (keep && expansions.size > 10_000) expansions.clear();
     for (const row of z.array(z.object({ prefix: z.string(), terms: z.array(z.string()) })).parse(raw)) {
       found.set(row.prefix, row.terms);

@@ -3,7 +3,7 @@ import { cache } from "react";
 import { z } from "zod";
 import { Prisma } from "@/generated/prisma/client";
 import { db } from "@/lib/db";
-import { sharedCacheGeneration } from "@/lib/http/shared-cache-generation";
+import { listingsGeneration } from "@/lib/catalog/listing-changes";
 import type { Viewer } from "@/lib/accounts/viewer";
 import { audienceOf, capabilityVisibleSql, capabilityVisibleToAudienceSql, type Audience } from "@/lib/catalog/visibility";
 import { findCardsByRowIds, ownsAnyAgent } from "@/lib/catalog/queries";
@@ -70,13 +70,13 @@ const corrections = wordMemo<string>(
   },
   { max: 10_000 },
 );
-let correctionsGeneration = sharedCacheGeneration();
+let correctionsGeneration = listingsGeneration();
 
 /** Each word's nearest lexeme (trigram similarity ≥ 0.3), or null; remembered until listings change. */
 async function correct(words: string[]): Promise<Map<string, string | null>> {
-  if (correctionsGeneration !== sharedCacheGeneration()) {
+  if (correctionsGeneration !== listingsGeneration()) {
     corrections.clear();
-    correctionsGeneration = sharedCacheGeneration();
+    correctionsGeneration = listingsGeneration();
   }
   const found = await corrections.get(words.filter((w) => w.length >= 3));
   return new Map(words.map((w) => [w, found.get(w) ?? null]));
@@ -524,7 +524,7 @@ export async function countFacets(
   if (index) return facetsOf(index.count(audience, f, indexWords(await wordsOf(f)), now), 1, false);
   // Keyed by the listings' generation too: after a write anywhere (a suspension, an unpublish) no count made
   // before it is served again, as for the shared pages.
-  const key = `${sharedCacheGeneration()}\n${audience}\n${JSON.stringify([f, sampling])}`;
+  const key = `${listingsGeneration()}\n${audience}\n${JSON.stringify([f, sampling])}`;
   const hit = audienceFacets.get(key);
   if (hit && now.getTime() - hit.at < AUDIENCE_TTL_MS) return hit.facets;
   const facets = countFacetsUncached(capabilityVisibleToAudienceSql(audience), f, now, sampling);

@@ -6,8 +6,8 @@ import { closeDbEvents, dbEvents } from "@/lib/db-events";
 import { requireDatabaseUrl } from "@/lib/env";
 import { importAgentFile } from "@/lib/agents/import-agent";
 import { writeListings } from "@/lib/catalog/listing-writes";
-import { sharedCacheGeneration, withheldAnswers } from "@/lib/http/shared-cache-generation";
-import { listenForListingChanges, type ListingsChangedListener } from "@/lib/http/listings-changed";
+import { listingsGeneration, withheldAnswers } from "@/lib/catalog/listing-changes";
+import { listenForListingChanges, type ListingsChangedListener } from "@/lib/catalog/listing-change-listener";
 import { cleanUpTestRows, createTestUser, uniqueHandle } from "@/lib/testing/fixtures";
 import { noFilters } from "./filters";
 import { currentSharedIndex, sharedIndexState, startSharedIndex, stopSharedIndex, type LiveSharedIndex } from "./shared-index-live";
@@ -93,7 +93,7 @@ describe("the live shared index", () => {
     const meant = await lexemesOf([{ word, correction: null }]);
     expect(countedNow(meant)).toEqual({ total: 3, withheld: false });
     const [loads, patches] = [live.loads, live.patches];
-    const [written, before] = [sharedCacheGeneration(), heard];
+    const [written, before] = [listingsGeneration(), heard];
     await importAgent(2);
     await live.settled();
     expect(countedNow(meant)).toEqual({ total: 5, withheld: false });
@@ -106,7 +106,7 @@ describe("the live shared index", () => {
       });
     // The write moved the listings' generation, and the patch is being read (it needs PostgreSQL, so it cannot
     // land before this turn ends): meanwhile the index answers with the agent's listings withheld, hidden at
-    // once, and says so (the shared cache keeps no such answer).
+    // once, and says so (the public API does not offer such an answer to the HTTP cache).
     await publish("unpublished");
     expect(sharedIndexState()).toEqual({ state: "patching", listings: null });
     expect(countedNow(meant)).toEqual({ total: 2, withheld: true });
@@ -124,7 +124,7 @@ describe("the live shared index", () => {
     expect([live.loads, live.patches]).toEqual([loads, patches + 3]);
     // Their NOTIFYs come back to this process too, and change nothing: the writes were taken in when they committed.
     await expect.poll(() => heard, WAIT).toBe(before + 3);
-    expect(sharedCacheGeneration()).toBe(written + 3);
+    expect(listingsGeneration()).toBe(written + 3);
     expect(currentSharedIndex()).toBe(index);
     expect([live.loads, live.patches]).toEqual([loads, patches + 3]);
     // The patch starts at the write: with no search asking, the index is current again by itself.

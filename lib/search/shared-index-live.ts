@@ -7,18 +7,18 @@ import { listen, type Unsubscribe } from "@/lib/db-events";
 import { log } from "@/lib/log";
 import { requireDatabaseUrl } from "@/lib/env";
 import { capabilityVisibleToAudienceSql } from "@/lib/catalog/visibility";
-import { afterListingsWritten, answerWithheld, listingsWrittenSince, sharedCacheGeneration } from "@/lib/http/shared-cache-generation";
+import { afterListingsWritten, answerWithheld, listingsWrittenSince, listingsGeneration } from "@/lib/catalog/listing-changes";
 import { CAPABILITY_CLASSES } from "@/lib/agent-file/types";
 import { priceSummaryOfPlans } from "./listing-cards";
 import { SharedIndex, type IndexedListing, type IndexTag, type ListingFacts, type PatchOutcome, type RankOptions, type WrittenPlace } from "./shared-index";
 
 // The web process's index of what the shared audiences see (shared-index.ts), kept current:
 // - Loaded from one snapshot of PostgreSQL (a REPEATABLE READ transaction), so listings and postings agree.
-// - A listing write anywhere moves the listings' generation (lib/http/listings-changed.ts). The write names
+// - A listing write anywhere moves the listings' generation (lib/catalog/listing-change-listener.ts). The write names
 //   the agents it changed (lib/catalog/listing-writes.ts): those agents' listings are read again at once and
 //   patched in (SharedIndex.patch), milliseconds later, and until then searches are answered from
 //   the index with those agents' listings withheld (what a write hid is hidden at once; what it added or
-//   changed appears when the patch lands), answers the shared HTTP cache does not keep. A write that names
+//   changed appears when the patch lands). A write that names
 //   none, a gap, or a patch that does not fit asks for a fresh load (at most one at a time, and not sooner
 //   than `reloadGapMs` after the last one); until it lands search asks PostgreSQL, as it does while the first
 //   load runs.
@@ -378,7 +378,7 @@ export class LiveSharedIndex {
 
   /** The index if it is current, without asking for a load. */
   held(): SharedIndex | null {
-    return this.#unsubscribe !== null && this.#generation === sharedCacheGeneration() ? this.#index : null;
+    return this.#unsubscribe !== null && this.#generation === listingsGeneration() ? this.#index : null;
   }
 
   /** Not current, and the writes since its generation will be patched in (not loaded). */
@@ -388,13 +388,13 @@ export class LiveSharedIndex {
 
   /** The agents written since the index's generation, when it is behind and a patch will take them in; else null. */
   #toPatch(): Set<string> | null {
-    if (this.#unsubscribe === null || this.#index === null || this.#generation === sharedCacheGeneration()) return null;
+    if (this.#unsubscribe === null || this.#index === null || this.#generation === listingsGeneration()) return null;
     return listingsWrittenSince(this.#generation);
   }
 
   current(): SharedIndex | null {
     if (this.#unsubscribe === null) return null;
-    const [index, generation] = [this.#index, sharedCacheGeneration()];
+    const [index, generation] = [this.#index, listingsGeneration()];
     if (index !== null && this.#generation === generation) return index;
     const written = this.#toPatch();
     if (index === null || written === null) {
@@ -451,7 +451,7 @@ export class LiveSharedIndex {
   #reload(): void {
     if (this.#closed || this.#loading || Date.now() - this.#lastLoadAt < this.#reloadGapMs) return;
     this.#lastLoadAt = Date.now();
-    const generation = sharedCacheGeneration();
+    const generation = listingsGeneration();
     this.#changedDuringLoad = new Set();
     const started = performance.now();
     const timings: LoadTimings = { namesMs: 0, waitingMs: 0 };
@@ -472,7 +472,7 @@ export class LiveSharedIndex {
           ms: Math.round(performance.now() - started),
           namesMs: Math.round(timings.namesMs),
           waitingForChunksMs: Math.round(timings.waitingMs),
-          current: generation === sharedCacheGeneration(),
+          current: generation === listingsGeneration(),
         });
       })
       .catch((error: unknown) => log.warn("cannot load the search index; searching in PostgreSQL", { error }))
@@ -491,7 +491,7 @@ export class LiveSharedIndex {
   #next(): void {
     if (this.#busy || this.#closed || this.#loading || this.#index === null) return;
     const index = this.#index;
-    const work = this.#generation !== sharedCacheGeneration() ? this.#patch(index) : this.#flush(index);
+    const work = this.#generation !== listingsGeneration() ? this.#patch(index) : this.#flush(index);
     if (!work) return;
     this.#busy = work
       .catch((error: unknown) => {
@@ -511,7 +511,7 @@ export class LiveSharedIndex {
    */
   #patch(index: SharedIndex): Promise<void> | null {
     if (this.#retryPatch) return null;
-    const generation = sharedCacheGeneration();
+    const generation = listingsGeneration();
     const agents = listingsWrittenSince(this.#generation);
     if (agents === null) {
       this.#index = null;
@@ -526,7 +526,7 @@ export class LiveSharedIndex {
         this.#generation = generation;
         // What was written after this patch's snapshot is still withheld; nothing is once the index is current.
         index.withhold(listingsWrittenSince(generation) ?? new Set());
-        this.#withheldAt = sharedCacheGeneration();
+        this.#withheldAt = listingsGeneration();
         this.#patches += 1;
         this.#misplaced = 0;
         log.info("search index patched", { agents: agents.size, ms: Math.round(performance.now() - started) });

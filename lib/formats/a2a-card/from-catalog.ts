@@ -1,15 +1,36 @@
-import { AgentCard, A2A_PROTOCOL_VERSION, type AgentSkill } from "@a2a-js/sdk";
+import { AgentCard, A2A_PROTOCOL_VERSION, type AgentSkill, type SecurityRequirement } from "@a2a-js/sdk";
 import { A2A_LEGACY_PROTOCOL_VERSION } from "@a2a-js/sdk/compat/v0_3";
 import type { CatalogAgent, CatalogCapability } from "@/lib/catalog/read-model";
 import { logoPath } from "@/lib/logos/paths";
 import { agentPath, servicePath } from "@/lib/listings/paths";
+import { cardJson } from "./versions";
 
 // Explore's agent → an A2A agent card (the A2A SDK's v1.0 type, written by the SDK's own serializer), for
 // GET /api/v1/agents/{handle}/agent-card.json. Its interface is Explore's A2A endpoint for the agent, which
-// answers the free services that act on nothing outside (DESIGN.md "Speaking the network's languages").
+// answers the free services that act on nothing outside (DESIGN.md "Speaking the network's languages"), and
+// a message in words with the agent's services that match it.
 
 export const A2A_TOKEN_SCHEME = "explore_api_token";
-const JSON_MODE = "application/json";
+export const JSON_MODE = "application/json";
+export const TEXT_MODE = "text/plain";
+
+/** The personal API token as an A2A security scheme. */
+export function apiTokenScheme(origin: string): AgentCard["securitySchemes"] {
+  return {
+    [A2A_TOKEN_SCHEME]: {
+      scheme: {
+        $case: "httpAuthSecurityScheme",
+        value: {
+          scheme: "Bearer",
+          bearerFormat: "Explore API token",
+          description: `A personal API token you make in Explore's settings (${origin}/settings). Calls run as you: your daily limits, data rules and 18+ setting apply.`,
+        },
+      },
+    },
+  };
+}
+
+export const API_TOKEN_REQUIRED: SecurityRequirement = { schemes: { [A2A_TOKEN_SCHEME]: { list: [] } } };
 
 /** The A2A endpoint's path for an agent. */
 export function a2aEndpointPath(handle: string): string {
@@ -55,29 +76,18 @@ export function agentCardModel(agent: CatalogAgent, listings: readonly CatalogCa
     version: listings.find((l) => l.version)?.version ?? "1.0.0",
     documentationUrl: `${origin}${agentPath(agent.handle)}`,
     capabilities: { streaming: false, pushNotifications: false, extensions: [], extendedAgentCard: false },
-    securitySchemes: {
-      [A2A_TOKEN_SCHEME]: {
-        scheme: {
-          $case: "httpAuthSecurityScheme",
-          value: {
-            scheme: "Bearer",
-            bearerFormat: "Explore API token",
-            description: `A personal API token you make in Explore's settings (${origin}/settings). Calls run as you: your daily limits, data rules and 18+ setting apply.`,
-          },
-        },
-      },
-    },
-    securityRequirements: [{ schemes: { [A2A_TOKEN_SCHEME]: { list: [] } } }],
-    defaultInputModes: [JSON_MODE],
-    defaultOutputModes: [JSON_MODE],
+    securitySchemes: apiTokenScheme(origin),
+    securityRequirements: [API_TOKEN_REQUIRED],
+    // A message in words is answered too: with the agent's services that match it.
+    defaultInputModes: [TEXT_MODE, JSON_MODE],
+    defaultOutputModes: [TEXT_MODE, JSON_MODE],
     skills: listings.map((l) => skillOf(l, origin)),
     signatures: [],
     ...(agent.logoSha256 ? { iconUrl: `${origin}${logoPath(agent.handle, 256, agent.logoSha256)}` } : {}),
   };
 }
 
-/** The card as the SDK writes it in JSON: what GET …/agent-card.json answers. */
-export function agentCardOf(agent: CatalogAgent, listings: readonly CatalogCapability[], origin: string): Record<string, unknown> {
-  const json: unknown = AgentCard.toJSON(agentCardModel(agent, listings, origin));
-  return typeof json === "object" && json !== null ? { ...json } : {};
+/** The card in JSON, in the shape of the A2A version the reader asked for (`A2A-Version`): what GET …/agent-card.json answers. */
+export function agentCardOf(agent: CatalogAgent, listings: readonly CatalogCapability[], origin: string, requestedVersion: string | null): Record<string, unknown> {
+  return cardJson(agentCardModel(agent, listings, origin), requestedVersion);
 }

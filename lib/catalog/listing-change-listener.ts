@@ -1,12 +1,12 @@
 import { listen, type Unsubscribe } from "../db-events";
 import { log } from "../log";
-import { forgetSharedResponses, LISTINGS_CHANGED_CHANNEL, listingsWrittenOf, sentHere, type ListingsWritten } from "./shared-cache-generation";
+import { LISTINGS_CHANGED_CHANNEL, listingsWrittenOf, noteListingsWritten, sentHere, type ListingsWritten } from "./listing-changes";
 
-// The web server listens for listing writes made anywhere — this process, another web server, the CLI's
-// import — and forgets what it shared (lib/http/shared-cache.ts). Writers NOTIFY inside their transaction,
-// so the message arrives only once the write is committed. It listens on the process's one event connection
-// (lib/db-events.ts); while that is down nothing can be heard, so connecting and every gap forget everything too,
-// as writes of agents not known. This process's own writes, coming back, were forgotten when they committed.
+// A web process hears listing writes made anywhere — another web instance, the worker, the CLI's import — and
+// moves its listings' generation (listing-changes.ts). Writers NOTIFY inside their transaction, so the message
+// arrives only once the write is committed. It listens on the process's one event connection (lib/db-events.ts);
+// while that is down nothing can be heard, so connecting and every gap count as writes of agents not known. This
+// process's own writes, coming back, were noted when they committed.
 
 export type ListingsChangedListener = { close(): Promise<void> };
 
@@ -17,7 +17,7 @@ export type ListingsChangedListener = { close(): Promise<void> };
 export function listenForListingChanges(options: { retryMs?: number; onChange?: () => void } = {}): ListingsChangedListener {
   const retryMs = options.retryMs ?? 1000;
   const changed = (written: ListingsWritten) => {
-    forgetSharedResponses(written);
+    noteListingsWritten(written);
     options.onChange?.();
   };
   const missed = () => changed(null);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { forgetSharedResponses, listingsPayload, listingsWrittenOf, listingsWrittenSince, sentHere, sharedCacheGeneration } from "./shared-cache-generation";
+import { noteListingsWritten, listingsPayload, listingsWrittenOf, listingsWrittenSince, sentHere, listingsGeneration } from "./listing-changes";
 
 // Each generation remembers which agents its write changed, so the search index can read just those again.
 
@@ -19,21 +19,21 @@ describe("the agents a listing write changed", () => {
   });
 
   it("are remembered per generation: known while every write since said, not known once one did not", () => {
-    const start = sharedCacheGeneration();
-    forgetSharedResponses(["a1"]);
-    forgetSharedResponses(["a2", "a1"]);
+    const start = listingsGeneration();
+    noteListingsWritten(["a1"]);
+    noteListingsWritten(["a2", "a1"]);
     expect(listingsWrittenSince(start)).toEqual(new Set(["a1", "a2"]));
     expect(listingsWrittenSince(start + 1)).toEqual(new Set(["a2", "a1"]));
     expect(listingsWrittenSince(start + 2)).toEqual(new Set());
-    forgetSharedResponses(null);
+    noteListingsWritten(null);
     expect(listingsWrittenSince(start)).toBeNull();
-    forgetSharedResponses(["a3"]);
+    noteListingsWritten(["a3"]);
     expect(listingsWrittenSince(start + 3)).toEqual(new Set(["a3"]));
   });
 
   it("are forgotten after a thousand generations: a reader that far behind loads everything again", () => {
-    const start = sharedCacheGeneration();
-    for (let i = 0; i <= 1_000; i++) forgetSharedResponses([`a${i}`]);
+    const start = listingsGeneration();
+    for (let i = 0; i <= 1_000; i++) noteListingsWritten([`a${i}`]);
     expect(listingsWrittenSince(start + 1)?.size).toBe(1_000);
     expect(listingsWrittenSince(start)).toBeNull();
   });

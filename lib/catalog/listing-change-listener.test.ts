@@ -6,8 +6,8 @@ import { setAgentPublished } from "@/lib/agents/publishing";
 import { cleanUpTestRows, createTestAgent, createTestUser } from "@/lib/testing/fixtures";
 import { closeDbEvents, dbEvents } from "@/lib/db-events";
 import { listingsChangedSql } from "@/lib/catalog/listing-writes";
-import { listenForListingChanges, type ListingsChangedListener } from "./listings-changed";
-import { LISTINGS_CHANGED_CHANNEL, sharedCacheGeneration } from "./shared-cache-generation";
+import { listenForListingChanges, type ListingsChangedListener } from "./listing-change-listener";
+import { LISTINGS_CHANGED_CHANNEL, listingsGeneration } from "./listing-changes";
 
 // The web server hears listing writes through PostgreSQL, only once they commit.
 
@@ -24,17 +24,17 @@ afterAll(async () => {
   await cleanUpTestRows();
 });
 
-describe("listing writes reach the web server's shared cache", () => {
-  it("a publish or unpublish makes the shared answers stale at once here, and is heard by every server", async () => {
+describe("listing writes reach every web process", () => {
+  it("a publish or unpublish moves the generation at once here, and is heard by every process", async () => {
     // Connecting counts as a change (nothing could be heard before it), and means it is listening.
     await expect.poll(() => heard).toBe(1);
     const owner = await createTestUser();
     const agent = await createTestAgent({ ownerId: owner.id, status: "unpublished" });
-    const before = sharedCacheGeneration();
+    const before = listingsGeneration();
     const seen = heard;
     expect(await setAgentPublished(owner, agent.handle, true)).toMatchObject({ ok: true });
-    // The process that wrote forgets at once, before its own NOTIFY comes back.
-    expect(sharedCacheGeneration()).toBeGreaterThan(before);
+    // The process that wrote notes it at once, before its own NOTIFY comes back.
+    expect(listingsGeneration()).toBeGreaterThan(before);
     await expect.poll(() => heard).toBe(seen + 1);
     expect(await setAgentPublished(owner, agent.handle, false)).toMatchObject({ ok: true });
     await expect.poll(() => heard).toBe(seen + 2);
@@ -69,7 +69,7 @@ describe("listing writes reach the web server's shared cache", () => {
     expect(announced).toEqual([]);
   });
 
-  it("a refused publish is never heard: nobody can empty the shared caches with writes that change nothing", async () => {
+  it("a refused publish is never heard: nobody can empty the caches with writes that change nothing", async () => {
     const [owner, stranger] = await Promise.all([createTestUser(), createTestUser()]);
     const agent = await createTestAgent({ ownerId: owner.id, status: "unpublished" });
     let refused: unknown;
@@ -79,7 +79,7 @@ describe("listing writes reach the web server's shared cache", () => {
     expect(await announcedBy(() => setAgentPublished(owner, agent.handle, true))).toEqual([expect.stringMatching(new RegExp(`^[0-9a-f-]{36};${agent.id}$`))]);
   });
 
-  it("a lost connection is made again, and forgets everything since nothing could be heard meanwhile", async () => {
+  it("a lost connection is made again, and counts as a write of agents not known, since nothing could be heard meanwhile", async () => {
     await expect.poll(() => heard).toBeGreaterThan(0);
     const seen = heard;
     const [killed] = await db.$queryRaw<{ ok: boolean }[]>`SELECT pg_terminate_backend(${dbEvents().status().backendPid}::int) AS ok`;

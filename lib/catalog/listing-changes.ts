@@ -1,19 +1,19 @@
-// The shared response cache (lib/http/shared-cache.ts) sits in front of Next in the same process, but Next
-// bundles its own copy of every module. This counter lives on globalThis so both copies see one value: the
-// app bumps it when listings change, and the cache drops every answer it made before. Other processes (the
-// CLI's import, other web servers) reach it through PostgreSQL: see listings-changed.ts.
+// What the web process knows of listing writes made anywhere: a generation that moves with each write, and
+// which agents each write changed (null: not known). Writes in this process note themselves when they commit
+// (lib/catalog/listing-writes.ts); writes elsewhere (another web instance, the worker, the CLI's import) arrive
+// through PostgreSQL (listing-change-listener.ts). Search's index (lib/search/shared-index-live.ts) patches in
+// just the agents written, and what search remembers per generation (typo corrections, facet counts) starts again.
 //
-// Each bump also records which agents' listings were written (null: not known), so the search index
-// (lib/search/shared-index-live.ts) can take in just those agents instead of loading everything again. The
-// record and the bump are one synchronous step: whoever reads a generation can ask what led to it.
+// The state lives on globalThis: Next bundles instrumentation.ts (which starts the listener) apart from the app's
+// routes, so each may hold its own copy of this module, and both must see one generation.
 
 import { randomUUID } from "node:crypto";
 
-const KEY = Symbol.for("explore.sharedCache.generation");
-const WRITES = Symbol.for("explore.sharedCache.writes");
-const PROCESS = Symbol.for("explore.sharedCache.process");
-const WITHHELD = Symbol.for("explore.sharedCache.withheld");
-const LISTENERS = Symbol.for("explore.sharedCache.listeners");
+const KEY = Symbol.for("explore.listings.generation");
+const WRITES = Symbol.for("explore.listings.writes");
+const PROCESS = Symbol.for("explore.listings.process");
+const WITHHELD = Symbol.for("explore.listings.withheld");
+const LISTENERS = Symbol.for("explore.listings.listeners");
 
 /** Generations whose writes are remembered; a reader further behind loads everything again. */
 const REMEMBERED = 1_000;
@@ -50,22 +50,19 @@ export function listingsWrittenOf(payload: string): ListingsWritten {
 }
 
 /**
- * Whether this process sent the payload: its write was recorded, and its answers forgotten, when it committed
- * here (forgetSharedResponses), so hearing it again changes nothing.
+ * Whether this process sent the payload: its write was noted when it committed here (noteListingsWritten), so
+ * hearing it again changes nothing.
  */
 export function sentHere(payload: string): boolean {
   return PAYLOAD.exec(payload)?.[1] === thisProcess();
 }
 
-export function sharedCacheGeneration(): number {
+export function listingsGeneration(): number {
   return (globalThis as Holder)[KEY] ?? 0;
 }
 
-/**
- * Anonymous pages and API answers stored so far are no longer served (call after any listing write), and
- * `written` (the agents the write changed; null when not known) is recorded for this new generation.
- */
-export function forgetSharedResponses(written: ListingsWritten): void {
+/** A new generation, after a listing write that changed `written` (the agents; null when not known). */
+export function noteListingsWritten(written: ListingsWritten): void {
   const holder = globalThis as Holder;
   const generation = (holder[KEY] ?? 0) + 1;
   const writes = (holder[WRITES] ??= new Map());
@@ -93,7 +90,7 @@ export function listingsWrittenSince(since: number): Set<string> | null {
   const holder = globalThis as Holder;
   const writes = holder[WRITES] ?? new Map<number, ListingsWritten>();
   const agents = new Set<string>();
-  for (let g = since + 1; g <= sharedCacheGeneration(); g++) {
+  for (let g = since + 1; g <= listingsGeneration(); g++) {
     const written = writes.get(g);
     if (!written) return null;
     for (const agent of written) agents.add(agent);
@@ -103,8 +100,8 @@ export function listingsWrittenSince(since: number): Set<string> | null {
 
 /**
  * How many searches so far were answered from a search index that withholds listings written a moment ago (until
- * they are patched in: lib/search/shared-index-live.ts). An answer made while this moved may lack them, so it is
- * not shared, though the generation did not move.
+ * they are patched in: lib/search/shared-index-live.ts). An answer made while this moved may lack them, so the
+ * public API does not offer it to the HTTP cache in front, though the generation did not move.
  */
 export function withheldAnswers(): number {
   return (globalThis as Holder)[WITHHELD] ?? 0;
