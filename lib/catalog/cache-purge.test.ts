@@ -63,7 +63,7 @@ let started: number;
 beforeAll(async () => {
   [one, two] = await Promise.all([recorder(), recorder()]);
   started = Date.now();
-  purger = startCachePurger({ urls: [one.url, two.url], retryMs: 200 });
+  purger = startCachePurger({ urls: [one.url, two.url], retryMs: 200, repeatMs: 400 });
 });
 
 afterEach(() => {
@@ -96,6 +96,18 @@ describe("the cache purger", () => {
     expect(first.at - sent).toBeLessThan(1_000);
     expect(second.at - sent).toBeLessThan(1_000);
     expect(first.tags).not.toContain(ALL_TAG);
+  });
+
+  it("sends each purge again a moment later, for answers rendered while the write committed", async () => {
+    const owner = await createTestUser();
+    const agent = await createTestAgent({ ownerId: owner.id });
+    const matches = (tags: string[]) => tags.includes(agentTag(agent.handle));
+    await purgeAfter(one, started, everything);
+    const sent = Date.now();
+    await publish(LISTINGS_CHANGED_CHANNEL, listingsPayload([agent.id]));
+    const first = await purgeAfter(one, sent, matches);
+    const again = await purgeAfter(one, first.at + 1, matches);
+    expect(again.at - first.at).toBeGreaterThanOrEqual(400 - 50);
   });
 
   it("forgets everything for an agent it cannot name (deleted) and for a write that names no agent", async () => {

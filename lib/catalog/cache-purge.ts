@@ -10,10 +10,13 @@ import { log } from "@/lib/log";
 // turns the agents it names into the tags their answers carry (lib/http/cache-tags.ts: each agent's tag, and the
 // list tag, since any write may change a search), and sends them to every Varnish as one PURGE per batch.
 // An agent id it cannot map to a handle (a deleted agent), a write that names none, the start, and every gap
-// in the event connection forget everything (ALL_TAG): what changed meanwhile is not known.
+// in the event connection forget everything (ALL_TAG): what changed meanwhile is not known. Each purge is sent
+// again a moment later: a page that began rendering before the write committed may be stored just after the first.
 
 /** Writes heard within this long go out as one purge. */
 const DEFAULT_BATCH_MS = 100;
+/** Each purge is sent again after this long, to forget answers rendered while the write committed. */
+const DEFAULT_REPEAT_MS = 2_000;
 /** A Varnish that did not take a purge is sent it again after this long. */
 const DEFAULT_RETRY_MS = 1_000;
 /** Tags in one PURGE, so its header stays well inside Varnish's 8 KB limit. */
@@ -25,6 +28,8 @@ export type CachePurgerOptions = {
   urls: readonly string[];
   batchMs?: number;
   retryMs?: number;
+  /** When each purge is sent again (ms after the first). */
+  repeatMs?: number;
   /** The handles of agents by id (default: from the database); an id missing from the map is not known. */
   handlesOf?: (ids: string[]) => Promise<Map<string, string>>;
 };
@@ -52,7 +57,9 @@ export async function tagsOfWrite(agents: ReadonlySet<string> | null, handlesOf:
 export function startCachePurger(options: CachePurgerOptions): CachePurger {
   const batchMs = options.batchMs ?? DEFAULT_BATCH_MS;
   const retryMs = options.retryMs ?? DEFAULT_RETRY_MS;
+  const repeatMs = options.repeatMs ?? DEFAULT_REPEAT_MS;
   const handlesOf = options.handlesOf ?? handlesFromDb;
+  const repeats = new Set<NodeJS.Timeout>();
   // Heard and not yet turned into tags: agent ids, or null for "everything".
   let heard: Set<string> | null = new Set();
   let anyHeard = false;
@@ -78,6 +85,14 @@ export function startCachePurger(options: CachePurgerOptions): CachePurger {
     schedule(batchMs);
   }
 
+  function queue(tags: readonly string[]): void {
+    for (const pending of waiting.values()) {
+      if (tags.includes(ALL_TAG)) pending.clear();
+      if (pending.has(ALL_TAG)) continue;
+      for (const tag of tags) pending.add(tag);
+    }
+  }
+
   async function flush(): Promise<void> {
     if (anyHeard) {
       const agents = heard;
@@ -90,11 +105,13 @@ export function startCachePurger(options: CachePurgerOptions): CachePurger {
         log.warn("cache purge: cannot read the written agents' handles; purging everything", { error });
         tags = [ALL_TAG];
       }
-      for (const pending of waiting.values()) {
-        if (tags.includes(ALL_TAG)) pending.clear();
-        if (pending.has(ALL_TAG)) continue;
-        for (const tag of tags) pending.add(tag);
-      }
+      queue(tags);
+      const repeat = setTimeout(() => {
+        repeats.delete(repeat);
+        queue(tags);
+        schedule(0);
+      }, repeatMs);
+      repeats.add(repeat);
     }
     let failed = false;
     await Promise.all(
@@ -141,6 +158,8 @@ export function startCachePurger(options: CachePurgerOptions): CachePurger {
       clearTimeout(retry);
       clearTimeout(timer);
       timer = undefined;
+      for (const repeat of repeats) clearTimeout(repeat);
+      repeats.clear();
       await starting;
       await unsubscribe?.();
       unsubscribe = null;
