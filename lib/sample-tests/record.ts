@@ -2,6 +2,7 @@ import "server-only";
 import { Prisma } from "@/generated/prisma/client";
 import { db } from "@/lib/db";
 import { listingsChangedSql } from "@/lib/catalog/listing-writes";
+import { sampleTestFreshSince } from "./sample-tested";
 import type { SampleTestOutcome } from "./run-sample-test";
 
 export type RecordResult = "recorded" | "duplicate";
@@ -9,8 +10,9 @@ export type RecordResult = "recorded" | "duplicate";
 /**
  * Keeps one test's result and books the capability's next daily test, in one transaction. The job's ID
  * is unique on SampleTest, so a job retried after a crash that came after this commit records nothing.
- * Its listing's sample-test label may appear or fail with it: the write is announced as one of the agent's
- * (lib/catalog/listing-writes.ts), so search indexes read it and shared caches forget its pages.
+ * When its listing's sample-test label may change kind with it — appear, fail, come back — the write is announced
+ * as one of the agent's (lib/catalog/listing-writes.ts), so search indexes read it and shared caches forget its
+ * pages. A pass after a pass only moves the label's "passed … ago": not announced, shown once shared pages expire.
  */
 export async function recordSampleTest(input: {
   jobId: string;
@@ -20,7 +22,9 @@ export async function recordSampleTest(input: {
   nextRunAt: Date;
 }): Promise<RecordResult> {
   const { outcome } = input;
-  const capability = await db.capability.findUnique({ where: { id: input.capabilityId }, select: { agentId: true } });
+  const before = await db.capability.findUnique({ where: { id: input.capabilityId }, select: { agentId: true, lastTestAt: true, lastTestPassed: true } });
+  const wasTested = before?.lastTestPassed === true && before.lastTestAt !== null && before.lastTestAt > sampleTestFreshSince(outcome.startedAt);
+  const labelMayChange = !(wasTested && outcome.status === "passed");
   try {
     await db.$transaction([
       db.sampleTest.create({
@@ -47,7 +51,7 @@ export async function recordSampleTest(input: {
         where: { capabilityId: input.capabilityId, nextRunAt: null },
         data: { nextRunAt: input.nextRunAt },
       }),
-      db.$executeRaw(listingsChangedSql(capability ? [capability.agentId] : null)),
+      ...(labelMayChange ? [db.$executeRaw(listingsChangedSql(before ? [before.agentId] : null))] : []),
     ]);
     return "recorded";
   } catch (error) {
