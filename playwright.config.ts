@@ -3,6 +3,10 @@ import { defineConfig, devices } from "@playwright/test";
 // End-to-end tests run in Debian's Chromium (Playwright cannot download its own browser here)
 // against the production server (deploy/web.sh, Next's standalone server), started with its database, demo adapters and SMTP sink by e2e/stack.ts.
 const port = Number(process.env.E2E_PORT ?? 3100);
+// Varnish in front of two standalone web instances (e2e/topology-stack.ts), which use the two ports after it.
+const varnishPort = Number(process.env.E2E_VARNISH_PORT ?? port + 10);
+/** Run in front of Varnish as well as directly: the leak suite, the malformed-request suite, and the topology's own. */
+const throughVarnish = ["**/leak.spec.ts", "**/malformed-requests.spec.ts", "**/production-topology.spec.ts"];
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 export default defineConfig({
@@ -27,14 +31,30 @@ export default defineConfig({
   projects: [
     // Signs each role in once and saves its storage state (e2e/roles.setup.ts, e2e/roles/roles.ts).
     { name: "setup", testMatch: "**/*.setup.ts", use: { ...devices["Desktop Chrome"] } },
-    { name: "chromium", use: { ...devices["Desktop Chrome"] }, dependencies: ["setup"] },
+    { name: "chromium", use: { ...devices["Desktop Chrome"] }, dependencies: ["setup"], testIgnore: "**/production-topology.spec.ts" },
+    {
+      name: "varnish",
+      testMatch: throughVarnish,
+      use: { ...devices["Desktop Chrome"], baseURL: `http://127.0.0.1:${varnishPort}` },
+      dependencies: ["setup"],
+    },
   ],
-  webServer: {
-    command: `tsx --conditions=react-server e2e/stack.ts --port ${port}`,
-    url: `http://127.0.0.1:${port}/`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: "pipe",
-    stderr: "pipe",
-  },
+  webServer: [
+    {
+      command: `tsx --conditions=react-server e2e/stack.ts --port ${port}`,
+      url: `http://127.0.0.1:${port}/`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: "pipe",
+      stderr: "pipe",
+    },
+    {
+      command: `tsx e2e/topology-stack.ts --port ${varnishPort}`,
+      url: `http://127.0.0.1:${varnishPort}/api/health/ready`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: "pipe",
+      stderr: "pipe",
+    },
+  ],
 });

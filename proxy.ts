@@ -7,6 +7,7 @@ import { isReadableRouterState } from "@/lib/http/router-state";
 import { actionRequestKind, isDecodableAction, isSameOriginAction } from "@/lib/http/server-action-request";
 import { commonSecurityHeaders, documentPolicy, isResourcePath, newNonce, RESOURCE_POLICY, type SecurityContext } from "@/lib/http/security-headers";
 import { goneAnswer, goneTargetOf } from "@/lib/agents/gone";
+import { CACHE_TAGS_HEADER, cacheTagsOf, isShareablePage, SHARED_PAGE_CACHE_CONTROL } from "@/lib/http/cache-tags";
 import { deletedAgentOn } from "@/lib/agents/deleted-agents";
 
 // Security headers on every answer. A page's policy carries a nonce that Next reads from the request's
@@ -76,6 +77,21 @@ async function refusalOf(request: NextRequest): Promise<Response | null> {
   return null;
 }
 
+/**
+ * What a shared cache in front (Varnish: deploy/varnish) may do with the answer: the tags of what it shows, on every
+ * read (the public API's handlers set their own: lib/api/http.ts), and a listing page asked for without a cookie or
+ * credentials offered as shareable. Set before Next renders, which keeps it on a page it renders (dynamic pages
+ * otherwise get Next's `private, no-store`) and replaces it on an error or a 404. Varnish never stores an answer
+ * to a request with a cookie or credentials, whatever it says.
+ */
+function sharedCacheHeaders(request: NextRequest, response: NextResponse): void {
+  const { pathname } = request.nextUrl;
+  if ((request.method !== "GET" && request.method !== "HEAD") || pathname.startsWith("/api/v1/")) return;
+  response.headers.set(CACHE_TAGS_HEADER, cacheTagsOf(pathname).join(" "));
+  const anonymous = !request.headers.has("cookie") && !request.headers.has("authorization") && !request.headers.has("proxy-authorization");
+  if (anonymous && isShareablePage(pathname)) response.headers.set("cache-control", SHARED_PAGE_CACHE_CONTROL);
+}
+
 export async function proxy(request: NextRequest): Promise<NextResponse> {
   const refused = (await refusalOf(request)) ?? (await goneResponse(request));
   if (refused) return withSecurityHeaders(refused, RESOURCE_POLICY);
@@ -83,7 +99,9 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
   const policy = resource ? RESOURCE_POLICY : documentPolicy(newNonce(), context);
   const requestHeaders = new Headers(request.headers);
   if (!resource) requestHeaders.set("content-security-policy", policy);
-  return withSecurityHeaders(NextResponse.next({ request: { headers: requestHeaders } }), policy);
+  const response = withSecurityHeaders(NextResponse.next({ request: { headers: requestHeaders } }), policy);
+  sharedCacheHeaders(request, response);
+  return response;
 }
 
 export const config = {

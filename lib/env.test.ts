@@ -54,6 +54,15 @@ describe("configuration", () => {
     expect(parseEnv({ NODE_ENV: "test" }).EXPLORE_SECRET_KEYS).toEqual([]);
   });
 
+  it("reads the Varnish purge URLs, each once, and refuses one that is not an http(s) URL", () => {
+    expect(parseEnv(production).EXPLORE_VARNISH_PURGE_URLS).toEqual([]);
+    expect(parseEnv({ ...production, EXPLORE_VARNISH_PURGE_URLS: " http://varnish:8080 , https://b.example,http://varnish:8080," }).EXPLORE_VARNISH_PURGE_URLS).toEqual([
+      "http://varnish:8080",
+      "https://b.example",
+    ]);
+    expect(() => parseEnv({ ...production, EXPLORE_VARNISH_PURGE_URLS: "varnish:8080" })).toThrow(/EXPLORE_VARNISH_PURGE_URLS:.*"varnish:8080"/);
+  });
+
   it("names a bad value", () => {
     expect(() => parseEnv({ ...production, PORT: "eighty" })).toThrow(/PORT:/);
     expect(() => parseEnv({ ...production, EXPLORE_DEMO: "maybe" })).toThrow(/EXPLORE_DEMO:/);

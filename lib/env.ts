@@ -58,6 +58,22 @@ const originList = z
     return origins;
   });
 
+// Each Varnish the worker purges (lib/catalog/cache-purge.ts), as an http(s) base URL.
+const urlList = z
+  .string()
+  .optional()
+  .transform((text, ctx) => {
+    const urls: string[] = [];
+    for (const part of (text ?? "").split(",").map((s) => s.trim()).filter((s) => s.length > 0)) {
+      if (!URL.canParse(part) || !/^https?:$/.test(new URL(part).protocol)) {
+        ctx.addIssue({ code: "custom", message: `each entry must be an http(s) URL such as http://varnish:8080 (got ${JSON.stringify(part)})` });
+        return z.NEVER;
+      }
+      if (!urls.includes(part)) urls.push(part);
+    }
+    return urls;
+  });
+
 const SECRET_KEY = /^([A-Za-z0-9_-]{1,32}):([A-Za-z0-9+/_-]{43}=?)$/;
 
 const secretKeys = z
@@ -153,6 +169,11 @@ const schema = z.object({
   SAMPLE_TEST_CONCURRENCY_PER_ADAPTER: z.coerce.number().int().min(1).max(100).default(2),
   /** Sample tests running at once in one worker process, all adapters together. */
   SAMPLE_TEST_CONCURRENCY_TOTAL: z.coerce.number().int().min(1).max(1000).default(20),
+  /**
+   * The Varnish instances in front of the web instances, comma-separated base URLs: the worker sends them a purge
+   * of what each listing write leaves out of date (lib/catalog/cache-purge.ts). Unset: no purges.
+   */
+  EXPLORE_VARNISH_PURGE_URLS: urlList,
   /** Reverse proxies in front of Explore's server that append to X-Forwarded-For (lib/http/client-address.ts). */
   EXPLORE_TRUSTED_PROXIES: z.coerce.number().int().min(0).max(10).default(0),
   /** Sign-in mails per email address. */

@@ -5,6 +5,7 @@ import os from "node:os";
 import { env, requireDatabaseUrl } from "../lib/env";
 import { publisherFetch } from "../lib/adapters/publisher-fetch";
 import { startWorker } from "../lib/jobs/worker";
+import { startCachePurger } from "../lib/catalog/cache-purge";
 import { log } from "../lib/log";
 
 // Background work: where it shares a machine with the web server, the web server's requests come first.
@@ -21,6 +22,9 @@ const worker = await startWorker({
   fetch: publisherFetch(),
   allowLoopbackHttp: env.EXPLORE_ALLOW_LOOPBACK_ADAPTERS,
 });
+// Purges the Varnish caches in front of the web instances of what listing writes change (one worker with it is
+// enough; another sends the same purges again).
+const purger = env.EXPLORE_VARNISH_PURGE_URLS.length > 0 ? startCachePurger({ urls: env.EXPLORE_VARNISH_PURGE_URLS }) : null;
 log.info("worker: sample tests, logo checks and terms fetches running", { perAdapter: env.SAMPLE_TEST_CONCURRENCY_PER_ADAPTER, total: env.SAMPLE_TEST_CONCURRENCY_TOTAL });
 
 let stopping = false;
@@ -30,7 +34,7 @@ async function shutdown() {
   log.info("worker: stopping; running tests finish");
   // Running tests get 60 s to finish, then go back to the queue. A second signal does not wait.
   const timer = setTimeout(() => process.exit(0), 70_000);
-  await worker.stop();
+  await Promise.all([worker.stop(), purger?.close()]);
   clearTimeout(timer);
   process.exit(0);
 }

@@ -4,12 +4,13 @@ import { clientAddress } from "@/lib/http/client-address";
 import { consume } from "@/lib/rate-limits/rate-limit";
 import type { ParamError, Problem } from "./schemas";
 import { log } from "@/lib/log";
+import { CACHE_TAGS_HEADER, cacheTagsOf } from "@/lib/http/cache-tags";
 import { withheldAnswers } from "@/lib/catalog/listing-changes";
 import { DATABASE_UNAVAILABLE_MESSAGE, DATABASE_UNAVAILABLE_PROBLEM, databaseUnavailableHeaders, isDatabaseUnavailable } from "@/lib/http/database-unavailable";
 
 // HTTP for the public API: JSON with an ETag and a short public cache (answers are the same for
-// everyone: the API reads as a signed-out visitor), errors as RFC 9457 problem details, CORS for GET,
-// and a rate limit per client address.
+// everyone: the API reads as a signed-out visitor) tagged with what it shows (lib/http/cache-tags.ts), errors as
+// RFC 9457 problem details, CORS for GET, and a rate limit per client address.
 
 const CACHE_CONTROL = "public, max-age=60, stale-while-revalidate=300";
 
@@ -37,7 +38,8 @@ function matches(ifNoneMatch: string | null, etag: string): boolean {
 export function jsonResponse(request: Request, data: unknown, contentType = "application/json"): Response {
   const body = JSON.stringify(data);
   const etag = etagOf(body);
-  const headers = { ...corsHeaders, ETag: etag, "Cache-Control": CACHE_CONTROL, Vary: "Accept-Encoding" };
+  const tags = cacheTagsOf(new URL(request.url).pathname).join(" ");
+  const headers = { ...corsHeaders, ETag: etag, "Cache-Control": CACHE_CONTROL, Vary: "Accept-Encoding", [CACHE_TAGS_HEADER]: tags };
   if (matches(request.headers.get("if-none-match"), etag)) return new Response(null, { status: 304, headers });
   return new Response(body, { status: 200, headers: { ...headers, "Content-Type": `${contentType}; charset=utf-8` } });
 }
