@@ -14,6 +14,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { z } from "zod";
 import { POST } from "@/app/mcp/route";
+import { log } from "@/lib/log";
 
 const client = new Client({ name: "failure-test", version: "1.0.0" });
 
@@ -29,10 +30,10 @@ describe("/mcp when a tool fails", () => {
         requestInit: { headers: { "x-forwarded-for": `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.11` } },
       }),
     );
-    const stderr = vi.spyOn(process.stderr, "write").mockImplementation(() => true);
+    const errors = vi.spyOn(log, "error");
     const result = await client.callTool({ name: "list_capability_requests", arguments: { query: "ocr" } });
-    const logged = stderr.mock.calls.map(([line]) => String(line)).join("");
-    stderr.mockRestore();
+    const logged = JSON.stringify(errors.mock.calls.map(([message, fields]) => [message, String((fields as { error?: unknown } | undefined)?.error)]));
+    errors.mockRestore();
     expect(result.isError).toBe(true);
     const text = z.array(z.object({ text: z.string() })).parse(result.content).map((c) => c.text).join(" ");
     expect(text).toBe("list_capability_requests could not be answered just now; try again later.");
