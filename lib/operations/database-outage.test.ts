@@ -4,7 +4,6 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { freePort, startEmbeddedPostgres, type RunningPostgres } from "@/scripts/lib/embedded-postgres";
 import { deployMigrations } from "@/scripts/lib/migrations";
-import { isDatabaseUnavailable } from "@/lib/http/database-unavailable";
 
 // Signed out (the logo route asks who is viewing only after the database; Auth.js needs a request's context).
 vi.mock("@/lib/accounts/viewer", () => import("@/lib/testing/viewer-stub"));
@@ -22,6 +21,7 @@ type Routes = {
   logo: typeof import("@/app/logos/[handle]/[file]/route");
   stripe: typeof import("@/app/api/webhooks/stripe/[handle]/route");
   db: typeof import("@/lib/db");
+  unavailable: typeof import("@/lib/http/database-unavailable");
 };
 
 let folder = "";
@@ -61,6 +61,8 @@ beforeAll(async () => {
     logo: await import("@/app/logos/[handle]/[file]/route"),
     stripe: await import("@/app/api/webhooks/stripe/[handle]/route"),
     db: await import("@/lib/db"),
+    // Loaded here, not at the top: it reads lib/env (through the log), which must see this file's DATABASE_URL.
+    unavailable: await import("@/lib/http/database-unavailable"),
   };
 }, 120_000);
 
@@ -85,13 +87,13 @@ describe("while PostgreSQL is stopped", () => {
     await database?.stop();
     database = null;
     const interrupted = await inFlight;
-    expect(isDatabaseUnavailable(interrupted)).toBe(true);
+    expect(routes.unavailable.isDatabaseUnavailable(interrupted)).toBe(true);
     // A model query (Prisma's own error code) as well as the raw ones the catalog makes.
     const refused = await routes.db.db.agent.count().then(
       () => null,
       (error: unknown) => error,
     );
-    expect(isDatabaseUnavailable(refused)).toBe(true);
+    expect(routes.unavailable.isDatabaseUnavailable(refused)).toBe(true);
 
     const live = await routes.live.GET();
     expect(live.status).toBe(200);
