@@ -12,7 +12,7 @@
 //
 // Against a database already generated: DATABASE_URL=... npx tsx --conditions=react-server bench/search-index.ts
 import { parseArgs } from "node:util";
-import { loadSharedIndex } from "@/lib/search/shared-index-live";
+import { loadSharedIndex } from "@/lib/search/memory/load";
 import { lexemesOf, type MeantLexemes } from "@/lib/search/postings";
 import { parsePageState, type PageState } from "@/lib/search/filters";
 import { queryWords } from "@/lib/search/query-words";

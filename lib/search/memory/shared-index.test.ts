@@ -5,14 +5,15 @@ import { importAgentFile } from "@/lib/agents/import-agent";
 import type { JsonObject } from "@/lib/agent-file/types";
 import type { Viewer } from "@/lib/accounts/viewer";
 import { cleanUpTestRows, createTestUser, uniqueHandle } from "@/lib/testing/fixtures";
-import { noFilters, type SearchFilters } from "./filters";
-import { SharedIndex, type IndexedListing } from "./shared-index";
-import type { MeantLexemes } from "./postings";
-import { loadSharedIndex, patchSharedIndex } from "./shared-index-live";
+import { noFilters, type SearchFilters } from "../filters";
+import { SharedIndex } from "./shared-index";
+import type { IndexedListing } from "./types";
+import type { MeantLexemes } from "../postings";
+import { loadSharedIndex, patchSharedIndex } from "./load";
 import { setAgentPublished } from "@/lib/agents/publishing";
 import { suspendListing } from "@/lib/moderation/decisions";
 import { searchServiceItems } from "@/lib/api/reads";
-import { countFacets, countMatching, findMatchingIds, findMatchingIdsRankingEveryMatch } from "./search";
+import { countFacets, countMatching, findMatchingIds, findMatchingIdsRankingEveryMatch } from "../search";
 import { plantedWord } from "@/lib/testing/planted-word";
 
 // The shared index answers exactly what PostgreSQL's statements answer. Planted listings vary every fact a
