@@ -13,7 +13,7 @@
 // Against a database already generated: DATABASE_URL=... npx tsx --conditions=react-server bench/search-index.ts
 import { parseArgs } from "node:util";
 import { loadSharedIndex } from "@/lib/search/memory/load";
-import { lexemesOf, type MeantLexemes } from "@/lib/search/postings";
+import { lexemesOf, type MeantLexemes } from "@/lib/search/lexemes";
 import { parsePageState, type PageState } from "@/lib/search/filters";
 import { queryWords } from "@/lib/search/query-words";
 import { longTailPaths } from "./long-tail-queries";

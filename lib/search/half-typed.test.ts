@@ -5,7 +5,7 @@ import type { JsonObject } from "@/lib/agent-file/types";
 import { cleanUpTestRows, createTestUser, uniqueHandle } from "@/lib/testing/fixtures";
 import { plantedWord } from "@/lib/testing/planted-word";
 import { noFilters, type SearchFilters } from "./filters";
-import { stemsOf } from "./postings";
+import { stemsOf } from "./lexemes";
 import { countFacets, findMatchingIds, findMatchingIdsRankingEveryMatch, findMatchingServices } from "./search";
 import type { SharedIndex } from "./memory/shared-index";
 import { loadSharedIndex } from "./memory/load";

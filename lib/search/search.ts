@@ -5,7 +5,7 @@ import type { CardListing } from "@/lib/catalog/read-model";
 import { cardExtras, type CardExtras } from "@/lib/listings/cards";
 import type { PageSort, SearchFilters, Sort } from "./filters";
 import type { WordCorrection } from "./typo-notice";
-import type { Sampling } from "./postings";
+import type { Sampling } from "./postgres/postings";
 import type { Facets } from "./facet-rows";
 import type { EngineSearch, SearchEngine } from "./engine";
 import { sharedAudience } from "./audience";
@@ -129,11 +129,12 @@ export async function searchServices(
   viewer: Viewer | null,
   f: SearchFilters,
   options: { sort: PageSort; page: number; pageSize: number },
+  index: SharedIndex | null = currentSharedIndex(),
 ): Promise<{ results: SearchResult[]; hasMore: boolean; facets: Facets; corrections: WordCorrection[] }> {
   const now = new Date();
   const [found, facets, corrections] = await Promise.all([
-    findMatchingIds(viewer, f, { sort: options.sort, limit: options.pageSize, offset: (options.page - 1) * options.pageSize, now }),
-    countFacets(viewer, f, now),
+    findMatchingIds(viewer, f, { sort: options.sort, limit: options.pageSize, offset: (options.page - 1) * options.pageSize, now }, index),
+    countFacets(viewer, f, now, SAMPLING, index),
     queryCorrections(f.query, f.verbatim === true),
   ]);
   const [listings, extras, highlights] = await Promise.all([

@@ -7,7 +7,7 @@ import { listingsGeneration } from "@/lib/catalog/listing-changes";
 import type { SearchFilters } from "./filters";
 import type { WordCorrection } from "./typo-notice";
 import { queryWords } from "./query-words";
-import { lexemesOf, type MeantLexemes, type QueryWord } from "./postings";
+import { lexemesOf, type MeantLexemes, type QueryWord } from "./lexemes";
 import { wordMemo } from "./word-memo";
 
 // What a query's words mean, for both engines: each word as typed, its typo correction (its nearest lexeme by

@@ -12,7 +12,7 @@ import { cleanUpTestRows, createTestUser, uniqueHandle } from "@/lib/testing/fix
 import { noFilters } from "../filters";
 import { currentSharedIndex, sharedIndexState, startSharedIndex, stopSharedIndex, type LiveSharedIndex } from "./live";
 import { countFacets, findMatchingIds } from "../search";
-import { lexemesOf, type MeantLexemes } from "../postings";
+import { lexemesOf, type MeantLexemes } from "../lexemes";
 import { plantedWord } from "@/lib/testing/planted-word";
 
 // The process's shared index stays current: after a listing write it answers withholding the agents it wrote

@@ -1,5 +1,5 @@
 import type { Sort } from "../filters";
-import type { MeantLexemes } from "../postings";
+import type { MeantLexemes } from "../lexemes";
 import type { Postings } from "./postings";
 
 // A search's matches in memory: the listings holding every word of it and their relevance, gathered from the

@@ -1,5 +1,5 @@
 import type { Sort } from "../filters";
-import type { MeantLexemes } from "../postings";
+import type { MeantLexemes } from "../lexemes";
 import type { IndexedListing } from "./types";
 
 // The words' postings in memory: each word the sorted numbers of the listings holding it (listings.ts) with the

@@ -8,7 +8,7 @@ import { cleanUpTestRows, createTestUser, uniqueHandle } from "@/lib/testing/fix
 import { noFilters, type SearchFilters } from "../filters";
 import { SharedIndex } from "./shared-index";
 import type { IndexedListing } from "./types";
-import type { MeantLexemes } from "../postings";
+import type { MeantLexemes } from "../lexemes";
 import { loadSharedIndex, patchSharedIndex } from "./load";
 import { setAgentPublished } from "@/lib/agents/publishing";
 import { suspendListing } from "@/lib/moderation/decisions";

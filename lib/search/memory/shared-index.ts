@@ -1,6 +1,6 @@
 import type { Audience } from "@/lib/catalog/visibility";
 import type { SearchFilters, Sort } from "../filters";
-import type { MeantLexemes } from "../postings";
+import type { MeantLexemes } from "../lexemes";
 import type { FacetRow } from "../facet-rows";
 import type { ListingCard } from "./listing-cards";
 import { conditionsOf } from "./conditions";

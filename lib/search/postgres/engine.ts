@@ -7,7 +7,7 @@ import { capabilityVisibleSql, capabilityVisibleToAudienceSql } from "@/lib/cata
 import type { SearchFilters } from "../filters";
 import type { Facets } from "../facet-rows";
 import type { EngineSearch, PageRequest, SearchEngine } from "../engine";
-import { findByPostings, matchesFromPostings, type Sampling } from "../postings";
+import { findByPostings, matchesFromPostings, type Sampling } from "./postings";
 import { sharedAudience } from "../audience";
 import type { MeantWord } from "../words";
 import { audienceFacets, countFacetsUncached, SAMPLING } from "./facets";

@@ -7,7 +7,7 @@ import type { Audience } from "@/lib/catalog/visibility";
 import { sampleTestedSql } from "@/lib/sample-tests/sample-tested";
 import type { SearchFilters } from "../filters";
 import { facetsOf, type Facets } from "../facet-rows";
-import { EXACT_COUNTS_UP_TO, sampleOfMatches, type Sampling } from "../postings";
+import { EXACT_COUNTS_UP_TO, sampleOfMatches, type Sampling } from "./postings";
 import { wordsOf } from "../words";
 import { baseWhereSql, fromSql, hasFreePlanSql, setSingleFacets, type SingleFacet } from "./sql";
 

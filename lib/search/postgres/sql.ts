@@ -3,7 +3,7 @@ import { sampleTestedSql } from "@/lib/sample-tests/sample-tested";
 import { reputationSql, runsSql, statsJoinSql, unreachableSql } from "@/lib/listings/reputation";
 import type { SearchFilters, Sort } from "../filters";
 import { queryWords } from "../query-words";
-import { matchesAtMost } from "../postings";
+import { matchesAtMost } from "./postings";
 import { meaningful, type MeantWord } from "../words";
 
 // The PostgreSQL engine's statements, in parts. Every search starts from THE visibility rule
