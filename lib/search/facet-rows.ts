@@ -9,7 +9,7 @@ export type FacetRow = { facet: string; value: string | null; label: string | nu
 export type FacetKey = "category" | "tag" | "class" | "price" | "tested" | "language" | "region" | "data";
 
 export type FacetValue = { value: string; label: string | null; count: number };
-/** `approximate`: counted on a sample of more than 10,000 matches, each count an estimate (lib/search/postings.ts, sampleOfMatches). */
+/** `approximate`: counted on a sample of more than 10,000 matches, each count an estimate (lib/search/postgres/postings.ts, sampleOfMatches). */
 export type Facets = { total: number; approximate: boolean } & Record<FacetKey, FacetValue[]>;
 
 const facetKeys: readonly FacetKey[] = ["category", "tag", "class", "price", "tested", "language", "region", "data"];

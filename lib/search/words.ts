@@ -12,7 +12,7 @@ import { wordMemo } from "./word-memo";
 
 // What a query's words mean, for both engines: each word as typed, its typo correction (its nearest lexeme by
 // pg_trgm similarity over the SearchLexeme table of words everyone may see, so typo tolerance costs one indexed
-// lookup per word instead of trigram matching over every listing), and the lexemes it stands for (postings.ts,
+// lookup per word instead of trigram matching over every listing), and the lexemes it stands for (lexemes.ts,
 // lexemesOf: its prefixes and its correction's stem). A stop word means nothing.
 
 const correctionSchema = z.array(z.object({ word: z.string(), corrected: z.string().nullable() }));

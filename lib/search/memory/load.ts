@@ -203,7 +203,7 @@ export async function loadSharedIndex(options: { chunk?: number; timings?: LoadT
       z.object({ n: z.number().int() }),
       Prisma.sql`SELECT count(*)::int AS n FROM "Capability" c JOIN "Agent" a ON a."id" = c."agentId" WHERE ${capabilityVisibleToAudienceSql("adults")}`,
     );
-    // PostgreSQL's order by name (search.ts's, with its collation), as a list of row ids: rows as arrays, a
+    // PostgreSQL's order by name (NAME_ORDER_SQL, with its collation), as a list of row ids: rows as arrays, a
     // million of them are one short read.
     const byNameSql = Prisma.sql`SELECT c."id" FROM "Capability" c JOIN "Agent" a ON a."id" = c."agentId"
       WHERE ${capabilityVisibleToAudienceSql("adults")} ORDER BY ${NAME_ORDER_SQL}`;

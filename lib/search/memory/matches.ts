@@ -121,7 +121,7 @@ export class ScratchArrays {
 
 /**
  * The listings holding every word, and each one's relevance: the sum, in the words' order, of each word's best
- * score among the lexemes it means (PostgreSQL's float8 sum, search.ts). One pass over each word's postings
+ * score among the lexemes it means (PostgreSQL's float8 sum, postgres/sql.ts). One pass over each word's postings
  * finds the listings that hold it and every word before it, and their best score for it; one over those listings
  * adds that best to their sums. The last word's are the matches. When the first word's own matches are kept,
  * they are where the listings holding it and their sums start. When each word means one lexeme (most searches),

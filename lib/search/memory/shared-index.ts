@@ -208,7 +208,7 @@ export class SharedIndex {
 
 
   /**
-   * The row ids of one page of a search's results, best first: `limit` after `offset`, in search.ts's order for
+   * The row ids of one page of a search's results, best first: `limit` after `offset`, in the PostgreSQL engine's order for
    * `sort` (`words` and `nameWords` as for `count`; `nameWords` is the query's words as the exact-name rule
    * compares them). Relevance: a name that says exactly the query first, then the sum of the words' scores
    * (each word's best posting among the words it means, added in the words' order as float8), newest first,

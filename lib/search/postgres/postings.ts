@@ -162,7 +162,7 @@ function joinedWordsSql(terms: string[][]): Prisma.Sql {
 
 async function findSeveralWords(terms: string[][], nameWords: string, where: Prisma.Sql, limit: number, offset: number): Promise<string[]> {
   const joined = joinedWordsSql(terms);
-  // In the words' order and in float8, as search.ts adds them, so both paths break the same ties.
+  // In the words' order and in float8, as sql.ts adds them, so both paths break the same ties.
   const score = Prisma.join(
     terms.map((_, i) => Prisma.sql`${alias(i)}."score"::float8`),
     " + ",

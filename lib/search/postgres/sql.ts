@@ -12,7 +12,7 @@ import { meaningful, type MeantWord } from "../words";
 // Matching: the query's words (letters and digits, at most 8) must all match, each in the weighted tsvector
 // (A name, B summary, C tags and category, D agent name and purpose) or in the limitations' own vector (one
 // word may be in each) — each word as itself, as the beginning of a longer word (half-typed: its stem's
-// beginning, and its letters as typed where stemming rewrote its end, postings.ts prefixesOf), or as its
+// beginning, and its letters as typed where stemming rewrote its end, lexemes.ts prefixesOf), or as its
 // nearest lexeme when it is misspelt (words.ts). A stop word (no lexeme) is no condition; a query of stop words
 // alone matches nothing.
 // Ranking: a name that says exactly the query first, then the sum of the words' scores, ties newest first. A
@@ -160,7 +160,7 @@ export function orderSql(query: string | null, words: MeantWord[] | null, sort: 
   switch (sort) {
     case "relevance": {
       const relevance = query && words ? relevanceSql(words) : null;
-      // Ties newest first, then by row: the order of the postings' index (lib/search/postings.ts).
+      // Ties newest first, then by row: the order of the postings' index (postings.ts).
       return query && relevance ? Prisma.sql`${exactNameSql(query)} DESC, ${relevance} DESC, c."createdAt" DESC, c."id" DESC` : newest;
     }
     case "newest":
