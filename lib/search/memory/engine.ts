@@ -1,7 +1,7 @@
 import type { Audience } from "@/lib/catalog/visibility";
 import type { EngineSearch, PageRequest, SearchEngine } from "../engine";
 import { facetsOf, type Facets } from "../facet-rows";
-import type { MeantLexemes } from "../postings";
+import type { MeantLexemes } from "../lexemes";
 import { queryWords } from "../query-words";
 import { meaningful, type MeantWord } from "../words";
 import type { SharedIndex } from "./shared-index";
