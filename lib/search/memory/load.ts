@@ -7,7 +7,7 @@ import { log } from "@/lib/log";
 import { requireDatabaseUrl } from "@/lib/env";
 import { capabilityVisibleToAudienceSql } from "@/lib/catalog/visibility";
 import { CAPABILITY_CLASSES } from "@/lib/agent-file/types";
-import { NAME_ORDER_SQL } from "../postgres/sql";
+import { NAME_ORDER_SQL } from "../postgres/name-order";
 import { priceSummaryOfPlans } from "./listing-cards";
 import { SharedIndex } from "./shared-index";
 import type { IndexedListing, IndexTag, ListingFacts, PatchOutcome, RankOptions, WrittenPlace } from "./types";

@@ -5,6 +5,7 @@ import type { SearchFilters, Sort } from "../filters";
 import { queryWords } from "../query-words";
 import { matchesAtMost } from "./postings";
 import { meaningful, type MeantWord } from "../words";
+import { NAME_ORDER_SQL } from "./name-order";
 
 // The PostgreSQL engine's statements, in parts. Every search starts from THE visibility rule
 // (lib/catalog/visibility.ts, the SQL function explore_capability_visible), which the caller gives as `visible`.
@@ -21,9 +22,6 @@ import { meaningful, type MeantWord } from "../words";
 // (postings.ts), so a search by relevance is ranked from them whenever they can answer, and here otherwise.
 // Documents split words where queryWords does (explore_search_text), so "SHA-256" is the words "sha" and
 // "256" on both sides.
-
-/** The order by name: the name as its words, lowercased, then the row id; indexed (the memory index reads it at its load). */
-export const NAME_ORDER_SQL = Prisma.sql`c."nameWords" ASC, c."id" ASC`;
 
 /**
  * The tsquery of words as meantWords reduced them to lexemes: each word's prefixes or its correction, every
