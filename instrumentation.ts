@@ -26,10 +26,10 @@ export async function register(): Promise<void> {
   // counts) starts again.
   const { listenForListingChanges } = await import("@/lib/catalog/listing-change-listener");
   listenForListingChanges();
-  // Search for the shared audiences from memory (lib/search/shared-index-live.ts); PostgreSQL answers until
+  // Search for the shared audiences from memory (lib/search/memory/live.ts); PostgreSQL answers until
   // it is loaded, and whenever it is not current.
   if (env.EXPLORE_SEARCH_INDEX) {
-    const { startSharedIndex } = await import("@/lib/search/shared-index-live");
+    const { startSharedIndex } = await import("@/lib/search/memory/live");
     void startSharedIndex();
   }
 }

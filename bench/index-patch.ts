@@ -11,7 +11,7 @@
 import { parseArgs } from "node:util";
 import pg from "pg";
 import { requireDatabaseUrl } from "@/lib/env";
-import { loadSharedIndex, patchPool, patchSharedIndex } from "@/lib/search/shared-index-live";
+import { loadSharedIndex, patchPool, patchSharedIndex } from "@/lib/search/memory/load";
 
 const { values } = parseArgs({ options: { agents: { type: "string", default: "400" } } });
 const count = Number(values.agents);

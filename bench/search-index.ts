@@ -1,5 +1,5 @@
 // The shared index's own work per search, in one process: the facet counts and the page of a long-tail
-// search page (bench/long-tail-queries.ts, never the same URL twice), as search.ts asks the index for them,
+// search page (bench/long-tail-queries.ts, never the same URL twice), as the in-memory engine asks the index for them,
 // for the signed-out audience. No HTTP, no rendering, no PostgreSQL after the load: what is left is the
 // index's loops over a search's matches, which is what grows with the catalog (docs/benchmarks.md).
 // No URL is asked twice, but words recur (the generator's vocabulary has ~170 words), so the index's kept
@@ -12,8 +12,8 @@
 //
 // Against a database already generated: DATABASE_URL=... npx tsx --conditions=react-server bench/search-index.ts
 import { parseArgs } from "node:util";
-import { loadSharedIndex } from "@/lib/search/shared-index-live";
-import { lexemesOf, type MeantLexemes } from "@/lib/search/postings";
+import { loadSharedIndex } from "@/lib/search/memory/load";
+import { lexemesOf, type MeantLexemes } from "@/lib/search/lexemes";
 import { parsePageState, type PageState } from "@/lib/search/filters";
 import { queryWords } from "@/lib/search/query-words";
 import { longTailPaths } from "./long-tail-queries";
@@ -30,7 +30,7 @@ const index = await loadSharedIndex();
 const memory = process.memoryUsage();
 console.log(`index of ${index.size.toLocaleString("en")} listings loaded in ${((performance.now() - started) / 1000).toFixed(1)} s; heap ${mb(memory.heapUsed)}, outside the heap ${mb(memory.arrayBuffers)}, RSS ${mb(memory.rss)}`);
 
-// The searches' words as search.ts gives them to the index (stems and prefixes from PostgreSQL, read here once).
+// The searches' words as the in-memory engine gives them to the index (stems and prefixes from PostgreSQL, read here once).
 type Search = { state: PageState; words: MeantLexemes[]; nameWords: string };
 const next = longTailPaths("page", 11);
 const all: Search[] = [];
@@ -48,7 +48,7 @@ function search({ state, words, nameWords }: Search): number {
   const start = performance.now();
   if (withCounts) index.count("everyone", state.filters, words, now);
   const counted = performance.now();
-  // The name's order is the database's collation: search.ts asks PostgreSQL for it, so the index is not timed on it.
+  // The name's order is the database's collation: the load reads it from PostgreSQL, so the index is not timed on it.
   const sort = state.sort === "name" ? "relevance" : state.sort;
   index.page("everyone", state.filters, { words, nameWords, sort, limit: PAGE_SIZE + 1, offset: (state.page - 1) * PAGE_SIZE, now });
   const end = performance.now();

@@ -155,7 +155,7 @@ const schema = z.object({
   AUTH_GITHUB_SECRET: z.string().min(1).optional(),
   /** Comma-separated administrator emails (moderation). */
   ADMIN_EMAILS: emailList,
-  /** Search for signed-out visitors and other shared audiences from an index in memory (lib/search/shared-index-live.ts); "0": in PostgreSQL. */
+  /** Search for signed-out visitors and other shared audiences from an index in memory (lib/search/memory/live.ts); "0": in PostgreSQL. */
   EXPLORE_SEARCH_INDEX: z
     .enum(["1", "0", "true", "false"])
     .optional()

@@ -1,7 +1,7 @@
 // What the web process knows of listing writes made anywhere: a generation that moves with each write, and
 // which agents each write changed (null: not known). Writes in this process note themselves when they commit
 // (lib/catalog/listing-writes.ts); writes elsewhere (another web instance, the worker, the CLI's import) arrive
-// through PostgreSQL (listing-change-listener.ts). Search's index (lib/search/shared-index-live.ts) patches in
+// through PostgreSQL (listing-change-listener.ts). Search's index (lib/search/memory/live.ts) patches in
 // just the agents written, and what search remembers per generation (typo corrections, facet counts) starts again.
 //
 // The state lives on globalThis: Next bundles instrumentation.ts (which starts the listener) apart from the app's
@@ -100,7 +100,7 @@ export function listingsWrittenSince(since: number): Set<string> | null {
 
 /**
  * How many searches so far were answered from a search index that withholds listings written a moment ago (until
- * they are patched in: lib/search/shared-index-live.ts). An answer made while this moved may lack them, so the
+ * they are patched in: lib/search/memory/live.ts). An answer made while this moved may lack them, so the
  * public API does not offer it to the HTTP cache in front, though the generation did not move.
  */
 export function withheldAnswers(): number {

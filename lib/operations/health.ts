@@ -4,7 +4,7 @@ import path from "node:path";
 import { z } from "zod";
 import { db } from "@/lib/db";
 import { databaseUnavailableHeaders } from "@/lib/http/database-unavailable";
-import { sharedIndexState } from "@/lib/search/shared-index-live";
+import { sharedIndexState } from "@/lib/search/memory/live";
 
 // What /api/health and /api/health/ready report to a load balancer or an orchestrator: this instance can reach its database, and
 // the database has every migration this build ships (a web instance started before `npm run db:deploy`
@@ -16,7 +16,7 @@ export type Health = {
   migrations: "current" | "behind" | "unknown";
   /** Migrations this build ships that the database has not applied. */
   pending: string[];
-  /** Search's index in memory (lib/search/shared-index-live.ts); never makes the instance unhealthy: PostgreSQL answers meanwhile. */
+  /** Search's index in memory (lib/search/memory/live.ts); never makes the instance unhealthy: PostgreSQL answers meanwhile. */
   searchIndex: ReturnType<typeof sharedIndexState>;
 };
 

@@ -60,8 +60,8 @@ export function splitFacetValues<T extends { value: string }>(
 }
 
 /**
- * A single-choice facet's values: every value with its count (counted as if this facet were not set,
- * lib/search/search.ts), and the chosen value even when nothing carries it any more (count 0), so it can be removed.
+ * A single-choice facet's values: every value with its count (counted as if this facet were not set by
+ * either engine, lib/search/engine.ts), and the chosen value even when nothing carries it any more (count 0), so it can be removed.
  */
 export function singleChoiceOptions<T extends string>(
   values: readonly { value: string; count: number }[],

@@ -5,10 +5,10 @@ import type { JsonObject } from "@/lib/agent-file/types";
 import { cleanUpTestRows, createTestUser, uniqueHandle } from "@/lib/testing/fixtures";
 import { plantedWord } from "@/lib/testing/planted-word";
 import { noFilters, type SearchFilters } from "./filters";
-import { stemsOf } from "./postings";
+import { stemsOf } from "./lexemes";
 import { countFacets, findMatchingIds, findMatchingIdsRankingEveryMatch, findMatchingServices } from "./search";
-import type { SharedIndex } from "./shared-index";
-import { loadSharedIndex } from "./shared-index-live";
+import type { SharedIndex } from "./memory/shared-index";
+import { loadSharedIndex } from "./memory/load";
 
 // A half-typed word whose end the stemmer rewrites ("analy" → "anali", while "analytics" → "analyt") still
 // means the words it begins, on every path that answers a search: the postings, ranking every match, the shared

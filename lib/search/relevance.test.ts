@@ -7,8 +7,8 @@ import { loadDemoAgents } from "@/demo/agent-files";
 import { cleanUpTestRows, createTestUser, uniqueHandle } from "@/lib/testing/fixtures";
 import { findMatchingServices } from "./search";
 import { noFilters } from "./filters";
-import type { SharedIndex } from "./shared-index";
-import { loadSharedIndex } from "./shared-index-live";
+import type { SharedIndex } from "./memory/shared-index";
+import { loadSharedIndex } from "./memory/load";
 import { plantedWord } from "@/lib/testing/planted-word";
 
 // The relevance suite: what a person expects of the ranking, on planted listings and on the demo network.

@@ -4,7 +4,7 @@ import { queryWords } from "./query-words";
 // correction of a word, the page says so and offers the words as typed (URL `verbatim=1`). Pure, so the
 // decision is unit-tested apart from the lexicon.
 
-/** A word of the query and its nearest lexeme, when typo correction found one (lib/search/search.ts). */
+/** A word of the query and its nearest lexeme, when typo correction found one (lib/search/words.ts). */
 export type WordCorrection = { word: string; corrected: string | null };
 
 export type TypoNotice = {

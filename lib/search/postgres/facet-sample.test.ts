@@ -5,9 +5,9 @@ import { importAgentFile } from "@/lib/agents/import-agent";
 import type { JsonObject } from "@/lib/agent-file/types";
 import { minimalAgentFile } from "@/lib/agent-file/fixtures";
 import { cleanUpTestRows, createTestUser, uniqueHandle } from "@/lib/testing/fixtures";
-import { noFilters, type SearchFilters } from "./filters";
+import { noFilters, type SearchFilters } from "../filters";
 import { rarestFromStatistics, sampleOfMatches, type Sampling } from "./postings";
-import { countFacets, type Facets } from "./search";
+import { countFacets, type Facets } from "../search";
 import { plantedWord } from "@/lib/testing/planted-word";
 
 // Facet counts of a search with more matches than `exactUpTo` are estimated from a sample: the listings whose

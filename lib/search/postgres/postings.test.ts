@@ -5,9 +5,9 @@ import { importAgentFile } from "@/lib/agents/import-agent";
 import type { JsonObject } from "@/lib/agent-file/types";
 import { capabilityVisibleSql } from "@/lib/catalog/visibility";
 import { cleanUpTestRows, createTestUser, uniqueHandle } from "@/lib/testing/fixtures";
-import { noFilters } from "./filters";
+import { noFilters } from "../filters";
 import { findByPostings } from "./postings";
-import { findMatchingServices } from "./search";
+import { findMatchingServices } from "../search";
 import { plantedWord } from "@/lib/testing/planted-word";
 
 // The postings answer a one-word search exactly as ranking every match would: held to an order worked out

@@ -9,7 +9,7 @@ import { Dictionary } from "./dictionary";
 // (docs/benchmarks.md). Only texts are held here; the class, tags, flags and dates the index
 // keeps for its facets and orders are not held twice (SharedIndex.card puts the two together).
 
-/** A listing's texts as the index loads them (shared-index-live.ts). */
+/** A listing's texts as the index loads them (load.ts). */
 export type CardTexts = {
   /** The agent's. */
   handle: string;

@@ -9,10 +9,10 @@ import { writeListings } from "@/lib/catalog/listing-writes";
 import { listingsGeneration, withheldAnswers } from "@/lib/catalog/listing-changes";
 import { listenForListingChanges, type ListingsChangedListener } from "@/lib/catalog/listing-change-listener";
 import { cleanUpTestRows, createTestUser, uniqueHandle } from "@/lib/testing/fixtures";
-import { noFilters } from "./filters";
-import { currentSharedIndex, sharedIndexState, startSharedIndex, stopSharedIndex, type LiveSharedIndex } from "./shared-index-live";
-import { countFacets, findMatchingIds } from "./search";
-import { lexemesOf, type MeantLexemes } from "./postings";
+import { noFilters } from "../filters";
+import { currentSharedIndex, sharedIndexState, startSharedIndex, stopSharedIndex, type LiveSharedIndex } from "./live";
+import { countFacets, findMatchingIds } from "../search";
+import { lexemesOf, type MeantLexemes } from "../lexemes";
 import { plantedWord } from "@/lib/testing/planted-word";
 import { recordSampleTest } from "@/lib/sample-tests/record";
 

@@ -3,11 +3,11 @@ import { z } from "zod";
 import { Prisma } from "@/generated/prisma/client";
 import { db } from "@/lib/db";
 import { listingsGeneration } from "@/lib/catalog/listing-changes";
-import { wordMemo } from "./word-memo";
+import { lexemesOf, type MeantLexemes, type QueryWord } from "../lexemes";
 
 // Searches by relevance ranked from the postings (model SearchPosting, kept with the search documents). A query
 // word means the words its stem begins (SearchTerm) and its typo correction's stem; its score for a capability
-// is the best posting among those, and a capability's rank is the sum of its words' scores (search.ts ranks
+// is the best posting among those, and a capability's rank is the sum of its words' scores (sql.ts ranks
 // every match by the same formula when the postings cannot answer). A name that says exactly the query comes
 // first; ties newest first, then by row.
 //
@@ -25,49 +25,6 @@ import { wordMemo } from "./word-memo";
 /** How many words a half-typed word may stand for here; more (one or two letters) is ranked the usual way. */
 const MAX_TERMS = 64;
 
-/** A query word as typed, and its typo correction. */
-export type QueryWord = { word: string; correction: string | null };
-
-const stems = wordMemo<string>(
-  async (words) => {
-    const rows = z.array(z.object({ word: z.string(), stem: z.string().nullable() })).parse(
-      await db.$queryRaw<unknown[]>(Prisma.sql`
-        SELECT w AS word, (SELECT min(v.lexeme) FROM unnest(to_tsvector('english', w)) v) AS stem FROM unnest(${words}::text[]) w`),
-    );
-    return new Map(rows.flatMap((row) => (row.stem === null ? [] : [[row.word, row.stem]])));
-  },
-  { max: 50_000 },
-);
-
-/** Each word's English stem, the lexeme its documents hold (null for a stop word); kept, as it never changes. */
-export function stemsOf(words: string[]): Promise<Map<string, string | null>> {
-  return stems.get(words);
-}
-
-/**
- * The beginnings of the lexemes a query word means (none for a stop word): its stem's, and the word as typed
- * when stemming rewrote its end. A half-typed word must still mean the words it begins: "analy" stems to
- * "anali", which begins none of "analyt" (analytics), "analysi" or "analyz"; "cry" to "cri", not "crypto".
- * A whole word gains nothing from the second ("city" → "citi", and no lexeme begins "city").
- */
-function prefixesOf(word: string, stem: string | null): string[] {
-  if (stem === null) return [];
-  if (word.startsWith(stem)) return [stem];
-  if (stem.startsWith(word)) return [word];
-  return [stem, word];
-}
-
-/** What a query word means: the lexemes its prefixes begin (prefixesOf), and its correction's stem (null: none). */
-export type MeantLexemes = { prefixes: string[]; exact: string | null };
-
-/** What each query word means, in order; a stop word has no prefixes (and its correction's stem, if corrected). */
-export async function lexemesOf(words: QueryWord[]): Promise<MeantLexemes[]> {
-  const stemmed = await stemsOf(words.flatMap((w) => (w.correction ? [w.word, w.correction] : [w.word])));
-  return words.map((w) => ({
-    prefixes: prefixesOf(w.word, stemmed.get(w.word) ?? null),
-    exact: w.correction ? (stemmed.get(w.correction) ?? null) : null,
-  }));
-}
 
 // ids: the page's candidates that pass, best first (at most `need`); exact: every one of them ranks where it
 // does among all matches; truncated: some word had more postings than were read.
@@ -205,7 +162,7 @@ function joinedWordsSql(terms: string[][]): Prisma.Sql {
 
 async function findSeveralWords(terms: string[][], nameWords: string, where: Prisma.Sql, limit: number, offset: number): Promise<string[]> {
   const joined = joinedWordsSql(terms);
-  // In the words' order and in float8, as search.ts adds them, so both paths break the same ties.
+  // In the words' order and in float8, as sql.ts adds them, so both paths break the same ties.
   const score = Prisma.join(
     terms.map((_, i) => Prisma.sql`${alias(i)}."score"::float8`),
     " + ",

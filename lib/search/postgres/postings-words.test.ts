@@ -6,9 +6,9 @@ import type { Viewer } from "@/lib/accounts/viewer";
 import type { JsonObject } from "@/lib/agent-file/types";
 import { capabilityVisibleSql } from "@/lib/catalog/visibility";
 import { cleanUpTestRows, createTestUser, uniqueHandle } from "@/lib/testing/fixtures";
-import { noFilters, type SearchFilters } from "./filters";
+import { noFilters, type SearchFilters } from "../filters";
 import { findByPostings } from "./postings";
-import { findMatchingIds, findMatchingIdsRankingEveryMatch } from "./search";
+import { findMatchingIds, findMatchingIdsRankingEveryMatch } from "../search";
 import { plantedWord } from "@/lib/testing/planted-word";
 
 // Searches of several words ranked from the postings: held to ranking every match (the SQL path) on the same
