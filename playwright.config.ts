@@ -1,10 +1,9 @@
 import { defineConfig, devices } from "@playwright/test";
+import { e2ePort as port, varnishPort } from "./e2e/ports";
 
 // End-to-end tests run in Debian's Chromium (Playwright cannot download its own browser here)
 // against the production server (deploy/web.sh, Next's standalone server), started with its database, demo adapters and SMTP sink by e2e/stack.ts.
-const port = Number(process.env.E2E_PORT ?? 3100);
-// Varnish in front of two standalone web instances (e2e/topology-stack.ts), which use the two ports after it.
-const varnishPort = Number(process.env.E2E_VARNISH_PORT ?? port + 10);
+// Varnish in front of two standalone web instances (e2e/topology-stack.ts) on varnishPort.
 /** Run in front of Varnish as well as directly: the leak suite, the malformed-request suite, and the topology's own. */
 const throughVarnish = ["**/leak.spec.ts", "**/malformed-requests.spec.ts", "**/production-topology.spec.ts"];
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";

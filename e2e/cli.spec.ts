@@ -3,7 +3,7 @@ import { execFile } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { sharedAnswer } from "./helpers";
+import { sharedAnswer, throughVarnish } from "./helpers";
 
 // The publisher CLI, run as a publisher runs it: `explore validate` and `explore import`.
 const root = path.resolve(import.meta.dirname, "..");
@@ -90,7 +90,7 @@ test("import: publishes for the owner, then the service is on Explore; someone e
   test.setTimeout(90_000);
   const handle = `@cli-weather-${Date.now().toString(36)}`;
   const doc = file("weather.json", agentFile(handle));
-  // A search signed-out visitors share (the web server's shared cache), stored before the import.
+  // A search signed-out visitors share (Varnish), stored before the import.
   const searchPath = "/?q=forecast+today";
   expect(await sharedAnswer(request, searchPath)).not.toContain(handle.slice(1));
 
@@ -101,9 +101,9 @@ test("import: publishes for the owner, then the service is on Explore; someone e
 
   await page.goto(`/services/${handle}/cap_forecast_today`);
   await expect(page.getByRole("heading", { level: 1, name: "Forecast today" })).toBeVisible();
-  // The import ran in another process; the web server heard of it and shares no stale search.
-  // (Asked once, not polled: waiting would let the stored answer expire on its own.)
+  // The import ran in another process; the web server heard of it, and Varnish forgets its stored search within 2 s.
   expect(await (await request.get(searchPath)).text()).toContain(handle.slice(1));
+  await expect.poll(() => throughVarnish(request, searchPath), { timeout: 2_000 }).toContain(handle.slice(1));
 
   const refused = await explore("import", doc, "--owner", "someone-else@example.com");
   expect(refused.code).toBe(1);

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { sharedAnswer, signInByEmail, uniqueEmail } from "./helpers";
+import { varnishOrigin } from "./ports";
 import { roles } from "./roles/roles";
 
 // 18+ gating, data rules and reports, end to end in Chromium.
@@ -38,9 +39,12 @@ test("an adult turns 18+ on and finds a mature service, sent privately and marke
   const cacheControl = response.headers()["cache-control"] ?? "";
   expect(cacheControl).toContain("private");
   expect(cacheControl).toContain("no-store");
-  // The web server's shared cache never stored the adult's answers: a signed-out visitor of the same
+  // Varnish never stores the adult's answers: theirs passes through it, and a signed-out visitor of the same
   // URLs gets their own, also when it comes from the cache, without the mature listing.
-  expect(response.headers()["x-explore-cache"]).toBeUndefined();
+  const throughCache = await page.request.get(`${varnishOrigin}${wine}`);
+  expect(throughCache.status()).toBe(200);
+  expect(throughCache.headers()["x-cache"]).toBe("pass");
+  expect((await request.get(`${varnishOrigin}${wine}`)).status()).toBe(404);
   expect((await request.get(wine)).status()).toBe(404);
   expect(await (await request.get("/?q=wine")).text()).not.toContain("Wine pairing");
   expect(await sharedAnswer(request, "/?q=wine")).not.toContain("Wine pairing");

@@ -2,6 +2,7 @@ import { once } from "node:events";
 import { createServer } from "node:net";
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
 import { latestSignInLink, messagesTo } from "./mailbox";
+import { varnishOrigin } from "./ports";
 
 /** Signs in the way a person does: asks for a link, opens it from the mail the SMTP sink received. */
 export async function signInByEmail(page: Page, email: string, returnTo = "/dashboard") {
@@ -21,23 +22,28 @@ export function uniqueEmail(role: string): string {
 }
 
 /**
- * A signed-out GET of `path` as the web server's shared cache holds it: asked until it comes from the cache,
- * since listing writes by tests running alongside (and the worker's logo and terms checks) may empty the
- * cache at any moment; on a loaded machine two requests in a row without one can take a while. Returns the body.
+ * A signed-out GET of `path` as Varnish (e2e/topology-stack.ts, on the same database) holds it: asked until it comes
+ * from the cache, since listing writes by tests running alongside (and the worker's logo and terms checks) may
+ * purge it at any moment. Returns the body.
  */
 export async function sharedAnswer(request: APIRequestContext, path: string): Promise<string> {
   let body = "";
   await expect
     .poll(
       async () => {
-        const response = await request.get(path);
+        const response = await request.get(`${varnishOrigin}${path}`);
         body = await response.text();
-        return response.headers()["x-explore-cache"];
+        return response.headers()["x-cache"];
       },
       { timeout: 30_000 },
     )
     .toBe("hit");
   return body;
+}
+
+/** What a signed-out visitor gets for `path` through Varnish now, stored or not. */
+export async function throughVarnish(request: APIRequestContext, path: string): Promise<string> {
+  return (await request.get(`${varnishOrigin}${path}`)).text();
 }
 
 /** A loopback port nobody listens on right now, for a server a test starts itself. */

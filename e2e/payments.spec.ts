@@ -82,7 +82,7 @@ test("a paid service offers the payment link, runs after the signed payment with
 });
 
 test("the plans card pays under the person's pseudonymous ID, and asks a signed-out visitor to sign in first", async ({ page, request }) => {
-  // The answer the shared cache gives every signed-out visitor names nobody.
+  // The answer Varnish gives every signed-out visitor names nobody.
   const shared = await sharedAnswer(request, SERVICE);
   expect(shared).not.toContain("client_reference_id");
   expect(shared).toContain("Sign in to pay");

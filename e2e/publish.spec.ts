@@ -1,5 +1,5 @@
 import { test, expect } from "@playwright/test";
-import { sharedAnswer, signInByEmail, uniqueEmail } from "./helpers";
+import { sharedAnswer, signInByEmail, throughVarnish, uniqueEmail } from "./helpers";
 
 function agentJson(handle: string, rating: "mature" | "general") {
   return JSON.stringify(
@@ -50,7 +50,7 @@ test("a publisher imports a document with an error, sees it at its path, fixes i
   // Its publisher previews it, told that nobody else sees it yet.
   await page.goto(servicePath);
   await expect(page.getByRole("note").filter({ hasText: "Preview" })).toContainText("Only you see this page: the agent is not published.");
-  // Signed-out visitors share answers (the shared cache): this search is now stored without the service.
+  // Signed-out visitors share answers (Varnish): this search is now stored without the service.
   const searchPath = "/?q=tide+times";
   const listed = handle.slice(1); // in the result's link, whatever else matches
   expect(await sharedAnswer(request, searchPath)).not.toContain(listed);
@@ -64,8 +64,9 @@ test("a publisher imports a document with an error, sees it at its path, fixes i
   await expect(page).toHaveURL(new RegExp(`/services/(@|%40)${handle.slice(1)}/cap_tide_times$`));
   await expect(page.getByRole("heading", { level: 1, name: "Tide times" })).toBeVisible();
   await expect(page.getByText("Harbours in the bundled list only; no currents.")).toBeVisible();
-  // Publishing made the stored answers stale at once, for signed-out visitors too.
+  // Publishing shows it to signed-out visitors, and Varnish forgets its stored search within 2 s.
   expect(await (await request.get(searchPath)).text()).toContain(listed);
+  await expect.poll(() => throughVarnish(request, searchPath), { timeout: 2_000 }).toContain(listed);
   expect((await request.get(servicePath)).status()).toBe(200);
 
   // And unpublishing takes it away from them at once.
@@ -77,6 +78,7 @@ test("a publisher imports a document with an error, sees it at its path, fixes i
   await expect(page.getByRole("button", { name: `Publish ${handle}`, exact: true })).toBeVisible();
   expect((await request.get(servicePath)).status()).toBe(404);
   expect(await (await request.get(searchPath)).text()).not.toContain(listed);
+  await expect.poll(() => throughVarnish(request, searchPath), { timeout: 2_000 }).not.toContain(listed);
 });
 
 test("importing a document over a published agent asks first, like the editor, and replaces it only when confirmed", async ({ page, request }) => {
