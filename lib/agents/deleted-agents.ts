@@ -5,8 +5,8 @@ import { listingsGeneration } from "@/lib/catalog/listing-changes";
 
 // Deleted agents' handles (issue #13): their public pages answer 410 Gone, and the handle stays reserved for
 // its former owner. proxy.ts asks `deletedAgentOn` on the pages and API reads of a handle; the answer comes
-// from a set this process keeps, reloaded (one small query) only after a listing write anywhere — the same
-// signal that empties the shared cache — or once a minute, so a request for an agent that exists costs a
+// from a set this process keeps, reloaded (one small query) only after a listing write anywhere (the listings'
+// generation moved) or once a minute, so a request for an agent that exists costs a
 // lookup in memory and no query.
 
 type Tx = Prisma.TransactionClient;

@@ -1,0 +1,84 @@
+// Varnish in front of Explore, as signed-out visitors meet it (results go to docs/benchmarks.md; nothing here
+// is asserted). One run, side by side, 20 concurrent clients each:
+//   1. the anonymous home page through Varnish ÷ a static file of the build (an immutable /_next/static
+//      chunk, the no-work floor of a cache hit) through the same Varnish: how close a stored page comes to a file;
+//   2. the same home page from Next alone (no cache in front) beside a bare Next page (bench/baseline-app,
+//      the framework's own floor), p50/p95: what each render costs when the cache cannot answer.
+// Over generated listings in a throw-away embedded PostgreSQL; one web process (deploy/web.sh) and varnishd.
+//
+//   npm run build   # once: the benchmark serves the standalone build
+//   npx tsx --conditions=react-server bench/varnish.ts [--listings 10000] [--duration 10] [--port 3430]
+import { readdir, stat } from "node:fs/promises";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { availableParallelism } from "node:os";
+import { openMigratedDatabase, projectRoot } from "../scripts/lib/database";
+import { startVarnish } from "../scripts/lib/varnish";
+import { generateListings } from "./generate-listings";
+import { line, load, type Measured } from "./load";
+import { startBaseline, startServer, stopServer } from "./server";
+
+const { values } = parseArgs({
+  options: {
+    listings: { type: "string", default: "10000" },
+    duration: { type: "string", default: "10" },
+    port: { type: "string", default: "3430" },
+    connections: { type: "string", default: "20" },
+  },
+});
+const port = Number(values.port);
+const [varnishPort, baselinePort] = [port + 1, port + 2];
+const options = { connections: Number(values.connections), seconds: Number(values.duration) };
+const gzip = { "accept-encoding": "gzip" };
+
+/** The build's static chunk nearest in size to `bytes`: a file Varnish stores for a year. */
+async function staticChunkLike(bytes: number): Promise<string> {
+  const dir = path.join(projectRoot, ".next/standalone/.next/static/chunks");
+  const files = await Promise.all(
+    (await readdir(dir)).filter((f) => f.endsWith(".js")).map(async (f) => ({ f, size: (await stat(path.join(dir, f))).size })),
+  );
+  const nearest = files.sort((a, b) => Math.abs(a.size - bytes) - Math.abs(b.size - bytes))[0];
+  if (!nearest) throw new Error("no static chunk in the build: run npm run build first");
+  return `/_next/static/chunks/${nearest.f}`;
+}
+
+async function bodyBytes(url: string): Promise<number> {
+  return (await (await fetch(url, { headers: gzip })).arrayBuffer()).byteLength;
+}
+
+const measure = (origin: string, path: string): Promise<Measured> => load(origin, () => path, { ...options, headers: gzip });
+
+const database = await openMigratedDatabase("throwaway");
+const stops: (() => Promise<void>)[] = [() => database.close()];
+try {
+  await generateListings(database.url, Number(values.listings));
+  const web = await startServer(database.url, { port, env: { RATE_LIMIT_API: "100000000/1m" } });
+  stops.unshift(() => stopServer(web));
+  const varnish = await startVarnish({ port: varnishPort, backendPorts: [port] });
+  stops.unshift(() => varnish.stop());
+  const baseline = await startBaseline(baselinePort);
+  stops.unshift(() => baseline.stop());
+  const next = `http://127.0.0.1:${port}`;
+
+  const homeBytes = await bodyBytes(`${next}/`);
+  const chunk = await staticChunkLike(homeBytes);
+  console.log(`node ${process.version}, ${availableParallelism()} cores; one web process (deploy/web.sh), one varnishd; ${values.listings} listings`);
+  console.log(`home ${homeBytes} bytes gzipped; static file ${chunk} ${await bodyBytes(`${varnish.url}${chunk}`)} bytes`);
+  // Warm: each route compiled, each answer stored.
+  for (const origin of [varnish.url, next]) await load(origin, () => "/", { connections: 2, seconds: 2, headers: gzip });
+  await load(varnish.url, () => chunk, { connections: 2, seconds: 2, headers: gzip });
+  await load(baseline.origin, () => "/", { connections: 2, seconds: 2 });
+
+  const staticHit = await measure(varnish.url, chunk);
+  const homeHit = await measure(varnish.url, "/");
+  const homeNext = await measure(next, "/");
+  const bare = await load(baseline.origin, () => "/", { ...options, headers: gzip });
+  console.log(line("static file through Varnish", staticHit));
+  console.log(line("home, signed out, through Varnish", homeHit));
+  console.log(`home ÷ static file through Varnish: ${(homeHit.rps / staticHit.rps).toFixed(2)}`);
+  console.log(line("home, signed out, Next alone", homeNext));
+  console.log(line("bare Next page", bare));
+  console.log(`home ÷ bare page, Next alone: ${(homeNext.rps / bare.rps).toFixed(2)}`);
+} finally {
+  for (const stop of stops) await stop().catch((error: unknown) => console.error(error));
+}
