@@ -3,17 +3,16 @@ import { env } from "@/lib/env";
 
 // The client address that per-client rate limits count against (lib/rate-limits), from X-Forwarded-For as
 // Next.js hands it to a route handler or a server action. Route handlers and actions never see the socket:
-// Next's server (also when scripts/serve.ts serves through `next(...).getRequestHandler()`) sets
-// X-Forwarded-For to the socket's address only when the request carries none
+// Next's server sets X-Forwarded-For to the socket's address only when the request carries none
 // (`req.headers['x-forwarded-for'] ??= socket.remoteAddress`, next/dist/server/base-server.js); a header the
 // client sent itself is passed on unchanged.
 //
 // The rule: each reverse proxy Explore trusts appends the address it received the request from, so with
 // EXPLORE_TRUSTED_PROXIES = n ≥ 1 the client is the n-th entry from the right (the last proxy's own address
 // is the socket's, which Next does not add). Entries further left were written by the client and are
-// ignored, so a client cannot pick its bucket by sending the header. With n = 0 (Explore's server faces
-// clients itself) the right-most entry is taken: the socket's address, which scripts/serve.ts writes over
-// whatever X-Forwarded-For the client sent before Next sees the request.
+// ignored, so a client cannot pick its bucket by sending the header. With n = 0 (nothing in front: the demo, the
+// tests) the right-most entry is taken, the socket's address unless the client sent the header itself; production
+// always has Varnish or a load balancer in front, and sets n (docs/operations.md).
 //
 // An IPv6 client counts by its /64 (one subscriber's network, from which any address may be used), an
 // IPv4-mapped IPv6 address as its IPv4 address; what is not an address counts as "unknown".
