@@ -9,6 +9,7 @@
 //   npm run build   # once: the benchmark serves the standalone build
 //   npx tsx --conditions=react-server bench/varnish.ts [--listings 10000] [--duration 10] [--port 3430]
 import { readdir, stat } from "node:fs/promises";
+import { get } from "node:http";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { availableParallelism } from "node:os";
@@ -31,7 +32,7 @@ const [varnishPort, baselinePort] = [port + 1, port + 2];
 const options = { connections: Number(values.connections), seconds: Number(values.duration) };
 const gzip = { "accept-encoding": "gzip" };
 
-/** The build's static chunk nearest in size to `bytes`: a file Varnish stores for a year. */
+/** The build's static chunk nearest in size to `bytes` (Next sends chunks as they are): a file Varnish stores for a year. */
 async function staticChunkLike(bytes: number): Promise<string> {
   const dir = path.join(projectRoot, ".next/standalone/.next/static/chunks");
   const files = await Promise.all(
@@ -42,8 +43,15 @@ async function staticChunkLike(bytes: number): Promise<string> {
   return `/_next/static/chunks/${nearest.f}`;
 }
 
-async function bodyBytes(url: string): Promise<number> {
-  return (await (await fetch(url, { headers: gzip })).arrayBuffer()).byteLength;
+/** The bytes sent for `url` to a client that accepts gzip, as sent (fetch would count them unpacked). */
+function bytesSent(url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers: gzip, agent: false }, (response) => {
+      let bytes = 0;
+      response.on("data", (chunk: Buffer) => (bytes += chunk.length));
+      response.on("end", () => resolve(bytes));
+    }).on("error", reject);
+  });
 }
 
 const measure = (origin: string, path: string): Promise<Measured> => load(origin, () => path, { ...options, headers: gzip });
@@ -60,10 +68,11 @@ try {
   stops.unshift(() => baseline.stop());
   const next = `http://127.0.0.1:${port}`;
 
-  const homeBytes = await bodyBytes(`${next}/`);
+  // The file as large as the page as sent: a cache hit's cost grows with the bytes it sends.
+  const homeBytes = await bytesSent(`${next}/`);
   const chunk = await staticChunkLike(homeBytes);
   console.log(`node ${process.version}, ${availableParallelism()} cores; one web process (deploy/web.sh), one varnishd; ${values.listings} listings`);
-  console.log(`home ${homeBytes} bytes gzipped; static file ${chunk} ${await bodyBytes(`${varnish.url}${chunk}`)} bytes`);
+  console.log(`bytes sent: home ${homeBytes} (gzip), static file ${chunk} ${await bytesSent(`${varnish.url}${chunk}`)}`);
   // Warm: each route compiled, each answer stored.
   for (const origin of [varnish.url, next]) await load(origin, () => "/", { connections: 2, seconds: 2, headers: gzip });
   await load(varnish.url, () => chunk, { connections: 2, seconds: 2, headers: gzip });
