@@ -8,7 +8,7 @@
 //
 //   npm run build   # once: the benchmark serves the standalone build
 //   npx tsx --conditions=react-server bench/varnish.ts [--listings 10000] [--duration 10] [--port 3430]
-import { readdir, stat } from "node:fs/promises";
+import { readdir } from "node:fs/promises";
 import { get } from "node:http";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -32,15 +32,15 @@ const [varnishPort, baselinePort] = [port + 1, port + 2];
 const options = { connections: Number(values.connections), seconds: Number(values.duration) };
 const gzip = { "accept-encoding": "gzip" };
 
-/** The build's static chunk nearest in size to `bytes` (Next sends chunks as they are): a file Varnish stores for a year. */
-async function staticChunkLike(bytes: number): Promise<string> {
+/** The build's static chunk whose answer (gzipped as Next sends it) is nearest `bytes`: a file Varnish stores for a year. */
+async function staticChunkLike(origin: string, bytes: number): Promise<string> {
   const dir = path.join(projectRoot, ".next/standalone/.next/static/chunks");
-  const files = await Promise.all(
-    (await readdir(dir)).filter((f) => f.endsWith(".js")).map(async (f) => ({ f, size: (await stat(path.join(dir, f))).size })),
-  );
-  const nearest = files.sort((a, b) => Math.abs(a.size - bytes) - Math.abs(b.size - bytes))[0];
+  const paths = (await readdir(dir)).filter((f) => f.endsWith(".js")).map((f) => `/_next/static/chunks/${f}`);
+  const sizes = [];
+  for (const p of paths) sizes.push({ p, sent: await bytesSent(`${origin}${p}`) });
+  const nearest = sizes.sort((a, b) => Math.abs(a.sent - bytes) - Math.abs(b.sent - bytes))[0];
   if (!nearest) throw new Error("no static chunk in the build: run npm run build first");
-  return `/_next/static/chunks/${nearest.f}`;
+  return nearest.p;
 }
 
 /** The bytes sent for `url` to a client that accepts gzip, as sent (fetch would count them unpacked). */
@@ -70,7 +70,7 @@ try {
 
   // The file as large as the page as sent: a cache hit's cost grows with the bytes it sends.
   const homeBytes = await bytesSent(`${next}/`);
-  const chunk = await staticChunkLike(homeBytes);
+  const chunk = await staticChunkLike(next, homeBytes);
   console.log(`node ${process.version}, ${availableParallelism()} cores; one web process (deploy/web.sh), one varnishd; ${values.listings} listings`);
   console.log(`bytes sent: home ${homeBytes} (gzip), static file ${chunk} ${await bytesSent(`${varnish.url}${chunk}`)}`);
   // Warm: each route compiled, each answer stored.
