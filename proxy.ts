@@ -9,6 +9,7 @@ import { commonSecurityHeaders, documentPolicy, isResourcePath, newNonce, RESOUR
 import { goneAnswer, goneTargetOf } from "@/lib/agents/gone";
 import { CACHE_TAGS_HEADER, cacheTagsOf, isShareablePage, SHARED_PAGE_CACHE_CONTROL } from "@/lib/http/cache-tags";
 import { deletedAgentOn } from "@/lib/agents/deleted-agents";
+import { databaseOutage, outageAnswer } from "@/lib/http/database-outage";
 
 // Security headers on every answer. A page's policy carries a nonce that Next reads from the request's
 // Content-Security-Policy header and puts on each script it renders, so every page is rendered per request
@@ -93,9 +94,13 @@ function sharedCacheHeaders(request: NextRequest, response: NextResponse): void 
 }
 
 export async function proxy(request: NextRequest): Promise<NextResponse> {
-  const refused = (await refusalOf(request)) ?? (await goneResponse(request));
+  const refused = await refusalOf(request);
   if (refused) return withSecurityHeaders(refused, RESOURCE_POLICY);
   const resource = isResourcePath(request.nextUrl.pathname);
+  // Pages while PostgreSQL cannot be reached: 503 in words (route handlers answer theirs themselves).
+  if (!resource && (await databaseOutage())) return withSecurityHeaders(outageAnswer(), RESOURCE_POLICY);
+  const gone = await goneResponse(request);
+  if (gone) return withSecurityHeaders(gone, RESOURCE_POLICY);
   const policy = resource ? RESOURCE_POLICY : documentPolicy(newNonce(), context);
   const requestHeaders = new Headers(request.headers);
   if (!resource) requestHeaders.set("content-security-policy", policy);

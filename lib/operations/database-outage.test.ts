@@ -4,6 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { freePort, startEmbeddedPostgres, type RunningPostgres } from "@/scripts/lib/embedded-postgres";
 import { deployMigrations } from "@/scripts/lib/migrations";
+import { NextRequest } from "next/server";
 
 // Signed out (the logo route asks who is viewing only after the database; Auth.js needs a request's context).
 vi.mock("@/lib/accounts/viewer", () => import("@/lib/testing/viewer-stub"));
@@ -22,6 +23,9 @@ type Routes = {
   stripe: typeof import("@/app/api/webhooks/stripe/[handle]/route");
   db: typeof import("@/lib/db");
   unavailable: typeof import("@/lib/http/database-unavailable");
+  outage: typeof import("@/lib/http/database-outage");
+  proxy: typeof import("@/proxy");
+  instrumentation: typeof import("@/instrumentation");
 };
 
 let folder = "";
@@ -63,6 +67,9 @@ beforeAll(async () => {
     db: await import("@/lib/db"),
     // Loaded here, not at the top: it reads lib/env (through the log), which must see this file's DATABASE_URL.
     unavailable: await import("@/lib/http/database-unavailable"),
+    outage: await import("@/lib/http/database-outage"),
+    proxy: await import("@/proxy"),
+    instrumentation: await import("@/instrumentation"),
   };
 }, 120_000);
 
@@ -94,6 +101,26 @@ describe("while PostgreSQL is stopped", () => {
       (error: unknown) => error,
     );
     expect(routes.unavailable.isDatabaseUnavailable(refused)).toBe(true);
+
+    // Pages: Next answers the render that meets the outage 500 and reports it (onRequestError); from then on
+    // proxy.ts answers pages 503 in words, and route handlers and static files go on as themselves.
+    const page = (path: string) => routes.proxy.proxy(new NextRequest(`http://127.0.0.1${path}`, { headers: { "x-forwarded-for": "192.0.2.7" } }));
+    expect((await page("/")).status).toBe(200);
+    const report = { path: "/", method: "GET", headers: {} };
+    const where = { routerKind: "App Router", routePath: "/", routeType: "render", revalidateReason: undefined, renderSource: "react-server-components" } as const;
+    // As Next's Node server calls it.
+    vi.stubEnv("NEXT_RUNTIME", "nodejs");
+    await routes.instrumentation.onRequestError(new Error("a page's own bug"), report, where);
+    expect((await page("/")).status).toBe(200);
+    await routes.instrumentation.onRequestError(refused, report, where);
+    for (const path of ["/", "/services/@nobody-here/cap_search", "/agents/@nobody-here"]) {
+      const answer = await page(path);
+      expect(answer.status).toBe(503);
+      expect(answer.headers.get("retry-after")).toBe("5");
+      expect(answer.headers.get("cache-control")).toBe("no-store");
+      expect(await answer.text()).toBe("Temporarily unavailable. Explore cannot reach its database just now. Try again in a few seconds.");
+    }
+    expect((await page("/api/health/live")).status).toBe(200);
 
     const live = await routes.live.GET();
     expect(live.status).toBe(200);
@@ -137,6 +164,9 @@ describe("while PostgreSQL is stopped", () => {
     }
 
     database = await start();
+    // Back: within a probe or two (one a second), pages are rendered again.
+    await expect.poll(async () => (await page("/")).status, { timeout: 10_000 }).toBe(200);
+    expect(await routes.outage.databaseOutage()).toBe(false);
 
     expect((await routes.ready.GET()).status).toBe(200);
     expect((await routes.health.GET()).status).toBe(200);
