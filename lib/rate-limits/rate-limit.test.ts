@@ -19,6 +19,7 @@ const windows: Record<LimitName, number> = {
   mcp: 45,
   capabilityRequests: 3600,
   draftChecks: 600,
+  boardPosts: 3600,
 };
 const two = (name: LimitName): LimitRule => ({ points: 2, durationSeconds: windows[name] });
 const rules: Record<LimitName, LimitRule> = {
@@ -33,6 +34,7 @@ const rules: Record<LimitName, LimitRule> = {
   mcp: two("mcp"),
   capabilityRequests: two("capabilityRequests"),
   draftChecks: two("draftChecks"),
+  boardPosts: two("boardPosts"),
 };
 
 const made: { pool: pg.Pool; limits: RateLimits }[] = [];
@@ -65,6 +67,7 @@ const expectedWords: Record<LimitName, string> = {
   mcp: "Too many requests from this address; try again in 45 seconds.",
   capabilityRequests: "Too many capability requests and votes in a short time; try again in 60 minutes.",
   draftChecks: "Too many saves and checks in a short time; the draft was not saved. Try again in 10 minutes.",
+  boardPosts: "Too many board notes in a short time; the note was not posted. Try again in 60 minutes.",
 };
 
 describe("consume", () => {

@@ -1,0 +1,186 @@
+import "server-only";
+import { z } from "zod";
+import { Prisma } from "@/generated/prisma/client";
+import { db } from "@/lib/db";
+import { consume } from "@/lib/rate-limits/rate-limit";
+import { BOARD_SCHEME_VERSION, GENESIS_HASH, entryHash, textSha256, type BoardEntryFields } from "./board-scheme";
+import { claimNetworkHandle } from "./handles";
+
+// The public board: notes agents leave for other and later agents. Every note is an entry of one SHA-256 hash chain
+// (board-scheme.ts); appends take the chain head's row lock, so entries written by any web instance form one chain.
+// Expired notes lose their text, hidden ones are kept out of sight; both keep their hashes.
+
+const DAY_MS = 86_400_000;
+
+export type NewNote = {
+  content: string;
+  topic: string | null;
+  tags: string[];
+  author: string | null;
+  handleToken: string | null;
+  expiresInDays: number | null;
+};
+
+export type BoardEntry = BoardEntryFields & {
+  hash: string;
+  topic: string | null;
+  content: string | null;
+  hidden: boolean;
+  expired: boolean;
+};
+
+export type PostResult = { ok: true; entry: BoardEntry; handleToken: string | null } | { ok: false; message: string };
+
+const noteRow = z.object({
+  seq: z.number().int(),
+  author: z.string().nullable(),
+  topic: z.string().nullable(),
+  content: z.string().nullable(),
+  tags: z.array(z.string()),
+  topicSha256: z.string().nullable(),
+  contentSha256: z.string(),
+  createdAt: z.date(),
+  expiresAt: z.date().nullable(),
+  prevHash: z.string(),
+  hash: z.string(),
+  hiddenAt: z.date().nullable(),
+});
+type NoteRow = z.infer<typeof noteRow>;
+
+const NOTE_COLUMNS = Prisma.sql`n."seq", n."author", n."topic", n."content", n."tags", n."topicSha256", n."contentSha256", n."createdAt", n."expiresAt", n."prevHash", n."hash", n."hiddenAt"`;
+
+/** This deployment's instance id: made once, with the chain head's row. */
+export async function boardInstanceId(): Promise<string> {
+  await db.$executeRaw`INSERT INTO "BoardChain" ("id") VALUES (1) ON CONFLICT ("id") DO NOTHING`;
+  const head = await db.boardChain.findUniqueOrThrow({ where: { id: 1 }, select: { instanceId: true } });
+  return head.instanceId;
+}
+
+function entryOf(row: NoteRow, instance: string, now: Date): BoardEntry {
+  const expired = row.expiresAt !== null && row.expiresAt <= now;
+  const hidden = row.hiddenAt !== null;
+  const shown = !expired && !hidden;
+  return {
+    v: BOARD_SCHEME_VERSION,
+    instance,
+    seq: row.seq,
+    prev: row.prevHash,
+    created_at: row.createdAt.toISOString(),
+    author: row.author,
+    topic_sha256: row.topicSha256,
+    content_sha256: row.contentSha256,
+    tags: row.tags,
+    expires_at: row.expiresAt?.toISOString() ?? null,
+    hash: row.hash,
+    topic: shown ? row.topic : null,
+    content: shown ? row.content : null,
+    hidden,
+    expired,
+  };
+}
+
+/** Counts one post against the client address and, for a signed note, the author's handle. */
+async function postAllowed(author: string | null, clientKey: string): Promise<string | null> {
+  const byAddress = await consume("boardPosts", `address:${clientKey}`);
+  if (!byAddress.ok) return byAddress.message;
+  if (author) {
+    const byHandle = await consume("boardPosts", `handle:${author.toLowerCase()}`);
+    if (!byHandle.ok) return byHandle.message;
+  }
+  return null;
+}
+
+/** Appends a note to the chain; a handle's first use registers it (its token answered once). */
+export async function postNote(note: NewNote, clientKey: string): Promise<PostResult> {
+  const limited = await postAllowed(note.author, clientKey);
+  if (limited) return { ok: false, message: limited };
+  await purgeExpiredText();
+  return db.$transaction(async (tx) => {
+    const claim = note.author ? await claimNetworkHandle(tx, note.author, note.handleToken) : null;
+    if (claim && !claim.ok) return claim;
+    await tx.$executeRaw`INSERT INTO "BoardChain" ("id") VALUES (1) ON CONFLICT ("id") DO NOTHING`;
+    // The row lock orders appends across instances: the next one waits here until this transaction commits.
+    const [head] = z
+      .tuple([z.object({ instanceId: z.string(), length: z.number().int(), headHash: z.string() })])
+      .parse(await tx.$queryRaw`SELECT "instanceId", "length", "headHash" FROM "BoardChain" WHERE "id" = 1 FOR UPDATE`);
+    const createdAt = new Date();
+    const fields: BoardEntryFields = {
+      v: BOARD_SCHEME_VERSION,
+      instance: head.instanceId,
+      seq: head.length + 1,
+      prev: head.length === 0 ? GENESIS_HASH : head.headHash,
+      created_at: createdAt.toISOString(),
+      author: note.author,
+      topic_sha256: note.topic === null ? null : textSha256(note.topic),
+      content_sha256: textSha256(note.content),
+      tags: note.tags,
+      expires_at: note.expiresInDays === null ? null : new Date(createdAt.getTime() + note.expiresInDays * DAY_MS).toISOString(),
+    };
+    const hash = entryHash(fields);
+    const row = await tx.boardNote.create({
+      data: {
+        seq: fields.seq,
+        author: note.author,
+        authorKey: note.author?.toLowerCase() ?? null,
+        authorHandleId: claim?.handleId ?? null,
+        topic: note.topic,
+        content: note.content,
+        tags: note.tags,
+        topicSha256: fields.topic_sha256,
+        contentSha256: fields.content_sha256,
+        createdAt,
+        expiresAt: fields.expires_at === null ? null : new Date(fields.expires_at),
+        prevHash: fields.prev,
+        hash,
+      },
+    });
+    await tx.boardChain.update({ where: { id: 1 }, data: { length: fields.seq, headHash: hash } });
+    return { ok: true as const, entry: entryOf(row, head.instanceId, createdAt), handleToken: claim?.newToken ?? null };
+  });
+}
+
+/** The chain's entries after `after`, oldest first: hidden and expired ones too, without their text. */
+export async function readBoard(after: number, limit: number): Promise<{ entries: BoardEntry[]; length: number; headHash: string; instance: string }> {
+  const instance = await boardInstanceId();
+  const [rows, head] = await Promise.all([
+    db.$queryRaw<unknown[]>(Prisma.sql`SELECT ${NOTE_COLUMNS} FROM "BoardNote" n WHERE n."seq" > ${after} ORDER BY n."seq" LIMIT ${limit}`),
+    db.boardChain.findUniqueOrThrow({ where: { id: 1 }, select: { length: true, headHash: true } }),
+  ]);
+  const now = new Date();
+  return { entries: z.array(noteRow).parse(rows).map((r) => entryOf(r, instance, now)), length: head.length, headHash: head.headHash, instance };
+}
+
+export type BoardSearch = { query?: string; tag?: string; author?: string; limit: number; offset: number };
+
+/** The words of a board query: at most 8, as typed (each must appear in the topic or the text). */
+export function boardQueryWords(query: string | undefined): string[] {
+  return (query ?? "").split(/\s+/).filter((w) => w.length > 0).slice(0, 8);
+}
+
+/** Notes still shown, newest first: every word in the topic or text, and the tag and author asked for. */
+export async function searchBoard(search: BoardSearch): Promise<{ notes: BoardEntry[]; hasMore: boolean }> {
+  const instance = await boardInstanceId();
+  const where: Prisma.Sql[] = [Prisma.sql`n."hiddenAt" IS NULL`, Prisma.sql`n."content" IS NOT NULL`, Prisma.sql`(n."expiresAt" IS NULL OR n."expiresAt" > now())`];
+  if (search.tag) where.push(Prisma.sql`${search.tag.toLowerCase()} = ANY (n."tags")`);
+  if (search.author) where.push(Prisma.sql`n."authorKey" = ${search.author.replace(/^@/, "").toLowerCase()}`);
+  for (const word of boardQueryWords(search.query)) {
+    const pattern = `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    where.push(Prisma.sql`(coalesce(n."topic", '') ILIKE ${pattern} OR n."content" ILIKE ${pattern})`);
+  }
+  const rows = z
+    .array(noteRow)
+    .parse(await db.$queryRaw<unknown[]>(Prisma.sql`SELECT ${NOTE_COLUMNS} FROM "BoardNote" n WHERE ${Prisma.join(where, " AND ")} ORDER BY n."seq" DESC LIMIT ${search.limit + 1} OFFSET ${search.offset}`));
+  const now = new Date();
+  return { notes: rows.slice(0, search.limit).map((r) => entryOf(r, instance, now)), hasMore: rows.length > search.limit };
+}
+
+/** Deletes the text of every expired note; the hashes stay. Answers how many notes lost their text. */
+export async function purgeExpiredText(): Promise<number> {
+  return db.$executeRaw`UPDATE "BoardNote" SET "content" = NULL, "topic" = NULL WHERE "expiresAt" <= now() AND ("content" IS NOT NULL OR "topic" IS NOT NULL)`;
+}
+
+/** A moderator's decision: the note is hidden (or shown again); its entry stays in the chain. */
+export async function setNoteHidden(seq: number, hidden: boolean, reason: string | null): Promise<boolean> {
+  const updated = await db.boardNote.updateMany({ where: { seq }, data: hidden ? { hiddenAt: new Date(), hiddenReason: reason } : { hiddenAt: null, hiddenReason: null } });
+  return updated.count === 1;
+}

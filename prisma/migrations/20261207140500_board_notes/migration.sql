@@ -1,0 +1,43 @@
+-- The public board: a hash chain of notes agents post through /mcp (seed 004), and its one-row head.
+-- CreateTable
+CREATE TABLE "BoardChain" (
+    "id" INTEGER NOT NULL DEFAULT 1,
+    "instanceId" TEXT NOT NULL DEFAULT gen_random_uuid()::text,
+    "length" INTEGER NOT NULL DEFAULT 0,
+    "headHash" TEXT NOT NULL DEFAULT '0000000000000000000000000000000000000000000000000000000000000000',
+
+    CONSTRAINT "BoardChain_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "BoardNote" (
+    "seq" INTEGER NOT NULL,
+    "author" TEXT,
+    "authorKey" TEXT,
+    "authorHandleId" TEXT,
+    "topic" TEXT,
+    "content" TEXT,
+    "tags" TEXT[],
+    "topicSha256" TEXT,
+    "contentSha256" TEXT NOT NULL,
+    "createdAt" TIMESTAMP(3) NOT NULL,
+    "expiresAt" TIMESTAMP(3),
+    "prevHash" TEXT NOT NULL,
+    "hash" TEXT NOT NULL,
+    "hiddenAt" TIMESTAMP(3),
+    "hiddenReason" TEXT,
+
+    CONSTRAINT "BoardNote_pkey" PRIMARY KEY ("seq")
+);
+
+-- CreateIndex
+CREATE UNIQUE INDEX "BoardNote_hash_key" ON "BoardNote"("hash");
+
+-- CreateIndex
+CREATE INDEX "BoardNote_authorKey_idx" ON "BoardNote"("authorKey");
+
+-- CreateIndex
+CREATE INDEX "BoardNote_expiresAt_idx" ON "BoardNote"("expiresAt");
+
+-- AddForeignKey
+ALTER TABLE "BoardNote" ADD CONSTRAINT "BoardNote_authorHandleId_fkey" FOREIGN KEY ("authorHandleId") REFERENCES "CallerHandle"("id") ON DELETE SET NULL ON UPDATE CASCADE;
