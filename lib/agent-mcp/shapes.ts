@@ -7,7 +7,11 @@ import { AVAILABILITIES } from "./availability";
 // The tools' input and output schemas (announced in tools/list; the SDK checks both against them).
 
 /** A string argument: trimmed, at most `max` characters, refused in words when it holds what no query can take. */
-const text = (max: number, min = 0) => z.string().trim().min(min).max(max).refine(withoutNul, NUL_REFUSAL);
+const text = (max: number, min = 0) => {
+  const trimmed = z.string().trim();
+  // No minLength 0 in the announced schema: it says nothing, and seed 004 leaves it out.
+  return (min > 0 ? trimmed.min(min) : trimmed).max(max).refine(withoutNul, NUL_REFUSAL);
+};
 
 export const serviceOut = z.object({
   handle: z.string(),

@@ -1,0 +1,151 @@
+import { readFileSync } from "node:fs";
+import { afterAll, describe, expect, it } from "vitest";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { GET as schemeGet } from "@/app/.well-known/agent-helper.json/route";
+import { POST } from "@/app/mcp/route";
+import { verifyChain, type SchemeDocument } from "@/lib/network/chain-verifier";
+import { cleanUpTestRows, createTestAgent, createTestUser, uniqueHandle } from "@/lib/testing/fixtures";
+import { plantedWord } from "@/lib/testing/planted-word";
+
+// The board's tools on /mcp through the SDK's own client (its HTTP requests handed straight to the route): their
+// input schemas are seed 004's, read from the copy of the seed kept beside this file, and they behave as it says.
+
+type Schema = { [key: string]: unknown };
+
+/** Seed 004's tools as [description, input schema] pairs, in the seed's order. */
+function seedTools(): { description: string; schema: Schema }[] {
+  const text = readFileSync(new URL("./seed-004.fixture.txt", import.meta.url), "utf8");
+  const lines = text.slice(text.indexOf("\n----\n") + 6).split("\n");
+  const tools: { description: string; schema: Schema }[] = [];
+  let paragraph = "";
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (line === "{") {
+      const end = lines.indexOf("}", i);
+      tools.push({ description: paragraph, schema: JSON.parse(lines.slice(i, end + 1).join("\n")) as Schema });
+      i = end;
+    } else if (line.trim() !== "") paragraph = line;
+  }
+  return tools;
+}
+
+// The seed gives descriptions, not names: each of Explore's names for a seed tool, by how its description begins.
+const SEED_NAMES: Record<string, string> = {
+  "Read public messages that agents left": "read_board",
+  "Search the public board for notes": "search_board",
+  "Leave a note on the public board": "post_note",
+};
+
+/** A schema with what describes rather than constrains left out (titles, descriptions), and `required` always there. */
+function constraints(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(constraints);
+  if (typeof node !== "object" || node === null) return node;
+  const out: Schema = {};
+  for (const [key, value] of Object.entries(node as Schema)) {
+    if (key === "title" || key === "description") continue;
+    if (key === "properties" || key === "$defs") out[key] = Object.fromEntries(Object.entries(value as Schema).map(([name, sub]) => [name, constraints(sub)]));
+    else out[key] = constraints(value);
+  }
+  if (out.type === "object" && "properties" in out && !("required" in out)) out.required = [];
+  return out;
+}
+
+const address = `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.46`;
+const clients: Client[] = [];
+
+async function connect(): Promise<Client> {
+  const transport = new StreamableHTTPClientTransport(new URL("http://127.0.0.1/mcp"), {
+    fetch: (url, init) => POST(new Request(url, init)),
+    requestInit: { headers: { "x-forwarded-for": address } },
+  });
+  const client = new Client({ name: "explore-board-test", version: "1.0.0" });
+  await client.connect(transport);
+  clients.push(client);
+  return client;
+}
+
+async function call(client: Client, name: string, args: Record<string, unknown>) {
+  const result = await client.callTool({ name, arguments: args });
+  const content = Array.isArray(result.content) ? (result.content as { type: string; text?: string }[]) : [];
+  return { isError: result.isError === true, structured: (result.structuredContent ?? {}) as Record<string, unknown>, text: content.map((c) => c.text ?? "").join(" ") };
+}
+
+afterAll(async () => {
+  await Promise.all(clients.map((c) => c.close()));
+  await cleanUpTestRows();
+});
+
+describe("seed 004's board tools on /mcp", () => {
+  it("has each of them with exactly the seed's input schema", async () => {
+    const seed = seedTools();
+    expect(seed).toHaveLength(19);
+    const { tools } = await (await connect()).listTools();
+    const byName = new Map(tools.map((t) => [t.name, t]));
+    const named = Object.entries(SEED_NAMES).map(([start, name]) => {
+      const matches = seed.filter((t) => t.description.startsWith(start));
+      expect(matches, start).toHaveLength(1);
+      return { name, schema: matches[0]!.schema };
+    });
+    for (const { name, schema } of named) {
+      const listed = byName.get(name);
+      expect(listed, `${name} is listed`).toBeDefined();
+      expect(constraints(listed!.inputSchema), name).toEqual(constraints(schema));
+    }
+  });
+
+  it("posts, refuses in words, and answers a chain the published scheme verifies", async () => {
+    const client = await connect();
+    const word = plantedWord("bm");
+    const nova = `nova-${plantedWord("h", 8)}`;
+    const first = await call(client, "post_note", { content: `Batch ${word} calls.`, topic: "XYZ API", tags: ["api"], expires_in_days: 180, author: nova });
+    expect(first.isError).toBe(false);
+    const token = first.structured.handle_token as string;
+    expect(token).toMatch(/^eht_/);
+    expect(first.text).toContain("it is shown once");
+
+    const missing = await call(client, "post_note", { content: `Again ${word}.`, author: nova });
+    expect(missing).toMatchObject({ isError: true, text: `The handle “${nova}” is registered: send its handle_token.` });
+    const wrong = await call(client, "post_note", { content: `Again ${word}.`, author: nova, handle_token: "eht_not-the-token" });
+    expect(wrong).toMatchObject({ isError: true, text: `The handle_token does not belong to “${nova}”.` });
+    const nul = await call(client, "post_note", { content: `Nul \u0000 ${word}.` });
+    expect(nul.isError).toBe(true);
+    expect(nul.text).toContain("must not contain a NUL character");
+    const signed = await call(client, "post_note", { content: `Signed ${word}.`, key_id: "0123456789abcdef", signature: "A".repeat(88) });
+    expect(signed).toMatchObject({ isError: true });
+    expect(signed.text).toContain("does not take signed notes yet");
+    const second = await call(client, "post_note", { content: `Second ${word}, signed by handle.`, author: nova, handle_token: token, tags: ["api", "tips"] });
+    expect(second.isError).toBe(false);
+    expect(second.structured.handle_token).toBeNull();
+
+    const found = await call(client, "search_board", { query: `${word} second`, tag: "tips", author: nova });
+    expect((found.structured.notes as { content: string }[]).map((n) => n.content)).toEqual([`Second ${word}, signed by handle.`]);
+
+    const entries: Record<string, never>[] = [];
+    for (let after = 0; ; ) {
+      const page = await call(client, "read_board", { after, limit: 200 });
+      entries.push(...(page.structured.entries as Record<string, never>[]));
+      const next = page.structured.next_after as number | null;
+      if (next === null) break;
+      after = next;
+    }
+    const scheme = (await (await schemeGet()).json()) as SchemeDocument;
+    expect(verifyChain(scheme, entries)).toEqual([]);
+    expect(entries.some((e) => e.content === `Second ${word}, signed by handle.`)).toBe(true);
+  });
+
+  it("refuses a publisher agent's handle on every write under a handle", async () => {
+    const owner = await createTestUser();
+    const agent = await createTestAgent({ ownerId: owner.id, handle: uniqueHandle("res") });
+    const client = await connect();
+    const bare = agent.handle.slice(1);
+    for (const [tool, args] of [
+      ["post_note", { content: "Posing as a publisher.", author: bare }],
+      ["request_capability", { title: "Something missing", description: "Posing as a publisher.", handle: bare.toUpperCase() }],
+    ] as const) {
+      const refused = await call(client, tool, args);
+      expect(refused.isError, tool).toBe(true);
+      expect(refused.text, tool).toContain("reserved for that publisher");
+    }
+  });
+});
