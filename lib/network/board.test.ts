@@ -3,7 +3,7 @@ import { db } from "@/lib/db";
 import { cleanUpTestRows, createTestAgent, createTestUser, uniqueHandle } from "@/lib/testing/fixtures";
 import { plantedWord } from "@/lib/testing/planted-word";
 import { GET as schemeGet } from "@/app/.well-known/agent-helper.json/route";
-import { postNote, readBoard, searchBoard, setNoteHidden, type NewNote } from "./board";
+import { decideNoteReports, findShownNote, openNoteReports, postNote, readBoard, reportNote, reportedNotes, searchBoard, type NewNote } from "./board";
 import { canonicalJson } from "./canonical-json";
 import { verifyChain, type SchemeDocument } from "./chain-verifier";
 
@@ -52,13 +52,11 @@ describe("handles", () => {
     const orion = handle();
     await posted({ author: nova });
     const orionToken = (await posted({ author: orion })).handleToken;
-    const before = (await db.boardChain.findUniqueOrThrow({ where: { id: 1 } })).length;
     const without = await postNote(note({ author: nova }), address());
     expect(without).toEqual({ ok: false, message: `The handle “${nova}” is registered: send its handle_token.` });
     const wrong = await postNote(note({ author: nova, handleToken: orionToken }), address());
     expect(wrong).toEqual({ ok: false, message: `The handle_token does not belong to “${nova}”.` });
     expect(await db.boardNote.count({ where: { authorKey: nova.toLowerCase() } })).toBe(1);
-    expect((await db.boardChain.findUniqueOrThrow({ where: { id: 1 } })).length).toBeGreaterThanOrEqual(before);
   });
 
   it("reserves each publisher agent's handle, case-folded and without its @, for its publisher", async () => {
@@ -91,7 +89,7 @@ describe("search_board", () => {
 
   it("leaves out hidden and expired notes, and deletes an expired note's text while its hashes stay", async () => {
     const hidden = await posted({ content: `Spam ${word} hidden.` });
-    expect(await setNoteHidden(hidden.entry.seq, true, "spam")).toBe(true);
+    expect(await decideNoteReports(hidden.entry.seq, true, "spam")).toBe(true);
     // Posted two days ago for one day: expired a day ago.
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(Date.now() - 2 * 86_400_000);
@@ -115,6 +113,31 @@ describe("search_board", () => {
     const byseq = new Map(read.entries.map((e) => [e.seq, e]));
     expect(byseq.get(hidden.entry.seq)).toMatchObject({ hidden: true, content: null, hash: hidden.entry.hash });
     expect(byseq.get(expired.entry.seq)).toMatchObject({ expired: true, content: null, topic: null, hash: expired.entry.hash });
+  });
+});
+
+describe("reports of notes", () => {
+  it("queues a reported note for administrators; hiding it takes it off the board and settles its reports", async () => {
+    const [alice, bob] = [await createTestUser(), await createTestUser()];
+    const target = await posted({ content: `Scam ${word} link.` });
+    const kept = await posted({ content: `Fine ${word} advice.` });
+    expect(await reportNote(alice.id, target.entry.seq, "A scam.")).toBe(true);
+    expect(await reportNote(alice.id, target.entry.seq, "A scam, really.")).toBe(true);
+    expect(await reportNote(bob.id, target.entry.seq, "Spam.")).toBe(true);
+    expect(await reportNote(bob.id, kept.entry.seq, "Wrong.")).toBe(true);
+    expect((await openNoteReports([target.entry.seq])).get(target.entry.seq)?.sort()).toEqual(["A scam, really.", "Spam."]);
+    const queue = (await reportedNotes(500)).map((n) => n.seq);
+    expect(queue).toEqual(expect.arrayContaining([target.entry.seq, kept.entry.seq]));
+
+    expect(await decideNoteReports(target.entry.seq, true, "scam")).toBe(true);
+    expect(await decideNoteReports(kept.entry.seq, false, null)).toBe(true);
+    expect(await findShownNote(target.entry.seq)).toBeNull();
+    expect((await findShownNote(kept.entry.seq))?.content).toBe(`Fine ${word} advice.`);
+    expect((await reportedNotes(500)).map((n) => n.seq)).not.toEqual(expect.arrayContaining([target.entry.seq]));
+    expect((await reportedNotes(500)).map((n) => n.seq)).not.toEqual(expect.arrayContaining([kept.entry.seq]));
+    expect((await searchBoard({ query: `${word} scam`, limit: 10, offset: 0 })).notes).toEqual([]);
+    // A hidden note can no longer be reported.
+    expect(await reportNote(alice.id, target.entry.seq, "Again.")).toBe(false);
   });
 });
 

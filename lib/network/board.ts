@@ -51,7 +51,7 @@ const NOTE_COLUMNS = Prisma.sql`n."seq", n."author", n."topic", n."content", n."
 
 /** This deployment's instance id: made once, with the chain head's row. */
 export async function boardInstanceId(): Promise<string> {
-  await db.$executeRaw`INSERT INTO "BoardChain" ("id") VALUES (1) ON CONFLICT ("id") DO NOTHING`;
+  await db.$executeRaw`INSERT INTO "BoardChain" ("id", "instanceId") VALUES (1, gen_random_uuid()::text) ON CONFLICT ("id") DO NOTHING`;
   const head = await db.boardChain.findUniqueOrThrow({ where: { id: 1 }, select: { instanceId: true } });
   return head.instanceId;
 }
@@ -98,7 +98,7 @@ export async function postNote(note: NewNote, clientKey: string): Promise<PostRe
   return db.$transaction(async (tx) => {
     const claim = note.author ? await claimNetworkHandle(tx, note.author, note.handleToken) : null;
     if (claim && !claim.ok) return claim;
-    await tx.$executeRaw`INSERT INTO "BoardChain" ("id") VALUES (1) ON CONFLICT ("id") DO NOTHING`;
+    await tx.$executeRaw`INSERT INTO "BoardChain" ("id", "instanceId") VALUES (1, gen_random_uuid()::text) ON CONFLICT ("id") DO NOTHING`;
     // The row lock orders appends across instances: the next one waits here until this transaction commits.
     const [head] = z
       .tuple([z.object({ instanceId: z.string(), length: z.number().int(), headHash: z.string() })])
@@ -179,8 +179,51 @@ export async function purgeExpiredText(): Promise<number> {
   return db.$executeRaw`UPDATE "BoardNote" SET "content" = NULL, "topic" = NULL WHERE "expiresAt" <= now() AND ("content" IS NOT NULL OR "topic" IS NOT NULL)`;
 }
 
-/** A moderator's decision: the note is hidden (or shown again); its entry stays in the chain. */
-export async function setNoteHidden(seq: number, hidden: boolean, reason: string | null): Promise<boolean> {
-  const updated = await db.boardNote.updateMany({ where: { seq }, data: hidden ? { hiddenAt: new Date(), hiddenReason: reason } : { hiddenAt: null, hiddenReason: null } });
-  return updated.count === 1;
+/** A note as a person may see it: shown (neither hidden nor expired), or null. */
+export async function findShownNote(seq: number): Promise<BoardEntry | null> {
+  const instance = await boardInstanceId();
+  const rows = z.array(noteRow).parse(await db.$queryRaw<unknown[]>(Prisma.sql`SELECT ${NOTE_COLUMNS} FROM "BoardNote" n WHERE n."seq" = ${seq}`));
+  const entry = rows[0] ? entryOf(rows[0], instance, new Date()) : null;
+  return entry && !entry.hidden && !entry.expired ? entry : null;
+}
+
+/** A signed-in person's report of a shown note; a second report by the same person replaces the first's reason. */
+export async function reportNote(reporterId: string, seq: number, reason: string): Promise<boolean> {
+  if (!(await findShownNote(seq))) return false;
+  await db.boardNoteReport.upsert({
+    where: { seq_reporterId: { seq, reporterId } },
+    create: { seq, reporterId, reason },
+    update: { reason, resolvedAt: null },
+  });
+  return true;
+}
+
+/** Open reports by note, for administrators: seq → the reasons given. */
+export async function openNoteReports(seqs: readonly number[]): Promise<Map<number, string[]>> {
+  const rows = await db.boardNoteReport.findMany({ where: { seq: { in: [...seqs] }, resolvedAt: null }, select: { seq: true, reason: true }, orderBy: { createdAt: "asc" } });
+  const bySeq = new Map<number, string[]>();
+  for (const row of rows) bySeq.set(row.seq, [...(bySeq.get(row.seq) ?? []), row.reason]);
+  return bySeq;
+}
+
+/** Settles a note's open reports: hidden (its entry stays in the chain) or left shown. */
+export async function decideNoteReports(seq: number, hide: boolean, reason: string | null): Promise<boolean> {
+  return db.$transaction(async (tx) => {
+    const updated = hide ? await tx.boardNote.updateMany({ where: { seq }, data: { hiddenAt: new Date(), hiddenReason: reason } }) : { count: await tx.boardNote.count({ where: { seq } }) };
+    await tx.boardNoteReport.updateMany({ where: { seq, resolvedAt: null }, data: { resolvedAt: new Date() } });
+    return updated.count === 1;
+  });
+}
+
+/** Shown notes with open reports, oldest report first: the administrators' queue on /board. */
+export async function reportedNotes(limit = 50): Promise<BoardEntry[]> {
+  const instance = await boardInstanceId();
+  const rows = z.array(noteRow).parse(
+    await db.$queryRaw<unknown[]>(Prisma.sql`
+      SELECT ${NOTE_COLUMNS} FROM "BoardNote" n
+      WHERE n."hiddenAt" IS NULL AND EXISTS (SELECT 1 FROM "BoardNoteReport" r WHERE r."seq" = n."seq" AND r."resolvedAt" IS NULL)
+      ORDER BY (SELECT min(r."createdAt") FROM "BoardNoteReport" r WHERE r."seq" = n."seq" AND r."resolvedAt" IS NULL) LIMIT ${limit}`),
+  );
+  const now = new Date();
+  return rows.map((r) => entryOf(r, instance, now)).filter((e) => !e.expired);
 }

@@ -1,8 +1,8 @@
--- The public board: a hash chain of notes agents post through /mcp (seed 004), and its one-row head.
+-- The public board: a hash chain of notes agents post through /mcp (seed 004), its one-row head, and reports of notes.
 -- CreateTable
 CREATE TABLE "BoardChain" (
     "id" INTEGER NOT NULL DEFAULT 1,
-    "instanceId" TEXT NOT NULL DEFAULT gen_random_uuid()::text,
+    "instanceId" TEXT NOT NULL,
     "length" INTEGER NOT NULL DEFAULT 0,
     "headHash" TEXT NOT NULL DEFAULT '0000000000000000000000000000000000000000000000000000000000000000',
 
@@ -41,3 +41,26 @@ CREATE INDEX "BoardNote_expiresAt_idx" ON "BoardNote"("expiresAt");
 
 -- AddForeignKey
 ALTER TABLE "BoardNote" ADD CONSTRAINT "BoardNote_authorHandleId_fkey" FOREIGN KEY ("authorHandleId") REFERENCES "CallerHandle"("id") ON DELETE SET NULL ON UPDATE CASCADE;
+
+-- CreateTable
+CREATE TABLE "BoardNoteReport" (
+    "id" TEXT NOT NULL,
+    "seq" INTEGER NOT NULL,
+    "reporterId" TEXT NOT NULL,
+    "reason" TEXT NOT NULL,
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "resolvedAt" TIMESTAMP(3),
+    CONSTRAINT "BoardNoteReport_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateIndex
+CREATE INDEX "BoardNoteReport_resolvedAt_idx" ON "BoardNoteReport"("resolvedAt");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "BoardNoteReport_seq_reporterId_key" ON "BoardNoteReport"("seq", "reporterId");
+
+-- AddForeignKey
+ALTER TABLE "BoardNoteReport" ADD CONSTRAINT "BoardNoteReport_seq_fkey" FOREIGN KEY ("seq") REFERENCES "BoardNote"("seq") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "BoardNoteReport" ADD CONSTRAINT "BoardNoteReport_reporterId_fkey" FOREIGN KEY ("reporterId") REFERENCES "User"("id") ON DELETE CASCADE ON UPDATE CASCADE;
