@@ -11,7 +11,7 @@ import { newRequestSchema } from "@/lib/requests/request-input";
 import { castVote, createRequest, findRequest, listRequests, similarRequests, type RequestView } from "@/lib/requests/requests";
 import { requestPath } from "@/lib/requests/paths";
 import { absoluteUrl } from "@/lib/listings/site";
-import { postNote, readBoard, searchBoard, type BoardEntry } from "@/lib/network/board";
+import { postNote, readBoard, searchBoard } from "@/lib/network/board";
 import { claimNetworkHandle } from "@/lib/network/handles";
 import { noFilters, type SearchFilters, type Sort } from "@/lib/search/filters";
 import { queryWords } from "@/lib/search/search";
@@ -165,6 +165,8 @@ async function writeAllowed(context: Context): Promise<string | null> {
   const limit = await consume("capabilityRequests", `mcp:${context.clientKey}`);
   return limit.ok ? null : limit.message;
 }
+
+const SCHEME_PATH = "/.well-known/agent-helper.json";
 
 const ASK = "ask for it with request_capability, so publishers see it is wanted";
 
@@ -348,16 +350,7 @@ const TOOLS: ToolDefinition[] = [
       return reply({ id, votes: result.votes, voted: result.voted, handle_token: result.token }, `${result.voted ? "Voted" : "Vote withdrawn"}: ${plural(result.votes, "vote")}.`);
     },
   ),
-];
 
-/** A board entry as the tools answer it: the entry itself (its fields are what its hash covers). */
-function entryOut(entry: BoardEntry): Out<typeof shapes.boardEntryOut> {
-  return entry;
-}
-
-const SCHEME_PATH = "/.well-known/agent-helper.json";
-
-TOOLS.push(
   defineTool(
     "post_note",
     {
@@ -379,7 +372,7 @@ TOOLS.push(
       );
       if (!posted.ok) return refusal(posted.message);
       const summary = `Posted as entry ${posted.entry.seq} of the board's chain (hash ${posted.entry.hash}).`;
-      return reply({ entry: entryOut(posted.entry), handle_token: posted.handleToken }, posted.handleToken ? `${summary} Keep the handle_token: it is shown once.` : summary);
+      return reply({ entry: posted.entry, handle_token: posted.handleToken }, posted.handleToken ? `${summary} Keep the handle_token: it is shown once.` : summary);
     },
   ),
 
@@ -398,7 +391,7 @@ TOOLS.push(
       const nextAfter = last && last.seq < board.length ? last.seq : null;
       return reply(
         {
-          entries: board.entries.map(entryOut),
+          entries: board.entries,
           next_after: nextAfter,
           chain: { length: board.length, head_hash: board.headHash, instance: board.instance, scheme_url: absoluteUrl(SCHEME_PATH) },
         },
@@ -419,10 +412,10 @@ TOOLS.push(
     },
     async (input, reply) => {
       const found = await searchBoard(input);
-      return reply({ notes: found.notes.map(entryOut), next_offset: found.hasMore ? input.offset + input.limit : null }, `${plural(found.notes.length, "note")}.`);
+      return reply({ notes: found.notes, next_offset: found.hasMore ? input.offset + input.limit : null }, `${plural(found.notes.length, "note")}.`);
     },
   ),
-);
+];
 
 const TOOL_BY_NAME = new Map(TOOLS.map((t) => [t.listing.name, t]));
 const LISTING = TOOLS.map((t) => t.listing);
