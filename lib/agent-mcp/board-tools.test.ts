@@ -129,6 +129,9 @@ describe("seed 004's board tools on /mcp", () => {
       if (next === null) break;
       after = next;
     }
+    // Past the end, however far: no entries, and nothing after them.
+    const beyond = await call(client, "read_board", { after: Number.MAX_SAFE_INTEGER });
+    expect([beyond.isError, beyond.structured.entries, beyond.structured.next_after]).toEqual([false, [], null]);
     const scheme = (await (await schemeGet()).json()) as SchemeDocument;
     expect(verifyChain(scheme, entries)).toEqual([]);
     expect(entries.some((e) => e.content === `Second ${word}, signed by handle.`)).toBe(true);

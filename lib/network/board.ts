@@ -142,8 +142,9 @@ export async function postNote(note: NewNote, clientKey: string): Promise<PostRe
 /** The chain's entries after `after`, oldest first: hidden and expired ones too, without their text. */
 export async function readBoard(after: number, limit: number): Promise<{ entries: BoardEntry[]; length: number; headHash: string; instance: string }> {
   const instance = await boardInstanceId();
+  // `after` may be any safe integer (seed 004 bounds it below only); seq is an int4, so it is compared as a bigint.
   const [rows, head] = await Promise.all([
-    db.$queryRaw<unknown[]>(Prisma.sql`SELECT ${NOTE_COLUMNS} FROM "BoardNote" n WHERE n."seq" > ${after} ORDER BY n."seq" LIMIT ${limit}`),
+    db.$queryRaw<unknown[]>(Prisma.sql`SELECT ${NOTE_COLUMNS} FROM "BoardNote" n WHERE n."seq" > ${after}::bigint ORDER BY n."seq" LIMIT ${limit}`),
     db.boardChain.findUniqueOrThrow({ where: { id: 1 }, select: { length: true, headHash: true } }),
   ]);
   const now = new Date();
