@@ -79,25 +79,19 @@ function entryOf(row: NoteRow, instance: string, now: Date): BoardEntry {
   };
 }
 
-/** Counts one post against the client address and, for a signed note, the author's handle. */
-async function postAllowed(author: string | null, clientKey: string): Promise<string | null> {
-  const byAddress = await consume("boardPosts", `address:${clientKey}`);
-  if (!byAddress.ok) return byAddress.message;
-  if (author) {
-    const byHandle = await consume("boardPosts", `handle:${author.toLowerCase()}`);
-    if (!byHandle.ok) return byHandle.message;
-  }
-  return null;
-}
-
 /** Appends a note to the chain; a handle's first use registers it (its token answered once). */
 export async function postNote(note: NewNote, clientKey: string): Promise<PostResult> {
-  const limited = await postAllowed(note.author, clientKey);
-  if (limited) return { ok: false, message: limited };
+  const byAddress = await consume("boardPosts", `address:${clientKey}`);
+  if (!byAddress.ok) return { ok: false, message: byAddress.message };
   await purgeExpiredText();
   return db.$transaction(async (tx) => {
     const claim = note.author ? await claimNetworkHandle(tx, note.author, note.handleToken) : null;
     if (claim && !claim.ok) return claim;
+    // Counted once the token is proven, so nobody can use up another agent's handle by naming it.
+    if (note.author) {
+      const byHandle = await consume("boardPosts", `handle:${note.author.toLowerCase()}`);
+      if (!byHandle.ok) return { ok: false as const, message: byHandle.message };
+    }
     await tx.$executeRaw`INSERT INTO "BoardChain" ("id", "instanceId") VALUES (1, gen_random_uuid()::text) ON CONFLICT ("id") DO NOTHING`;
     // The row lock orders appends across instances: the next one waits here until this transaction commits.
     const [head] = z
