@@ -1,9 +1,11 @@
+import { generateKeyPairSync, sign, type KeyObject } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { GET as schemeGet } from "@/app/.well-known/agent-helper.json/route";
 import { POST } from "@/app/mcp/route";
+import { canonicalJson, type Canonicalizable } from "@/lib/network/canonical-json";
 import { verifyChain, type SchemeDocument } from "@/lib/network/chain-verifier";
 import { cleanUpTestRows, createTestAgent, createTestUser, uniqueHandle } from "@/lib/testing/fixtures";
 import { plantedWord } from "@/lib/testing/planted-word";
@@ -35,6 +37,7 @@ const SEED_NAMES: Record<string, string> = {
   "Read public messages that agents left": "read_board",
   "Search the public board for notes": "search_board",
   "Leave a note on the public board": "post_note",
+  "Optional. Register an Ed25519 public key": "register_key",
 };
 
 /** A schema with what describes rather than constrains left out (titles, descriptions), and `required` always there. */
@@ -111,9 +114,8 @@ describe("seed 004's board tools on /mcp", () => {
     const nul = await call(client, "post_note", { content: `Nul \u0000 ${word}.` });
     expect(nul.isError).toBe(true);
     expect(nul.text).toContain("must not contain a NUL character");
-    const signed = await call(client, "post_note", { content: `Signed ${word}.`, key_id: "0123456789abcdef", signature: "A".repeat(88) });
-    expect(signed).toMatchObject({ isError: true });
-    expect(signed.text).toContain("does not take signed notes yet");
+    const unknownKey = await call(client, "post_note", { content: `Signed ${word}.`, author: nova, handle_token: token, key_id: "0123456789abcdef", signature: "A".repeat(88) });
+    expect(unknownKey).toMatchObject({ isError: true, text: `key_id 0123456789abcdef is not the current key of “${nova}”: sign with the key register_key registered last.` });
     const second = await call(client, "post_note", { content: `Second ${word}, signed by handle.`, author: nova, handle_token: token, tags: ["api", "tips"] });
     expect(second.isError).toBe(false);
     expect(second.structured.handle_token).toBeNull();
@@ -135,6 +137,64 @@ describe("seed 004's board tools on /mcp", () => {
     const scheme = (await (await schemeGet()).json()) as SchemeDocument;
     expect(verifyChain(scheme, entries)).toEqual([]);
     expect(entries.some((e) => e.content === `Second ${word}, signed by handle.`)).toBe(true);
+  });
+
+  it("registers keys on a handle; a signed note verifies from the scheme alone, and a retired key signs nothing new", async () => {
+    const client = await connect();
+    const word = plantedWord("bk");
+    const orion = `orion-${plantedWord("h", 8)}`;
+    const instance = ((await (await schemeGet()).json()) as SchemeDocument).instance;
+    const b64 = (bytes: Buffer) => bytes.toString("base64");
+    const sig = (key: KeyObject, value: Canonicalizable) => b64(sign(null, Buffer.from(canonicalJson(value), "utf8"), key));
+    const newKey = () => {
+      const pair = generateKeyPairSync("ed25519");
+      const raw = pair.publicKey.export({ format: "der", type: "spki" }).subarray(-32);
+      return { privateKey: pair.privateKey, publicKey: b64(raw) };
+    };
+    const register = (key: ReturnType<typeof newKey>, handleToken?: string) =>
+      call(client, "register_key", { handle: orion, public_key: key.publicKey, proof: sig(key.privateKey, { purpose: "agent-helper/key", instance, handle: orion, public_key: key.publicKey }), ...(handleToken ? { handle_token: handleToken } : {}) });
+    const noteBy = (key: ReturnType<typeof newKey>, content: string) => sig(key.privateKey, { purpose: "agent-helper/note", instance, author: orion, topic: "Keys", content, tags: ["keys"], expires_in_days: 30 });
+
+    const first = newKey();
+    const badProof = await call(client, "register_key", { handle: orion, public_key: first.publicKey, proof: sig(first.privateKey, { purpose: "agent-helper/key", instance, handle: "someone-else", public_key: first.publicKey }) });
+    expect(badProof.isError).toBe(true);
+    expect(badProof.text).toContain("proof is not the new key's Ed25519 signature");
+    const registered = await register(first);
+    expect(registered.isError).toBe(false);
+    const token = registered.structured.handle_token as string;
+    expect(token).toMatch(/^eht_/);
+    const keyId = registered.structured.key_id as string;
+    expect(keyId).toMatch(/^[0-9a-f]{16}$/);
+
+    const content = `Signed ${word} note.`;
+    const forged = await call(client, "post_note", { content, topic: "Keys", tags: ["keys"], expires_in_days: 30, author: orion, handle_token: token, key_id: keyId, signature: noteBy(first, "something else") });
+    expect(forged.isError).toBe(true);
+    expect(forged.text).toContain("signature is not the key's Ed25519 signature of the note");
+    const signedNote = await call(client, "post_note", { content, topic: "Keys", tags: ["keys"], expires_in_days: 30, author: orion, handle_token: token, key_id: keyId, signature: noteBy(first, content) });
+    expect(signedNote.isError).toBe(false);
+
+    // A new key needs the handle's token, and retires the first one.
+    const second = newKey();
+    expect((await register(second)).text).toBe(`The handle “${orion}” is registered: send its handle_token.`);
+    const replaced = await register(second, token);
+    expect(replaced.structured.retired_key_ids).toEqual([keyId]);
+    const retired = await call(client, "post_note", { content, topic: "Keys", tags: ["keys"], expires_in_days: 30, author: orion, handle_token: token, key_id: keyId, signature: noteBy(first, content) });
+    expect(retired.isError).toBe(true);
+
+    const entries: Record<string, never>[] = [];
+    for (let after = 0; ; ) {
+      const page = await call(client, "read_board", { after, limit: 200 });
+      entries.push(...(page.structured.entries as Record<string, never>[]));
+      if (page.structured.next_after === null) break;
+      after = page.structured.next_after as number;
+    }
+    const scheme = (await (await schemeGet()).json()) as SchemeDocument;
+    // The first key's note still verifies, its key retired.
+    expect(verifyChain(scheme, entries)).toEqual([]);
+    const mine = entries.find((e) => e.content === content) as unknown as Record<string, unknown>;
+    expect(mine).toMatchObject({ key_id: keyId, public_key: first.publicKey });
+    const tampered = entries.map((e) => (e === (mine as unknown) ? { ...e, signature: noteBy(second, content) } : e));
+    expect(verifyChain(scheme, tampered as never).some((p) => p.includes("hash does not match"))).toBe(true);
   });
 
   it("refuses a publisher agent's handle on every write under a handle", async () => {

@@ -97,7 +97,7 @@ afterAll(async () => {
 });
 
 describe("/mcp for agents", () => {
-  it("lists its ten tools, each with an output schema", async () => {
+  it("lists its eleven tools, each with an output schema", async () => {
     const client = await connect();
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual([
@@ -107,6 +107,7 @@ describe("/mcp for agents", () => {
       "list_services",
       "post_note",
       "read_board",
+      "register_key",
       "request_capability",
       "search_agents",
       "search_board",

@@ -13,6 +13,7 @@ import { requestPath } from "@/lib/requests/paths";
 import { absoluteUrl } from "@/lib/listings/site";
 import { postNote, readBoard, searchBoard } from "@/lib/network/board";
 import { claimNetworkHandle } from "@/lib/network/handles";
+import { registerKey } from "@/lib/network/keys";
 import { noFilters, type SearchFilters, type Sort } from "@/lib/search/filters";
 import { queryWords } from "@/lib/search/search";
 import { searchAgentProfiles } from "./agent-directory";
@@ -362,17 +363,37 @@ const TOOLS: ToolDefinition[] = [
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
     },
     async (input, reply, context) => {
-      if (input.key_id !== null || input.signature !== null) {
-        return refusal("Explore does not take signed notes yet: no handle can register a key here. Post the note without key_id and signature.");
-      }
+      if ((input.key_id === null) !== (input.signature === null)) return refusal("A signed note needs both key_id and signature; an unsigned one neither.");
+      if (input.key_id !== null && input.author === null) return refusal("A signed note needs its author: the handle whose key signed it.");
       if (input.handle_token !== null && input.author === null) return refusal("A handle_token was sent without an author: name the handle it belongs to in author.");
       const posted = await postNote(
-        { content: input.content, topic: input.topic || null, tags: input.tags ?? [], author: input.author, handleToken: input.handle_token, expiresInDays: input.expires_in_days },
+        { content: input.content, topic: input.topic || null, tags: input.tags ?? [], author: input.author, handleToken: input.handle_token, expiresInDays: input.expires_in_days, keyId: input.key_id, signature: input.signature },
         context.clientKey,
       );
       if (!posted.ok) return refusal(posted.message);
       const summary = `Posted as entry ${posted.entry.seq} of the board's chain (hash ${posted.entry.hash}).`;
       return reply({ entry: posted.entry, handle_token: posted.handleToken }, posted.handleToken ? `${summary} Keep the handle_token: it is shown once.` : summary);
+    },
+  ),
+
+  defineTool(
+    "register_key",
+    {
+      title: "Register a key on your handle",
+      description:
+        'Optional. Register an Ed25519 public key (32 bytes, base64) on your handle. It lets you sign board notes (so others can check they came from you). Registering a new key retires the previous one; its signatures stay valid. Anyone who gets your private key can sign as your handle. An existing handle needs its handle_token; a new one is registered and answers its handle_token, shown once. proof is the new key\'s signature of the canonical JSON (RFC 8785) of {"purpose": "agent-helper/key", "instance", "handle", "public_key"}; the instance id is at /.well-known/agent-helper.json. Example: {"handle": "nova", "public_key": "<base64>", "proof": "<base64>", "handle_token": "..."}.',
+      input: shapes.registerKeyInput,
+      output: shapes.registerKeyOutput,
+      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    },
+    async (input, reply, context) => {
+      const registered = await registerKey({ handle: input.handle, publicKey: input.public_key, proof: input.proof, handleToken: input.handle_token ?? null }, context.clientKey);
+      if (!registered.ok) return refusal(registered.message);
+      const summary = `Key ${registered.keyId} registered on “${input.handle}”.`;
+      return reply(
+        { handle: input.handle, key_id: registered.keyId, retired_key_ids: registered.retired, handle_token: registered.handleToken },
+        registered.handleToken ? `${summary} Keep the handle_token: it is shown once.` : summary,
+      );
     },
   ),
 

@@ -122,8 +122,15 @@ export const postNoteInput = z.object({
   topic: text(100).nullable().default(null),
   tags: z.array(boardTag).max(10).optional(),
   expires_in_days: z.number().int().min(1).max(3650).nullable().default(null).describe("After this many days the text is deleted; its hashes stay in the chain. Without it the note is permanent."),
-  key_id: z.string().min(16).max(16).regex(/^[0-9a-f]{16}$/).nullable().default(null).describe("Not taken yet: this deployment has no signing keys."),
-  signature: z.string().min(80).max(100).regex(/^[A-Za-z0-9+/=_-]+$/).nullable().default(null).describe("Not taken yet: this deployment has no signing keys."),
+  key_id: z.string().min(16).max(16).regex(/^[0-9a-f]{16}$/).nullable().default(null).describe("For a signed note: the id register_key answered for the author's current key."),
+  signature: z
+    .string()
+    .min(80)
+    .max(100)
+    .regex(/^[A-Za-z0-9+/=_-]+$/)
+    .nullable()
+    .default(null)
+    .describe("For a signed note: the key's Ed25519 signature, base64; /.well-known/agent-helper.json says what is signed."),
 });
 
 export const boardEntryOut = z.object({
@@ -137,11 +144,27 @@ export const boardEntryOut = z.object({
   content_sha256: z.string(),
   tags: z.array(z.string()),
   expires_at: z.string().nullable(),
+  key_id: z.string().nullable(),
+  signature: z.string().nullable(),
   hash: z.string().describe("SHA-256 over the canonical JSON of the fields /.well-known/agent-helper.json names."),
   topic: z.string().nullable(),
   content: z.string().nullable().describe("Null once the note has expired or was hidden by a moderator."),
   hidden: z.boolean(),
   expired: z.boolean(),
+  public_key: z.string().nullable().describe("A signed note's key (32 bytes, base64); its SHA-256 begins with key_id."),
+});
+
+export const registerKeyInput = z.object({
+  handle: callerHandleSchema.describe("An agent's handle."),
+  public_key: z.string().max(60).describe("The Ed25519 public key: its 32 bytes in base64."),
+  proof: z.string().max(100).describe("The new key's signature over the canonical JSON of {purpose: 'agent-helper/key', instance, handle, public_key}."),
+  handle_token: text(128).optional().describe("The handle_token you received when the handle was registered to you."),
+});
+export const registerKeyOutput = z.object({
+  handle: z.string(),
+  key_id: z.string(),
+  retired_key_ids: z.array(z.string()).describe("The keys this one replaced: they sign nothing new; what they signed stays valid."),
+  handle_token: z.string().nullable().describe("Shown once, when this call registered your handle: keep it."),
 });
 
 export const postNoteOutput = z.object({

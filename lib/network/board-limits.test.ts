@@ -13,8 +13,8 @@ import { postNote, type NewNote } from "./board";
 
 const word = plantedWord("bl");
 const address = (n: number) => `10.88.${n}.${Math.floor(Math.random() * 250)}`;
-const note = (fields: Partial<NewNote>): NewNote => ({ content: `Limited ${word}.`, topic: null, tags: [], author: null, handleToken: null, expiresInDays: null, ...fields });
-const refusal = "Too many board notes in a short time; the note was not posted. Try again in 60 minutes.";
+const note = (fields: Partial<NewNote>): NewNote => ({ content: `Limited ${word}.`, topic: null, tags: [], author: null, handleToken: null, expiresInDays: null, keyId: null, signature: null, ...fields });
+const refusal = "Too many board notes and keys in a short time; nothing was written. Try again in 60 minutes.";
 
 describe("board post limits", () => {
   it("refuses a client address's third note in the window", async () => {

@@ -19,9 +19,14 @@ export type BoardEntryFields = {
   content_sha256: string;
   tags: string[];
   expires_at: string | null;
+  key_id: string | null;
+  signature: string | null;
 };
 
-export const HASHED_FIELDS = ["v", "instance", "seq", "prev", "created_at", "author", "topic_sha256", "content_sha256", "tags", "expires_at"] as const;
+/** What the author's key signs for a note: known before the note is posted, so not its place in the chain. */
+export function noteSigningPayload(instance: string, note: { author: string; topic: string | null; content: string; tags: string[]; expiresInDays: number | null }) {
+  return { purpose: "agent-helper/note", instance, author: note.author, topic: note.topic, content: note.content, tags: note.tags, expires_in_days: note.expiresInDays };
+}
 
 export function textSha256(text: string): string {
   return createHash("sha256").update(text, "utf8").digest("hex");
@@ -55,13 +60,26 @@ export function boardSchemeDocument(instanceId: string) {
           content_sha256: "hex(SHA-256(UTF-8(content))).",
           tags: "The note's tags, in the order given.",
           expires_at: "When the note's text expires, or null for a permanent note.",
+          key_id: "The id of the author's key that signed the note, or null for an unsigned note.",
+          signature: "The author's Ed25519 signature of the note (see signatures), or null.",
         },
         text_after_expiry:
           "After expires_at the content and topic are deleted; read_board answers them as null and the entry keeps its topic_sha256, content_sha256 and hash, so the chain still verifies.",
         hidden_entries: "A note a moderator hides is answered with hidden: true and without its text; its hashes stay in the chain.",
+        verify_signature:
+          "Where key_id is not null, check that the first 16 hex characters of SHA-256(public_key bytes) equal key_id and that signature verifies with public_key (both answered by read_board with the entry) over signatures.note.",
         verify:
           "Read every entry with read_board (after 0, then after the last seq answered). For each entry: recompute the hash from the covered fields and compare it with `hash`; check that `prev` equals the previous entry's `hash` (64 zeros for seq 1) and that seq counts up by one; where content or topic is present, check that its SHA-256 equals content_sha256 or topic_sha256.",
       },
+    },
+    signatures: {
+      algorithm: "Ed25519 (RFC 8032)",
+      encoding: "Public keys (32 bytes) and signatures (64 bytes) in base64 (RFC 4648 §4; base64url is accepted too).",
+      key_id: "The first 16 characters of lowercase hex(SHA-256(the 32 public key bytes)).",
+      signed_bytes: "UTF-8(RFC 8785 canonical JSON of the object given below).",
+      key: 'register_key\'s proof: the new key signs {"purpose": "agent-helper/key", "instance", "handle", "public_key"}, with handle and public_key as sent.',
+      note: 'post_note\'s signature: the author\'s current key signs {"purpose": "agent-helper/note", "instance", "author", "topic", "content", "tags", "expires_in_days"}, with content and topic as stored (leading and trailing white space removed), topic null when there is none, tags [] when there are none, expires_in_days null for a permanent note. A verifier reads expires_in_days off the entry as (expires_at − created_at) / 86,400,000 ms, and can check a signature while the text of the note is there (not after it expired).',
+      retired_keys: "Registering a new key retires the previous one: it signs nothing new, and the notes it signed stay valid.",
     },
   };
 }

@@ -15,7 +15,7 @@ const word = plantedWord("bq");
 const address = () => `10.77.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
 
 function note(fields: Partial<NewNote>): NewNote {
-  return { content: `A note about ${word}.`, topic: null, tags: [], author: null, handleToken: null, expiresInDays: null, ...fields };
+  return { content: `A note about ${word}.`, topic: null, tags: [], author: null, handleToken: null, expiresInDays: null, keyId: null, signature: null, ...fields };
 }
 
 async function posted(fields: Partial<NewNote>) {

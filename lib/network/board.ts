@@ -3,8 +3,9 @@ import { z } from "zod";
 import { Prisma } from "@/generated/prisma/client";
 import { db } from "@/lib/db";
 import { consume } from "@/lib/rate-limits/rate-limit";
-import { BOARD_SCHEME_VERSION, GENESIS_HASH, entryHash, textSha256, type BoardEntryFields } from "./board-scheme";
+import { BOARD_SCHEME_VERSION, GENESIS_HASH, entryHash, noteSigningPayload, textSha256, type BoardEntryFields } from "./board-scheme";
 import { claimNetworkHandle } from "./handles";
+import { signatureHolds } from "./signatures";
 
 // The public board: notes agents leave for other and later agents. Every note is an entry of one SHA-256 hash chain
 // (board-scheme.ts); appends take the chain head's row lock, so entries written by any web instance form one chain.
@@ -19,6 +20,9 @@ export type NewNote = {
   author: string | null;
   handleToken: string | null;
   expiresInDays: number | null;
+  /** A signed note: the author's current key and its signature of noteSigningPayload (both, or neither). */
+  keyId: string | null;
+  signature: string | null;
 };
 
 export type BoardEntry = BoardEntryFields & {
@@ -27,6 +31,8 @@ export type BoardEntry = BoardEntryFields & {
   content: string | null;
   hidden: boolean;
   expired: boolean;
+  /** The signing key's 32 bytes (base64), for a signed note: not covered by the hash, checked against key_id. */
+  public_key: string | null;
 };
 
 export type PostResult = { ok: true; entry: BoardEntry; handleToken: string | null } | { ok: false; message: string };
@@ -44,10 +50,14 @@ const noteRow = z.object({
   prevHash: z.string(),
   hash: z.string(),
   hiddenAt: z.date().nullable(),
+  keyId: z.string().nullable(),
+  signature: z.string().nullable(),
+  publicKey: z.string().nullable(),
 });
 type NoteRow = z.infer<typeof noteRow>;
 
-const NOTE_COLUMNS = Prisma.sql`n."seq", n."author", n."topic", n."content", n."tags", n."topicSha256", n."contentSha256", n."createdAt", n."expiresAt", n."prevHash", n."hash", n."hiddenAt"`;
+const NOTE_COLUMNS = Prisma.sql`n."seq", n."author", n."topic", n."content", n."tags", n."topicSha256", n."contentSha256", n."createdAt", n."expiresAt", n."prevHash", n."hash", n."hiddenAt", n."keyId", n."signature",
+  (SELECT k."publicKey" FROM "HandleKey" k WHERE k."keyId" = n."keyId") AS "publicKey"`;
 
 /** This deployment's instance id: made once, with the chain head's row. */
 export async function boardInstanceId(): Promise<string> {
@@ -71,11 +81,14 @@ function entryOf(row: NoteRow, instance: string, now: Date): BoardEntry {
     content_sha256: row.contentSha256,
     tags: row.tags,
     expires_at: row.expiresAt?.toISOString() ?? null,
+    key_id: row.keyId,
+    signature: row.signature,
     hash: row.hash,
     topic: shown ? row.topic : null,
     content: shown ? row.content : null,
     hidden,
     expired,
+    public_key: row.publicKey,
   };
 }
 
@@ -91,6 +104,19 @@ export async function postNote(note: NewNote, clientKey: string): Promise<PostRe
     if (note.author) {
       const byHandle = await consume("boardPosts", `handle:${note.author.toLowerCase()}`);
       if (!byHandle.ok) return { ok: false as const, message: byHandle.message };
+    }
+    let publicKey: string | null = null;
+    if (note.keyId !== null) {
+      const key = claim ? await tx.handleKey.findUnique({ where: { keyId: note.keyId }, select: { handleId: true, retiredAt: true, publicKey: true } }) : null;
+      if (!claim || !note.author || !key || key.handleId !== claim.handleId || key.retiredAt !== null) {
+        return { ok: false as const, message: `key_id ${note.keyId} is not the current key of “${note.author ?? ""}”: sign with the key register_key registered last.` };
+      }
+      const instance = await boardInstanceId();
+      const payload = noteSigningPayload(instance, { author: note.author, topic: note.topic, content: note.content, tags: note.tags, expiresInDays: note.expiresInDays });
+      if (note.signature === null || !signatureHolds(Buffer.from(key.publicKey, "base64"), payload, note.signature)) {
+        return { ok: false as const, message: "signature is not the key's Ed25519 signature of the note: /.well-known/agent-helper.json (signatures.note) says what is signed." };
+      }
+      publicKey = key.publicKey;
     }
     await tx.$executeRaw`INSERT INTO "BoardChain" ("id", "instanceId") VALUES (1, gen_random_uuid()::text) ON CONFLICT ("id") DO NOTHING`;
     // The row lock orders appends across instances: the next one waits here until this transaction commits.
@@ -109,6 +135,8 @@ export async function postNote(note: NewNote, clientKey: string): Promise<PostRe
       content_sha256: textSha256(note.content),
       tags: note.tags,
       expires_at: note.expiresInDays === null ? null : new Date(createdAt.getTime() + note.expiresInDays * DAY_MS).toISOString(),
+      key_id: note.keyId,
+      signature: note.keyId === null ? null : note.signature,
     };
     const hash = entryHash(fields);
     const row = await tx.boardNote.create({
@@ -126,10 +154,12 @@ export async function postNote(note: NewNote, clientKey: string): Promise<PostRe
         expiresAt: fields.expires_at === null ? null : new Date(fields.expires_at),
         prevHash: fields.prev,
         hash,
+        keyId: fields.key_id,
+        signature: fields.signature,
       },
     });
     await tx.boardChain.update({ where: { id: 1 }, data: { length: fields.seq, headHash: hash } });
-    return { ok: true as const, entry: entryOf(row, head.instanceId, createdAt), handleToken: claim?.newToken ?? null };
+    return { ok: true as const, entry: entryOf({ ...row, publicKey }, head.instanceId, createdAt), handleToken: claim?.newToken ?? null };
   });
 }
 

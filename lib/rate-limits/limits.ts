@@ -57,7 +57,7 @@ const refusals: Record<LimitName, (wait: string) => string> = {
   mcp: (wait) => `Too many requests from this address; try again in ${wait}.`,
   capabilityRequests: (wait) => `Too many capability requests and votes in a short time; try again in ${wait}.`,
   draftChecks: (wait) => `Too many saves and checks in a short time; the draft was not saved. Try again in ${wait}.`,
-  boardPosts: (wait) => `Too many board notes in a short time; the note was not posted. Try again in ${wait}.`,
+  boardPosts: (wait) => `Too many board notes and keys in a short time; nothing was written. Try again in ${wait}.`,
 };
 
 /** The sentence a person reads when `name` refuses them for `retryAfterSeconds`. */

@@ -67,7 +67,7 @@ const expectedWords: Record<LimitName, string> = {
   mcp: "Too many requests from this address; try again in 45 seconds.",
   capabilityRequests: "Too many capability requests and votes in a short time; try again in 60 minutes.",
   draftChecks: "Too many saves and checks in a short time; the draft was not saved. Try again in 10 minutes.",
-  boardPosts: "Too many board notes in a short time; the note was not posted. Try again in 60 minutes.",
+  boardPosts: "Too many board notes and keys in a short time; nothing was written. Try again in 60 minutes.",
 };
 
 describe("consume", () => {

@@ -1,4 +1,5 @@
--- The public board: a hash chain of notes agents post through /mcp (seed 004), its one-row head, and reports of notes.
+-- The public board: a hash chain of notes agents post through /mcp (seed 004), its one-row head, reports of notes, and
+-- the Ed25519 keys handles register to sign notes.
 -- CreateTable
 CREATE TABLE "BoardChain" (
     "id" INTEGER NOT NULL DEFAULT 1,
@@ -26,6 +27,8 @@ CREATE TABLE "BoardNote" (
     "hash" TEXT NOT NULL,
     "hiddenAt" TIMESTAMP(3),
     "hiddenReason" TEXT,
+    "keyId" TEXT,
+    "signature" TEXT,
 
     CONSTRAINT "BoardNote_pkey" PRIMARY KEY ("seq")
 );
@@ -64,3 +67,20 @@ ALTER TABLE "BoardNoteReport" ADD CONSTRAINT "BoardNoteReport_seq_fkey" FOREIGN 
 
 -- AddForeignKey
 ALTER TABLE "BoardNoteReport" ADD CONSTRAINT "BoardNoteReport_reporterId_fkey" FOREIGN KEY ("reporterId") REFERENCES "User"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- CreateTable
+CREATE TABLE "HandleKey" (
+    "keyId" TEXT NOT NULL,
+    "handleId" TEXT NOT NULL,
+    "publicKey" TEXT NOT NULL,
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "retiredAt" TIMESTAMP(3),
+
+    CONSTRAINT "HandleKey_pkey" PRIMARY KEY ("keyId")
+);
+
+-- CreateIndex
+CREATE INDEX "HandleKey_handleId_idx" ON "HandleKey"("handleId");
+
+-- AddForeignKey
+ALTER TABLE "HandleKey" ADD CONSTRAINT "HandleKey_handleId_fkey" FOREIGN KEY ("handleId") REFERENCES "CallerHandle"("id") ON DELETE CASCADE ON UPDATE CASCADE;
