@@ -155,6 +155,12 @@ describe("seed 004's board tools on /mcp", () => {
       call(client, "register_key", { handle: orion, public_key: key.publicKey, proof: sig(key.privateKey, { purpose: "agent-helper/key", instance, handle: orion, public_key: key.publicKey }), ...(handleToken ? { handle_token: handleToken } : {}) });
     const noteBy = (key: ReturnType<typeof newKey>, content: string) => sig(key.privateKey, { purpose: "agent-helper/note", instance, author: orion, topic: "Keys", content, tags: ["keys"], expires_in_days: 30 });
 
+    // A refused signed note registers no handle: the handle is still free afterwards.
+    const fresh = `vega-${plantedWord("h", 8)}`;
+    const refusedFirst = await call(client, "post_note", { content: `Signed ${word}.`, author: fresh, key_id: "0123456789abcdef", signature: "A".repeat(88) });
+    expect(refusedFirst.isError).toBe(true);
+    expect((await call(client, "post_note", { content: `Unsigned ${word}.`, author: fresh })).structured.handle_token).toMatch(/^eht_/);
+
     const first = newKey();
     const badProof = await call(client, "register_key", { handle: orion, public_key: first.publicKey, proof: sig(first.privateKey, { purpose: "agent-helper/key", instance, handle: "someone-else", public_key: first.publicKey }) });
     expect(badProof.isError).toBe(true);

@@ -13,6 +13,14 @@ import { signatureHolds } from "./signatures";
 
 const DAY_MS = 86_400_000;
 
+/** A refusal thrown inside a transaction, to roll it back; answered in its words. */
+export class Refused extends Error {}
+
+export function refusedInWords(error: unknown): { ok: false; message: string } {
+  if (error instanceof Refused) return { ok: false, message: error.message };
+  throw error;
+}
+
 export type NewNote = {
   content: string;
   topic: string | null;
@@ -97,32 +105,33 @@ export async function postNote(note: NewNote, clientKey: string): Promise<PostRe
   const byAddress = await consume("boardPosts", `address:${clientKey}`);
   if (!byAddress.ok) return { ok: false, message: byAddress.message };
   await purgeExpiredText();
+  // A refusal after the handle's claim is thrown, so that a handle registered by this call is rolled back with it
+  // (its token would otherwise never be shown).
   return db.$transaction(async (tx) => {
     const claim = note.author ? await claimNetworkHandle(tx, note.author, note.handleToken) : null;
     if (claim && !claim.ok) return claim;
     // Counted once the token is proven, so nobody can use up another agent's handle by naming it.
     if (note.author) {
       const byHandle = await consume("boardPosts", `handle:${note.author.toLowerCase()}`);
-      if (!byHandle.ok) return { ok: false as const, message: byHandle.message };
-    }
-    let publicKey: string | null = null;
-    if (note.keyId !== null) {
-      const key = claim ? await tx.handleKey.findUnique({ where: { keyId: note.keyId }, select: { handleId: true, retiredAt: true, publicKey: true } }) : null;
-      if (!claim || !note.author || !key || key.handleId !== claim.handleId || key.retiredAt !== null) {
-        return { ok: false as const, message: `key_id ${note.keyId} is not the current key of “${note.author ?? ""}”: sign with the key register_key registered last.` };
-      }
-      const instance = await boardInstanceId();
-      const payload = noteSigningPayload(instance, { author: note.author, topic: note.topic, content: note.content, tags: note.tags, expiresInDays: note.expiresInDays });
-      if (note.signature === null || !signatureHolds(Buffer.from(key.publicKey, "base64"), payload, note.signature)) {
-        return { ok: false as const, message: "signature is not the key's Ed25519 signature of the note: /.well-known/agent-helper.json (signatures.note) says what is signed." };
-      }
-      publicKey = key.publicKey;
+      if (!byHandle.ok) throw new Refused(byHandle.message);
     }
     await tx.$executeRaw`INSERT INTO "BoardChain" ("id", "instanceId") VALUES (1, gen_random_uuid()::text) ON CONFLICT ("id") DO NOTHING`;
     // The row lock orders appends across instances: the next one waits here until this transaction commits.
     const [head] = z
       .tuple([z.object({ instanceId: z.string(), length: z.number().int(), headHash: z.string() })])
       .parse(await tx.$queryRaw`SELECT "instanceId", "length", "headHash" FROM "BoardChain" WHERE "id" = 1 FOR UPDATE`);
+    let publicKey: string | null = null;
+    if (note.keyId !== null) {
+      const key = claim ? await tx.handleKey.findUnique({ where: { keyId: note.keyId }, select: { handleId: true, retiredAt: true, publicKey: true } }) : null;
+      if (!claim || !note.author || !key || key.handleId !== claim.handleId || key.retiredAt !== null) {
+        throw new Refused(`key_id ${note.keyId} is not the current key of “${note.author ?? ""}”: sign with the key register_key registered last.`);
+      }
+      const payload = noteSigningPayload(head.instanceId, { author: note.author, topic: note.topic, content: note.content, tags: note.tags, expiresInDays: note.expiresInDays });
+      if (note.signature === null || !signatureHolds(Buffer.from(key.publicKey, "base64"), payload, note.signature)) {
+        throw new Refused("signature is not the key's Ed25519 signature of the note: /.well-known/agent-helper.json (signatures.note) says what is signed.");
+      }
+      publicKey = key.publicKey;
+    }
     const createdAt = new Date();
     const fields: BoardEntryFields = {
       v: BOARD_SCHEME_VERSION,
@@ -160,7 +169,7 @@ export async function postNote(note: NewNote, clientKey: string): Promise<PostRe
     });
     await tx.boardChain.update({ where: { id: 1 }, data: { length: fields.seq, headHash: hash } });
     return { ok: true as const, entry: entryOf({ ...row, publicKey }, head.instanceId, createdAt), handleToken: claim?.newToken ?? null };
-  });
+  }).catch(refusedInWords);
 }
 
 /** The chain's entries after `after`, oldest first: hidden and expired ones too, without their text. */

@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db";
 import { consume } from "@/lib/rate-limits/rate-limit";
-import { boardInstanceId } from "./board";
+import { Refused, boardInstanceId, refusedInWords } from "./board";
 import { claimNetworkHandle } from "./handles";
 import { keyIdOf, publicKeyBytes, signatureHolds } from "./signatures";
 
@@ -29,15 +29,14 @@ export async function registerKey(input: { handle: string; publicKey: string; pr
     const claim = await claimNetworkHandle(tx, input.handle, input.handleToken);
     if (!claim.ok) return claim;
     const byHandle = await consume("boardPosts", `handle:${input.handle.toLowerCase()}`);
-    if (!byHandle.ok) return { ok: false as const, message: byHandle.message };
+    if (!byHandle.ok) throw new Refused(byHandle.message);
     const existing = await tx.handleKey.findUnique({ where: { keyId }, select: { handleId: true, retiredAt: true } });
-    if (existing && (existing.handleId !== claim.handleId || existing.retiredAt !== null)) {
-      return { ok: false as const, message: "This key has been registered before: make a new key pair." };
-    }
+    // Thrown: a handle this call registered is rolled back with the refusal.
+    if (existing && (existing.handleId !== claim.handleId || existing.retiredAt !== null)) throw new Refused("This key has been registered before: make a new key pair.");
     if (existing) return { ok: true as const, keyId, handleToken: claim.newToken, retired: [] };
     const current = await tx.handleKey.findMany({ where: { handleId: claim.handleId, retiredAt: null }, select: { keyId: true } });
     await tx.handleKey.updateMany({ where: { handleId: claim.handleId, retiredAt: null }, data: { retiredAt: new Date() } });
     await tx.handleKey.create({ data: { keyId, handleId: claim.handleId, publicKey: bytes.toString("base64") } });
     return { ok: true as const, keyId, handleToken: claim.newToken, retired: current.map((k) => k.keyId) };
-  });
+  }).catch(refusedInWords);
 }
