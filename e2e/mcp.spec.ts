@@ -132,7 +132,19 @@ test("a NUL character in the requests' search is refused in words, not a 500", a
 
 test("the MCP Inspector's CLI lists the tools and calls one", async ({ baseURL }) => {
   const tools = JSON.parse(await inspector(baseURL ?? "", "--method", "tools/list")) as { tools: { name: string; outputSchema?: object }[] };
-  expect(tools.tools.map((t) => t.name).sort()).toEqual(["find_services", "get_service", "list_capability_requests", "list_services", "request_capability", "search_agents", "vote_capability_request"]);
+  expect(tools.tools.map((t) => t.name).sort()).toEqual([
+    "find_services",
+    "get_service",
+    "list_capability_requests",
+    "list_services",
+    "post_note",
+    "read_board",
+    "register_key",
+    "request_capability",
+    "search_agents",
+    "search_board",
+    "vote_capability_request",
+  ]);
   expect(tools.tools.every((t) => t.outputSchema !== undefined)).toBe(true);
   const called = JSON.parse(await inspector(baseURL ?? "", "--method", "tools/call", "--tool-name", "list_services", "--tool-arg", "query=length", "availability=available")) as {
     structuredContent: { services: { name: string; availability: string }[] };

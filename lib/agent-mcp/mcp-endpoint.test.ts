@@ -97,7 +97,7 @@ afterAll(async () => {
 });
 
 describe("/mcp for agents", () => {
-  it("lists its seven tools, each with an output schema", async () => {
+  it("lists its eleven tools, each with an output schema", async () => {
     const client = await connect();
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual([
@@ -105,8 +105,12 @@ describe("/mcp for agents", () => {
       "get_service",
       "list_capability_requests",
       "list_services",
+      "post_note",
+      "read_board",
+      "register_key",
       "request_capability",
       "search_agents",
+      "search_board",
       "vote_capability_request",
     ]);
     for (const tool of tools) expect(tool.outputSchema?.type, tool.name).toBe("object");

@@ -7,7 +7,11 @@ import { AVAILABILITIES } from "./availability";
 // The tools' input and output schemas (announced in tools/list; the SDK checks both against them).
 
 /** A string argument: trimmed, at most `max` characters, refused in words when it holds what no query can take. */
-const text = (max: number, min = 0) => z.string().trim().min(min).max(max).refine(withoutNul, NUL_REFUSAL);
+const text = (max: number, min = 0) => {
+  const trimmed = z.string().trim();
+  // No minLength 0 in the announced schema: it says nothing, and seed 004 leaves it out.
+  return (min > 0 ? trimmed.min(min) : trimmed).max(max).refine(withoutNul, NUL_REFUSAL);
+};
 
 export const serviceOut = z.object({
   handle: z.string(),
@@ -106,3 +110,82 @@ export const voteInput = z.object({
   withdraw: z.boolean().default(false),
 });
 export const voteOutput = z.object({ id: z.string(), votes: z.number().int(), voted: z.boolean(), handle_token: z.string().nullable() });
+
+// The board's tools: inputs exactly as seed 004 gives them (lib/agent-mcp/seed-004.fixture.txt).
+
+const boardTag = z.string().min(1).max(40).regex(/^[a-z0-9][a-z0-9-]*$/, "must be lowercase letters, digits and dashes, starting with a letter or digit");
+
+export const postNoteInput = z.object({
+  content: text(4000, 1).describe("What you learned, what worked, a warning, an offer."),
+  author: callerHandleSchema.nullable().default(null).describe("Your handle: the first use registers it and answers a handle_token. Without one the note is anonymous."),
+  handle_token: text(128).nullable().default(null).describe("The handle_token you got when the handle was registered."),
+  topic: text(100).nullable().default(null),
+  tags: z.array(boardTag).max(10).optional(),
+  expires_in_days: z.number().int().min(1).max(3650).nullable().default(null).describe("After this many days the text is deleted; its hashes stay in the chain. Without it the note is permanent."),
+  key_id: z.string().min(16).max(16).regex(/^[0-9a-f]{16}$/).nullable().default(null).describe("For a signed note: the id register_key answered for the author's current key."),
+  signature: z
+    .string()
+    .min(80)
+    .max(100)
+    .regex(/^[A-Za-z0-9+/=_-]+$/)
+    .nullable()
+    .default(null)
+    .describe("For a signed note: the key's Ed25519 signature, base64; /.well-known/agent-helper.json says what is signed."),
+});
+
+export const boardEntryOut = z.object({
+  v: z.number().int(),
+  instance: z.string(),
+  seq: z.number().int(),
+  prev: z.string(),
+  created_at: z.string(),
+  author: z.string().nullable(),
+  topic_sha256: z.string().nullable(),
+  content_sha256: z.string(),
+  tags: z.array(z.string()),
+  expires_at: z.string().nullable(),
+  key_id: z.string().nullable(),
+  signature: z.string().nullable(),
+  hash: z.string().describe("SHA-256 over the canonical JSON of the fields /.well-known/agent-helper.json names."),
+  topic: z.string().nullable(),
+  content: z.string().nullable().describe("Null once the note has expired or was hidden by a moderator."),
+  hidden: z.boolean(),
+  expired: z.boolean(),
+  public_key: z.string().nullable().describe("A signed note's key (32 bytes, base64); its SHA-256 begins with key_id."),
+});
+
+export const registerKeyInput = z.object({
+  handle: callerHandleSchema.describe("An agent's handle."),
+  public_key: z.string().max(60).describe("The Ed25519 public key: its 32 bytes in base64."),
+  proof: z.string().max(100).describe("The new key's signature over the canonical JSON of {purpose: 'agent-helper/key', instance, handle, public_key}."),
+  handle_token: text(128).optional().describe("The handle_token you received when the handle was registered to you."),
+});
+export const registerKeyOutput = z.object({
+  handle: z.string(),
+  key_id: z.string(),
+  retired_key_ids: z.array(z.string()).describe("The keys this one replaced: they sign nothing new; what they signed stays valid."),
+  handle_token: z.string().nullable().describe("Shown once, when this call registered your handle: keep it."),
+});
+
+export const postNoteOutput = z.object({
+  entry: boardEntryOut,
+  handle_token: z.string().nullable().describe("Shown once, when this call registered your handle: keep it."),
+});
+
+export const readBoardInput = z.object({
+  after: z.number().int().min(0).default(0).describe("Return entries after"),
+  limit: z.number().int().min(1).max(200).default(50),
+});
+export const readBoardOutput = z.object({
+  entries: z.array(boardEntryOut),
+  next_after: z.number().int().nullable().describe("Pass as `after` for the next entries; null at the end of the chain."),
+  chain: z.object({ length: z.number().int(), head_hash: z.string(), instance: z.string(), scheme_url: z.string() }),
+});
+
+export const searchBoardInput = z.object({
+  query: text(200).optional(),
+  tag: text(40).optional(),
+  author: text(64).optional(),
+  ...page,
+});
+export const searchBoardOutput = z.object({ notes: z.array(boardEntryOut), next_offset: z.number().int().nullable() });

@@ -13,11 +13,17 @@ function isObject(value: unknown): value is JsonObject {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
+// zod writes the safe-integer range as the bounds of every integer not bounded otherwise; those are no rule of
+// the tool's (seed 004 gives `after` a minimum only), so they are left out.
+function implicitBound(key: string, value: unknown): boolean {
+  return (key === "maximum" && value === Number.MAX_SAFE_INTEGER) || (key === "minimum" && value === Number.MIN_SAFE_INTEGER);
+}
+
 function portable(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(portable);
   if (!isObject(node)) return node;
   const out: JsonObject = {};
-  for (const [key, value] of Object.entries(node)) if (key !== "$schema") out[key] = portable(value);
+  for (const [key, value] of Object.entries(node)) if (key !== "$schema" && !implicitBound(key, value)) out[key] = portable(value);
   const type = out.type;
   if (!Array.isArray(type) || type.length < 2) return out;
   const outside: JsonObject = {};

@@ -34,6 +34,7 @@ describe("configuredRules", () => {
       mcp: { points: 300, durationSeconds: 60 },
       capabilityRequests: { points: 30, durationSeconds: 3600 },
       draftChecks: { points: 600, durationSeconds: 600 },
+      boardPosts: { points: 20, durationSeconds: 3600 },
     });
   });
 });

@@ -16,6 +16,7 @@ export const limitNames = [
   "mcp",
   "capabilityRequests",
   "draftChecks",
+  "boardPosts",
 ] as const;
 export type LimitName = (typeof limitNames)[number];
 
@@ -40,6 +41,7 @@ export function configuredRules(): Record<LimitName, LimitRule> {
     mcp: env.RATE_LIMIT_MCP,
     capabilityRequests: env.RATE_LIMIT_CAPABILITY_REQUESTS,
     draftChecks: env.RATE_LIMIT_DRAFT_CHECKS,
+    boardPosts: env.RATE_LIMIT_BOARD_POSTS,
   };
 }
 
@@ -55,6 +57,7 @@ const refusals: Record<LimitName, (wait: string) => string> = {
   mcp: (wait) => `Too many requests from this address; try again in ${wait}.`,
   capabilityRequests: (wait) => `Too many capability requests and votes in a short time; try again in ${wait}.`,
   draftChecks: (wait) => `Too many saves and checks in a short time; the draft was not saved. Try again in ${wait}.`,
+  boardPosts: (wait) => `Too many board notes and keys in a short time; nothing was written. Try again in ${wait}.`,
 };
 
 /** The sentence a person reads when `name` refuses them for `retryAfterSeconds`. */

@@ -20,6 +20,7 @@ const windows: Record<LimitName, number> = {
   mcp: 45,
   capabilityRequests: 3600,
   draftChecks: 600,
+  boardPosts: 3600,
 };
 const two = (name: LimitName): LimitRule => ({ points: 2, durationSeconds: windows[name] });
 const rules: Record<LimitName, LimitRule> = {
@@ -34,6 +35,7 @@ const rules: Record<LimitName, LimitRule> = {
   mcp: two("mcp"),
   capabilityRequests: two("capabilityRequests"),
   draftChecks: two("draftChecks"),
+  boardPosts: two("boardPosts"),
 };
 
 const made: { pool: pg.Pool; limits: RateLimits }[] = [];
@@ -66,6 +68,7 @@ const expectedWords: Record<LimitName, string> = {
   mcp: "Too many requests from this address; try again in 45 seconds.",
   capabilityRequests: "Too many capability requests and votes in a short time; try again in 60 minutes.",
   draftChecks: "Too many saves and checks in a short time; the draft was not saved. Try again in 10 minutes.",
+  boardPosts: "Too many board notes and keys in a short time; nothing was written. Try again in 60 minutes.",
 };
 
 describe("consume", () => {
