@@ -10,7 +10,7 @@ import { listingsGeneration, withheldAnswers } from "@/lib/catalog/listing-chang
 import { listenForListingChanges, type ListingsChangedListener } from "@/lib/catalog/listing-change-listener";
 import { cleanUpTestRows, createTestUser, uniqueHandle } from "@/lib/testing/fixtures";
 import { noFilters } from "../filters";
-import { currentSharedIndex, sharedIndexState, startSharedIndex, stopSharedIndex, type LiveSharedIndex } from "./live";
+import { currentSharedIndex, LiveSharedIndex, sharedIndexState, startSharedIndex, stopSharedIndex } from "./live";
 import { countFacets, findMatchingIds } from "../search";
 import { lexemesOf, type MeantLexemes } from "../lexemes";
 import { plantedWord } from "@/lib/testing/planted-word";
@@ -159,6 +159,25 @@ describe("the live shared index", () => {
     await live.loaded();
     expect(live.loads).toBe(loads + 1);
     expect(currentSharedIndex()).not.toBeNull();
+  });
+
+  it("loads again by itself once the gap since the last load has passed, with no search to ask for it", async () => {
+    const quiet = new LiveSharedIndex({ reloadGapMs: 2_000 });
+    try {
+      await quiet.start();
+      await quiet.loaded();
+      const loads = quiet.loads;
+      expect(quiet.held()).not.toBeNull();
+      // Within the gap: the write drops the index, and nothing but the passing of the gap loads it again.
+      await writeListings(async () => ({ ok: true }));
+      await quiet.settled();
+      expect(quiet.held()).toBeNull();
+      await expect.poll(() => quiet.loads, WAIT).toBe(loads + 1);
+      await quiet.loaded();
+      expect(quiet.held()).not.toBeNull();
+    } finally {
+      await quiet.close();
+    }
   });
 
   it("patches in a sample test that makes a listing sample-tested, without loading again", async () => {

@@ -77,6 +77,8 @@ export class LiveSharedIndex {
   #busy: Promise<void> | null = null;
   #started = false;
   #refreshTimer: NodeJS.Timeout | undefined;
+  /** A load waiting for the gap since the last one to pass. */
+  #reloadTimer: NodeJS.Timeout | undefined;
   #stopHearingWrites: (() => void) | null = null;
   #pool: pg.Pool | null = null;
   #closed = false;
@@ -173,6 +175,7 @@ export class LiveSharedIndex {
     this.#closed = true;
     this.#started = false;
     clearInterval(this.#refreshTimer);
+    clearTimeout(this.#reloadTimer);
     clearTimeout(this.#retryPatch);
     this.#stopHearingWrites?.();
     await this.loaded().catch(() => undefined);
@@ -183,7 +186,18 @@ export class LiveSharedIndex {
   }
 
   #reload(): void {
-    if (this.#closed || this.#loading || Date.now() - this.#lastLoadAt < this.#reloadGapMs) return;
+    if (this.#closed || this.#loading) return;
+    const wait = this.#lastLoadAt + this.#reloadGapMs - Date.now();
+    if (wait > 0) {
+      // Not sooner than the gap, but then by itself: no search may come to ask (a quiet instance would stay
+      // without an index, its health saying "loading").
+      this.#reloadTimer ??= setTimeout(() => {
+        this.#reloadTimer = undefined;
+        if (this.#index === null) this.#reload();
+      }, wait);
+      this.#reloadTimer.unref();
+      return;
+    }
     this.#lastLoadAt = Date.now();
     const generation = listingsGeneration();
     const started = performance.now();
