@@ -15,28 +15,32 @@ try {
   // Not permitted here: run at normal priority.
 }
 
-const worker = await startWorker({
+// Signals are heard from the start: a stop asked for while the worker is still starting waits for it, then stops it.
+let stopping = false;
+let purger: ReturnType<typeof startCachePurger> | null = null;
+process.on("SIGINT", () => void shutdown());
+process.on("SIGTERM", () => void shutdown());
+
+const started = startWorker({
   connectionString: requireDatabaseUrl(),
   perAdapter: env.SAMPLE_TEST_CONCURRENCY_PER_ADAPTER,
   total: env.SAMPLE_TEST_CONCURRENCY_TOTAL,
   fetch: publisherFetch(),
   allowLoopbackHttp: env.EXPLORE_ALLOW_LOOPBACK_ADAPTERS,
 });
+await started;
 // Purges the Varnish caches in front of the web instances of what listing writes change (one worker with it is
 // enough; another sends the same purges again).
-const purger = env.EXPLORE_VARNISH_PURGE_URLS.length > 0 ? startCachePurger({ urls: env.EXPLORE_VARNISH_PURGE_URLS }) : null;
+if (env.EXPLORE_VARNISH_PURGE_URLS.length > 0 && !stopping) purger = startCachePurger({ urls: env.EXPLORE_VARNISH_PURGE_URLS });
 log.info("worker: sample tests, logo checks and terms fetches running", { perAdapter: env.SAMPLE_TEST_CONCURRENCY_PER_ADAPTER, total: env.SAMPLE_TEST_CONCURRENCY_TOTAL });
 
-let stopping = false;
 async function shutdown() {
   if (stopping) return;
   stopping = true;
   log.info("worker: stopping; running tests finish");
   // Running tests get 60 s to finish, then go back to the queue. A second signal does not wait.
   const timer = setTimeout(() => process.exit(0), 70_000);
-  await Promise.all([worker.stop(), purger?.close()]);
+  await Promise.all([started.then((w) => w.stop()), purger?.close()]);
   clearTimeout(timer);
   process.exit(0);
 }
-process.on("SIGINT", () => void shutdown());
-process.on("SIGTERM", () => void shutdown());

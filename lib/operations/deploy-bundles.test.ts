@@ -22,9 +22,9 @@ const admin = new pg.Client({ connectionString: requireDatabaseUrl() });
 const name = `explore_bundles_${randomUUID().replaceAll("-", "").slice(0, 12)}`;
 const url = Object.assign(new URL(requireDatabaseUrl()), { pathname: `/${name}` }).toString();
 
-/** A production environment with nothing of the test stack's but PATH. */
+/** A production environment with nothing of the test stack's: this Node and the system's commands on PATH. */
 const production = {
-  PATH: process.env.PATH,
+  PATH: [path.dirname(process.execPath), "/usr/local/bin", "/usr/bin", "/bin"].join(":"),
   EXPLORE_DIST_DIR: dist,
   NODE_ENV: "production" as const,
   DATABASE_URL: url,
