@@ -38,9 +38,9 @@ export async function register(): Promise<void> {
 // error and where it happened, inside the request's context, so it carries the request's requestId.
 export async function onRequestError(...[error, request, context]: Parameters<Instrumentation.onRequestError>): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  const [{ log }, { noteRequestError }] = await Promise.all([import("@/lib/log"), import("@/lib/http/database-outage")]);
+  const [{ log }, { noteFailure }] = await Promise.all([import("@/lib/log"), import("@/lib/http/database-outage")]);
   // A page that failed because PostgreSQL is out: the next pages answer 503 until it is back (proxy.ts).
-  noteRequestError(error);
+  noteFailure(error);
   log.error("the request failed", {
     error,
     method: request.method,

@@ -1,12 +1,12 @@
 import "server-only";
-import { db } from "@/lib/db";
 import { DATABASE_UNAVAILABLE_MESSAGE, databaseUnavailableHeaders, isDatabaseUnavailable } from "./database-unavailable";
 
 // Pages answer 503 while PostgreSQL cannot be reached. Next decides a page's status before Explore's code could
-// choose another, so the render that meets the outage first answers 500; that failure (instrumentation.ts,
-// onRequestError) marks the database unreachable here, and while it is marked proxy.ts answers the pages 503 with
-// Retry-After in words, asking PostgreSQL again at most once a second until it answers. Route handlers answer 503
-// themselves (database-unavailable.ts). The state is on globalThis: Next bundles instrumentation.ts apart from proxy.ts.
+// choose another, so proxy.ts must know of the outage before the page renders: the pool's own connections report
+// it as PostgreSQL drops them (lib/db.ts), and a render that failed on it reports it too (instrumentation.ts,
+// onRequestError). While it is marked, proxy.ts answers the pages 503 with Retry-After in words, asking PostgreSQL
+// again at most once a second until it answers. Route handlers answer 503 themselves (database-unavailable.ts).
+// The state is on globalThis: Next bundles instrumentation.ts apart from proxy.ts.
 
 const KEY = Symbol.for("explore.databaseOutage");
 /** How often, at most, a marked outage asks PostgreSQL whether it is back. */
@@ -17,14 +17,16 @@ const PROBE_TIMEOUT_MS = 1_000;
 type Outage = { probedAt: number; probe: Promise<boolean> | null };
 type Holder = { [KEY]?: Outage | null };
 
-/** Called with a request's failure: an unreachable database marks the outage, anything else is not this module's. */
-export function noteRequestError(error: unknown): void {
+/** Called with a failure (a request's, a pooled connection's): an unreachable database marks the outage. */
+export function noteFailure(error: unknown): void {
   if (!isDatabaseUnavailable(error)) return;
   const holder = globalThis as Holder;
   holder[KEY] ??= { probedAt: Date.now(), probe: null };
 }
 
 async function reachable(): Promise<boolean> {
+  // Loaded here: lib/db reports its connections' failures to this module.
+  const { db } = await import("@/lib/db");
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), PROBE_TIMEOUT_MS)));
   const answered = db.$queryRaw`SELECT 1`.then(

@@ -102,17 +102,9 @@ describe("while PostgreSQL is stopped", () => {
     );
     expect(routes.unavailable.isDatabaseUnavailable(refused)).toBe(true);
 
-    // Pages: Next answers the render that meets the outage 500 and reports it (onRequestError); from then on
-    // proxy.ts answers pages 503 in words, and route handlers and static files go on as themselves.
+    // Pages: the pool's connections that PostgreSQL dropped have told proxy.ts already, before any page rendered:
+    // it answers pages 503 in words, and route handlers and static files go on as themselves.
     const page = (path: string) => routes.proxy.proxy(new NextRequest(`http://127.0.0.1${path}`, { headers: { "x-forwarded-for": "192.0.2.7" } }));
-    expect((await page("/")).status).toBe(200);
-    const report = { path: "/", method: "GET", headers: {} };
-    const where = { routerKind: "App Router", routePath: "/", routeType: "render", revalidateReason: undefined, renderSource: "react-server-components" } as const;
-    // As Next's Node server calls it.
-    vi.stubEnv("NEXT_RUNTIME", "nodejs");
-    await routes.instrumentation.onRequestError(new Error("a page's own bug"), report, where);
-    expect((await page("/")).status).toBe(200);
-    await routes.instrumentation.onRequestError(refused, report, where);
     for (const path of ["/", "/services/@nobody-here/cap_search", "/agents/@nobody-here"]) {
       const answer = await page(path);
       expect(answer.status).toBe(503);
@@ -167,6 +159,17 @@ describe("while PostgreSQL is stopped", () => {
     // Back: within a probe or two (one a second), pages are rendered again.
     await expect.poll(async () => (await page("/")).status, { timeout: 10_000 }).toBe(200);
     expect(await routes.outage.databaseOutage()).toBe(false);
+
+    // A page's own bug reported by Next marks nothing; a render that failed on the database does (as Next's Node
+    // server reports it), in case no pooled connection saw the outage first.
+    const report = { path: "/", method: "GET", headers: {} };
+    const where = { routerKind: "App Router", routePath: "/", routeType: "render", revalidateReason: undefined, renderSource: "react-server-components" } as const;
+    vi.stubEnv("NEXT_RUNTIME", "nodejs");
+    await routes.instrumentation.onRequestError(new Error("a page's own bug"), report, where);
+    expect((await page("/")).status).toBe(200);
+    await routes.instrumentation.onRequestError(refused, report, where);
+    expect((await page("/")).status).toBe(503);
+    await expect.poll(async () => (await page("/")).status, { timeout: 10_000 }).toBe(200);
 
     expect((await routes.ready.GET()).status).toBe(200);
     expect((await routes.health.GET()).status).toBe(200);
