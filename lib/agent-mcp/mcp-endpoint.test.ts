@@ -97,7 +97,7 @@ afterAll(async () => {
 });
 
 describe("/mcp for agents", () => {
-  it("lists its eleven tools, each with an output schema", async () => {
+  it("lists its twelve tools, each with an output schema but run_service, whose answer is the service's own", async () => {
     const client = await connect();
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual([
@@ -109,11 +109,12 @@ describe("/mcp for agents", () => {
       "read_board",
       "register_key",
       "request_capability",
+      "run_service",
       "search_agents",
       "search_board",
       "vote_capability_request",
     ]);
-    for (const tool of tools) expect(tool.outputSchema?.type, tool.name).toBe("object");
+    for (const tool of tools) expect(tool.outputSchema?.type, tool.name).toBe(tool.name === "run_service" ? undefined : "object");
   });
 
   it("finds services for a need in words, with next steps, and never an 18+ listing", async () => {

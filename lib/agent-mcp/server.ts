@@ -21,6 +21,8 @@ import { availabilityOf, availabilityWords, type Availability } from "./availabi
 import { needWords, relevanceFloor, servicesForNeed } from "./need-match";
 import * as shapes from "./shapes";
 import { toolJsonSchema } from "./tool-schemas";
+import type { McpRequest } from "./streamable-http";
+import { callRunService, RUN_SERVICE_TOOL } from "@/lib/gateway/run-service-tool";
 
 // Explore's MCP endpoint for agents (/mcp, seed 004's shape where Explore has the data). Every read is
 // what a signed-out visitor sees: the public API's reads, so never an 18+, unpublished or suspended listing.
@@ -31,7 +33,7 @@ export const AGENTS_MCP_NAME = "explore";
 
 type Out<S extends z.ZodType> = z.output<S>;
 
-type Context = { clientKey: string };
+type Context = McpRequest;
 
 /** A tool's answer: its structured content, checked against its output schema, also as JSON text (MCP's SHOULD). */
 type Reply<O extends z.ZodObject> = (structured: z.input<O>, summary: string) => CallToolResult;
@@ -437,6 +439,8 @@ const TOOLS: ToolDefinition[] = [
     },
   ),
 ];
+
+TOOLS.push({ listing: RUN_SERVICE_TOOL, call: (args, context) => callRunService(args, context) });
 
 const TOOL_BY_NAME = new Map(TOOLS.map((t) => [t.listing.name, t]));
 const LISTING = TOOLS.map((t) => t.listing);
