@@ -16,12 +16,6 @@ import { toolResultOf } from "./tool-result";
 // token is a tool named by its capability ID, whose input schema is the service's without the fields Explore fills
 // (the idempotency key, the dry-run switch). A call is a run (lib/gateway/run.ts) with progress notifications.
 
-export const GATEWAY_PATH_PREFIX = "/mcp/agents/";
-
-export function gatewayPath(handle: string): string {
-  return `${GATEWAY_PATH_PREFIX}${handle}`;
-}
-
 /** The service's input schema as the agent fills it: what Explore fills itself is taken out. */
 export function gatewayInputSchema(capability: CatalogCapability): Tool["inputSchema"] {
   const schema: JsonObject = capability.inputSchema ?? { type: "object" };
