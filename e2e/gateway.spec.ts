@@ -68,7 +68,7 @@ test("an MCP client runs a free service through the gateway with a token made in
   }
 
   await page.goto("/runs");
-  await expect(page.getByRole("table").getByRole("link", { name: "Length converter" })).toHaveCount(2);
+  await expect(page.getByRole("table").getByRole("link", { name: "Length converter", exact: true })).toHaveCount(2);
 });
 
 test("a paid service is refused with the payment link, then runs on a bought call once the token allows paid runs", async ({ page, baseURL }) => {

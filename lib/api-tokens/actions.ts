@@ -8,7 +8,7 @@ import { viewerAction } from "@/lib/viewer-action";
 import { MAX_LIVE_API_TOKENS, newApiToken } from "./tokens";
 
 /** The most a token's 30-day cap on provider-billed per-call prices may be, in USD. */
-export const MAX_SPEND_CAP_USD = 10_000;
+const MAX_SPEND_CAP_USD = 10_000;
 const MAX_TOKEN_AGENTS = 20;
 const HANDLE = /^@[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/u;
 
