@@ -35,7 +35,8 @@ export async function grantOfApiToken(token: string | null, now = new Date()): P
     select: { id: true, paidRuns: true, spendCapUsd: true, agentHandles: true, user: { select: { id: true, email: true, name: true, dateOfBirth: true, showMature: true } } },
   });
   if (!held) return null;
-  await db.apiToken.update({ where: { id: held.id }, data: { lastUsedAt: now } });
+  // "Last used" to the minute: a token calling many times a second writes once a minute, not on every call.
+  await db.apiToken.updateMany({ where: { id: held.id, OR: [{ lastUsedAt: null }, { lastUsedAt: { lt: new Date(now.getTime() - 60_000) } }] }, data: { lastUsedAt: now } });
   return {
     viewer: { ...held.user, isAdmin: isAdminEmail(held.user.email) },
     grant: { tokenId: held.id, paidRuns: held.paidRuns, spendCapUsd: held.spendCapUsd.toFixed(2), agentHandles: held.agentHandles },
