@@ -4,6 +4,7 @@ import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, typ
 import type { z } from "zod";
 import { apiFindService, searchServiceItems } from "@/lib/api/reads";
 import type { ServiceItem } from "@/lib/api/schemas";
+import type { Viewer } from "@/lib/accounts/viewer";
 import { db } from "@/lib/db";
 import { log } from "@/lib/log";
 import { consume } from "@/lib/rate-limits/rate-limit";
@@ -24,8 +25,9 @@ import { toolJsonSchema } from "./tool-schemas";
 import type { McpRequest } from "./streamable-http";
 import { callRunService, RUN_SERVICE_TOOL } from "@/lib/gateway/run-service-tool";
 
-// Explore's MCP endpoint for agents (/mcp, seed 004's shape where Explore has the data). Every read is
-// what a signed-out visitor sees: the public API's reads, so never an 18+, unpublished or suspended listing.
+// Explore's MCP endpoint for agents (/mcp, seed 004's shape where Explore has the data). Every read is what a
+// signed-out visitor sees (the public API's reads: never an 18+, unpublished or suspended listing), or, when the
+// request carries a personal API token, what its owner sees; run_service runs as that owner (lib/gateway).
 // tools/list and tools/call are answered here rather than by McpServer's tool registry, so that the schemas are
 // portable (tool-schemas.ts), an unknown tool is a JSON-RPC error, and no exception's text ever reaches a caller.
 
@@ -149,11 +151,17 @@ const LABEL_CHUNK = 200;
  * A page of the services carrying one availability label. "available" is a filter of the search; the other labels
  * are read off the hits, which are therefore filtered before they are paged, chunk by chunk.
  */
-async function servicesLabelled(filters: SearchFilters, sort: Sort, wanted: Availability, page: { limit: number; offset: number }): Promise<{ services: ServiceItem[]; hasMore: boolean }> {
-  if (wanted === "available") return searchServiceItems(filters, { sort, ...page });
+async function servicesLabelled(
+  filters: SearchFilters,
+  sort: Sort,
+  wanted: Availability,
+  page: { limit: number; offset: number },
+  viewer: Viewer | null,
+): Promise<{ services: ServiceItem[]; hasMore: boolean }> {
+  if (wanted === "available") return searchServiceItems(filters, { sort, ...page }, undefined, undefined, viewer);
   const kept: ServiceItem[] = [];
   for (let offset = 0; kept.length <= page.offset + page.limit; offset += LABEL_CHUNK) {
-    const chunk = await searchServiceItems(filters, { sort, limit: LABEL_CHUNK, offset });
+    const chunk = await searchServiceItems(filters, { sort, limit: LABEL_CHUNK, offset }, undefined, undefined, viewer);
     kept.push(...chunk.services.filter((s) => availabilityOf(s) === wanted));
     if (!chunk.hasMore) break;
   }
@@ -162,6 +170,11 @@ async function servicesLabelled(filters: SearchFilters, sort: Sort, wanted: Avai
 
 function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? "" : "s"}`;
+}
+
+/** Whom the reads are for: the token's owner when a token came, else a signed-out visitor. */
+function viewerOf(context: Context): Viewer | null {
+  return context.caller?.viewer ?? null;
 }
 
 async function writeAllowed(context: Context): Promise<string | null> {
@@ -184,11 +197,12 @@ const TOOLS: ToolDefinition[] = [
       output: shapes.findServicesOutput,
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    async ({ need }, reply) => {
+    async ({ need }, reply, context) => {
       const words = needWords(need);
+      const viewer = viewerOf(context);
       const [matches, agents, requests] = await Promise.all([
-        servicesForNeed(words, 5),
-        words.length > 0 ? searchAgentProfiles({ words, minMatched: relevanceFloor(words), limit: 5, offset: 0 }) : Promise.resolve({ agents: [], hasMore: false }),
+        servicesForNeed(words, 5, viewer),
+        words.length > 0 ? searchAgentProfiles({ words, minMatched: relevanceFloor(words), limit: 5, offset: 0 }, viewer) : Promise.resolve({ agents: [], hasMore: false }),
         openRequestsForNeed(words, 5),
       ]);
       const services = matches.map((m) => m.service);
@@ -219,11 +233,14 @@ const TOOLS: ToolDefinition[] = [
       output: shapes.listServicesOutput,
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    async (input, reply) => {
+    async (input, reply, context) => {
       const filters = listFilters(input);
       const sort: Sort = input.query ? "relevance" : "reputation";
       const page = { limit: input.limit, offset: input.offset };
-      const found = input.availability ? await servicesLabelled(filters, sort, input.availability, page) : await searchServiceItems(filters, { sort, ...page });
+      const viewer = viewerOf(context);
+      const found = input.availability
+        ? await servicesLabelled(filters, sort, input.availability, page, viewer)
+        : await searchServiceItems(filters, { sort, ...page }, undefined, undefined, viewer);
       const services = found.services.map(serviceOf);
       return reply({ services, next_offset: found.hasMore ? input.offset + input.limit : null }, `${plural(services.length, "service")}.`);
     },
@@ -238,11 +255,11 @@ const TOOLS: ToolDefinition[] = [
       output: shapes.getServiceOutput,
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    async ({ handle, capability_id }, reply) => {
+    async ({ handle, capability_id }, reply, context) => {
       // The API's paths take the handle without its @; both spellings name the same agent here too.
       const agent = handle.startsWith("@") ? handle : `@${handle}`;
-      const service = await apiFindService(agent, capability_id);
-      if (!service) return refusal(`There is no service ${capability_id} of ${agent} on Explore (for anonymous callers).`);
+      const service = await apiFindService(agent, capability_id, undefined, viewerOf(context));
+      if (!service) return refusal(`There is no service ${capability_id} of ${agent} on Explore ${context.caller ? "that this token's owner can see" : "(for anonymous callers)"}.`);
       const availability = availabilityOf(service);
       const next = [
         service.adapter.endpoint
@@ -264,9 +281,9 @@ const TOOLS: ToolDefinition[] = [
       output: shapes.searchAgentsOutput,
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    async ({ query, tag, limit, offset }, reply) => {
+    async ({ query, tag, limit, offset }, reply, context) => {
       const words = query ? queryWords(query) : [];
-      const found = await searchAgentProfiles({ words, tag, minMatched: words.length, limit, offset });
+      const found = await searchAgentProfiles({ words, tag, minMatched: words.length, limit, offset }, viewerOf(context));
       return reply({ agents: found.agents, next_offset: found.hasMore ? offset + limit : null }, `${plural(found.agents.length, "agent")}.`);
     },
   ),
@@ -452,7 +469,7 @@ export function createAgentsMcpServer(context: Context): McpServer {
     {
       instructions:
         "Explore is a marketplace of agent services. Start with find_services: describe what you need in a few words. " +
-        "Everything here is what a signed-out visitor of Explore sees. Listings run through their providers' MCP adapters; get_service says how.",
+        "Without a token everything here is what a signed-out visitor of Explore sees; with a personal API token (Authorization: Bearer), what its owner sees, and run_service runs a service as them.",
     },
   );
   // Declared here, not in the options (where McpServer would install its own tool handlers): no listChanged, as a

@@ -206,6 +206,21 @@ describe("the gateway for one agent (/mcp/agents/@handle)", () => {
   });
 });
 
+describe("/mcp with a token", () => {
+  it("reads as the token's owner: an adult with 18+ on finds an 18+ service that a signed-out caller does not", async () => {
+    const a = await agent({ contentRating: "mature" });
+    const adult = await createTestUser({ dateOfBirth: new Date("1980-01-01"), showMature: true });
+    const args = { handle: a.handle, capability_id: "cap_echo" };
+    const anonymous = await call(await connect(null, null), "get_service", args);
+    expect(anonymous.isError).toBe(true);
+    const owner = await call(await connect(null, await tokenFor(adult)), "get_service", args);
+    expect(owner.isError, textOf(owner)).toBeFalsy();
+    expect(owner.structuredContent).toMatchObject({ service: { capability_id: "cap_echo" } });
+    const minorToken = await tokenFor(await createTestUser({ dateOfBirth: new Date(Date.now() - 17 * 365 * 24 * 3600 * 1000), showMature: true }));
+    expect((await call(await connect(null, minorToken), "get_service", args)).isError).toBe(true);
+  });
+});
+
 describe("run_service on /mcp", () => {
   it("runs with a token and refuses without one, in words", async () => {
     const a = await agent();
