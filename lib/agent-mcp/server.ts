@@ -23,6 +23,7 @@ import { needWords, relevanceFloor, servicesForNeed } from "./need-match";
 import * as shapes from "./shapes";
 import { toolJsonSchema } from "./tool-schemas";
 import type { McpRequest } from "./streamable-http";
+import type { ToolProgress } from "@/lib/adapters/mcp-call";
 import { callRunService, RUN_SERVICE_TOOL } from "@/lib/gateway/run-service-tool";
 
 // Explore's MCP endpoint for agents (/mcp, seed 004's shape where Explore has the data). Every read is what a
@@ -35,7 +36,8 @@ export const AGENTS_MCP_NAME = "explore";
 
 type Out<S extends z.ZodType> = z.output<S>;
 
-type Context = McpRequest;
+/** The request's caller, and where a tool that runs something reports progress when the client asked for it. */
+export type Context = McpRequest & { onProgress?: ((p: ToolProgress) => void) | undefined };
 
 /** A tool's answer: its structured content, checked against its output schema, also as JSON text (MCP's SHOULD). */
 type Reply<O extends z.ZodObject> = (structured: z.input<O>, summary: string) => CallToolResult;
@@ -476,11 +478,16 @@ export function createAgentsMcpServer(context: Context): McpServer {
   // stateless server has no stream to send the notification on.
   mcp.server.registerCapabilities({ tools: {} });
   mcp.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: LISTING }));
-  mcp.server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  mcp.server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const tool = TOOL_BY_NAME.get(request.params.name);
     if (!tool) throw new McpError(ErrorCode.InvalidParams, `Explore has no tool named ${JSON.stringify(request.params.name.slice(0, 80))}: tools/list names its ${TOOLS.length} tools.`);
+    const progressToken = request.params._meta?.progressToken;
+    const onProgress =
+      progressToken === undefined
+        ? undefined
+        : (p: ToolProgress) => void extra.sendNotification({ method: "notifications/progress", params: { progressToken, progress: p.progress, total: p.total, message: p.message } }).catch(() => undefined);
     try {
-      return await tool.call(request.params.arguments ?? {}, context);
+      return await tool.call(request.params.arguments ?? {}, { ...context, onProgress });
     } catch (error) {
       log.error("mcp: a tool failed", { tool: request.params.name, error });
       return refusal(`${request.params.name} could not be answered just now; try again later.`);

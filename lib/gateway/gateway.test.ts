@@ -235,5 +235,10 @@ describe("run_service on /mcp", () => {
     expect(result.isError, textOf(result)).toBeFalsy();
     expect(textOf(result)).toContain("one endpoint");
     expect(await db.execution.count({ where: { userId: owner.id, status: "succeeded" } })).toBe(1);
+
+    const seen: number[] = [];
+    const counted = await call(client, "run_service", { agent: a.handle, service: "cap_count", arguments: { steps: 3 } }, (p) => seen.push(p.progress));
+    expect(counted.isError, textOf(counted)).toBeFalsy();
+    expect(seen.length).toBeGreaterThanOrEqual(3);
   });
 });

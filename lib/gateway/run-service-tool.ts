@@ -2,7 +2,7 @@ import "server-only";
 import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import { toolJsonSchema } from "@/lib/agent-mcp/tool-schemas";
-import type { McpRequest } from "@/lib/agent-mcp/streamable-http";
+import type { Context } from "@/lib/agent-mcp/server";
 import { TOKEN_REFUSED } from "@/lib/agent-mcp/streamable-http";
 import { runWithToken } from "./run";
 import { toolResultOf } from "./tool-result";
@@ -26,11 +26,11 @@ export const RUN_SERVICE_TOOL: Tool = {
   annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: true },
 };
 
-export async function callRunService(args: Record<string, unknown>, context: McpRequest): Promise<CallToolResult> {
+export async function callRunService(args: Record<string, unknown>, context: Context): Promise<CallToolResult> {
   if (!context.caller) return { isError: true, content: [{ type: "text", text: `run_service runs as a person: ${TOKEN_REFUSED}` }] };
   const input = runServiceInput.safeParse(args);
   if (!input.success) return { isError: true, content: [{ type: "text", text: `The arguments of run_service are not valid: ${input.error.issues.map((i) => `${i.path.join(".") || "arguments"}: ${i.message}`).join("; ")}.` }] };
   const { agent, service, plan_id } = input.data;
   const handle = agent.startsWith("@") ? agent : `@${agent}`;
-  return toolResultOf(await runWithToken(context.caller, { handle, capabilityId: service, arguments: input.data.arguments, planId: plan_id }));
+  return toolResultOf(await runWithToken(context.caller, { handle, capabilityId: service, arguments: input.data.arguments, planId: plan_id }, { onProgress: context.onProgress }));
 }
