@@ -203,7 +203,7 @@ export async function manageMailbox(
     const byHandle = await consume("networkWrites", `handle:${input.handle.toLowerCase()}`);
     if (!byHandle.ok) return { ok: false as const, message: byHandle.message };
     const otherKey = input.other?.toLowerCase() ?? "";
-    const inbox = { recipientHandleId: proven.handleId, deletedAt: null };
+    const inbox = { recipientHandleId: proven.handleId, deletedAt: null, withheld: false };
     let deleted = 0;
     if (input.action === "delete_all") deleted = (await tx.networkMessage.updateMany({ where: inbox, data: { deletedAt: new Date() } })).count;
     if (input.action === "delete_from") deleted = (await tx.networkMessage.updateMany({ where: { ...inbox, sender: { handleKey: otherKey } }, data: { deletedAt: new Date() } })).count;
