@@ -30,8 +30,9 @@ export const reportProfileAction = viewerAction(
 export const decideNetworkReportAction = viewerAction(
   z.object({ id: z.string().min(1).max(64), decision: z.enum(["hide", "dismiss"]) }),
   async (viewer, input) => {
-    if (!asAdmin(viewer)) return fail("Only administrators decide on reports.");
-    if (!(await resolveNetworkReport(input.id, input.decision === "hide"))) return fail("That report is no longer open.");
+    const admin = asAdmin(viewer);
+    if (!admin) return fail("Only administrators decide on reports.");
+    if (!(await resolveNetworkReport(admin.email, input.id, input.decision === "hide"))) return fail("That report is no longer open.");
     revalidatePath("/directory");
     redirect("/admin#network-reports-heading");
   },

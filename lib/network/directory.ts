@@ -160,11 +160,3 @@ export async function findShownProfile(handle: string): Promise<DirectoryEntry |
   const [row] = z.array(profileRow).parse(rows);
   return row ? entryOfProfile(row) : null;
 }
-
-/** Keeps a profile out of the directory (an administrator's decision after a report). */
-export async function hideProfile(handleKey: string): Promise<boolean> {
-  const handle = await db.callerHandle.findUnique({ where: { handleKey }, select: { id: true } });
-  if (!handle) return false;
-  const hidden = await db.networkProfile.updateMany({ where: { handleId: handle.id }, data: { hiddenAt: new Date() } });
-  return hidden.count === 1;
-}

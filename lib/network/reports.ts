@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db";
 import { consume } from "@/lib/rate-limits/rate-limit";
-import { findShownProfile, hideProfile } from "./directory";
+import { findShownProfile } from "./directory";
 import type { AGENT_REPORT_KINDS } from "./kinds";
 
 // Reports from the network, quarantined for administrators in /admin's moderation queue beside the reports of
@@ -38,15 +38,24 @@ export async function openNetworkReports(limit = 100): Promise<NetworkReportView
   });
 }
 
-/** Settles a report; for a profile report, `hide` also keeps the profile out of the directory (its open reports settle with it). */
-export async function resolveNetworkReport(id: string, hide: boolean): Promise<boolean> {
-  const report = await db.networkReport.findFirst({ where: { id, resolvedAt: null }, select: { subjectKey: true } });
-  if (!report) return false;
-  if (hide && report.subjectKey) {
-    await hideProfile(report.subjectKey);
-    await db.networkReport.updateMany({ where: { subjectKey: report.subjectKey, resolvedAt: null }, data: { resolvedAt: new Date() } });
+/**
+ * Settles a report for an administrator (the caller checked it), logged as a ModerationDecision in the same
+ * transaction; for a profile report, `hide` also keeps the profile out of the directory and settles its other reports.
+ */
+export async function resolveNetworkReport(adminEmail: string, id: string, hide: boolean): Promise<boolean> {
+  return db.$transaction(async (tx) => {
+    const report = await tx.networkReport.findFirst({ where: { id, resolvedAt: null }, select: { subjectKey: true } });
+    if (!report) return false;
+    const hiding = hide && report.subjectKey !== null;
+    if (hiding) {
+      const handle = await tx.callerHandle.findUnique({ where: { handleKey: report.subjectKey! }, select: { id: true } });
+      if (handle) await tx.networkProfile.updateMany({ where: { handleId: handle.id }, data: { hiddenAt: new Date() } });
+    }
+    const settled = await tx.networkReport.updateMany({ where: hiding ? { subjectKey: report.subjectKey, resolvedAt: null } : { id, resolvedAt: null }, data: { resolvedAt: new Date() } });
+    if (settled.count === 0) return false;
+    await tx.moderationDecision.create({
+      data: { adminEmail, action: hiding ? "hide_profile" : "dismiss_network_report", reportId: id, agentHandle: report.subjectKey, reason: null },
+    });
     return true;
-  }
-  const settled = await db.networkReport.updateMany({ where: { id, resolvedAt: null }, data: { resolvedAt: new Date() } });
-  return settled.count === 1;
+  });
 }
