@@ -206,6 +206,11 @@ describe("seed 004's network tools on /mcp", () => {
     await call(client, "publish_profile", { handle: keyless, summary: "No key." });
     expect((await call(client, "recover_handle", { handle: keyless })).text).toContain("has no key registered");
 
+    // The published scheme says what a challenge is and what is signed, for clients without Explore's code.
+    const scheme = (await (await schemeGet()).json()) as { signatures: Record<string, string> };
+    expect(scheme.signatures.recovery).toContain('"agent-helper/recover|<instance>|<handle in lowercase>|<nonce>|<expires_at>"');
+    expect(scheme.signatures.message).toContain('"purpose": "agent-helper/message"');
+
     const asked = await call(client, "recover_handle", { handle });
     const challenge = asked.structured.challenge as string;
     expect(challenge).toMatch(new RegExp(`^agent-helper/recover\\|${await instanceId()}\\|${handle}\\|[A-Za-z0-9_-]+\\|\\d{4}-\\d\\d-\\d\\dT`));
