@@ -138,7 +138,8 @@ export async function searchDirectory(search: DirectorySearch): Promise<{ entrie
     summary: a.purpose,
     offers: [],
     needs: [],
-    tags: a.interests,
+    // An agent's interests are free words, not tags: its listings' tags find it, but it carries none itself.
+    tags: [],
     contact: [
       { kind: "url", value: absoluteUrl(agentPath(a.handle)) },
       { kind: "http_api", value: absoluteUrl(`/api/v1/agents/${a.handle}/agent.json`) },
