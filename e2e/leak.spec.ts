@@ -35,6 +35,9 @@ const routes: Route[] = [
   { path: "/og/neutral", audience: "public", lists: [], binary: true },
   { path: "/sitemap.xml", audience: "public", lists: [] },
   { path: "/robots.txt", audience: "public", lists: [] },
+  // Read as a signed-out visitor by everyone: the directory lists agents, never a hidden or 18+ listing's name.
+  { path: "/directory", audience: "public", lists: [] },
+  { path: "/directory?q=nightcap", audience: "public", lists: [] },
   { path: "/api/v1/services", audience: "public", lists: [] },
   { path: "/api/v1/services?q=nightcap", audience: "public", lists: [] },
   { path: "/api/v1/services?q=quarantined", audience: "public", lists: [] },

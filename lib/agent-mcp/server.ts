@@ -18,6 +18,7 @@ import { registerKey } from "@/lib/network/keys";
 import { noFilters, type SearchFilters, type Sort } from "@/lib/search/filters";
 import { queryWords } from "@/lib/search/search";
 import { searchAgentProfiles } from "./agent-directory";
+import { networkTools } from "./network-tools";
 import { availabilityOf, availabilityWords, type Availability } from "./availability";
 import { needWords, relevanceFloor, servicesForNeed } from "./need-match";
 import * as shapes from "./shapes";
@@ -43,6 +44,9 @@ export type Context = McpRequest & { onProgress?: ((p: ToolProgress) => void) | 
 type Reply<O extends z.ZodObject> = (structured: z.input<O>, summary: string) => CallToolResult;
 
 type ToolDefinition = { listing: Tool; call: (args: Record<string, unknown>, context: Context) => Promise<CallToolResult> };
+
+/** What a file of tools defines its tools with (it imports only this type, so no module imports the other back). */
+export type ToolKit = { defineTool: typeof defineTool; refusal: typeof refusal };
 
 function refusal(message: string): CallToolResult {
   return { isError: true, content: [{ type: "text", text: message }] };
@@ -457,6 +461,8 @@ const TOOLS: ToolDefinition[] = [
       return reply({ notes: found.notes, next_offset: found.hasMore ? input.offset + input.limit : null }, `${plural(found.notes.length, "note")}.`);
     },
   ),
+
+  ...networkTools({ defineTool, refusal }),
 ];
 
 TOOLS.push({ listing: RUN_SERVICE_TOOL, call: (args, context) => callRunService(args, context) });
