@@ -2,6 +2,7 @@ import "server-only";
 import { Prisma } from "@/generated/prisma/client";
 import { db } from "@/lib/db";
 import { noteListingsWritten, LISTINGS_CHANGED_CHANNEL, listingsPayload, type ListingsWritten } from "@/lib/catalog/listing-changes";
+import { recordRegistryServers } from "@/lib/registry-api/record";
 
 /**
  * Inside a listing write's transaction: every process listening hears of it once it commits (listing-change-listener.ts;
@@ -32,7 +33,11 @@ export async function writeListings<T extends { ok: boolean }>(
   const result = await db.$transaction(async (tx) => {
     agents = new Set();
     const done = await write(tx, (agentId) => void agents.add(agentId));
-    if (done.ok) await tx.$executeRaw(listingsChangedSql(writtenOf(agents)));
+    if (done.ok) {
+      // The MCP Registry API's record of what it served, in the same transaction: a deletion is never missed.
+      await recordRegistryServers(tx, writtenOf(agents));
+      await tx.$executeRaw(listingsChangedSql(writtenOf(agents)));
+    }
     return done;
   }, options);
   if (result.ok) noteListingsWritten(writtenOf(agents));
