@@ -22,7 +22,8 @@ export type NoteWritten = (agentId: string) => void;
  * commit, the others when the NOTIFY reaches them) and the HTTP cache in front forgets the written agents' pages. A refused write changes
  * nothing and announces nothing, so nobody can empty the caches with writes that fail. The write names each
  * agent it changed with `wrote`: search's index then reads just those agents' listings again, where a write
- * that names none makes every index load everything again. `options` are the transaction's (a large import
+ * that names none makes every index load everything again. The MCP Registry API's record of the servers it has
+ * served (lib/registry-api/record.ts) is brought up to date for the same agents inside the transaction. `options` are the transaction's (a large import
  * needs more than Prisma's default 5 s timeout).
  */
 export async function writeListings<T extends { ok: boolean }>(
