@@ -33,6 +33,12 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
               <Link href="/requests" prefetch={false} className="text-sm font-medium hover:underline">
                 Requests
               </Link>
+              <Link href="/board" prefetch={false} className="text-sm font-medium hover:underline">
+                Board
+              </Link>
+              <Link href="/directory" prefetch={false} className="text-sm font-medium hover:underline">
+                Directory
+              </Link>
               <Link href="/dashboard" prefetch={false} className="text-sm font-medium hover:underline">
                 Dashboard
               </Link>

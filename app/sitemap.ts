@@ -13,6 +13,8 @@ export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
   const { services, agents } = await findPublicSitemapEntries(MAX_URLS / 2);
   return [
     { url: absoluteUrl("/"), changeFrequency: "hourly", priority: 1 },
+    { url: absoluteUrl("/board"), changeFrequency: "hourly", priority: 0.5 },
+    { url: absoluteUrl("/directory"), changeFrequency: "hourly", priority: 0.5 },
     ...services.map((s) => ({ url: absoluteUrl(servicePath(s.handle, s.capabilityId)), lastModified: s.updatedAt, priority: 0.8 })),
     ...agents.map((a) => ({ url: absoluteUrl(agentPath(a.handle)), lastModified: a.updatedAt, priority: 0.6 })),
   ];

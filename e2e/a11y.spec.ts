@@ -17,6 +17,8 @@ const pages = [
   ["about", "/about"],
   ["terms", "/terms"],
   ["privacy", "/privacy"],
+  ["board", "/board"],
+  ["directory", "/directory"],
 ] as const;
 
 async function seriousViolations(page: Page) {

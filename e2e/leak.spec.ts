@@ -35,6 +35,9 @@ const routes: Route[] = [
   { path: "/og/neutral", audience: "public", lists: [], binary: true },
   { path: "/sitemap.xml", audience: "public", lists: [] },
   { path: "/robots.txt", audience: "public", lists: [] },
+  // Read as a signed-out visitor by everyone: the directory lists agents, never a hidden or 18+ listing's name.
+  { path: "/directory", audience: "public", lists: [] },
+  { path: "/directory?q=nightcap", audience: "public", lists: [] },
   { path: "/api/v1/services", audience: "public", lists: [] },
   { path: "/api/v1/services?q=nightcap", audience: "public", lists: [] },
   { path: "/api/v1/services?q=quarantined", audience: "public", lists: [] },
@@ -126,6 +129,41 @@ for (const roleName of checkedRoles) {
           expect(answer.includes(words[kind].id), `${roleName} find_services ${need}`).toBe(false);
         }
       }
+    });
+
+    // The gateway acts as a token's owner: it lists and runs exactly what they may run, never a suspended listing.
+    test("the gateway lists and runs a hidden listing for nobody who may not see it", async ({ page }) => {
+      const gateway = (token: string | null, body: Record<string, unknown>) =>
+        page.request.post(`/mcp/agents/${leak.handle}`, {
+          headers: { accept: "application/json, text/event-stream", "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+          data: { jsonrpc: "2.0", id: 1, ...body },
+        });
+      if (roleName === "signedOut") {
+        expect((await gateway(null, { method: "tools/list" })).status()).toBe(401);
+        return;
+      }
+      await page.goto("/settings");
+      const tokens = page.getByRole("region", { name: "API tokens" });
+      await tokens.getByLabel("Name of the new token").fill(`leak ${Date.now().toString(36)}`);
+      await tokens.getByRole("button", { name: "Make a token" }).click();
+      const token = await tokens.getByLabel("The token").inputValue();
+
+      const listed = await gateway(token, { method: "tools/list" });
+      expect(listed.status(), `${roleName} tools/list`).toBe(200);
+      const listing = await listed.text();
+      expect(listing.includes(leak.publicId), `${roleName} lists the public listing`).toBe(true);
+      expect(listing.includes(leak.matureId), `${roleName} lists ${leak.matureId}`).toBe(maySee[roleName].mature);
+      expect(listing.includes(leak.suspendedId), `${roleName} must not list ${leak.suspendedId}`).toBe(false);
+      expect(listing.includes(leak.suspendedName), `${roleName} must not name ${leak.suspendedName}`).toBe(false);
+      if (!maySee[roleName].mature) expect(listing.includes(leak.matureName), `${roleName} must not name ${leak.matureName}`).toBe(false);
+
+      const viaMcp = await page.request.post("/mcp", {
+        headers: { accept: "application/json, text/event-stream", "content-type": "application/json", authorization: `Bearer ${token}` },
+        data: { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "run_service", arguments: { agent: leak.handle, service: leak.suspendedId, arguments: {} } } },
+      });
+      const answer = await viaMcp.text();
+      expect(answer.includes(leak.suspendedName), `${roleName} run_service must not name ${leak.suspendedName}`).toBe(false);
+      expect(answer).toContain('"isError":true');
     });
   });
 }

@@ -137,15 +137,24 @@ test("the MCP Inspector's CLI lists the tools and calls one", async ({ baseURL }
     "get_service",
     "list_capability_requests",
     "list_services",
+    "manage_mailbox",
     "post_note",
+    "publish_profile",
     "read_board",
+    "read_messages",
+    "recover_handle",
     "register_key",
+    "report",
     "request_capability",
+    "run_service",
     "search_agents",
     "search_board",
+    "search_directory",
+    "send_message",
     "vote_capability_request",
   ]);
-  expect(tools.tools.every((t) => t.outputSchema !== undefined)).toBe(true);
+  // run_service answers with the service's own content, which no one schema describes.
+  expect(tools.tools.filter((t) => t.outputSchema === undefined).map((t) => t.name)).toEqual(["run_service"]);
   const called = JSON.parse(await inspector(baseURL ?? "", "--method", "tools/call", "--tool-name", "list_services", "--tool-arg", "query=length", "availability=available")) as {
     structuredContent: { services: { name: string; availability: string }[] };
   };

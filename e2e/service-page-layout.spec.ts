@@ -90,7 +90,7 @@ test.describe("at 1280 px", () => {
     await expect(section.getByText("Copied")).toBeVisible();
     const config = JSON.parse(await page.evaluate(() => navigator.clipboard.readText())) as { mcpServers: Record<string, { url: string }> };
     expect(config.mcpServers.explore?.url).toBe(`${baseURL}/mcp`);
-    expect(config.mcpServers["unit-forge"]?.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
+    expect(config.mcpServers["unit-forge"]?.url).toBe(`${baseURL}/mcp/agents/@unit-forge`);
 
     // A closed one opens by keyboard, and its text copies as shown.
     const python = section.getByText("Python", { exact: true });

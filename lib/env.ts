@@ -200,6 +200,8 @@ const schema = z.object({
   RATE_LIMIT_DRAFT_CHECKS: rateLimit("600/10m"),
   /** Board notes posted and keys registered on /mcp, counted per client address and per handle. */
   RATE_LIMIT_BOARD_POSTS: rateLimit("20/1h"),
+  /** Profiles published, messages sent, mailbox changes, token recoveries and reports on /mcp, per client address and per handle. */
+  RATE_LIMIT_NETWORK_WRITES: rateLimit("60/1h"),
   /** Requests to the operator (describe_need) and messages added to them on /mcp, per client address and per handle. */
   RATE_LIMIT_OPERATOR_REQUESTS: rateLimit("10/1h"),
   /**

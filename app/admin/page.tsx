@@ -2,9 +2,11 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { DecisionLog, ModerationQueue, SuspendedListings } from "@/components/moderation/moderation-queue";
+import { NetworkReports } from "@/components/moderation/network-reports";
 import { Section } from "@/components/ui/section";
 import { requireAdmin } from "@/lib/moderation/admin";
 import { findDecisionLog, findModerationQueue, findSuspendedListings } from "@/lib/moderation/queries";
+import { openNetworkReports } from "@/lib/network/reports";
 
 export const metadata: Metadata = { title: "Moderation", robots: { index: false, follow: false } };
 
@@ -12,6 +14,7 @@ export default async function AdminPage() {
   const admin = await requireAdmin("/admin");
   const [queue, suspended, log] = await Promise.all([findModerationQueue(admin), findSuspendedListings(admin), findDecisionLog(admin)]);
   if (!queue || !suspended || !log) notFound();
+  const networkReports = await openNetworkReports();
   return (
     <div className="flex flex-col gap-8">
       <h1 className="text-2xl font-semibold tracking-tight">Moderation</h1>
@@ -23,6 +26,9 @@ export default async function AdminPage() {
       </p>
       <Section id="queue-heading" title="Open reports">
         <ModerationQueue items={queue} />
+      </Section>
+      <Section id="network-reports-heading" title="Reports from the network (agents and directory profiles)">
+        <NetworkReports reports={networkReports} />
       </Section>
       <Section id="suspended-heading" title="Suspended listings">
         <SuspendedListings items={suspended} />

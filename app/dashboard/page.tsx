@@ -47,6 +47,9 @@ export default async function DashboardPage({ searchParams }: Props) {
           <Link href={DRAFTS_PATH} className={buttonClassName({ variant: "secondary" })}>
             Drafts
           </Link>
+          <Link href="/dashboard/messages" className={buttonClassName({ variant: "secondary" })}>
+            Messages
+          </Link>
           <Link href="/dashboard/connect" className={buttonClassName({ variant: "secondary" })}>
             Connect an MCP server
           </Link>

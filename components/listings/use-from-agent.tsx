@@ -28,7 +28,19 @@ function SnippetBlock({ snippet, open }: { snippet: Snippet; open: boolean }) {
   );
 }
 
-export function UseFromAgent({ snippets, tool, adapterAnnounced, isPublic }: { snippets: AgentSnippets; tool: string; adapterAnnounced: boolean; isPublic: boolean }) {
+export function UseFromAgent({
+  snippets,
+  tool,
+  capabilityId,
+  adapterAnnounced,
+  isPublic,
+}: {
+  snippets: AgentSnippets;
+  tool: string;
+  capabilityId: string;
+  adapterAnnounced: boolean;
+  isPublic: boolean;
+}) {
   return (
     <section aria-labelledby="api" className="flex min-w-0 flex-col gap-4">
       <h2 id="api" className="scroll-mt-4 text-lg font-semibold">
@@ -44,10 +56,15 @@ export function UseFromAgent({ snippets, tool, adapterAnnounced, isPublic }: { s
         <p className="text-sm">
           {adapterAnnounced ? (
             <>
-              Your agent calls the provider&apos;s adapter directly, the tool{" "}
-              <code className="break-all font-mono text-xs">{tool}</code>: the provider&apos;s terms and plans apply, and Explore keeps no record of those runs.
-              Explore&apos;s own endpoint (<code className="break-all font-mono text-xs">{snippets.exploreMcpUrl}</code>) finds services with{" "}
-              <code className="font-mono text-xs">find_services</code> and reads this one with <code className="font-mono text-xs">get_service</code>.
+              Your agent runs this service through Explore&apos;s gateway (<code className="break-all font-mono text-xs">{snippets.gatewayUrl}</code>), the tool{" "}
+              <code className="break-all font-mono text-xs">{capabilityId}</code>, as you: with a personal API token from{" "}
+              <a href="/settings#tokens-heading" className="text-accent underline">
+                your settings
+              </a>
+              , within your plans, limits and data rules, each run in your runs. Explore&apos;s own endpoint (
+              <code className="break-all font-mono text-xs">{snippets.exploreMcpUrl}</code>) finds services with <code className="font-mono text-xs">find_services</code>,
+              reads this one with <code className="font-mono text-xs">get_service</code> and runs any with <code className="font-mono text-xs">run_service</code>. The
+              provider&apos;s adapter can also be called directly (its tool <code className="break-all font-mono text-xs">{tool}</code>), outside Explore&apos;s records.
             </>
           ) : (
             <>

@@ -274,7 +274,7 @@ describe("message/send on Explore's A2A endpoint", () => {
 
   it("applies the owner's 18+ setting and data rules", async () => {
     const hidden = await send(token, { skill: "cap_refuse_with" });
-    expect(statusText(hidden)).toContain("has no service cap_refuse_with that you can see");
+    expect(statusText(hidden)).toContain("has no service cap_refuse_with that this token's owner can see");
     const strict = await createTestUser();
     await db.user.update({ where: { id: strict.id }, data: { dataRules: { ...NO_RULES, inputsMaxDays: 0 } } });
     const refused = await send(await tokenFor(strict), { skill: "cap_add", arguments: { a: 1, b: 1 } });

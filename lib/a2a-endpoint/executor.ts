@@ -3,14 +3,9 @@ import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { Role, TaskState, type Artifact, type Message, type Part, type Task } from "@a2a-js/sdk";
 import { AgentEvent, type AgentExecutor, type ExecutionEventBus, type RequestContext } from "@a2a-js/sdk/server";
-import type { Viewer } from "@/lib/accounts/viewer";
-import { findListing } from "@/lib/catalog/queries";
-import { checkDataRules } from "@/lib/data-rules/match";
-import { findSavedDataRules } from "@/lib/data-rules/queries";
-import { hasAnyRule } from "@/lib/data-rules/rules";
 import { a2aRefusal, JSON_MODE } from "@/lib/formats/a2a-card/from-catalog";
-import { consume } from "@/lib/rate-limits/rate-limit";
-import { runCapability, type RunDeps } from "@/lib/runs/run-capability";
+import { runWithToken, type TokenCaller } from "@/lib/gateway/run";
+import type { RunDeps } from "@/lib/runs/run-capability";
 import type { ExecutionStatus, RunAnswer } from "@/lib/runs/run-types";
 import { findForWords } from "./find";
 
@@ -27,8 +22,8 @@ const request = z.object({
 });
 
 export type A2ARunOptions = {
-  /** The token's owner; null for a signed-out visitor, who may only find. */
-  viewer: Viewer | null;
+  /** The token's owner and what it allows; null for a signed-out visitor, who may only find. */
+  caller: TokenCaller | null;
   /** The agent whose endpoint this is; null on Explore's own. */
   handle: string | null;
   /** The endpoint's URL, which the run data parts of an answer in words are for. */
@@ -129,41 +124,26 @@ export function readRequest(message: Message, handle: string | null): Asked {
 }
 
 async function found(options: A2ARunOptions, context: RequestContext, need: string): Promise<Task> {
-  const answer = await findForWords(need, options);
+  const answer = await findForWords(need, { ...options, viewer: options.caller?.viewer ?? null });
   const parts: Part[] = [{ content: { $case: "data", value: { need: answer.need, words: answer.words, matches: answer.matches } }, metadata: undefined, filename: "", mediaType: JSON_MODE }, textPart(answer.text)];
   const artifact: Artifact = { artifactId: randomUUID(), name: "Matching services", description: "", parts, metadata: undefined, extensions: [] };
   return task(context, TaskState.TASK_STATE_COMPLETED, answer.text, [artifact]);
 }
 
 async function answer(options: A2ARunOptions, context: RequestContext): Promise<Task> {
-  const { viewer } = options;
   const rejected = (text: string) => task(context, TaskState.TASK_STATE_REJECTED, text);
   const asked = readRequest(context.userMessage, options.handle);
   if (asked.kind === "refuse") return rejected(asked.message);
   if (asked.kind === "find") return found(options, context, asked.need);
   const { handle } = asked;
   // handle-request.ts answers a run without a token with 401 before this: a run never goes without its owner.
-  if (!viewer) return rejected("Running a service needs a personal API token (Authorization: Bearer …).");
-
-  // The owner's view of the catalog: an 18+ service exists only for an adult who turned 18+ on.
-  const capability = await findListing(viewer, handle, asked.skill);
-  if (!capability) return rejected(`${handle} has no service ${asked.skill} that you can see.`);
-  const refusal = a2aRefusal(capability);
-  if (refusal) return rejected(`${capability.name} is not answered over A2A: ${refusal}.`);
-  // Nobody reads the service page's rule checks on this path, so a service that breaks the owner's rules is refused.
-  const rules = await findSavedDataRules(viewer.id);
-  if (hasAnyRule(rules)) {
-    const broken = checkDataRules(rules, capability.data).filter((c) => !c.ok);
-    if (broken.length > 0) return rejected(`${capability.name} does not meet your data rules: ${broken.map((c) => `${c.rule} (${c.reason})`).join("; ")}.`);
-  }
-  const limit = await consume("runs", viewer.id);
-  if (!limit.ok) return rejected(limit.message);
-
-  const result = await runCapability(viewer, { handle, capabilityId: capability.capabilityId, arguments: asked.arguments, dryRun: false }, options.deps ?? {});
-  if (!result.ok) {
-    const fields = result.fieldErrors ? Object.entries(result.fieldErrors).map(([field, messages]) => `${field === "" ? "arguments" : field}: ${messages.join(", ")}`) : [];
-    return rejected([result.message, ...fields].join(" "));
-  }
+  if (!options.caller) return rejected("Running a service needs a personal API token (Authorization: Bearer …).");
+  const run = await runWithToken(options.caller, { handle, capabilityId: asked.skill, arguments: asked.arguments }, options.deps ?? {}, (capability) => {
+    const refusal = a2aRefusal(capability);
+    return refusal ? `${capability.name} is not answered over A2A: ${refusal}.` : null;
+  });
+  if (!run.ok) return rejected(run.message);
+  const { capability, result } = run;
   const { execution } = result;
   const artifacts = result.answer ? [artifactOf(capability.name, result.answer)] : [];
   return task(context, STATES[execution.status], execution.message, artifacts, { executionId: execution.id, executionStatus: execution.status });

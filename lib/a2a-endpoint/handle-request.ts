@@ -3,7 +3,7 @@ import { A2A_VERSION_HEADER, type AgentCard } from "@a2a-js/sdk";
 import { A2A_LEGACY_PROTOCOL_VERSION } from "@a2a-js/sdk/compat/v0_3";
 import { LegacyJsonRpcTransportHandler } from "@a2a-js/sdk/compat/v0_3/server";
 import { DefaultRequestHandler, InMemoryTaskStore, JsonRpcTransportHandler, ServerCallContext, UnauthenticatedUser, validateVersion } from "@a2a-js/sdk/server";
-import { bearerToken, viewerOfApiToken } from "@/lib/api-tokens/tokens";
+import { bearerToken, grantOfApiToken } from "@/lib/api-tokens/tokens";
 import { findAgentWithListings } from "@/lib/catalog/queries";
 import { EXPLORE_A2A_PATH, exploreCardModel } from "@/lib/formats/a2a-card/explore-card";
 import { a2aEndpointPath, agentCardModel } from "@/lib/formats/a2a-card/from-catalog";
@@ -55,8 +55,9 @@ export async function handleA2ARequest(request: Request, handle: string | null, 
     const unauthorized = () => rpcError(401, UNAUTHORIZED, UNAUTHORIZED_MESSAGE, { "WWW-Authenticate": 'Bearer realm="Explore A2A"' });
     const token = bearerToken(request.headers.get("authorization"));
     // A token sent is the caller's word that they act as its owner: one that is not live is refused, never read as none.
-    const viewer = token === null ? null : await viewerOfApiToken(token);
-    if (token !== null && !viewer) return unauthorized();
+    const caller = token === null ? null : await grantOfApiToken(token);
+    if (token !== null && !caller) return unauthorized();
+    const viewer = caller?.viewer ?? null;
     // Counted as it is read, whatever length the request declares: a larger body is never read whole.
     const read = await readBodyWithin(request, MAX_ARGUMENTS_BYTES + 16 * 1024);
     if (!read.ok) return rpcError(413, -32600, "The request is too large: arguments may be at most 256 KB.");
@@ -85,7 +86,7 @@ export async function handleA2ARequest(request: Request, handle: string | null, 
 
     const requestedVersion = request.headers.get(A2A_VERSION_HEADER) ?? undefined;
     const legacy = (requestedVersion ?? A2A_LEGACY_PROTOCOL_VERSION) === A2A_LEGACY_PROTOCOL_VERSION;
-    const handler = new DefaultRequestHandler(card, new InMemoryTaskStore(), a2aExecutor({ viewer, handle, endpoint, origin, deps }));
+    const handler = new DefaultRequestHandler(card, new InMemoryTaskStore(), a2aExecutor({ caller, handle, endpoint, origin, deps }));
     const user = viewer ? { isAuthenticated: true, userName: viewer.id } : new UnauthenticatedUser();
     const context = new ServerCallContext({ user, requestedVersion });
     let answer: unknown;

@@ -1,16 +1,17 @@
 import "server-only";
 import type { z } from "zod";
+import type { Viewer } from "@/lib/accounts/viewer";
 import { findDirectoryAgents, type DirectoryQuery } from "@/lib/catalog/agent-directory";
 import { agentPath } from "@/lib/listings/paths";
 import { absoluteUrl } from "@/lib/listings/site";
 import type { agentOut } from "./shapes";
 
-// The directory of agent profiles as /mcp answers it: a signed-out visitor's (lib/catalog/agent-directory.ts).
+// The directory of agent profiles as /mcp answers it: a signed-out visitor's, or a token owner's (lib/catalog/agent-directory.ts).
 
 export type AgentProfileItem = z.infer<typeof agentOut>;
 
-export async function searchAgentProfiles(q: DirectoryQuery): Promise<{ agents: AgentProfileItem[]; hasMore: boolean }> {
-  const found = await findDirectoryAgents(null, q);
+export async function searchAgentProfiles(q: DirectoryQuery, viewer: Viewer | null = null): Promise<{ agents: AgentProfileItem[]; hasMore: boolean }> {
+  const found = await findDirectoryAgents(viewer, q);
   return {
     agents: found.agents.map((r) => ({
       handle: r.handle,

@@ -1,36 +1,14 @@
 import { generateKeyPairSync, sign, type KeyObject } from "node:crypto";
-import { readFileSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { GET as schemeGet } from "@/app/.well-known/agent-helper.json/route";
-import { POST } from "@/app/mcp/route";
 import { canonicalJson, type Canonicalizable } from "@/lib/network/canonical-json";
 import { verifyChain, type SchemeDocument } from "@/lib/network/chain-verifier";
+import { callTool, constraints, mcpClients, seedTools, testAddress } from "@/lib/testing/agents-mcp";
 import { cleanUpTestRows, createTestAgent, createTestUser, uniqueHandle } from "@/lib/testing/fixtures";
 import { plantedWord } from "@/lib/testing/planted-word";
 
 // The board's tools on /mcp through the SDK's own client (its HTTP requests handed straight to the route): their
 // input schemas are seed 004's, read from the copy of the seed kept beside this file, and they behave as it says.
-
-type Schema = { [key: string]: unknown };
-
-/** Seed 004's tools as [description, input schema] pairs, in the seed's order. */
-function seedTools(): { description: string; schema: Schema }[] {
-  const text = readFileSync(new URL("./seed-004.fixture.txt", import.meta.url), "utf8");
-  const lines = text.slice(text.indexOf("\n----\n") + 6).split("\n");
-  const tools: { description: string; schema: Schema }[] = [];
-  let paragraph = "";
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!;
-    if (line === "{") {
-      const end = lines.indexOf("}", i);
-      tools.push({ description: paragraph, schema: JSON.parse(lines.slice(i, end + 1).join("\n")) as Schema });
-      i = end;
-    } else if (line.trim() !== "") paragraph = line;
-  }
-  return tools;
-}
 
 // The seed gives descriptions, not names: each of Explore's names for a seed tool, by how its description begins.
 const SEED_NAMES: Record<string, string> = {
@@ -40,42 +18,11 @@ const SEED_NAMES: Record<string, string> = {
   "Optional. Register an Ed25519 public key": "register_key",
 };
 
-/** A schema with what describes rather than constrains left out (titles, descriptions), and `required` always there. */
-function constraints(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(constraints);
-  if (typeof node !== "object" || node === null) return node;
-  const out: Schema = {};
-  for (const [key, value] of Object.entries(node as Schema)) {
-    if (key === "title" || key === "description") continue;
-    if (key === "properties" || key === "$defs") out[key] = Object.fromEntries(Object.entries(value as Schema).map(([name, sub]) => [name, constraints(sub)]));
-    else out[key] = constraints(value);
-  }
-  if (out.type === "object" && "properties" in out && !("required" in out)) out.required = [];
-  return out;
-}
-
-const address = `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.46`;
-const clients: Client[] = [];
-
-async function connect(): Promise<Client> {
-  const transport = new StreamableHTTPClientTransport(new URL("http://127.0.0.1/mcp"), {
-    fetch: (url, init) => POST(new Request(url, init)),
-    requestInit: { headers: { "x-forwarded-for": address } },
-  });
-  const client = new Client({ name: "explore-board-test", version: "1.0.0" });
-  await client.connect(transport);
-  clients.push(client);
-  return client;
-}
-
-async function call(client: Client, name: string, args: Record<string, unknown>) {
-  const result = await client.callTool({ name, arguments: args });
-  const content = Array.isArray(result.content) ? (result.content as { type: string; text?: string }[]) : [];
-  return { isError: result.isError === true, structured: (result.structuredContent ?? {}) as Record<string, unknown>, text: content.map((c) => c.text ?? "").join(" ") };
-}
+const { connect, close } = mcpClients(testAddress(46));
+const call = callTool;
 
 afterAll(async () => {
-  await Promise.all(clients.map((c) => c.close()));
+  await close();
   await cleanUpTestRows();
 });
 

@@ -4,6 +4,7 @@ import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, typ
 import type { z } from "zod";
 import { apiFindService, searchServiceItems } from "@/lib/api/reads";
 import type { ServiceItem } from "@/lib/api/schemas";
+import type { Viewer } from "@/lib/accounts/viewer";
 import { db } from "@/lib/db";
 import { log } from "@/lib/log";
 import { consume } from "@/lib/rate-limits/rate-limit";
@@ -17,14 +18,19 @@ import { registerKey } from "@/lib/network/keys";
 import { noFilters, type SearchFilters, type Sort } from "@/lib/search/filters";
 import { queryWords } from "@/lib/search/search";
 import { searchAgentProfiles } from "./agent-directory";
+import { networkTools } from "./network-tools";
 import { availabilityOf, availabilityWords, type Availability } from "./availability";
 import { matchNeed } from "./matcher";
 import { operatorTools } from "./operator-tools";
 import * as shapes from "./shapes";
 import { toolJsonSchema } from "./tool-schemas";
+import type { McpRequest } from "./streamable-http";
+import type { ToolProgress } from "@/lib/adapters/mcp-call";
+import { callRunService, RUN_SERVICE_TOOL } from "@/lib/gateway/run-service-tool";
 
-// Explore's MCP endpoint for agents (/mcp, seed 004's shape where Explore has the data). Every read is
-// what a signed-out visitor sees: the public API's reads, so never an 18+, unpublished or suspended listing.
+// Explore's MCP endpoint for agents (/mcp, seed 004's shape where Explore has the data). Every read is what a
+// signed-out visitor sees (the public API's reads: never an 18+, unpublished or suspended listing), or, when the
+// request carries a personal API token, what its owner sees; run_service runs as that owner (lib/gateway).
 // tools/list and tools/call are answered here rather than by McpServer's tool registry, so that the schemas are
 // portable (tool-schemas.ts), an unknown tool is a JSON-RPC error, and no exception's text ever reaches a caller.
 
@@ -32,7 +38,8 @@ export const AGENTS_MCP_NAME = "explore";
 
 type Out<S extends z.ZodType> = z.output<S>;
 
-type Context = { clientKey: string };
+/** The request's caller, and where a tool that runs something reports progress when the client asked for it. */
+export type Context = McpRequest & { onProgress?: ((p: ToolProgress) => void) | undefined };
 
 /** A tool's answer: its structured content, checked against its output schema, also as JSON text (MCP's SHOULD). */
 type Reply<O extends z.ZodObject> = (structured: z.input<O>, summary: string) => CallToolResult;
@@ -132,11 +139,17 @@ const LABEL_CHUNK = 200;
  * A page of the services carrying one availability label. "available" is a filter of the search; the other labels
  * are read off the hits, which are therefore filtered before they are paged, chunk by chunk.
  */
-async function servicesLabelled(filters: SearchFilters, sort: Sort, wanted: Availability, page: { limit: number; offset: number }): Promise<{ services: ServiceItem[]; hasMore: boolean }> {
-  if (wanted === "available") return searchServiceItems(filters, { sort, ...page });
+async function servicesLabelled(
+  filters: SearchFilters,
+  sort: Sort,
+  wanted: Availability,
+  page: { limit: number; offset: number },
+  viewer: Viewer | null,
+): Promise<{ services: ServiceItem[]; hasMore: boolean }> {
+  if (wanted === "available") return searchServiceItems(filters, { sort, ...page }, undefined, undefined, viewer);
   const kept: ServiceItem[] = [];
   for (let offset = 0; kept.length <= page.offset + page.limit; offset += LABEL_CHUNK) {
-    const chunk = await searchServiceItems(filters, { sort, limit: LABEL_CHUNK, offset });
+    const chunk = await searchServiceItems(filters, { sort, limit: LABEL_CHUNK, offset }, undefined, undefined, viewer);
     kept.push(...chunk.services.filter((s) => availabilityOf(s) === wanted));
     if (!chunk.hasMore) break;
   }
@@ -145,6 +158,11 @@ async function servicesLabelled(filters: SearchFilters, sort: Sort, wanted: Avai
 
 function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? "" : "s"}`;
+}
+
+/** Whom the reads are for: the token's owner when a token came, else a signed-out visitor. */
+function viewerOf(context: Context): Viewer | null {
+  return context.caller?.viewer ?? null;
 }
 
 async function writeAllowed(context: Context): Promise<string | null> {
@@ -165,8 +183,8 @@ const TOOLS: ToolDefinition[] = [
       output: shapes.findServicesOutput,
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    async ({ need }, reply) => {
-      const found = await matchNeed(need);
+    async ({ need }, reply, context) => {
+      const found = await matchNeed(need, viewerOf(context));
       return reply(
         { services: found.services.map((m) => serviceOf(m.service)), agents: found.agents, notes: found.notes.map((m) => m.note), requests: found.requests.map(requestOf), next_steps: found.next_steps },
         found.summary,
@@ -186,11 +204,14 @@ const TOOLS: ToolDefinition[] = [
       output: shapes.listServicesOutput,
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    async (input, reply) => {
+    async (input, reply, context) => {
       const filters = listFilters(input);
       const sort: Sort = input.query ? "relevance" : "reputation";
       const page = { limit: input.limit, offset: input.offset };
-      const found = input.availability ? await servicesLabelled(filters, sort, input.availability, page) : await searchServiceItems(filters, { sort, ...page });
+      const viewer = viewerOf(context);
+      const found = input.availability
+        ? await servicesLabelled(filters, sort, input.availability, page, viewer)
+        : await searchServiceItems(filters, { sort, ...page }, undefined, undefined, viewer);
       const services = found.services.map(serviceOf);
       return reply({ services, next_offset: found.hasMore ? input.offset + input.limit : null }, `${plural(services.length, "service")}.`);
     },
@@ -205,11 +226,11 @@ const TOOLS: ToolDefinition[] = [
       output: shapes.getServiceOutput,
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    async ({ handle, capability_id }, reply) => {
+    async ({ handle, capability_id }, reply, context) => {
       // The API's paths take the handle without its @; both spellings name the same agent here too.
       const agent = handle.startsWith("@") ? handle : `@${handle}`;
-      const service = await apiFindService(agent, capability_id);
-      if (!service) return refusal(`There is no service ${capability_id} of ${agent} on Explore (for anonymous callers).`);
+      const service = await apiFindService(agent, capability_id, undefined, viewerOf(context));
+      if (!service) return refusal(`There is no service ${capability_id} of ${agent} on Explore ${context.caller ? "that this token's owner can see" : "(for anonymous callers)"}.`);
       const availability = availabilityOf(service);
       const next = [
         service.adapter.endpoint
@@ -231,9 +252,9 @@ const TOOLS: ToolDefinition[] = [
       output: shapes.searchAgentsOutput,
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    async ({ query, tag, limit, offset }, reply) => {
+    async ({ query, tag, limit, offset }, reply, context) => {
       const words = query ? queryWords(query) : [];
-      const found = await searchAgentProfiles({ words, tag, minMatched: words.length, limit, offset });
+      const found = await searchAgentProfiles({ words, tag, minMatched: words.length, limit, offset }, viewerOf(context));
       return reply({ agents: found.agents, next_offset: found.hasMore ? offset + limit : null }, `${plural(found.agents.length, "agent")}.`);
     },
   ),
@@ -405,7 +426,11 @@ const TOOLS: ToolDefinition[] = [
       return reply({ notes: found.notes, next_offset: found.hasMore ? input.offset + input.limit : null }, `${plural(found.notes.length, "note")}.`);
     },
   ),
+
+  ...networkTools({ defineTool, refusal }),
 ];
+
+TOOLS.push({ listing: RUN_SERVICE_TOOL, call: (args, context) => callRunService(args, context) });
 
 const TOOL_BY_NAME = new Map(TOOLS.map((t) => [t.listing.name, t]));
 const LISTING = TOOLS.map((t) => t.listing);
@@ -417,18 +442,23 @@ export function createAgentsMcpServer(context: Context): McpServer {
     {
       instructions:
         "Explore is a marketplace of agent services. Start with find_services: describe what you need in a few words. " +
-        "Everything here is what a signed-out visitor of Explore sees. Listings run through their providers' MCP adapters; get_service says how.",
+        "Without a token everything here is what a signed-out visitor of Explore sees; with a personal API token (Authorization: Bearer), what its owner sees, and run_service runs a service as them.",
     },
   );
   // Declared here, not in the options (where McpServer would install its own tool handlers): no listChanged, as a
   // stateless server has no stream to send the notification on.
   mcp.server.registerCapabilities({ tools: {} });
   mcp.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: LISTING }));
-  mcp.server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  mcp.server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const tool = TOOL_BY_NAME.get(request.params.name);
     if (!tool) throw new McpError(ErrorCode.InvalidParams, `Explore has no tool named ${JSON.stringify(request.params.name.slice(0, 80))}: tools/list names its ${TOOLS.length} tools.`);
+    const progressToken = request.params._meta?.progressToken;
+    const onProgress =
+      progressToken === undefined
+        ? undefined
+        : (p: ToolProgress) => void extra.sendNotification({ method: "notifications/progress", params: { progressToken, progress: p.progress, total: p.total, message: p.message } }).catch(() => undefined);
     try {
-      return await tool.call(request.params.arguments ?? {}, context);
+      return await tool.call(request.params.arguments ?? {}, { ...context, onProgress });
     } catch (error) {
       log.error("mcp: a tool failed", { tool: request.params.name, error });
       return refusal(`${request.params.name} could not be answered just now; try again later.`);

@@ -24,6 +24,9 @@ function portable(node: unknown): unknown {
   if (!isObject(node)) return node;
   const out: JsonObject = {};
   for (const [key, value] of Object.entries(node)) if (key !== "$schema" && !implicitBound(key, value)) out[key] = portable(value);
+  // zod writes a record of anything as `additionalProperties: {}`; `true` says the same in the spelling strict
+  // validators (the MCP Inspector's --strict) read as a deliberate free-form object.
+  if (isObject(out.additionalProperties) && Object.keys(out.additionalProperties).length === 0) out.additionalProperties = true;
   const type = out.type;
   if (!Array.isArray(type) || type.length < 2) return out;
   const outside: JsonObject = {};

@@ -9,7 +9,7 @@ import { cleanUpTestRows, createTestUser } from "@/lib/testing/fixtures";
 import { formData } from "@/lib/testing/form-data";
 import { session } from "@/lib/testing/viewer-stub";
 import { createApiTokenAction, revokeApiTokenAction } from "./actions";
-import { bearerToken, listApiTokens, MAX_LIVE_API_TOKENS, viewerOfApiToken } from "./tokens";
+import { bearerToken, listApiTokens, MAX_LIVE_API_TOKENS, grantOfApiToken } from "./tokens";
 
 afterAll(cleanUpTestRows);
 
@@ -36,7 +36,7 @@ describe("personal API tokens", () => {
 
   it("stand for their owner, record their use, and stop when revoked", async () => {
     const token = await make("research agent");
-    const viewer = await viewerOfApiToken(token);
+    const viewer = (await grantOfApiToken(token))?.viewer;
     expect(viewer).toMatchObject({ id: session.viewer?.id, showMature: true });
     const [listed] = await listApiTokens(session.viewer?.id ?? "");
     expect(listed).toMatchObject({ label: "research agent", revokedAt: null });
@@ -44,14 +44,14 @@ describe("personal API tokens", () => {
 
     const revoked = await revokeApiTokenAction(null, formData({ tokenId: listed?.id ?? "" }));
     expect(revoked).toMatchObject({ ok: true });
-    expect(await viewerOfApiToken(token)).toBeNull();
+    expect(await grantOfApiToken(token)).toBeNull();
     expect(await revokeApiTokenAction(null, formData({ tokenId: listed?.id ?? "" }))).toMatchObject({ ok: false, message: "There is no such live token of yours." });
   });
 
   it("refuse unknown, malformed and missing tokens", async () => {
-    expect(await viewerOfApiToken(null)).toBeNull();
-    expect(await viewerOfApiToken("ept_not-a-token")).toBeNull();
-    expect(await viewerOfApiToken("eat_an-adapter-token")).toBeNull();
+    expect(await grantOfApiToken(null)).toBeNull();
+    expect(await grantOfApiToken("ept_not-a-token")).toBeNull();
+    expect(await grantOfApiToken("eat_an-adapter-token")).toBeNull();
     expect(bearerToken("Bearer ept_abc")).toBe("ept_abc");
     expect(bearerToken("Basic abc")).toBeNull();
     expect(bearerToken(null)).toBeNull();

@@ -5,8 +5,8 @@ import type { Viewer } from "@/lib/accounts/viewer";
 import { isAdminEmail } from "@/lib/accounts/admins";
 import { sha256Hex } from "@/lib/sha256";
 
-// Personal API tokens (issue #14): a person makes one in /settings for an agent of theirs that calls
-// Explore's A2A endpoint. Like adapter tokens, the plain token is shown once and only its SHA-256 is kept;
+// Personal API tokens: a person makes one in /settings for an agent of theirs that runs services through
+// Explore's gateway (/mcp/agents/@handle, run_service on /mcp) or its A2A endpoints. Like adapter tokens, the plain token is shown once and only its SHA-256 is kept;
 // a call made with it runs as its owner, with their limits, data rules and 18+ setting.
 
 const TOKEN_PREFIX = "ept_";
@@ -24,26 +24,43 @@ export function bearerToken(authorization: string | null): string | null {
   return match?.[1] ?? null;
 }
 
-/** The person a live token belongs to (its use is recorded), or null for a missing, unknown or revoked one. */
-export async function viewerOfApiToken(token: string | null, now = new Date()): Promise<Viewer | null> {
+/** What a live token lets an agent do as its owner (lib/gateway/token-scope.ts reads it). */
+export type TokenGrant = { tokenId: string; paidRuns: boolean; spendCapUsd: string; agentHandles: string[] };
+
+/** The person a live token belongs to and what it allows (its use is recorded), or null for a missing, unknown or revoked one. */
+export async function grantOfApiToken(token: string | null, now = new Date()): Promise<{ viewer: Viewer; grant: TokenGrant } | null> {
   if (!token?.startsWith(TOKEN_PREFIX)) return null;
   const held = await db.apiToken.findFirst({
     where: { tokenSha256: sha256Hex(token), revokedAt: null },
-    select: { id: true, user: { select: { id: true, email: true, name: true, dateOfBirth: true, showMature: true } } },
+    select: { id: true, paidRuns: true, spendCapUsd: true, agentHandles: true, user: { select: { id: true, email: true, name: true, dateOfBirth: true, showMature: true } } },
   });
   if (!held) return null;
-  await db.apiToken.update({ where: { id: held.id }, data: { lastUsedAt: now } });
-  return { ...held.user, isAdmin: isAdminEmail(held.user.email) };
+  // "Last used" to the minute: a token calling many times a second writes once a minute, not on every call.
+  await db.apiToken.updateMany({ where: { id: held.id, OR: [{ lastUsedAt: null }, { lastUsedAt: { lt: new Date(now.getTime() - 60_000) } }] }, data: { lastUsedAt: now } });
+  return {
+    viewer: { ...held.user, isAdmin: isAdminEmail(held.user.email) },
+    grant: { tokenId: held.id, paidRuns: held.paidRuns, spendCapUsd: held.spendCapUsd.toFixed(2), agentHandles: held.agentHandles },
+  };
 }
 
-export type ApiTokenView = { id: string; label: string; createdAt: Date; lastUsedAt: Date | null; revokedAt: Date | null };
+export type ApiTokenView = {
+  id: string;
+  label: string;
+  createdAt: Date;
+  lastUsedAt: Date | null;
+  revokedAt: Date | null;
+  paidRuns: boolean;
+  spendCapUsd: string;
+  agentHandles: string[];
+};
 
 /** A person's tokens, live ones first, newest first. Never the hash. */
 export async function listApiTokens(userId: string): Promise<ApiTokenView[]> {
   const rows = await db.apiToken.findMany({
     where: { userId },
-    select: { id: true, label: true, createdAt: true, lastUsedAt: true, revokedAt: true },
+    select: { id: true, label: true, createdAt: true, lastUsedAt: true, revokedAt: true, paidRuns: true, spendCapUsd: true, agentHandles: true },
     orderBy: [{ createdAt: "desc" }, { id: "asc" }],
   });
-  return [...rows.filter((t) => t.revokedAt === null), ...rows.filter((t) => t.revokedAt !== null)];
+  const views = rows.map((t) => ({ ...t, spendCapUsd: t.spendCapUsd.toFixed(2) }));
+  return [...views.filter((t) => t.revokedAt === null), ...views.filter((t) => t.revokedAt !== null)];
 }

@@ -237,9 +237,9 @@ function detailOf(s: CatalogCapability, item: ServiceItem): ServiceDetailDto {
   };
 }
 
-/** GET /api/v1/services/{handle}/{capability_id} */
-export async function apiFindService(handle: string, capabilityId: string, now = new Date()): Promise<ServiceDetailDto | null> {
-  const service = await findListing(VIEWER, handle, capabilityId);
+/** GET /api/v1/services/{handle}/{capability_id}; also /mcp's get_service, for a token's owner. */
+export async function apiFindService(handle: string, capabilityId: string, now = new Date(), viewer: Viewer | null = VIEWER): Promise<ServiceDetailDto | null> {
+  const service = await findListing(viewer, handle, capabilityId);
   if (!service) return null;
   const health = await findHealth(Prisma.sql`c."id" = ${service.rowId}`, now);
   return detailOf(service, itemOf(cardOf(service), health.get(service.rowId)));

@@ -74,7 +74,8 @@ export function startCachePurger(options: CachePurgerOptions): CachePurger {
     if (closed || timer !== undefined) return;
     timer = setTimeout(() => {
       timer = undefined;
-      running = running.then(flush);
+      // A flush that threw would otherwise leave the chain rejected, and no purge would ever be sent again.
+      running = running.then(flush).catch((error: unknown) => log.error("cache purge: a flush failed", { error }));
     }, delay);
   }
 

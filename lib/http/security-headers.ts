@@ -61,6 +61,7 @@ export function isResourcePath(pathname: string): boolean {
   return (
     pathname.startsWith("/api/") ||
     pathname === "/mcp" ||
+    pathname.startsWith("/mcp/") ||
     pathname === "/a2a" ||
     pathname.startsWith("/.well-known/") ||
     pathname.startsWith("/badges/") ||

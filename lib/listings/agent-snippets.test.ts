@@ -10,21 +10,19 @@ function snippet(list: { id: string; text: string }[], id: string): string {
 }
 
 describe("agentSnippets", () => {
-  it("builds valid client configurations naming the adapter and Explore's endpoint", () => {
+  it("builds valid client configurations naming the agent through Explore's gateway, Explore's endpoint, and the adapter apart", () => {
     const s = agentSnippets("https://explore.example.com/", service);
     expect(s.exploreMcpUrl).toBe("https://explore.example.com/mcp");
-    expect(JSON.parse(snippet(s.mcpClients, "mcp-json"))).toEqual({
-      mcpServers: { "demo-homes": { type: "http", url: "https://homes.example.com/mcp" }, explore: { type: "http", url: "https://explore.example.com/mcp" } },
-    });
-    expect(JSON.parse(snippet(s.mcpClients, "mcp-vscode"))).toEqual({
-      servers: { "demo-homes": { type: "http", url: "https://homes.example.com/mcp" }, explore: { type: "http", url: "https://explore.example.com/mcp" } },
-    });
+    const gateway = { type: "http", url: "https://explore.example.com/mcp/agents/@demo-homes", headers: { Authorization: "Bearer <your Explore API token>" } };
+    expect(JSON.parse(snippet(s.mcpClients, "mcp-json"))).toEqual({ mcpServers: { "demo-homes": gateway, explore: { type: "http", url: "https://explore.example.com/mcp" } } });
+    expect(JSON.parse(snippet(s.mcpClients, "mcp-vscode"))).toEqual({ servers: { "demo-homes": gateway, explore: { type: "http", url: "https://explore.example.com/mcp" } } });
     expect(JSON.parse(snippet(s.mcpClients, "mcp-claude-desktop"))).toEqual({
       mcpServers: {
-        "demo-homes": { command: "npx", args: ["-y", "mcp-remote", "https://homes.example.com/mcp"] },
+        "demo-homes": { command: "npx", args: ["-y", "mcp-remote", "https://explore.example.com/mcp/agents/@demo-homes", "--header", "Authorization: Bearer <your Explore API token>"] },
         explore: { command: "npx", args: ["-y", "mcp-remote", "https://explore.example.com/mcp"] },
       },
     });
+    expect(JSON.parse(snippet(s.mcpClients, "mcp-adapter"))).toEqual({ mcpServers: { "demo-homes-direct": { type: "http", url: "https://homes.example.com/mcp" } } });
   });
 
   it("offers only Explore's endpoint while the adapter waits to be announced", () => {
@@ -64,8 +62,8 @@ describe("agentSnippets", () => {
     const odd = agentSnippets("https://x.test/it's", { ...service, adapterEndpoint: 'https://h.test/"mcp"' });
     expect(snippet(odd.api, "api-curl")).toContain("curl 'https://x.test/it'\\''s/api/v1/services/@demo-homes/cap_get_home'");
     expect(snippet(odd.api, "api-javascript")).toContain('fetch("https://x.test/it\'s/api/v1/services/@demo-homes/cap_get_home")');
-    const config = JSON.parse(snippet(odd.mcpClients, "mcp-json")) as { mcpServers: Record<string, { url: string }> };
-    expect(config.mcpServers["demo-homes"]?.url).toBe('https://h.test/"mcp"');
+    const config = JSON.parse(snippet(odd.mcpClients, "mcp-adapter")) as { mcpServers: Record<string, { url: string }> };
+    expect(config.mcpServers["demo-homes-direct"]?.url).toBe('https://h.test/"mcp"');
     const quoted = agentSnippets("https://x.test", { ...service, capabilityId: "cap_x'y" });
     const body = /-d '(.*)'$/m.exec(snippet(quoted.api, "api-curl"))?.[1] ?? "";
     // Undo the shell's quoting the way sh reads it, then the JSON still names the ID.

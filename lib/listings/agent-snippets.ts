@@ -13,6 +13,8 @@ export type Snippet = { id: string; title: string; language: "json" | "shell" | 
 
 export type AgentSnippets = {
   exploreMcpUrl: string;
+  /** Explore's gateway for this agent (lib/gateway): its services as tools, run as the token's owner. */
+  gatewayUrl: string;
   serviceApiUrl: string;
   /** The server name the configuration blocks use for the adapter (the handle without its "@"). */
   adapterServerName: string;
@@ -42,19 +44,27 @@ export function agentExportUrl(origin: string, handle: string, file: "agent.json
   return `${trimOrigin(origin)}/api/v1/agents/${encodeURIComponent(withoutAt(handle))}/${file}`;
 }
 
-/** The MCP servers a client is given: the provider's adapter (when announced) and Explore's own endpoint. */
-function servers(service: SnippetService, exploreMcpUrl: string): { name: string; url: string }[] {
-  const list = service.adapterEndpoint ? [{ name: withoutAt(service.handle), url: service.adapterEndpoint }] : [];
+/** The token a client sends to the gateway: the person pastes their own (it is shown once, when made). */
+const TOKEN_HEADER = { Authorization: "Bearer <your Explore API token>" };
+
+type Server = { name: string; url: string; headers?: Record<string, string> };
+
+/** The MCP servers a client is given: the agent through Explore's gateway (once its adapter is announced) and Explore's own endpoint. */
+function servers(service: SnippetService, exploreMcpUrl: string, gatewayUrl: string): Server[] {
+  const list: Server[] = service.adapterEndpoint ? [{ name: withoutAt(service.handle), url: gatewayUrl, headers: TOKEN_HEADER }] : [];
   return [...list, { name: "explore", url: exploreMcpUrl }];
 }
+
+const httpServer = (s: Server) => ({ type: "http", url: s.url, ...(s.headers ? { headers: s.headers } : {}) });
 
 export function agentSnippets(origin: string, service: SnippetService): AgentSnippets {
   const base = trimOrigin(origin);
   const exploreMcpUrl = `${base}/mcp`;
   const apiUrl = serviceApiUrl(base, service.handle, service.capabilityId);
-  const list = servers(service, exploreMcpUrl);
+  const gatewayUrl = `${base}/mcp/agents/${withAt(encodeURIComponent(withoutAt(service.handle)))}`;
+  const list = servers(service, exploreMcpUrl, gatewayUrl);
   const which = service.adapterEndpoint
-    ? `Two servers: the provider's adapter, whose tool "${service.tool}" runs the service, and Explore's endpoint, to find services and read this one.`
+    ? `Two servers: ${withAt(service.handle)} through Explore's gateway, whose tool "${service.capabilityId}" runs this service as you (with a personal API token from your settings: your plans, limits and runs), and Explore's endpoint, to find services and read this one.`
     : "Explore's endpoint only: the provider has not announced its adapter yet, so the service cannot run.";
 
   const mcpClients: Snippet[] = [
@@ -62,7 +72,7 @@ export function agentSnippets(origin: string, service: SnippetService): AgentSni
       id: "mcp-json",
       title: "Cursor, Claude Code, Windsurf (mcpServers)",
       language: "json",
-      text: json({ mcpServers: Object.fromEntries(list.map((s) => [s.name, { type: "http", url: s.url }])) }),
+      text: json({ mcpServers: Object.fromEntries(list.map((s) => [s.name, httpServer(s)])) }),
       note: `${which} In Cursor: .cursor/mcp.json; in Claude Code: .mcp.json.`,
     },
     {
@@ -70,16 +80,31 @@ export function agentSnippets(origin: string, service: SnippetService): AgentSni
       title: "Claude Desktop",
       language: "json",
       // Claude Desktop's configuration file starts local programs only; mcp-remote bridges to an HTTP server.
-      text: json({ mcpServers: Object.fromEntries(list.map((s) => [s.name, { command: "npx", args: ["-y", "mcp-remote", s.url] }])) }),
+      text: json({
+        mcpServers: Object.fromEntries(
+          list.map((s) => [s.name, { command: "npx", args: ["-y", "mcp-remote", s.url, ...Object.entries(s.headers ?? {}).flatMap(([name, value]) => ["--header", `${name}: ${value}`])] }]),
+        ),
+      }),
       note: "In claude_desktop_config.json. Claude Desktop starts local programs, so mcp-remote (from npm) bridges to each HTTP endpoint.",
     },
     {
       id: "mcp-vscode",
       title: "VS Code (servers)",
       language: "json",
-      text: json({ servers: Object.fromEntries(list.map((s) => [s.name, { type: "http", url: s.url }])) }),
+      text: json({ servers: Object.fromEntries(list.map((s) => [s.name, httpServer(s)])) }),
       note: "In .vscode/mcp.json, or the user settings' MCP section.",
     },
+    ...(service.adapterEndpoint
+      ? [
+          {
+            id: "mcp-adapter",
+            title: "The provider's adapter directly",
+            language: "json" as const,
+            text: json({ mcpServers: { [`${withoutAt(service.handle)}-direct`]: { type: "http", url: service.adapterEndpoint } } }),
+            note: `The provider's own MCP server, whose tool "${service.tool}" runs the service: the provider's terms and plans apply, and Explore keeps no record of those runs and checks none of your limits.`,
+          },
+        ]
+      : []),
   ];
 
   const getService = {
@@ -137,6 +162,7 @@ export function agentSnippets(origin: string, service: SnippetService): AgentSni
 
   return {
     exploreMcpUrl,
+    gatewayUrl,
     serviceApiUrl: apiUrl,
     adapterServerName: withoutAt(service.handle),
     mcpClients,

@@ -79,7 +79,11 @@ export function boardSchemeDocument(instanceId: string) {
       signed_bytes: "UTF-8(RFC 8785 canonical JSON of the object given below).",
       key: 'register_key\'s proof: the new key signs {"purpose": "agent-helper/key", "instance", "handle", "public_key"}, with handle and public_key as sent.',
       note: 'post_note\'s signature: the author\'s current key signs {"purpose": "agent-helper/note", "instance", "author", "topic", "content", "tags", "expires_in_days"}, with content and topic as stored (leading and trailing white space removed), topic null when there is none, tags [] when there are none, expires_in_days null for a permanent note. A verifier reads expires_in_days off the entry as (expires_at − created_at) / 86,400,000 ms, and can check a signature while the text of the note is there (not after it expired).',
-      retired_keys: "Registering a new key retires the previous one: it signs nothing new, and the notes it signed stay valid.",
+      message:
+        'send_message\'s signature (optional, with key_id): the sender\'s current key signs {"purpose": "agent-helper/message", "instance", "sender", "to", "subject", "message", "kind", "in_reply_to"}, with sender, to, subject and message as sent (message and subject with leading and trailing white space removed), subject null when there is none, kind "message" or "handoff", in_reply_to null when it answers nothing. read_messages answers key_id, signature and public_key with each signed message.',
+      recovery:
+        'recover_handle\'s challenge is the text "agent-helper/recover|<instance>|<handle in lowercase>|<nonce>|<expires_at>" (expires_at 5 minutes after it was made, RFC 3339 UTC with milliseconds), answered by a call with just the handle. The handle\'s current key signs the challenge\'s UTF-8 bytes as they are (not JSON); a call with handle, challenge and signature (base64) answers a new handle_token, and the old token stops working. Each challenge is tried once.',
+      retired_keys: "Registering a new key retires the previous one: it signs nothing new, and the notes and messages it signed stay valid.",
     },
   };
 }

@@ -21,10 +21,15 @@ export function keyIdOf(bytes: Buffer): string {
 
 /** Whether `signature` (base64 or base64url, 64 bytes) is the key's Ed25519 signature of the canonical JSON of `signed`. */
 export function signatureHolds(keyBytes: Buffer, signed: Canonicalizable, signature: string): boolean {
+  return rawSignatureHolds(keyBytes, Buffer.from(canonicalJson(signed), "utf8"), signature);
+}
+
+/** Whether `signature` (base64 or base64url, 64 bytes) is the key's Ed25519 signature of `message`. */
+export function rawSignatureHolds(keyBytes: Buffer, message: Buffer, signature: string): boolean {
   if (!/^[A-Za-z0-9+/_-]+={0,2}$/.test(signature)) return false;
   const bytes = Buffer.from(signature.replace(/-/g, "+").replace(/_/g, "/"), "base64");
   if (bytes.length !== 64) return false;
   const key = createPublicKey({ key: Buffer.concat([ED25519_SPKI_PREFIX, keyBytes]), format: "der", type: "spki" });
-  return verify(null, Buffer.from(canonicalJson(signed), "utf8"), key, bytes);
+  return verify(null, message, key, bytes);
 }
 

@@ -35,6 +35,7 @@ describe("configuredRules", () => {
       capabilityRequests: { points: 30, durationSeconds: 3600 },
       draftChecks: { points: 600, durationSeconds: 600 },
       boardPosts: { points: 20, durationSeconds: 3600 },
+      networkWrites: { points: 60, durationSeconds: 3600 },
       operatorRequests: { points: 10, durationSeconds: 3600 },
     });
   });

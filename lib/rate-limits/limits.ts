@@ -17,6 +17,7 @@ export const limitNames = [
   "capabilityRequests",
   "draftChecks",
   "boardPosts",
+  "networkWrites",
   "operatorRequests",
 ] as const;
 export type LimitName = (typeof limitNames)[number];
@@ -43,6 +44,7 @@ export function configuredRules(): Record<LimitName, LimitRule> {
     capabilityRequests: env.RATE_LIMIT_CAPABILITY_REQUESTS,
     draftChecks: env.RATE_LIMIT_DRAFT_CHECKS,
     boardPosts: env.RATE_LIMIT_BOARD_POSTS,
+    networkWrites: env.RATE_LIMIT_NETWORK_WRITES,
     operatorRequests: env.RATE_LIMIT_OPERATOR_REQUESTS,
   };
 }
@@ -60,6 +62,7 @@ const refusals: Record<LimitName, (wait: string) => string> = {
   capabilityRequests: (wait) => `Too many capability requests and votes in a short time; try again in ${wait}.`,
   draftChecks: (wait) => `Too many saves and checks in a short time; the draft was not saved. Try again in ${wait}.`,
   boardPosts: (wait) => `Too many board notes and keys in a short time; nothing was written. Try again in ${wait}.`,
+  networkWrites: (wait) => `Too many profiles, messages, mailbox changes, recoveries and reports in a short time; nothing was done. Try again in ${wait}.`,
   operatorRequests: (wait) => `Too many requests and messages to the operator in a short time; nothing was sent. Try again in ${wait}.`,
 };
 

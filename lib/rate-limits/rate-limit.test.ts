@@ -21,6 +21,7 @@ const windows: Record<LimitName, number> = {
   capabilityRequests: 3600,
   draftChecks: 600,
   boardPosts: 3600,
+  networkWrites: 3600,
   operatorRequests: 3600,
 };
 const two = (name: LimitName): LimitRule => ({ points: 2, durationSeconds: windows[name] });
@@ -37,6 +38,7 @@ const rules: Record<LimitName, LimitRule> = {
   capabilityRequests: two("capabilityRequests"),
   draftChecks: two("draftChecks"),
   boardPosts: two("boardPosts"),
+  networkWrites: two("networkWrites"),
   operatorRequests: two("operatorRequests"),
 };
 
@@ -71,6 +73,7 @@ const expectedWords: Record<LimitName, string> = {
   capabilityRequests: "Too many capability requests and votes in a short time; try again in 60 minutes.",
   draftChecks: "Too many saves and checks in a short time; the draft was not saved. Try again in 10 minutes.",
   boardPosts: "Too many board notes and keys in a short time; nothing was written. Try again in 60 minutes.",
+  networkWrites: "Too many profiles, messages, mailbox changes, recoveries and reports in a short time; nothing was done. Try again in 60 minutes.",
   operatorRequests: "Too many requests and messages to the operator in a short time; nothing was sent. Try again in 60 minutes.",
 };
 

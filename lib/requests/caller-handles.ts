@@ -14,6 +14,11 @@ export type HandleClaim =
 
 const TOKEN_PREFIX = "eht_";
 
+/** A new handle_token (its SHA-256 is what is kept). */
+export function newHandleToken(): string {
+  return `${TOKEN_PREFIX}${randomBytes(32).toString("base64url")}`;
+}
+
 export async function claimHandle(tx: Tx, handle: string, token: string | null | undefined): Promise<HandleClaim> {
   const handleKey = handle.toLowerCase();
   const existing = await tx.callerHandle.findUnique({ where: { handleKey }, select: { id: true, tokenSha256: true } });
@@ -22,7 +27,7 @@ export async function claimHandle(tx: Tx, handle: string, token: string | null |
     if (sha256Hex(token) !== existing.tokenSha256) return { ok: false, message: `The handle_token does not belong to “${handle}”.` };
     return { ok: true, handleId: existing.id, newToken: null };
   }
-  const newToken = `${TOKEN_PREFIX}${randomBytes(32).toString("base64url")}`;
+  const newToken = newHandleToken();
   // Two first uses at once: the unique key lets one in; the other fails and is asked to try again.
   const created = await tx.callerHandle.create({ data: { handle, handleKey, tokenSha256: sha256Hex(newToken) }, select: { id: true } });
   return { ok: true, handleId: created.id, newToken };

@@ -27,7 +27,14 @@ import type { ExecutionStatus, NotRunnable, RunPlan, RunResult } from "./run-typ
  * for a service without plans). `consentToPay`: they agreed to what the paid plan costs (the panel asks; a
  * paid run without it is refused).
  */
-export type RunInput = { handle: string; capabilityId: string; arguments: unknown; dryRun: boolean; planId?: string; consentToPay?: boolean };
+export type RunInput = { handle: string; capabilityId: string; arguments: unknown; dryRun: boolean; planId?: string; consentToPay?: boolean; via?: TokenRun };
+
+/**
+ * A run an agent makes with its owner's personal API token (lib/gateway): recorded with the token, and a plan
+ * billed per call by the provider is recorded only while the token's runs of such plans in the last 30 days,
+ * with this one, stay within its cap.
+ */
+export type TokenRun = { tokenId: string; spendCapUsd: string; perCallPriceUsd: string | null };
 
 export type RunDeps = {
   /** The guarded fetch (tests pass their own; Explore uses the one configured from env). */
@@ -99,6 +106,9 @@ export async function callAndSettle(
 
 type Created = { ok: true; entitlementId: string | null } | { ok: false; notRunnable: NotRunnable };
 
+/** The window a token's spending cap covers. */
+const SPEND_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
+
 const GIVEN_BACK: readonly ExecutionStatus[] = ["tool_error", "failed", "timed_out", "payment_required"];
 
 /**
@@ -111,11 +121,12 @@ async function createExecution(
   viewer: Viewer,
   capability: CatalogCapability,
   plan: RunPlan,
-  data: { id: string; dryRun: boolean; argumentsSha256: string },
+  data: { id: string; dryRun: boolean; argumentsSha256: string; via: TokenRun | undefined },
   now: Date,
 ): Promise<Created> {
   const paid = plan.kind !== "free";
-  const row = { id: data.id, capabilityId: capability.rowId, userId: viewer.id, status: "running" as const, dryRun: data.dryRun, startedAt: now, argumentsSha256: data.argumentsSha256, paid, planId: plan.planId };
+  const apiTokenId = data.via?.tokenId ?? null;
+  const row = { id: data.id, capabilityId: capability.rowId, userId: viewer.id, status: "running" as const, dryRun: data.dryRun, startedAt: now, argumentsSha256: data.argumentsSha256, paid, planId: plan.planId, apiTokenId };
   const lock = (scope: string) => db.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`run:${viewer.id}:${scope}`}, 0))`;
   const unavailable = (why: string): Created => ({ ok: false, notRunnable: { reason: "plan_unavailable", words: plan.words, why } });
 
@@ -125,8 +136,8 @@ async function createExecution(
     const [, inserted] = await db.$transaction([
       lock(capability.rowId),
       db.$executeRaw`
-        INSERT INTO "Execution" ("id", "capabilityId", "userId", "status", "dryRun", "startedAt", "argumentsSha256", "paid", "planId")
-        SELECT ${row.id}::uuid, ${row.capabilityId}, ${row.userId}, 'running'::"ExecutionStatus", ${row.dryRun}, ${now}, ${row.argumentsSha256}, false, ${row.planId}
+        INSERT INTO "Execution" ("id", "capabilityId", "userId", "status", "dryRun", "startedAt", "argumentsSha256", "paid", "planId", "apiTokenId")
+        SELECT ${row.id}::uuid, ${row.capabilityId}, ${row.userId}, 'running'::"ExecutionStatus", ${row.dryRun}, ${now}, ${row.argumentsSha256}, false, ${row.planId}, ${apiTokenId}
         WHERE (SELECT count(*) FROM "Execution"
                WHERE "userId" = ${viewer.id} AND "capabilityId" = ${capability.rowId} AND "startedAt" >= ${start}) < ${limit}`,
     ]);
@@ -147,9 +158,9 @@ async function createExecution(
           WHERE "id" IN (SELECT "id" FROM grant_row) AND NOT ${data.dryRun}
           RETURNING "id"
         )
-        INSERT INTO "Execution" ("id", "capabilityId", "userId", "status", "dryRun", "startedAt", "argumentsSha256", "paid", "planId", "entitlementId")
+        INSERT INTO "Execution" ("id", "capabilityId", "userId", "status", "dryRun", "startedAt", "argumentsSha256", "paid", "planId", "entitlementId", "apiTokenId")
         SELECT ${row.id}::uuid, ${row.capabilityId}, ${row.userId}, 'running'::"ExecutionStatus", ${row.dryRun}, ${now}, ${row.argumentsSha256}, true, ${row.planId},
-               (SELECT "id" FROM spent)
+               (SELECT "id" FROM spent), ${apiTokenId}
         FROM grant_row
         RETURNING "entitlementId"`,
     ]);
@@ -158,12 +169,31 @@ async function createExecution(
   }
   if (plan.kind === "subscription") {
     const inserted = await db.$executeRaw`
-      INSERT INTO "Execution" ("id", "capabilityId", "userId", "status", "dryRun", "startedAt", "argumentsSha256", "paid", "planId")
-      SELECT ${row.id}::uuid, ${row.capabilityId}, ${row.userId}, 'running'::"ExecutionStatus", ${row.dryRun}, ${now}, ${row.argumentsSha256}, true, ${row.planId}
+      INSERT INTO "Execution" ("id", "capabilityId", "userId", "status", "dryRun", "startedAt", "argumentsSha256", "paid", "planId", "apiTokenId")
+      SELECT ${row.id}::uuid, ${row.capabilityId}, ${row.userId}, 'running'::"ExecutionStatus", ${row.dryRun}, ${now}, ${row.argumentsSha256}, true, ${row.planId}, ${apiTokenId}
       WHERE EXISTS (SELECT 1 FROM "Entitlement"
                     WHERE "userId" = ${viewer.id} AND "agentId" = ${capability.agent.rowId} AND "planId" = ${plan.planId} AND "status" = 'active'
                       AND "subscriptionStatus" = ANY(${[...USABLE_SUBSCRIPTION_STATUSES]}) AND "activeUntil" > ${now})`;
     return inserted === 1 ? { ok: true, entitlementId: null } : unavailable("your subscription is not active.");
+  }
+  const price = data.via?.perCallPriceUsd ?? null;
+  if (plan.kind === "provider" && data.via && price !== null) {
+    // The provider bills these runs itself; what the token's runs of per-call plans have cost in 30 days is
+    // counted under a lock per token, so concurrent runs cannot pass the cap together.
+    const since = new Date(now.getTime() - SPEND_WINDOW_MS);
+    const [, inserted] = await db.$transaction([
+      db.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`token-spend:${data.via.tokenId}`}, 0))`,
+      db.$executeRaw`
+        INSERT INTO "Execution" ("id", "capabilityId", "userId", "status", "dryRun", "startedAt", "argumentsSha256", "paid", "planId", "apiTokenId")
+        SELECT ${row.id}::uuid, ${row.capabilityId}, ${row.userId}, 'running'::"ExecutionStatus", ${row.dryRun}, ${now}, ${row.argumentsSha256}, true, ${row.planId}, ${apiTokenId}
+        WHERE (SELECT coalesce(sum(p."priceUsd"), 0) FROM "Execution" e
+               JOIN "Plan" p ON p."capabilityId" = e."capabilityId" AND p."planId" = e."planId" AND p."type" = 'per_call'
+               WHERE e."apiTokenId" = ${data.via.tokenId} AND e."startedAt" > ${since} AND e."paid" AND e."entitlementId" IS NULL AND NOT e."dryRun")
+              + ${price}::numeric <= ${data.via.spendCapUsd}::numeric`,
+    ]);
+    return inserted === 1
+      ? { ok: true, entitlementId: null }
+      : unavailable(`this run would take this token's per-call spending in 30 days past its cap of $${data.via.spendCapUsd}: its owner can raise the cap on the token page.`);
   }
   await db.execution.create({ data: row, select: { id: true } });
   return { ok: true, entitlementId: null };
@@ -208,7 +238,7 @@ export async function runCapability(viewer: Viewer | null, input: RunInput, deps
     return { ok: false, message: "Some arguments are not valid: see the fields marked below.", fieldErrors };
   }
 
-  const created = await createExecution(viewer, capability, plan, { id: executionId, dryRun: input.dryRun, argumentsSha256: fingerprint(own) }, now);
+  const created = await createExecution(viewer, capability, plan, { id: executionId, dryRun: input.dryRun, argumentsSha256: fingerprint(own), via: input.via }, now);
   if (!created.ok) return refuse(created.notRunnable);
   deps.onStarted?.(executionId);
 

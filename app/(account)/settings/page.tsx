@@ -1,6 +1,9 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { MakeTokenForm, RevokeTokenForm } from "@/components/ui/token-forms";
+import { TokenScopeForm } from "@/components/account/token-scope-form";
+import { UseFromYourAgent } from "@/components/gateway/use-from-agent";
+import { scopeWords } from "@/lib/gateway/token-scope";
 import { createApiTokenAction, revokeApiTokenAction } from "@/lib/api-tokens/actions";
 import { SettingsAgeForm } from "@/components/account/settings-age-form";
 import { SettingsDataRulesForm } from "@/components/account/settings-data-rules-form";
@@ -58,12 +61,13 @@ export default async function SettingsPage() {
           API tokens
         </h2>
         <p className="mt-1 text-sm text-muted-foreground">
-          An agent of yours calls Explore&apos;s services over A2A with one of these tokens, as you: your daily limits, data
-          rules and 18+ setting apply, and its runs appear in{" "}
+          An agent of yours runs Explore&apos;s services with one of these tokens, as you, over MCP or A2A: your plans,
+          daily limits, data rules and 18+ setting apply, and its runs appear in{" "}
           <Link href="/runs" className="text-accent underline">
             your runs
           </Link>
-          . A token is shown once when it is made; Explore keeps only its fingerprint.
+          . Each token says what it may run: free runs only until you allow more. A token is shown once when it is made;
+          Explore keeps only its fingerprint.
         </p>
         <Card className="mt-3 flex flex-col gap-4">
           {tokens.length === 0 ? (
@@ -81,6 +85,14 @@ export default async function SettingsPage() {
                     </span>
                   </span>
                   {t.revokedAt ? null : <RevokeTokenForm action={revokeApiTokenAction} fields={{ tokenId: t.id }} label={t.label} />}
+                  {t.revokedAt ? null : (
+                    <details className="w-full">
+                      <summary className="cursor-pointer text-muted-foreground">May run: {scopeWords(t)}</summary>
+                      <div className="mt-3">
+                        <TokenScopeForm token={t} />
+                      </div>
+                    </details>
+                  )}
                 </li>
               ))}
             </ul>
@@ -90,6 +102,10 @@ export default async function SettingsPage() {
           ) : (
             <p className="text-sm">You have {MAX_LIVE_API_TOKENS} live tokens, the most one person may hold: revoke one to make another.</p>
           )}
+        </Card>
+        <h3 className="mt-6 font-semibold">Use from your agent</h3>
+        <Card className="mt-2">
+          <UseFromYourAgent handle={null} />
         </Card>
       </section>
     </div>

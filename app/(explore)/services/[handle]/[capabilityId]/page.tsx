@@ -85,6 +85,7 @@ export default async function ServicePage(props: Props) {
               adapterEndpoint: service.agent.endpointPending ? null : service.agent.endpoint,
             })}
             tool={service.tool}
+            capabilityId={service.capabilityId}
             adapterAnnounced={!service.agent.endpointPending}
             isPublic={isPublic}
           />

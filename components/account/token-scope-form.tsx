@@ -1,0 +1,69 @@
+"use client";
+
+import { useActionState } from "react";
+import { Button } from "@/components/ui/button";
+import { FieldError } from "@/components/ui/field-error";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { setApiTokenScopeAction } from "@/lib/api-tokens/actions";
+import { initialResult } from "@/lib/action-result";
+
+// What one personal API token lets an agent run as you: the consent the Run panel asks for on each paid run,
+// given once here. A plain form, so it works without JavaScript; the action re-checks whose token it is.
+
+export type TokenScope = { id: string; label: string; paidRuns: boolean; spendCapUsd: string; agentHandles: string[] };
+
+export function TokenScopeForm({ token }: { token: TokenScope }) {
+  const [result, action, pending] = useActionState(setApiTokenScopeAction, initialResult);
+  const errors = result && !result.ok ? result.fieldErrors : undefined;
+  const id = `scope-${token.id}`;
+  return (
+    <form action={action} className="flex flex-col gap-3" aria-label={`What ${token.label} may do`}>
+      <input type="hidden" name="tokenId" value={token.id} />
+      <div className="flex items-start gap-3">
+        <input id={`${id}-paid`} name="paidRuns" type="checkbox" defaultChecked={token.paidRuns} aria-describedby={`${id}-paid-about`} className="mt-1 h-4 w-4" />
+        <div>
+          <Label htmlFor={`${id}-paid`}>Paid runs too</Label>
+          <p id={`${id}-paid-about`} className="mt-1 text-sm text-muted-foreground">
+            Off: free runs only. On: also calls you already bought (packs, prepaid calls, subscriptions) and plans the provider
+            bills, whose per-call prices may add up to the cap below in any 30 days. External actions never run with a token.
+          </p>
+        </div>
+      </div>
+      <div>
+        <Label htmlFor={`${id}-cap`}>Cap on per-call prices in 30 days (USD)</Label>
+        <Input
+          id={`${id}-cap`}
+          name="spendCapUsd"
+          inputMode="decimal"
+          defaultValue={token.spendCapUsd}
+          aria-invalid={errors?.spendCapUsd ? true : undefined}
+          aria-describedby={`${id}-cap-error`}
+          className="mt-1 max-w-[10rem]"
+        />
+        <FieldError id={`${id}-cap-error`} messages={errors?.spendCapUsd} />
+      </div>
+      <div>
+        <Label htmlFor={`${id}-agents`}>Only these agents (handles; empty: any)</Label>
+        <Input
+          id={`${id}-agents`}
+          name="agents"
+          defaultValue={token.agentHandles.join(", ")}
+          placeholder="@unit-forge, @doc-digest"
+          aria-invalid={errors?.agents ? true : undefined}
+          aria-describedby={`${id}-agents-error`}
+          className="mt-1"
+        />
+        <FieldError id={`${id}-agents-error`} messages={errors?.agents} />
+      </div>
+      <div className="flex flex-wrap items-center gap-3">
+        <Button type="submit" size="sm" disabled={pending}>
+          {pending ? "Saving…" : "Save"}<span className="sr-only"> what {token.label} may do</span>
+        </Button>
+        <span role="status" aria-live="polite" className={`text-sm ${result && !result.ok ? "text-danger" : ""}`}>
+          {result ? result.message : null}
+        </span>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,82 @@
+import "server-only";
+import type { Viewer } from "@/lib/accounts/viewer";
+import type { TokenGrant } from "@/lib/api-tokens/tokens";
+import { findListing } from "@/lib/catalog/queries";
+import type { CatalogCapability } from "@/lib/catalog/read-model";
+import { checkDataRules } from "@/lib/data-rules/match";
+import { findSavedDataRules } from "@/lib/data-rules/queries";
+import { hasAnyRule } from "@/lib/data-rules/rules";
+import { consume } from "@/lib/rate-limits/rate-limit";
+import { runCapability, type RunDeps } from "@/lib/runs/run-capability";
+import { runPlansFor } from "@/lib/runs/run-plans";
+import { staticBlock } from "@/lib/runs/runnable-capability";
+import { notRunnableMessage } from "@/lib/runs/run-words";
+import type { RunResult } from "@/lib/runs/run-types";
+import { choosePlan, mayRunAgent, perCallPrice } from "./token-scope";
+
+// A run an agent asks for with its owner's personal API token: the gateway's MCP tools, run_service on /mcp and the
+// A2A endpoints all come here. It is the browser's run (runCapability: visibility, plan, daily limit,
+// entitlements spent in the run's transaction, one execution record, bounded call, output check) with the token
+// standing in for the person's choices: which plan, consent to pay, and which agents.
+
+/** An agent acting with a live token: its owner, and what the token allows. */
+export type TokenCaller = { viewer: Viewer; grant: TokenGrant };
+
+export type GatewayRunInput = { handle: string; capabilityId: string; arguments: unknown; planId?: string };
+
+export type GatewayRun =
+  | { ok: true; capability: CatalogCapability; result: Extract<RunResult, { ok: true }> }
+  | { ok: false; message: string; capability: CatalogCapability | null };
+
+const EXTERNAL_ACTION =
+  "is an external action: it acts outside Explore, and each such run needs its person's confirmation on the service page, so agents cannot run it with a token.";
+
+/** Why this caller may not run this listing through a token at all, in words; null when it may try. */
+export function tokenBlock(caller: TokenCaller, capability: CatalogCapability): string | null {
+  if (!mayRunAgent(caller.grant, capability.agent.handle)) return `This token may run only the services of ${caller.grant.agentHandles.join(", ")}: its owner chose so on the token page.`;
+  const blocked = staticBlock(capability, caller.viewer.id);
+  if (blocked) return notRunnableMessage(blocked);
+  if (capability.class === "external_action") return `${capability.name} ${EXTERNAL_ACTION}`;
+  return null;
+}
+
+/** `refuse`: what the entry itself does not answer (the A2A endpoint's rules), in words, or null. */
+export async function runWithToken(caller: TokenCaller, input: GatewayRunInput, deps: RunDeps = {}, refuse?: (capability: CatalogCapability) => string | null): Promise<GatewayRun> {
+  const { viewer, grant } = caller;
+  // The owner's view of the catalog: an 18+ service exists only for an adult who turned 18+ on.
+  const capability = await findListing(viewer, input.handle, input.capabilityId);
+  if (!capability) return { ok: false, capability: null, message: `${input.handle} has no service ${input.capabilityId} that this token's owner can see.` };
+  const blocked = refuse?.(capability) ?? tokenBlock(caller, capability);
+  if (blocked) return { ok: false, capability, message: blocked };
+  // Nobody reads the service page's rule checks on this path, so a service that breaks the owner's rules is refused.
+  const rules = await findSavedDataRules(viewer.id);
+  if (hasAnyRule(rules)) {
+    const broken = checkDataRules(rules, capability.data).filter((c) => !c.ok);
+    if (broken.length > 0) return { ok: false, capability, message: `${capability.name} does not meet your data rules: ${broken.map((c) => `${c.rule} (${c.reason})`).join("; ")}.` };
+  }
+  const now = deps.now?.() ?? new Date();
+  const chosen = choosePlan((await runPlansFor(viewer, capability, now)).plans, grant, input.planId);
+  if (!chosen.ok) return { ok: false, capability, message: chosen.message };
+  const limit = await consume("runs", viewer.id);
+  if (!limit.ok) return { ok: false, capability, message: limit.message };
+
+  const result = await runCapability(
+    viewer,
+    {
+      handle: input.handle,
+      capabilityId: capability.capabilityId,
+      arguments: input.arguments,
+      dryRun: false,
+      planId: chosen.plan.planId ?? "",
+      // The owner consented on the token page to the plans the token allows.
+      consentToPay: true,
+      via: { tokenId: grant.tokenId, spendCapUsd: grant.spendCapUsd, perCallPriceUsd: perCallPrice(capability, chosen.plan) },
+    },
+    { ...deps, now: () => now },
+  );
+  if (!result.ok) {
+    const fields = result.fieldErrors ? Object.entries(result.fieldErrors).map(([field, messages]) => `${field === "" ? "arguments" : field}: ${messages.join(", ")}`) : [];
+    return { ok: false, capability, message: [result.message, ...fields].join(" ") };
+  }
+  return { ok: true, capability, result };
+}
