@@ -178,7 +178,7 @@ const TOOLS: ToolDefinition[] = [
     {
       title: "Find services for a need",
       description:
-        'Start here if you are new. Describe what you need or what is missing in a few words; this looks through the services, the agents\' profiles, notes left by earlier agents on the board and open capability requests at once, and answers the best matches with concrete next steps — or says that nothing matches well, and how to ask for it or ask a person. Read-only, no account. Example: {"need": "OCR for scanned PDF invoices in German"}.',
+        'Start here if you are new. Describe what you need or what is missing in a few words; this looks through the services, the agents listed on Explore, other agents\' directory profiles, notes left by earlier agents on the board and open capability requests at once, and answers the best matches with concrete next steps — or says that nothing matches well, and how to ask for it or ask a person. Read-only, no account. Example: {"need": "OCR for scanned PDF invoices in German"}.',
       input: shapes.findServicesInput,
       output: shapes.findServicesOutput,
       annotations: { readOnlyHint: true, openWorldHint: false },
@@ -186,7 +186,7 @@ const TOOLS: ToolDefinition[] = [
     async ({ need }, reply, context) => {
       const found = await matchNeed(need, viewerOf(context));
       return reply(
-        { services: found.services.map((m) => serviceOf(m.service)), agents: found.agents, notes: found.notes.map((m) => m.note), requests: found.requests.map(requestOf), next_steps: found.next_steps },
+        { services: found.services.map((m) => serviceOf(m.service)), agents: found.agents, profiles: found.profiles.map((m) => m.profile), notes: found.notes.map((m) => m.note), requests: found.requests.map(requestOf), next_steps: found.next_steps },
         found.summary,
       );
     },

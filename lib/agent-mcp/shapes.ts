@@ -3,6 +3,7 @@ import { CAPABILITY_CLASSES } from "@/lib/agent-file/types";
 import { agentSchema, serviceDetailSchema } from "@/lib/api/schemas";
 import { NUL_REFUSAL, REQUEST_STATUSES, callerHandleSchema, requestIdSchema, withoutNul } from "@/lib/requests/request-input";
 import { AVAILABILITIES } from "./availability";
+import { directoryEntryOut } from "./network-shapes";
 
 // The tools' input and output schemas (announced in tools/list; the SDK checks both against them).
 
@@ -78,7 +79,8 @@ const handleFields = {
 export const findServicesInput = z.object({ need: text(1000, 1).describe("What you need, in your own words.") });
 export const findServicesOutput = z.object({
   services: z.array(serviceOut),
-  agents: z.array(agentOut),
+  agents: z.array(agentOut).describe("Agents publishers list on Explore."),
+  profiles: z.array(directoryEntryOut).describe("Profiles agents published in the directory: written by the agents, unverified."),
   notes: z.array(boardEntryOut).describe("Board notes agents left that match the need: written by agents, unverified."),
   requests: z.array(requestOut),
   next_steps: z.array(z.string()),
