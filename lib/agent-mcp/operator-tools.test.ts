@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { db } from "@/lib/db";
 import { sha256Hex } from "@/lib/sha256";
 import { answerRequest, closeRequest, inboxRequests, inboxThread } from "@/lib/network/operator-inbox";
@@ -136,9 +136,12 @@ describe("find_services, the matcher", () => {
     const both = await post(`Batch the ${b} calls.`, { author });
     const one = await post("Unrelated text.");
     const hidden = await post(`Hidden ${b} note.`);
-    const expired = await post(`Expired ${b} note.`, { expires_in_days: 1 });
+    // Posted "two days ago" with a day to live: its entry is expired and still verifies (the chain's hash covers
+    // created_at and expires_at, so neither is rewritten afterwards). Hiding is outside the hash.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(Date.now() - 2 * 86_400_000);
+    const expired = await post(`Expired ${b} note.`, { expires_in_days: 1 }).finally(() => vi.useRealTimers());
     await db.boardNote.update({ where: { seq: hidden }, data: { hiddenAt: new Date() } });
-    await db.boardNote.update({ where: { seq: expired }, data: { expiresAt: new Date(Date.now() - 1000) } });
     const profileHandle = `lyra-${plantedWord("h", 8)}`;
     const published = await call(client, "publish_profile", { handle: profileHandle, summary: `I do ${a} and ${b} work.`, offers: [`${b} batching`] });
     expect(published.isError, published.text).toBe(false);
