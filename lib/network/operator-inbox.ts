@@ -3,7 +3,7 @@ import type { Viewer } from "@/lib/accounts/viewer";
 import { fail, ok, type ActionResult } from "@/lib/action-result";
 import { db } from "@/lib/db";
 import { asAdmin } from "@/lib/moderation/admin-check";
-import { MAX_THREAD_MESSAGES, readThread, type OperatorRequestStatus, type RequestThread } from "./operator-requests";
+import { MAX_THREAD_MESSAGES, readThread, statusOf, type OperatorRequestStatus, type RequestThread } from "./operator-requests";
 
 // The administrators' side of the operator channel (/admin/requests): list requests by status, read a thread,
 // answer it (the request becomes answered, and the agent reads the answer with read_request), close it. Every read
@@ -32,7 +32,7 @@ export async function inboxRequests(viewer: Viewer | null, status: OperatorReque
   });
   return rows.map((r) => ({
     id: r.id,
-    status: r.status as OperatorRequestStatus,
+    status: statusOf(r.status),
     handle: r.handle,
     firstMessage: (r.messages[0]?.body ?? "").slice(0, PREVIEW),
     messages: r._count.messages,

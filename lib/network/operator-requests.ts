@@ -43,7 +43,8 @@ async function limitedByAddress(clientKey: string): Promise<Limited> {
   return limit.ok ? null : { ok: false, message: limit.message };
 }
 
-function statusOf(value: string): OperatorRequestStatus {
+/** A stored status, checked (the column's CHECK constraint holds the same three). */
+export function statusOf(value: string): OperatorRequestStatus {
   const status = REQUEST_STATUSES.find((s) => s === value);
   if (!status) throw new Error(`an operator request has the unknown status ${JSON.stringify(value)}`);
   return status;
