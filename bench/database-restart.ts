@@ -24,7 +24,7 @@ type Answer = { at: number; status: number; path: string; retryAfter: boolean };
 
 const paths = (i: number) => [
   `/?q=convert+${i}`,
-  `/api/v1/services?q=length+${i}`,
+  `/api/v1/services?query=length&offset=${i % 3}&limit=${1 + (i % 40)}`,
   `/services/@unit-forge/cap_convert_length?v=${i}`,
   `/agents/@unit-forge?v=${i}`,
   `/api/v1/agents/@unit-forge?v=${i}`,

@@ -46,6 +46,8 @@ const routes: Route[] = [
   { path: `/api/v1/agents/${leak.handle}`, audience: "public", lists: [] },
   { path: `/api/v1/agents/${leak.handle}/agent.json`, audience: "public", lists: [] },
   { path: "/api/v1/openapi.json", audience: "public", lists: [] },
+  { path: "/v0.1/servers?search=leak-fixture", audience: "public", lists: [] },
+  { path: "/v0.1/servers?updated_since=2000-01-01T00:00:00Z&limit=100", audience: "public", lists: [] },
   { path: `/badges/${leak.handle}/${leak.matureId}`, audience: "public", lists: [], names: "mature", binary: true },
   { path: `/badges/${leak.handle}/${leak.suspendedId}`, audience: "public", lists: [], names: "suspended", binary: true },
 ];

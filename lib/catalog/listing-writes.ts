@@ -2,6 +2,7 @@ import "server-only";
 import { Prisma } from "@/generated/prisma/client";
 import { db } from "@/lib/db";
 import { noteListingsWritten, LISTINGS_CHANGED_CHANNEL, listingsPayload, type ListingsWritten } from "@/lib/catalog/listing-changes";
+import { recordRegistryServers } from "@/lib/registry-api/record";
 
 /**
  * Inside a listing write's transaction: every process listening hears of it once it commits (listing-change-listener.ts;
@@ -21,7 +22,8 @@ export type NoteWritten = (agentId: string) => void;
  * commit, the others when the NOTIFY reaches them) and the HTTP cache in front forgets the written agents' pages. A refused write changes
  * nothing and announces nothing, so nobody can empty the caches with writes that fail. The write names each
  * agent it changed with `wrote`: search's index then reads just those agents' listings again, where a write
- * that names none makes every index load everything again. `options` are the transaction's (a large import
+ * that names none makes every index load everything again. The MCP Registry API's record of the servers it has
+ * served (lib/registry-api/record.ts) is brought up to date for the same agents inside the transaction. `options` are the transaction's (a large import
  * needs more than Prisma's default 5 s timeout).
  */
 export async function writeListings<T extends { ok: boolean }>(
@@ -32,7 +34,11 @@ export async function writeListings<T extends { ok: boolean }>(
   const result = await db.$transaction(async (tx) => {
     agents = new Set();
     const done = await write(tx, (agentId) => void agents.add(agentId));
-    if (done.ok) await tx.$executeRaw(listingsChangedSql(writtenOf(agents)));
+    if (done.ok) {
+      // The MCP Registry API's record of what it served, in the same transaction: a deletion is never missed.
+      await recordRegistryServers(tx, writtenOf(agents));
+      await tx.$executeRaw(listingsChangedSql(writtenOf(agents)));
+    }
     return done;
   }, options);
   if (result.ok) noteListingsWritten(writtenOf(agents));

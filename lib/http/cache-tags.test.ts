@@ -10,7 +10,7 @@ afterAll(async () => {
 
 describe("cacheTagsOf", () => {
   it("tags searches and lists with the list tag", () => {
-    for (const path of ["/", "/api/v1/services", "/sitemap.xml"]) expect(cacheTagsOf(path)).toEqual([ALL_TAG, LIST_TAG]);
+    for (const path of ["/", "/api/v1/services", "/sitemap.xml", "/v0.1/servers"]) expect(cacheTagsOf(path)).toEqual([ALL_TAG, LIST_TAG]);
   });
 
   it("tags everything about one agent with its handle, however the URL spells it", () => {
@@ -25,6 +25,8 @@ describe("cacheTagsOf", () => {
       "/badges/@demo-homes/cap_x",
       "/og/services/@demo-homes/cap_x",
       "/logos/@demo-homes/abc.png",
+      "/v0.1/servers/com.example.explore%2Fdemo-homes/versions",
+      "/v0.1/servers/com.example.explore%2fdemo-homes/versions/latest",
     ]) {
       expect(cacheTagsOf(path), path).toEqual([ALL_TAG, tag]);
     }

@@ -19,13 +19,26 @@ export function agentTag(handle: string): string {
 
 /** The tags of a GET answer for `pathname`. */
 export function cacheTagsOf(pathname: string): string[] {
-  if (pathname === "/" || pathname === "/api/v1/services" || pathname === "/sitemap.xml") return [ALL_TAG, LIST_TAG];
+  if (pathname === "/" || pathname === "/api/v1/services" || pathname === "/sitemap.xml" || pathname === "/v0.1/servers") return [ALL_TAG, LIST_TAG];
+  const server = registryServerHandleOf(pathname);
+  if (server) return [ALL_TAG, agentTag(server)];
   const target = goneTargetOf(pathname);
   if (target) return [ALL_TAG, agentTag(target.handle)];
   const logo = /^\/logos\/([^/]+)\//.exec(pathname)?.[1];
   const logoHandle = logo === undefined ? null : handleFromParam(logo);
   if (logoHandle) return [ALL_TAG, agentTag(logoHandle)];
   return [ALL_TAG];
+}
+
+/**
+ * The handle a MCP Registry API address is about (`/v0.1/servers/{namespace}%2F{name}/versions…`: lib/registry-api),
+ * or null. The namespace is not checked: an address of another namespace answers 404, which no cache keeps.
+ */
+function registryServerHandleOf(pathname: string): string | null {
+  const name = /^\/v0\.1\/servers\/([^/]+)\/versions(?:\/[^/]+)?$/.exec(pathname)?.[1];
+  if (name === undefined) return null;
+  const last = name.replace(/%2f/gi, "/").split("/").at(-1) ?? "";
+  return handleFromParam(last);
 }
 
 /**

@@ -14,14 +14,19 @@ const PROBE_EVERY_MS = 1_000;
 /** A probe that takes longer counts as "still unreachable". */
 const PROBE_TIMEOUT_MS = 1_000;
 
-type Outage = { probedAt: number; probe: Promise<boolean> | null };
+type Outage = { since: number; probedAt: number; probe: Promise<boolean> | null };
 type Holder = { [KEY]?: Outage | null };
 
 /** Called with a failure (a request's, a pooled connection's): an unreachable database marks the outage. */
 export function noteFailure(error: unknown): void {
   if (!isDatabaseUnavailable(error)) return;
   const holder = globalThis as Holder;
-  holder[KEY] ??= { probedAt: Date.now(), probe: null };
+  holder[KEY] ??= { since: Date.now(), probedAt: Date.now(), probe: null };
+}
+
+/** When the outage marked now began (ms since the epoch), or null (no query). */
+export function outageSince(): number | null {
+  return (globalThis as Holder)[KEY]?.since ?? null;
 }
 
 async function reachable(): Promise<boolean> {

@@ -60,6 +60,7 @@ export function commonSecurityHeaders(context: SecurityContext): Record<string, 
 export function isResourcePath(pathname: string): boolean {
   return (
     pathname.startsWith("/api/") ||
+    pathname.startsWith("/v0.1/") ||
     pathname === "/mcp" ||
     pathname.startsWith("/mcp/") ||
     pathname === "/a2a" ||

@@ -35,6 +35,7 @@ import { testNowAction } from "@/lib/sample-tests/actions";
 import { saveDraftAction } from "@/lib/publishing/draft-actions";
 import { formData } from "@/lib/testing/form-data";
 import { GET as openApiGet } from "@/app/api/v1/openapi.json/route";
+import { GET as registryServersGet } from "@/app/v0.1/servers/route";
 import { session } from "@/lib/testing/viewer-stub";
 import { settleDeferred } from "@/lib/testing/deferred-after";
 
@@ -203,5 +204,15 @@ describe("the public API", () => {
     await get(address);
     expect((await get(`203.0.113.${randomInt(256)}, ${address}`)).status).toBe(429);
     expect((await get(client())).status).toBe(200);
+  });
+
+  it("counts the MCP Registry API's requests in the same limit", async () => {
+    const address = client();
+    const servers = () => registryServersGet(new Request("http://127.0.0.1:3000/v0.1/servers?limit=1", { headers: { "x-forwarded-for": address } }));
+    expect((await get(address)).status).toBe(200);
+    expect((await servers()).status).toBe(200);
+    const refused = await servers();
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
   });
 });

@@ -1,0 +1,19 @@
+import { handle, jsonResponse, optionsResponse } from "@/lib/api/http";
+import { registryError } from "@/lib/registry-api/http";
+import { findServerByParam } from "@/lib/registry-api/lookup";
+
+// Every version of one server: Explore serves each agent's current version only.
+
+type Context = { params: Promise<{ serverName: string }> };
+
+export async function GET(request: Request, context: Context): Promise<Response> {
+  return handle(request, async () => {
+    const found = await findServerByParam((await context.params).serverName, new URL(request.url).searchParams);
+    if (!found.ok) return registryError(found.status, found.error);
+    return jsonResponse(request, { servers: [found.server], metadata: { count: 1 } });
+  });
+}
+
+export function OPTIONS(): Response {
+  return optionsResponse();
+}
