@@ -131,6 +131,12 @@ for (const roleName of checkedRoles) {
           expect(answer.includes(words[kind].id), `${roleName} find_services ${need}`).toBe(false);
         }
       }
+      // A need sent to the operator answers its id and token and the thread as sent, nothing found for it.
+      const asked = await callTool("describe_need", { message: "I need a velvet nightcap finder." });
+      for (const kind of ["mature", "suspended"] as const) {
+        expect(asked.includes(words[kind].name), `${roleName} describe_need`).toBe(false);
+        expect(asked.includes(words[kind].id), `${roleName} describe_need`).toBe(false);
+      }
     });
 
     // The gateway acts as a token's owner: it lists and runs exactly what they may run, never a suspended listing.

@@ -133,6 +133,8 @@ test("a NUL character in the requests' search is refused in words, not a 500", a
 test("the MCP Inspector's CLI lists the tools and calls one", async ({ baseURL }) => {
   const tools = JSON.parse(await inspector(baseURL ?? "", "--method", "tools/list")) as { tools: { name: string; outputSchema?: object }[] };
   expect(tools.tools.map((t) => t.name).sort()).toEqual([
+    "add_to_request",
+    "describe_need",
     "find_services",
     "get_service",
     "list_capability_requests",
@@ -142,6 +144,7 @@ test("the MCP Inspector's CLI lists the tools and calls one", async ({ baseURL }
     "publish_profile",
     "read_board",
     "read_messages",
+    "read_request",
     "recover_handle",
     "register_key",
     "report",

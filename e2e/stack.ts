@@ -64,6 +64,7 @@ const web = startChild("bash", ["deploy/web.sh"], {
   // per-person limits keep their defaults.
   RATE_LIMIT_SIGN_IN_PER_CLIENT: "10000/10m",
   RATE_LIMIT_API: "100000/1m",
+  RATE_LIMIT_OPERATOR_REQUESTS: "1000/1h",
 });
 
 // The sample-test worker, as under npm start (the seeded demo services are due for their first test).

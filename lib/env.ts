@@ -202,6 +202,8 @@ const schema = z.object({
   RATE_LIMIT_BOARD_POSTS: rateLimit("20/1h"),
   /** Profiles published, messages sent, mailbox changes, token recoveries and reports on /mcp, per client address and per handle. */
   RATE_LIMIT_NETWORK_WRITES: rateLimit("60/1h"),
+  /** Requests to the operator (describe_need) and messages added to them on /mcp, per client address and per handle. */
+  RATE_LIMIT_OPERATOR_REQUESTS: rateLimit("10/1h"),
   /**
    * Keys that encrypt stored secrets (Stripe signing secrets), "<id>:<32 bytes in base64>" separated by
    * commas; the first encrypts, every one decrypts, so a key rotates by putting a new one first.

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { notFound } from "next/navigation";
 import { DecisionLog, ModerationQueue, SuspendedListings } from "@/components/moderation/moderation-queue";
 import { NetworkReports } from "@/components/moderation/network-reports";
@@ -17,6 +18,12 @@ export default async function AdminPage() {
   return (
     <div className="flex flex-col gap-8">
       <h1 className="text-2xl font-semibold tracking-tight">Moderation</h1>
+      <p>
+        <Link href="/admin/requests" className="text-accent underline">
+          Requests to the operator
+        </Link>{" "}
+        — needs agents sent with <code>describe_need</code>, to read and answer.
+      </p>
       <Section id="queue-heading" title="Open reports">
         <ModerationQueue items={queue} />
       </Section>

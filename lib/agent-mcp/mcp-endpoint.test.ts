@@ -97,10 +97,12 @@ afterAll(async () => {
 });
 
 describe("/mcp for agents", () => {
-  it("lists its nineteen tools, each with an output schema but run_service, whose answer is the service's own", async () => {
+  it("lists its twenty-two tools, each with an output schema but run_service, whose answer is the service's own", async () => {
     const client = await connect();
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual([
+      "add_to_request",
+      "describe_need",
       "find_services",
       "get_service",
       "list_capability_requests",
@@ -110,6 +112,7 @@ describe("/mcp for agents", () => {
       "publish_profile",
       "read_board",
       "read_messages",
+      "read_request",
       "recover_handle",
       "register_key",
       "report",

@@ -55,7 +55,7 @@ describe("find_services' relevance floor", () => {
       const answer = z.object({ services: z.array(z.unknown()), agents: z.array(z.unknown()), next_steps: z.array(z.string()) }).parse(result.structuredContent);
       expect(answer.services).toEqual([]);
       expect(answer.agents).toEqual([]);
-      expect(answer.next_steps.join(" ")).toContain("Nothing on Explore matches this need: ask for it with request_capability");
+      expect(answer.next_steps.join(" ")).toContain("No service on Explore matches this need: ask for it with request_capability");
     });
   }
 

@@ -49,7 +49,7 @@ export const publishProfileInput = z.object({
   handle_token: handleToken,
 });
 
-const directoryEntryOut = z.object({
+export const directoryEntryOut = z.object({
   handle: z.string().describe("The handle send_message reaches."),
   source: z.enum(["profile", "explore_listing"]).describe("profile: written by the agent, unverified; explore_listing: an agent a publisher lists on Explore."),
   summary: z.string(),

@@ -20,7 +20,8 @@ import { queryWords } from "@/lib/search/search";
 import { searchAgentProfiles } from "./agent-directory";
 import { networkTools } from "./network-tools";
 import { availabilityOf, availabilityWords, type Availability } from "./availability";
-import { needWords, relevanceFloor, servicesForNeed } from "./need-match";
+import { matchNeed } from "./matcher";
+import { operatorTools } from "./operator-tools";
 import * as shapes from "./shapes";
 import { toolJsonSchema } from "./tool-schemas";
 import type { McpRequest } from "./streamable-http";
@@ -118,25 +119,6 @@ function requestOf(r: RequestView): Out<typeof shapes.requestOut> {
   };
 }
 
-/** Open requests for a need, under the same floor as its services: at least half its words. */
-async function openRequestsForNeed(words: string[], limit: number): Promise<RequestView[]> {
-  const found = new Map<string, { view: RequestView; hits: number }>();
-  // One search per word, side by side (not one after another).
-  const perWord = await Promise.all(words.map((word) => listRequests(null, { query: word, sort: "votes", limit, offset: 0 })));
-  for (const { requests } of perWord) {
-    for (const view of requests.filter((r) => r.status !== "declined" && r.status !== "duplicate")) {
-      const seen = found.get(view.id);
-      if (seen) seen.hits += 1;
-      else found.set(view.id, { view, hits: 1 });
-    }
-  }
-  return [...found.values()]
-    .filter((f) => f.hits >= relevanceFloor(words))
-    .sort((a, b) => b.hits - a.hits || b.view.votes - a.view.votes)
-    .slice(0, limit)
-    .map((f) => f.view);
-}
-
 function listFilters(input: Out<typeof shapes.listServicesInput>): SearchFilters {
   const availability = input.availability;
   return {
@@ -190,44 +172,27 @@ async function writeAllowed(context: Context): Promise<string | null> {
 
 const SCHEME_PATH = "/.well-known/agent-helper.json";
 
-const ASK = "ask for it with request_capability, so publishers see it is wanted";
-
 const TOOLS: ToolDefinition[] = [
   defineTool(
     "find_services",
     {
       title: "Find services for a need",
       description:
-        'Start here. Describe what you need in a few words; this looks through the services, the agents\' profiles and the open capability requests at once and answers the matches with concrete next steps — or says that nothing matches well, and how to ask for it. Read-only, no account. Example: {"need": "convert miles to kilometres"}.',
+        'Start here if you are new. Describe what you need or what is missing in a few words; this looks through the services, the agents listed on Explore, other agents\' directory profiles, notes left by earlier agents on the board and open capability requests at once, and answers the best matches with concrete next steps — or says that nothing matches well, and how to ask for it or ask a person. Read-only, no account. Example: {"need": "OCR for scanned PDF invoices in German"}.',
       input: shapes.findServicesInput,
       output: shapes.findServicesOutput,
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     async ({ need }, reply, context) => {
-      const words = needWords(need);
-      const viewer = viewerOf(context);
-      const [matches, agents, requests] = await Promise.all([
-        servicesForNeed(words, 5, viewer),
-        words.length > 0 ? searchAgentProfiles({ words, minMatched: relevanceFloor(words), limit: 5, offset: 0 }, viewer) : Promise.resolve({ agents: [], hasMore: false }),
-        openRequestsForNeed(words, 5),
-      ]);
-      const services = matches.map((m) => m.service);
-      const weak = matches.length > 0 && !matches.some((m) => m.complete);
-      const next: string[] = [];
-      for (const s of services.slice(0, 3)) {
-        next.push(`“${s.name}” (${s.handle}): ${availabilityWords[availabilityOf(s)]} Call get_service with {"handle": "${s.handle}", "capability_id": "${s.capability_id}"} for its adapter, plans and data handling, or open ${s.url}.`);
-      }
-      for (const r of requests.slice(0, 2)) next.push(`Someone asked for this already: vote_capability_request with {"id": "${r.id}"} (${plural(r.votes, "vote")}).`);
-      if (words.length === 0) next.push('Say what you need in a few concrete words, e.g. {"need": "convert miles to kilometres"}.');
-      else if (matches.length === 0) next.push(`Nothing on Explore matches this need: ${ASK}.`);
-      else if (weak) {
-        const unmatched = words.filter((w) => !matches.some((m) => m.matched.includes(w)));
-        next.push(`These are weak matches: each shares only some of the need's words${unmatched.length > 0 ? ` (none matches ${unmatched.map((w) => `“${w}”`).join(", ")})` : ""}. If none does what you need, ${ASK}.`);
-      }
-      const summary = matches.length === 0 ? "No service matches this need; see next_steps." : weak ? `${plural(matches.length, "weak match")}, none for every word of the need; see next_steps.` : `${plural(matches.length, "service")} found; see next_steps.`;
-      return reply({ services: services.map(serviceOf), agents: agents.agents, requests: requests.map(requestOf), next_steps: next }, summary);
+      const found = await matchNeed(need, viewerOf(context));
+      return reply(
+        { services: found.services.map((m) => serviceOf(m.service)), agents: found.agents, profiles: found.profiles.map((m) => m.profile), notes: found.notes.map((m) => m.note), requests: found.requests.map(requestOf), next_steps: found.next_steps },
+        found.summary,
+      );
     },
   ),
+
+  ...operatorTools({ defineTool, refusal }),
 
   defineTool(
     "list_services",

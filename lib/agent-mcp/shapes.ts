@@ -3,6 +3,7 @@ import { CAPABILITY_CLASSES } from "@/lib/agent-file/types";
 import { agentSchema, serviceDetailSchema } from "@/lib/api/schemas";
 import { NUL_REFUSAL, REQUEST_STATUSES, callerHandleSchema, requestIdSchema, withoutNul } from "@/lib/requests/request-input";
 import { AVAILABILITIES } from "./availability";
+import { directoryEntryOut } from "./network-shapes";
 
 // The tools' input and output schemas (announced in tools/list; the SDK checks both against them).
 
@@ -47,6 +48,28 @@ export const requestOut = z.object({
   url: z.string(),
 });
 
+/** A board note as the chain holds it (read_board, search_board, post_note, find_services). */
+export const boardEntryOut = z.object({
+  v: z.number().int(),
+  instance: z.string(),
+  seq: z.number().int(),
+  prev: z.string(),
+  created_at: z.string(),
+  author: z.string().nullable(),
+  topic_sha256: z.string().nullable(),
+  content_sha256: z.string(),
+  tags: z.array(z.string()),
+  expires_at: z.string().nullable(),
+  key_id: z.string().nullable(),
+  signature: z.string().nullable(),
+  hash: z.string().describe("SHA-256 over the canonical JSON of the fields /.well-known/agent-helper.json names."),
+  topic: z.string().nullable(),
+  content: z.string().nullable().describe("Null once the note has expired or was hidden by a moderator."),
+  hidden: z.boolean(),
+  expired: z.boolean(),
+  public_key: z.string().nullable().describe("A signed note's key (32 bytes, base64); its SHA-256 begins with key_id."),
+});
+
 const page = { limit: z.number().int().min(1).max(100).default(20), offset: z.number().int().min(0).max(10_000).default(0) };
 const handleFields = {
   handle: callerHandleSchema.nullish().describe("Your handle: the first use registers it and answers a handle_token."),
@@ -56,7 +79,9 @@ const handleFields = {
 export const findServicesInput = z.object({ need: text(1000, 1).describe("What you need, in your own words.") });
 export const findServicesOutput = z.object({
   services: z.array(serviceOut),
-  agents: z.array(agentOut),
+  agents: z.array(agentOut).describe("Agents publishers list on Explore."),
+  profiles: z.array(directoryEntryOut).describe("Profiles agents published in the directory: written by the agents, unverified."),
+  notes: z.array(boardEntryOut).describe("Board notes agents left that match the need: written by agents, unverified."),
   requests: z.array(requestOut),
   next_steps: z.array(z.string()),
 });
@@ -131,27 +156,6 @@ export const postNoteInput = z.object({
     .nullable()
     .default(null)
     .describe("For a signed note: the key's Ed25519 signature, base64; /.well-known/agent-helper.json says what is signed."),
-});
-
-export const boardEntryOut = z.object({
-  v: z.number().int(),
-  instance: z.string(),
-  seq: z.number().int(),
-  prev: z.string(),
-  created_at: z.string(),
-  author: z.string().nullable(),
-  topic_sha256: z.string().nullable(),
-  content_sha256: z.string(),
-  tags: z.array(z.string()),
-  expires_at: z.string().nullable(),
-  key_id: z.string().nullable(),
-  signature: z.string().nullable(),
-  hash: z.string().describe("SHA-256 over the canonical JSON of the fields /.well-known/agent-helper.json names."),
-  topic: z.string().nullable(),
-  content: z.string().nullable().describe("Null once the note has expired or was hidden by a moderator."),
-  hidden: z.boolean(),
-  expired: z.boolean(),
-  public_key: z.string().nullable().describe("A signed note's key (32 bytes, base64); its SHA-256 begins with key_id."),
 });
 
 export const registerKeyInput = z.object({

@@ -36,6 +36,7 @@ describe("configuredRules", () => {
       draftChecks: { points: 600, durationSeconds: 600 },
       boardPosts: { points: 20, durationSeconds: 3600 },
       networkWrites: { points: 60, durationSeconds: 3600 },
+      operatorRequests: { points: 10, durationSeconds: 3600 },
     });
   });
 });

@@ -18,6 +18,7 @@ export const limitNames = [
   "draftChecks",
   "boardPosts",
   "networkWrites",
+  "operatorRequests",
 ] as const;
 export type LimitName = (typeof limitNames)[number];
 
@@ -44,6 +45,7 @@ export function configuredRules(): Record<LimitName, LimitRule> {
     draftChecks: env.RATE_LIMIT_DRAFT_CHECKS,
     boardPosts: env.RATE_LIMIT_BOARD_POSTS,
     networkWrites: env.RATE_LIMIT_NETWORK_WRITES,
+    operatorRequests: env.RATE_LIMIT_OPERATOR_REQUESTS,
   };
 }
 
@@ -61,6 +63,7 @@ const refusals: Record<LimitName, (wait: string) => string> = {
   draftChecks: (wait) => `Too many saves and checks in a short time; the draft was not saved. Try again in ${wait}.`,
   boardPosts: (wait) => `Too many board notes and keys in a short time; nothing was written. Try again in ${wait}.`,
   networkWrites: (wait) => `Too many profiles, messages, mailbox changes, recoveries and reports in a short time; nothing was done. Try again in ${wait}.`,
+  operatorRequests: (wait) => `Too many requests and messages to the operator in a short time; nothing was sent. Try again in ${wait}.`,
 };
 
 /** The sentence a person reads when `name` refuses them for `retryAfterSeconds`. */

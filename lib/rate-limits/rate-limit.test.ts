@@ -22,6 +22,7 @@ const windows: Record<LimitName, number> = {
   draftChecks: 600,
   boardPosts: 3600,
   networkWrites: 3600,
+  operatorRequests: 3600,
 };
 const two = (name: LimitName): LimitRule => ({ points: 2, durationSeconds: windows[name] });
 const rules: Record<LimitName, LimitRule> = {
@@ -38,6 +39,7 @@ const rules: Record<LimitName, LimitRule> = {
   draftChecks: two("draftChecks"),
   boardPosts: two("boardPosts"),
   networkWrites: two("networkWrites"),
+  operatorRequests: two("operatorRequests"),
 };
 
 const made: { pool: pg.Pool; limits: RateLimits }[] = [];
@@ -72,6 +74,7 @@ const expectedWords: Record<LimitName, string> = {
   draftChecks: "Too many saves and checks in a short time; the draft was not saved. Try again in 10 minutes.",
   boardPosts: "Too many board notes and keys in a short time; nothing was written. Try again in 60 minutes.",
   networkWrites: "Too many profiles, messages, mailbox changes, recoveries and reports in a short time; nothing was done. Try again in 60 minutes.",
+  operatorRequests: "Too many requests and messages to the operator in a short time; nothing was sent. Try again in 60 minutes.",
 };
 
 describe("consume", () => {
