@@ -10,15 +10,17 @@ import { Textarea } from "@/components/ui/textarea";
 import { initialResult, type FieldErrors } from "@/lib/action-result";
 import { askForCapabilityAction } from "@/lib/requests/actions";
 import { requestPath } from "@/lib/requests/paths";
+import type { AskedText } from "@/lib/requests/request-input";
 
 /**
  * The fields, kept in state: React resets a form's own fields after its action, and a refusal must lose
- * nothing. A request that was asked remounts them (a new key), empty for the next one.
+ * nothing. A refusal gives back what was typed (`typed`), which a form posted before the page hydrated has no other
+ * way to keep; a request that was asked remounts them (a new key), empty for the next one.
  */
-function AskFields({ errors }: { errors: FieldErrors }) {
-  const [title, setTitle] = useState("");
-  const [description, setDescription] = useState("");
-  const [tags, setTags] = useState("");
+function AskFields({ errors, typed }: { errors: FieldErrors; typed: AskedText | undefined }) {
+  const [title, setTitle] = useState(typed?.title ?? "");
+  const [description, setDescription] = useState(typed?.description ?? "");
+  const [tags, setTags] = useState(typed?.tags ?? "");
   const tagErrors = Object.entries(errors).filter(([key]) => key === "tags" || key.startsWith("tags.")).flatMap(([, m]) => m);
   return (
     <>
@@ -50,7 +52,7 @@ export function AskForm() {
   const errors = result && !result.ok ? (result.fieldErrors ?? {}) : {};
   return (
     <form action={action} className="flex flex-col gap-3" aria-describedby="ask-status">
-      <AskFields key={result?.ok ? result.data.id : "ask"} errors={errors} />
+      <AskFields key={result?.ok ? result.data.id : "ask"} errors={errors} typed={result && !result.ok ? result.details : undefined} />
       <div className="flex flex-wrap items-center gap-3">
         <Button type="submit" disabled={pending}>
           {pending ? "Asking…" : "Ask for it"}

@@ -28,6 +28,8 @@ describe("capability requests on the web", () => {
     const bad = await askForCapabilityAction(null, formData({ title: `Bad ${word}`, description: "x", tags: "translaton" }));
     expect(bad).toMatchObject({ ok: false });
     expect(JSON.stringify(bad)).toContain("“translaton” is not one of the network's tags; try translation");
+    // What was typed comes back, so a form posted before the page hydrated shows it again.
+    expect(bad).toMatchObject({ details: { title: `Bad ${word}`, description: "x", tags: "translaton" } });
     expect(await db.capabilityRequest.count({ where: { title: `Bad ${word}` } })).toBe(0);
   });
 

@@ -2,11 +2,11 @@
 
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
-import { fail, ok, okMessage } from "@/lib/action-result";
+import { fail, fieldErrorsOf, ok, okMessage } from "@/lib/action-result";
 import { db } from "@/lib/db";
 import { consume } from "@/lib/rate-limits/rate-limit";
 import { viewerAction } from "@/lib/viewer-action";
-import { newRequestSchema, requestIdSchema } from "./request-input";
+import { newRequestSchema, requestIdSchema, type AskedText } from "./request-input";
 import { answerRequest, castVote, createRequest } from "./requests";
 
 // Capability requests on the web: ask, vote (one vote per account), and a publisher's answer with a listing.
@@ -28,8 +28,22 @@ export const askForCapabilityAction = viewerAction(
     revalidateRequests();
     return ok({ id }, "Asked. Your vote is counted; publishers whose services carry these tags see it on their dashboard.");
   },
-  { returnTo: "/requests#ask", invalid: "Check the highlighted fields: nothing was asked." },
+  {
+    returnTo: "/requests#ask",
+    // What was typed comes back with the refusal, so the form shows it again even when it was posted without
+    // JavaScript (or before the page hydrated), where no client state kept it.
+    invalid: (error, submitted) => fail("Check the highlighted fields: nothing was asked.", fieldErrorsOf(error), askedText(submitted)),
+  },
 );
+
+/** The ask form's three fields as they were posted (text only; anything else is dropped). */
+function askedText(submitted: unknown): AskedText {
+  const field = (name: string) => {
+    const value = typeof submitted === "object" && submitted !== null ? Reflect.get(submitted, name) : undefined;
+    return typeof value === "string" ? value.slice(0, 2_000) : "";
+  };
+  return { title: field("title"), description: field("description"), tags: field("tags") };
+}
 
 export const voteOnRequestAction = viewerAction(
   z.object({ requestId: requestIdSchema, withdraw: z.enum(["0", "1"]).default("0") }),

@@ -63,3 +63,6 @@ export const listRequestsSchema = z.object({
   offset: z.number().int().min(0).max(10_000).default(0),
 });
 export type ListRequests = z.output<typeof listRequestsSchema>;
+
+/** The ask form's fields as typed, given back with a refusal so that nothing typed is lost. */
+export type AskedText = { title: string; description: string; tags: string };
