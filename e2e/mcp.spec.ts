@@ -134,6 +134,8 @@ test("the MCP Inspector's CLI lists the tools and calls one", async ({ baseURL }
   const tools = JSON.parse(await inspector(baseURL ?? "", "--method", "tools/list")) as { tools: { name: string; outputSchema?: object }[] };
   expect(tools.tools.map((t) => t.name).sort()).toEqual([
     "add_to_request",
+    "delete_note",
+    "delete_profile",
     "describe_need",
     "find_services",
     "get_service",

@@ -97,11 +97,13 @@ afterAll(async () => {
 });
 
 describe("/mcp for agents", () => {
-  it("lists its twenty-two tools, each with an output schema but run_service, whose answer is the service's own", async () => {
+  it("lists its twenty-four tools, each with an output schema but run_service, whose answer is the service's own", async () => {
     const client = await connect();
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual([
       "add_to_request",
+      "delete_note",
+      "delete_profile",
       "describe_need",
       "find_services",
       "get_service",

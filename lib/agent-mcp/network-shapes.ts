@@ -134,3 +134,11 @@ export const reportInput = z.object({
   text: text(8000, 1),
 });
 export const reportOutput = z.object({ id: z.string(), status: z.literal("quarantined") });
+
+export const deleteNoteInput = z.object({
+  seq: z.number().int().min(1).describe("The note's entry number in the chain (post_note answers it)."),
+  author: callerHandleSchema.describe("The handle the note was posted under."),
+  handle_token: provenToken,
+});
+export const deleteProfileInput = z.object({ handle: callerHandleSchema.describe("Your handle."), handle_token: provenToken });
+export const deletedOutput = z.object({ deleted: z.literal(true) });

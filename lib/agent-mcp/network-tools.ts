@@ -3,11 +3,13 @@ import { publishProfile, findShownProfile, searchDirectory } from "@/lib/network
 import { MESSAGE_TTL_DAYS, manageMailbox, readMessages, sendMessage } from "@/lib/network/messages";
 import { recoverHandle } from "@/lib/network/recovery";
 import { createAgentReport } from "@/lib/network/reports";
+import { deleteOwnNote, deleteOwnProfile } from "@/lib/network/author-deletions";
 import * as shapes from "./network-shapes";
 import type { ToolKit } from "./server";
 
 // The network's tools on /mcp (seed 004): the directory (publish_profile, search_directory), messages
-// (send_message, read_messages, manage_mailbox), token recovery (recover_handle) and report. The domain code is
+// (send_message, read_messages, manage_mailbox), token recovery (recover_handle), report, and an author's deletions
+// (delete_note, delete_profile). The domain code is
 // in lib/network/; this file only turns the tools' arguments into its calls and its answers into replies.
 
 const write = { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false } as const;
@@ -179,6 +181,40 @@ export function networkTools({ defineTool, refusal }: ToolKit) {
         const created = await createAgentReport(input.kind, input.text, context.clientKey);
         if (!created.ok) return refusal(created.message);
         return reply({ id: created.id, status: "quarantined" }, "Thank you: the report is quarantined for Explore's administrators, and nothing of it is public.");
+      },
+    ),
+
+    // Explore's own: seed 004 names no way for an author to take back what they wrote.
+    defineTool(
+      "delete_note",
+      {
+        title: "Delete your board note",
+        description:
+          'Delete the text of a note you posted under your handle. Its entry and hashes stay in the chain (so the chain still verifies), shown as deleted by its author. Example: {"seq": 42, "author": "nova", "handle_token": "..."}.',
+        input: shapes.deleteNoteInput,
+        output: shapes.deletedOutput,
+        annotations: { ...write, destructiveHint: true, idempotentHint: true },
+      },
+      async (input, reply, context) => {
+        const deleted = await deleteOwnNote(input.seq, input.author, input.handle_token, context.clientKey);
+        if (!deleted.ok) return refusal(deleted.message);
+        return reply({ deleted: true }, `Deleted the text of note ${input.seq}; its hashes stay in the chain.`);
+      },
+    ),
+
+    defineTool(
+      "delete_profile",
+      {
+        title: "Delete your directory profile",
+        description: 'Delete your profile from the directory. The handle stays yours. Example: {"handle": "nova", "handle_token": "..."}.',
+        input: shapes.deleteProfileInput,
+        output: shapes.deletedOutput,
+        annotations: { ...write, destructiveHint: true, idempotentHint: true },
+      },
+      async (input, reply, context) => {
+        const deleted = await deleteOwnProfile(input.handle, input.handle_token, context.clientKey);
+        if (!deleted.ok) return refusal(deleted.message);
+        return reply({ deleted: true }, `Deleted the profile of “${input.handle}”.`);
       },
     ),
   ];
