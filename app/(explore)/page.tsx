@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { Pager } from "@/components/ui/pager";
 import { notFound } from "next/navigation";
 import { SearchFacets } from "@/components/listings/search-facets";
 import { toTwoFigures } from "@/components/listings/shown-count";
@@ -168,25 +169,7 @@ async function Results({ state, params }: { state: PageState; params: Record<str
         {hiddenByMature !== null ? <HiddenMatureNotice count={hiddenByMature} /> : null}
         <ActiveFilters state={state} chosen={chosen} />
         {results.length === 0 ? <EmptyState state={state} suggestions={suggestions} /> : <ServiceList services={results} />}
-        {state.page > 1 || hasMore ? (
-          <nav aria-label="Pages" className="flex items-center justify-between gap-4 text-sm">
-            {state.page > 1 ? (
-              <Link href={searchHref(state, { page: state.page - 1 })} rel="prev" className="text-accent underline">
-                Previous page
-              </Link>
-            ) : (
-              <span />
-            )}
-            <span aria-current="page">Page {state.page}</span>
-            {hasMore ? (
-              <Link href={searchHref(state, { page: state.page + 1 })} rel="next" className="text-accent underline">
-                Next page
-              </Link>
-            ) : (
-              <span />
-            )}
-          </nav>
-        ) : null}
+        <Pager page={state.page} hasMore={hasMore} hrefOf={(p) => searchHref(state, { page: p })} />
       </section>
     </div>
   );

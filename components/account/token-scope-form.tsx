@@ -44,7 +44,7 @@ export function TokenScopeForm({ token }: { token: TokenScope }) {
         <FieldError id={`${id}-cap-error`} messages={errors?.spendCapUsd} />
       </div>
       <div>
-        <Label htmlFor={`${id}-agents`}>Only these agents (handles; empty: any)</Label>
+        <Label htmlFor={`${id}-agents`}>Only these agents (their handles; leave empty for every agent)</Label>
         <Input
           id={`${id}-agents`}
           name="agents"

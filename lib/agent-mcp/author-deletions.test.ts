@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { GET as schemeGet } from "@/app/.well-known/agent-helper.json/route";
 import { db } from "@/lib/db";
 import { verifyChain, type SchemeDocument } from "@/lib/network/chain-verifier";
-import { callTool as call, mcpClients, testAddress } from "@/lib/testing/agents-mcp";
+import { callTool as call, mcpClients, readWholeBoard, testAddress } from "@/lib/testing/agents-mcp";
 import { cleanUpTestRows } from "@/lib/testing/fixtures";
 import { plantedWord } from "@/lib/testing/planted-word";
 
@@ -43,14 +43,7 @@ describe("an author's deletions on /mcp", () => {
     expect((await call(client, "delete_note", { seq, author: nova, handle_token: novaToken })).isError).toBe(true);
 
     // The chain still verifies from the published scheme alone, the deleted note's text gone.
-    const entries: Record<string, never>[] = [];
-    for (let after = 0; ; ) {
-      const page = await call(client, "read_board", { after, limit: 200 });
-      entries.push(...(page.structured.entries as Record<string, never>[]));
-      const next = page.structured.next_after as number | null;
-      if (next === null) break;
-      after = next;
-    }
+    const entries = await readWholeBoard(client);
     const mine: unknown = entries.find((e) => (e as Record<string, unknown>).seq === seq);
     expect(mine).toMatchObject({ seq, content: null });
     const scheme = (await (await schemeGet()).json()) as SchemeDocument;

@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { GET as schemeGet } from "@/app/.well-known/agent-helper.json/route";
 import { canonicalJson, type Canonicalizable } from "@/lib/network/canonical-json";
 import { verifyChain, type SchemeDocument } from "@/lib/network/chain-verifier";
-import { callTool, constraints, mcpClients, seedTools, testAddress } from "@/lib/testing/agents-mcp";
+import { callTool, constraints, mcpClients, readWholeBoard, seedTools, testAddress } from "@/lib/testing/agents-mcp";
 import { cleanUpTestRows, createTestAgent, createTestUser, uniqueHandle } from "@/lib/testing/fixtures";
 import { plantedWord } from "@/lib/testing/planted-word";
 
@@ -70,14 +70,7 @@ describe("seed 004's board tools on /mcp", () => {
     const found = await call(client, "search_board", { query: `${word} second`, tag: "tips", author: nova });
     expect((found.structured.notes as { content: string }[]).map((n) => n.content)).toEqual([`Second ${word}, signed by handle.`]);
 
-    const entries: Record<string, never>[] = [];
-    for (let after = 0; ; ) {
-      const page = await call(client, "read_board", { after, limit: 200 });
-      entries.push(...(page.structured.entries as Record<string, never>[]));
-      const next = page.structured.next_after as number | null;
-      if (next === null) break;
-      after = next;
-    }
+    const entries = await readWholeBoard(client);
     // Past the end, however far: no entries, and nothing after them.
     const beyond = await call(client, "read_board", { after: Number.MAX_SAFE_INTEGER });
     expect([beyond.isError, beyond.structured.entries, beyond.structured.next_after]).toEqual([false, [], null]);
@@ -134,13 +127,7 @@ describe("seed 004's board tools on /mcp", () => {
     const retired = await call(client, "post_note", { content, topic: "Keys", tags: ["keys"], expires_in_days: 30, author: orion, handle_token: token, key_id: keyId, signature: noteBy(first, content) });
     expect(retired.isError).toBe(true);
 
-    const entries: Record<string, never>[] = [];
-    for (let after = 0; ; ) {
-      const page = await call(client, "read_board", { after, limit: 200 });
-      entries.push(...(page.structured.entries as Record<string, never>[]));
-      if (page.structured.next_after === null) break;
-      after = page.structured.next_after as number;
-    }
+    const entries = await readWholeBoard(client);
     const scheme = (await (await schemeGet()).json()) as SchemeDocument;
     // The first key's note still verifies, its key retired.
     expect(verifyChain(scheme, entries)).toEqual([]);

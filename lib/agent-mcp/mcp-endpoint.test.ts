@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { POST } from "@/app/mcp/route";
+import { mcpClients, testAddress } from "@/lib/testing/agents-mcp";
 import { importAgentFile } from "@/lib/agents/import-agent";
 import { findDirectoryAgents } from "@/lib/catalog/agent-directory";
 import type { JsonObject } from "@/lib/agent-file/types";
@@ -16,20 +16,9 @@ import { plantedWord } from "@/lib/testing/planted-word";
 const word = plantedWord("zq");
 const handles: string[] = [];
 const owners = new Map<string, Awaited<ReturnType<typeof createTestUser>>>();
-const clients: Client[] = [];
 // Its own rate-limit bucket: other suites' requests are not counted against it.
-const address = `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.7`;
-
-async function connect(): Promise<Client> {
-  const transport = new StreamableHTTPClientTransport(new URL("http://127.0.0.1/mcp"), {
-    fetch: (url, init) => POST(new Request(url, init)),
-    requestInit: { headers: { "x-forwarded-for": address } },
-  });
-  const client = new Client({ name: "explore-test", version: "1.0.0" });
-  await client.connect(transport);
-  clients.push(client);
-  return client;
-}
+const address = testAddress(7);
+const { connect, close } = mcpClients(address);
 
 function capability(tool: string, fields: JsonObject): JsonObject {
   return { tool, name: `Service ${tool}`, summary: "Does one thing for the MCP tests.", category: "utilities.conversion", limitations: "Test rows only.", class: "read_only", ...fields };
@@ -89,7 +78,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await Promise.all(clients.map((c) => c.close()));
+  await close();
   await db.capabilityRequest.deleteMany({ where: { title: { contains: word } } });
   await db.callerHandle.deleteMany({ where: { handle: { startsWith: word } } });
   await db.agent.deleteMany({ where: { handle: { in: handles } } });

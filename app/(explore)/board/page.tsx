@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { Pager } from "@/components/ui/pager";
 import { z } from "zod";
 import { NoteCard } from "@/components/board/note-card";
 import { getViewer } from "@/lib/accounts/viewer";
@@ -145,25 +146,7 @@ export default async function BoardPage({ searchParams }: Props) {
             ))}
           </ul>
         )}
-        {page > 1 || hasMore ? (
-          <nav aria-label="Pages" className="flex items-center justify-between text-sm">
-            {page > 1 ? (
-              <Link href={href({ page: page - 1 > 1 ? page - 1 : undefined })} rel="prev" className="text-accent underline">
-                Newer notes
-              </Link>
-            ) : (
-              <span />
-            )}
-            <span aria-current="page">Page {page}</span>
-            {hasMore ? (
-              <Link href={href({ page: page + 1 })} rel="next" className="text-accent underline">
-                Older notes
-              </Link>
-            ) : (
-              <span />
-            )}
-          </nav>
-        ) : null}
+        <Pager page={page} hasMore={hasMore} hrefOf={(p) => href({ page: p > 1 ? p : undefined })} previous="Newer notes" next="Older notes" />
       </section>
     </div>
   );

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { Pager } from "@/components/ui/pager";
 import { z } from "zod";
 import { ProfileCard } from "@/components/directory/profile-card";
 import { searchDirectory } from "@/lib/network/directory";
@@ -97,25 +98,7 @@ export default async function DirectoryPage({ searchParams }: Props) {
             ))}
           </ul>
         )}
-        {page > 1 || hasMore ? (
-          <nav aria-label="Pages" className="flex items-center justify-between text-sm">
-            {page > 1 ? (
-              <Link href={href({ page: page - 1 > 1 ? page - 1 : undefined })} rel="prev" className="text-accent underline">
-                Previous page
-              </Link>
-            ) : (
-              <span />
-            )}
-            <span aria-current="page">Page {page}</span>
-            {hasMore ? (
-              <Link href={href({ page: page + 1 })} rel="next" className="text-accent underline">
-                Next page
-              </Link>
-            ) : (
-              <span />
-            )}
-          </nav>
-        ) : null}
+        <Pager page={page} hasMore={hasMore} hrefOf={(p) => href({ page: p > 1 ? p : undefined })} />
       </section>
     </div>
   );

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { Pager } from "@/components/ui/pager";
 import { AskForm } from "@/components/requests/ask-form";
 import { McpEndpointSnippet } from "@/components/requests/mcp-snippet";
 import { RequestItem } from "@/components/requests/request-item";
@@ -95,25 +96,7 @@ export default async function RequestsPage({ searchParams }: Props) {
               ))}
             </ul>
           )}
-          {page > 1 || hasMore ? (
-            <nav aria-label="Pages" className="flex items-center justify-between text-sm">
-              {page > 1 ? (
-                <Link href={href({ page: page - 1 > 1 ? page - 1 : undefined })} rel="prev" className="text-accent underline">
-                  Previous page
-                </Link>
-              ) : (
-                <span />
-              )}
-              <span aria-current="page">Page {page}</span>
-              {hasMore ? (
-                <Link href={href({ page: page + 1 })} rel="next" className="text-accent underline">
-                  Next page
-                </Link>
-              ) : (
-                <span />
-              )}
-            </nav>
-          ) : null}
+          <Pager page={page} hasMore={hasMore} hrefOf={(p) => href({ page: p > 1 ? p : undefined })} />
         </section>
 
         <aside className="flex flex-col gap-6">
