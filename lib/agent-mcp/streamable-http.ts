@@ -5,6 +5,7 @@ import { ErrorCode } from "@modelcontextprotocol/sdk/types.js";
 import { bearerToken, grantOfApiToken } from "@/lib/api-tokens/tokens";
 import type { TokenCaller } from "@/lib/gateway/run";
 import { readBodyWithin } from "@/lib/http/body-limit";
+import { DATABASE_UNAVAILABLE_MESSAGE, databaseUnavailableHeaders, isDatabaseUnavailable } from "@/lib/http/database-unavailable";
 import { clientAddress } from "@/lib/http/client-address";
 import { log } from "@/lib/log";
 import { consume } from "@/lib/rate-limits/rate-limit";
@@ -59,7 +60,21 @@ export type ServeOptions = {
   create: (request: McpRequest) => Promise<McpServer | Response>;
 };
 
+/** Answers one POST; the token's read, the agent's and the limits' may meet the database gone (503, in words). */
 export async function servePost(request: Request, options: ServeOptions): Promise<Response> {
+  try {
+    return await answerPost(request, options);
+  } catch (error) {
+    if (isDatabaseUnavailable(error)) {
+      log.warn("mcp: the database cannot be reached", { error });
+      return jsonRpcError(503, DATABASE_UNAVAILABLE_MESSAGE, databaseUnavailableHeaders());
+    }
+    log.error("mcp: the request failed", { error });
+    return jsonRpcError(500, "The request could not be answered just now; try again later.");
+  }
+}
+
+async function answerPost(request: Request, options: ServeOptions): Promise<Response> {
   if (isForeignRequest(request)) return refusedOrigin();
   const address = clientAddress(request.headers);
   // Counted per address before a token is looked at, so tokens cannot be guessed at speed.

@@ -21,6 +21,7 @@ type Routes = {
   badge: typeof import("@/app/badges/[handle]/[capabilityId]/route");
   logo: typeof import("@/app/logos/[handle]/[file]/route");
   stripe: typeof import("@/app/api/webhooks/stripe/[handle]/route");
+  gateway: typeof import("@/app/mcp/agents/[handle]/route");
   db: typeof import("@/lib/db");
   unavailable: typeof import("@/lib/http/database-unavailable");
   outage: typeof import("@/lib/http/database-outage");
@@ -64,6 +65,7 @@ beforeAll(async () => {
     badge: await import("@/app/badges/[handle]/[capabilityId]/route"),
     logo: await import("@/app/logos/[handle]/[file]/route"),
     stripe: await import("@/app/api/webhooks/stripe/[handle]/route"),
+    gateway: await import("@/app/mcp/agents/[handle]/route"),
     db: await import("@/lib/db"),
     // Loaded here, not at the top: it reads lib/env (through the log), which must see this file's DATABASE_URL.
     unavailable: await import("@/lib/http/database-unavailable"),
@@ -164,6 +166,19 @@ describe("while PostgreSQL is stopped", () => {
         detail: "Explore cannot reach its database just now. Try again in a few seconds.",
       });
     }
+
+    // The gateway reads the token first: a JSON-RPC error in the same words, with Retry-After.
+    const gateway = await routes.gateway.POST(
+      new Request("http://127.0.0.1/mcp/agents/@nobody-here", {
+        method: "POST",
+        headers: { "x-forwarded-for": "192.0.2.7", authorization: "Bearer ept_any", "content-type": "application/json", accept: "application/json, text/event-stream" },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+      }),
+      agentContext,
+    );
+    expect(gateway.status).toBe(503);
+    expect(gateway.headers.get("retry-after")).toBe("5");
+    expect(await gateway.json()).toMatchObject({ error: { message: "Explore cannot reach its database just now. Try again in a few seconds." } });
 
     // Route handlers outside the public API answer the same problem.
     for (const { response, path } of [
