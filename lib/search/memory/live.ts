@@ -225,6 +225,8 @@ export class LiveSharedIndex {
       .catch((error: unknown) => log.warn("cannot load the search index; searching in PostgreSQL", { error }))
       .finally(() => {
         this.#loading = null;
+        // A load that failed is tried again after the gap by itself: no search may come to ask for it.
+        if (this.#index === null) this.#reload();
       });
   }
 
