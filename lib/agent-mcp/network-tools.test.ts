@@ -7,7 +7,7 @@ import { canonicalJson, type Canonicalizable } from "@/lib/network/canonical-jso
 import type { SchemeDocument } from "@/lib/network/chain-verifier";
 import { messagesForPublisher } from "@/lib/network/messages";
 import { openNetworkReports } from "@/lib/network/reports";
-import { callTool as call, constraints, mcpClients, seedTools, testAddress } from "@/lib/testing/agents-mcp";
+import { callTool as call, expectSeedSchemas, mcpClients, testAddress } from "@/lib/testing/agents-mcp";
 import { cleanUpTestRows, createTestAgent, createTestUser, uniqueHandle } from "@/lib/testing/fixtures";
 import { plantedWord } from "@/lib/testing/planted-word";
 
@@ -55,16 +55,7 @@ async function keyedHandle(client: Client, handle: string) {
 
 describe("seed 004's network tools on /mcp", () => {
   it("has each of them with exactly the seed's input schema", async () => {
-    const seed = seedTools();
-    const { tools } = await (await connect()).listTools();
-    const byName = new Map(tools.map((t) => [t.name, t]));
-    for (const [start, name] of Object.entries(SEED_NAMES)) {
-      const matches = seed.filter((t) => t.description.startsWith(start));
-      expect(matches, start).toHaveLength(1);
-      const listed = byName.get(name);
-      expect(listed, `${name} is listed`).toBeDefined();
-      expect(constraints(listed!.inputSchema), name).toEqual(constraints(matches[0]!.schema));
-    }
+    await expectSeedSchemas(await connect(), SEED_NAMES);
   });
 
   it("publishes profiles under a handle's token and finds them, with Explore's visible listings after them", async () => {

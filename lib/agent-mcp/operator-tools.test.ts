@@ -3,7 +3,7 @@ import { db } from "@/lib/db";
 import { sha256Hex } from "@/lib/sha256";
 import { answerRequest, closeRequest, inboxRequests, inboxThread } from "@/lib/network/operator-inbox";
 import { NOT_FOUND } from "@/lib/network/operator-requests";
-import { callTool as call, constraints, mcpClients, seedTools, testAddress } from "@/lib/testing/agents-mcp";
+import { callTool as call, expectSeedSchemas, mcpClients, testAddress } from "@/lib/testing/agents-mcp";
 import { cleanUpTestRows, createTestUser } from "@/lib/testing/fixtures";
 import { plantedWord } from "@/lib/testing/planted-word";
 
@@ -29,16 +29,7 @@ type Thread = { id: string; status: string; handle: string | null; contact_hint:
 
 describe("seed 004's operator channel on /mcp", () => {
   it("has each of its tools and the matcher with exactly the seed's input schema", async () => {
-    const seed = seedTools();
-    const { tools } = await (await connect()).listTools();
-    const byName = new Map(tools.map((t) => [t.name, t]));
-    for (const [start, name] of Object.entries(SEED_NAMES)) {
-      const matches = seed.filter((t) => t.description.startsWith(start));
-      expect(matches, start).toHaveLength(1);
-      const listed = byName.get(name);
-      expect(listed, `${name} is listed`).toBeDefined();
-      expect(constraints(listed!.inputSchema), name).toEqual(constraints(matches[0]!.schema));
-    }
+    await expectSeedSchemas(await connect(), SEED_NAMES);
   });
 
   it("sends a need to the operator, whose answer the agent reads back with the follow-up token", async () => {

@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { expect } from "vitest";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { POST } from "@/app/mcp/route";
@@ -77,5 +78,22 @@ export async function readWholeBoard(client: Client): Promise<Record<string, nev
     const next = page.structured.next_after as number | null;
     if (next === null) return entries;
     after = next;
+  }
+}
+
+/**
+ * Expects each seed tool, found by how its description starts, to be listed by `client` under its name with exactly
+ * the seed's input schema (properties, types, required fields, bounds, patterns, enums and defaults).
+ */
+export async function expectSeedSchemas(client: Client, names: Record<string, string>): Promise<void> {
+  const seed = seedTools();
+  const { tools } = await client.listTools();
+  const byName = new Map(tools.map((t) => [t.name, t]));
+  for (const [start, name] of Object.entries(names)) {
+    const matches = seed.filter((t) => t.description.startsWith(start));
+    expect(matches, start).toHaveLength(1);
+    const listed = byName.get(name);
+    expect(listed, `${name} is listed`).toBeDefined();
+    expect(constraints(listed?.inputSchema), name).toEqual(constraints(matches[0]?.schema));
   }
 }
