@@ -6,7 +6,7 @@ import { closeDbEvents, dbEvents } from "@/lib/db-events";
 import { requireDatabaseUrl } from "@/lib/env";
 import { importAgentFile } from "@/lib/agents/import-agent";
 import { writeListings } from "@/lib/catalog/listing-writes";
-import { listingsGeneration, withheldAnswers } from "@/lib/catalog/listing-changes";
+import { listingsGeneration, noteListingsWritten, withheldAnswers } from "@/lib/catalog/listing-changes";
 import { listenForListingChanges, type ListingsChangedListener } from "@/lib/catalog/listing-change-listener";
 import { cleanUpTestRows, createTestUser, uniqueHandle } from "@/lib/testing/fixtures";
 import { noFilters } from "../filters";
@@ -175,6 +175,21 @@ describe("the live shared index", () => {
       await expect.poll(() => quiet.loads, WAIT).toBe(loads + 1);
       await quiet.loaded();
       expect(quiet.held()).not.toBeNull();
+    } finally {
+      await quiet.close();
+    }
+  });
+
+  it("takes in a write heard while it loads once the load lands, with no search to ask for it", async () => {
+    const quiet = new LiveSharedIndex({ reloadGapMs: 1_000 });
+    try {
+      const starting = quiet.start();
+      // The event connection's first connect counts as such a write (listing-change-listener.ts).
+      noteListingsWritten(null);
+      await starting;
+      await quiet.loaded();
+      await expect.poll(() => quiet.held() !== null, WAIT).toBe(true);
+      expect(quiet.loads).toBe(2);
     } finally {
       await quiet.close();
     }

@@ -212,8 +212,6 @@ export class LiveSharedIndex {
         this.#loads += 1;
         // The snapshot holds newer facts than any read before it.
         this.#pending.clear();
-        // Writes since `generation` are patched in next.
-        this.#next();
         log.info("search index loaded", {
           listings: index.size,
           ms: Math.round(performance.now() - started),
@@ -225,8 +223,10 @@ export class LiveSharedIndex {
       .catch((error: unknown) => log.warn("cannot load the search index; searching in PostgreSQL", { error }))
       .finally(() => {
         this.#loading = null;
-        // A load that failed is tried again after the gap by itself: no search may come to ask for it.
+        // By itself, for no search may come to ask: writes heard while it loaded are patched in next (#next does
+        // nothing while #loading is set), and a load that failed is tried again after the gap.
         if (this.#index === null) this.#reload();
+        else this.#next();
       });
   }
 
