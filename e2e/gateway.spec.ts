@@ -1,21 +1,16 @@
-import { execFile } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { promisify } from "node:util";
 import Stripe from "stripe";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { test, expect, type Page } from "@playwright/test";
 import { signInByEmail, uniqueEmail } from "./helpers";
+import { inspectorCall } from "./inspector";
 
 // The gateway against the production server: a person makes a token in /settings; an MCP client (the SDK's, and the
 // MCP Inspector's CLI) mounts @unit-forge's services with it and runs one; a paid service is refused with the
 // payment link until a Stripe-signed payment grants calls and the token allows paid runs, and then spends one;
 // every run is in the person's runs.
 
-const run = promisify(execFile);
 const SIGNING_SECRET = "whsec_demo_homes_local_only";
 
 async function makeToken(page: Page, label: string): Promise<string> {
@@ -53,19 +48,9 @@ test("an MCP client runs a free service through the gateway with a token made in
   }
 
   // The MCP Inspector's CLI, with the token as a header.
-  const dir = mkdtempSync(path.join(tmpdir(), "inspector-"));
-  try {
-    const { stdout } = await run(
-      path.resolve("node_modules/.bin/mcp-inspector"),
-      ["--cli", new URL("/mcp/agents/@unit-forge", origin).href, "--transport", "http", "--header", `Authorization: Bearer ${token}`, "--method", "tools/call", "--tool-name", "cap_convert_length", "--tool-arg", "value=1", "from=mi", "to=km"],
-      { env: { ...process.env, MCP_CATALOG_PATH: path.join(dir, "mcp.json") }, timeout: 60_000 },
-    );
-    const called = JSON.parse(stdout) as CallToolResult;
-    expect(called.isError ?? false).toBe(false);
-    expect(JSON.stringify(called.structuredContent)).toContain("1.609");
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  const called = await inspectorCall(new URL("/mcp/agents/@unit-forge", origin).href, "cap_convert_length", { value: 1, from: "mi", to: "km" }, [`Authorization: Bearer ${token}`]);
+  expect(called.isError).toBe(false);
+  expect(JSON.stringify(called.structured)).toContain("1.609");
 
   await page.goto("/runs");
   await expect(page.getByRole("table").getByRole("link", { name: "Length converter", exact: true })).toHaveCount(2);

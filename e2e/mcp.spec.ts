@@ -1,20 +1,14 @@
-import { execFile } from "node:child_process";
 import { request as httpRequest } from "node:http";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { promisify } from "node:util";
 import { expect, test } from "@playwright/test";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { z } from "zod";
+import { inspectorRun } from "./inspector";
 import { leak } from "./roles/roles";
 import { signInByEmail, uniqueEmail } from "./helpers";
 
 // Explore's MCP endpoint for agents, driven by the SDK's client over HTTP and by the MCP Inspector's CLI (a
 // third-party client), against the production server; and capability requests on the web.
-
-const run = promisify(execFile);
 
 async function client(baseURL: string): Promise<Client> {
   const c = new Client({ name: "explore-e2e", version: "1.0.0" });
@@ -23,20 +17,7 @@ async function client(baseURL: string): Promise<Client> {
 }
 
 async function inspector(baseURL: string, ...args: string[]): Promise<string> {
-  return (await inspectorRun(baseURL, ...args)).stdout;
-}
-
-async function inspectorRun(baseURL: string, ...args: string[]): Promise<{ stdout: string; stderr: string }> {
-  // Its catalog goes to a folder of its own, not the home directory, removed afterwards.
-  const dir = mkdtempSync(path.join(tmpdir(), "inspector-"));
-  try {
-    return await run(path.resolve("node_modules/.bin/mcp-inspector"), ["--cli", new URL("/mcp", baseURL).href, "--transport", "http", ...args], {
-      env: { ...process.env, MCP_CATALOG_PATH: path.join(dir, "mcp.json") },
-      timeout: 60_000,
-    });
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  return (await inspectorRun(new URL("/mcp", baseURL).href, ...args)).stdout;
 }
 
 test("an agent finds a demo service for a need and reads how to call it; no 18+ listing ever answers", async ({ baseURL }) => {
@@ -53,7 +34,7 @@ test("an agent finds a demo service for a need and reads how to call it; no 18+ 
     for (const [name, args] of [
       ["find_services", { need: "nightcap" }],
       ["list_services", { query: "nightcap" }],
-      ["list_services", { limit: 100 }],
+      ["list_services", {}],
       ["search_agents", { query: "leak" }],
       ["get_service", { handle: leak.handle, capability_id: leak.matureId }],
       ["get_service", { handle: leak.handle, capability_id: leak.suspendedId }],
@@ -69,7 +50,7 @@ test("an agent finds a demo service for a need and reads how to call it; no 18+ 
 
 test("the MCP Inspector's strict mode finds nothing unportable in the tools' schemas", async ({ baseURL }) => {
   // --strict reports every portability finding on stderr (and exits 6 on an error-severity one).
-  const { stdout, stderr } = await inspectorRun(baseURL ?? "", "--method", "tools/list", "--strict");
+  const { stdout, stderr } = await inspectorRun(new URL("/mcp", baseURL).href, "--method", "tools/list", "--strict");
   expect(JSON.parse(stdout)).toHaveProperty("tools");
   expect(stderr).not.toMatch(/Warning:|Error:|portability/);
 });

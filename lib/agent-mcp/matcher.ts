@@ -4,7 +4,7 @@ import { notesForNeed, type NoteMatch } from "@/lib/network/board-match";
 import { profilesForNeed, type ProfileMatch } from "@/lib/network/directory-match";
 import { listRequests, type RequestView } from "@/lib/requests/requests";
 import { searchAgentProfiles, type AgentProfileItem } from "./agent-directory";
-import { availabilityOf, availabilityWords } from "./availability";
+import { availabilityFields } from "./availability";
 import { needWords, relevanceFloor, servicesForNeed, type NeedMatch } from "./need-match";
 
 // find_services, seed 004's matcher ("Start here"): one need in words, looked up in every source at once — the
@@ -67,7 +67,7 @@ export async function matchNeed(need: string, viewer: Viewer | null): Promise<Ne
 
   const next: string[] = [];
   for (const { service: s } of services.slice(0, 3)) {
-    next.push(`“${s.name}” (${s.handle}): ${availabilityWords[availabilityOf(s)]} Call get_service with {"handle": "${s.handle}", "capability_id": "${s.capability_id}"} for its adapter, plans and data handling, or open ${s.url}.`);
+    next.push(`“${s.name}” (${s.handle}): ${availabilityFields(s).availability_words} Call get_service with {"handle": "${s.handle}", "capability_id": "${s.capability_id}"} for its adapter, plans and data handling, or open ${s.url}.`);
   }
   for (const a of agents.slice(0, 2)) next.push(`The agent ${a.handle} (${a.display_name}) may help: list its services with list_services {"query": "${a.handle.slice(1)}"}, or open ${a.url}.`);
   for (const { profile, matched } of profiles.slice(0, 2)) {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { POST } from "@/app/mcp/route";
-import { mcpClients, testAddress } from "@/lib/testing/agents-mcp";
+import { expectSeedSchemas, mcpClients, testAddress } from "@/lib/testing/agents-mcp";
 import { importAgentFile } from "@/lib/agents/import-agent";
 import { findDirectoryAgents } from "@/lib/catalog/agent-directory";
 import type { JsonObject } from "@/lib/agent-file/types";
@@ -71,6 +71,7 @@ const initialize = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize",
 beforeAll(async () => {
   await importAgent(live, "https://mcp.example.test/mcp", [
     capability("miles", { name: `Miles ${word} converter` }),
+    capability("doors", { name: `Doors ${word} opener`, class: "external_action", outside_action: "schedule", effects: { idempotency_argument: "request_id" } }),
     capability("tasting", { name: `${word} tasting notes`, content_rating: "mature", mature_reasons: ["alcohol"], tags: ["alcohol"] }),
   ]);
   await importAgent(unoffered, "https://mcp.example.test/mcp", [capability("quiz", { name: `Quiz ${word}`, tags: ["education"], offered: false }), capability("feet", { name: `Feet ${word} converter` })]);
@@ -123,19 +124,43 @@ describe("/mcp for agents", () => {
     const found = await call(client, "find_services", { need: `I need a ${word} converter for my trip` });
     expect(found.isError).toBe(false);
     const services = found.structured.services as { name: string; availability: string }[];
-    expect(services.map((s) => s.name).sort()).toEqual([`Feet ${word} converter`, `Grams ${word} converter`, `Miles ${word} converter`]);
+    expect(services.map((s) => s.name).sort()).toEqual([`Doors ${word} opener`, `Feet ${word} converter`, `Grams ${word} converter`, `Miles ${word} converter`]);
     expect(JSON.stringify(found.structured)).not.toContain("tasting");
     expect((found.structured.agents as { handle: string }[]).map((a) => a.handle)).toContain(live);
     expect((found.structured.next_steps as string[]).join(" ")).toMatch(/Call get_service with \{"handle": "@/);
   });
 
-  it("lists services with honest availability labels, and filters by them", async () => {
+  it("lists services with seed 004's availability labels and Explore's reasons, and filters by either", async () => {
     const client = await connect();
     const all = await call(client, "list_services", { query: word });
-    const labels = Object.fromEntries((all.structured.services as { name: string; availability: string }[]).map((s) => [s.name, s.availability]));
-    expect(labels).toEqual({ [`Miles ${word} converter`]: "available", [`Feet ${word} converter`]: "available", [`Grams ${word} converter`]: "waiting_for_adapter" });
-    const waitingOnly = await call(client, "list_services", { query: word, availability: "waiting_for_adapter" });
-    expect((waitingOnly.structured.services as { name: string }[]).map((s) => s.name)).toEqual([`Grams ${word} converter`]);
+    const labels = Object.fromEntries(
+      (all.structured.services as { name: string; availability: string; availability_detail: string }[]).map((s) => [s.name, [s.availability, s.availability_detail]]),
+    );
+    expect(labels).toEqual({
+      [`Miles ${word} converter`]: ["available", "available"],
+      [`Feet ${word} converter`]: ["available", "available"],
+      [`Doors ${word} opener`]: ["human_in_the_loop", "needs_confirmation"],
+      [`Grams ${word} converter`]: ["planned", "waiting_for_adapter"],
+    });
+    expect(all.structured.more).toBe(false);
+    const names = async (availability: string) =>
+      ((await call(client, "list_services", { query: word, availability })).structured.services as { name: string }[]).map((s) => s.name);
+    expect(await names("planned")).toEqual([`Grams ${word} converter`]);
+    expect(await names("waiting_for_adapter")).toEqual([`Grams ${word} converter`]);
+    expect(await names("human_in_the_loop")).toEqual([`Doors ${word} opener`]);
+    expect((await names("Available")).sort()).toEqual([`Feet ${word} converter`, `Miles ${word} converter`]);
+    const unknown = await call(client, "list_services", { query: word, availability: "soon" });
+    expect(unknown.isError).toBe(true);
+    expect(unknown.text).toContain('availability: "soon" is not a label: use one of available, human_in_the_loop, on_request, planned, not_available');
+  });
+
+  it("takes seed 004's input schemas for listing services and for capability requests", async () => {
+    await expectSeedSchemas(await connect(), {
+      "List what this service can and cannot do today": "list_services",
+      "Ask for a tool, capability or resource this service does not offer yet": "request_capability",
+      "List public requests for missing capabilities": "list_capability_requests",
+      "Add your vote to a capability request": "vote_capability_request",
+    });
   });
 
   it("gives a service in full with how to call its adapter; an 18+ one does not exist", async () => {
@@ -158,7 +183,7 @@ describe("/mcp for agents", () => {
     const client = await connect();
     const found = await call(client, "search_agents", { query: `converters ${word}` });
     expect((found.structured.agents as { handle: string; services: number }[]).map((a) => [a.handle, a.services]).sort()).toEqual(
-      [[live, 1], [waiting, 1], [unoffered, 1]].sort(),
+      [[live, 2], [waiting, 1], [unoffered, 1]].sort(),
     );
   });
 
@@ -197,6 +222,10 @@ describe("/mcp for agents", () => {
     expect((byVotes.structured.requests as { id: string }[])[0]?.id).toBe(request.id);
     const newest = await call(client, "list_capability_requests", { query: word, sort: "new" });
     expect((newest.structured.requests as { id: string }[])[1]?.id).toBe(request.id);
+    expect((await call(client, "list_capability_requests", { query: word, status: "open" })).structured.requests).toHaveLength(2);
+    expect((await call(client, "list_capability_requests", { query: word, status: "declined" })).structured.requests).toEqual([]);
+    const unknown = await call(client, "list_capability_requests", { query: word, status: "closed" });
+    expect(unknown.text).toContain('status: "closed" is not a status: use one of open, planned');
   });
 
   it("refuses a request in words and stores nothing when a tag is not the network's, or a vote names no request", async () => {
@@ -310,7 +339,7 @@ describe("/mcp over HTTP", () => {
   });
 });
 
-describe("list_services by availability", () => {
+describe("list_services by availability, past the first hits", () => {
   const pageWord = plantedWord("zp");
   const bulk = uniqueHandle("b");
   const late = uniqueHandle("l");
@@ -321,12 +350,14 @@ describe("list_services by availability", () => {
     await importAgent(bulk, "https://mcp.example.test/mcp", Array.from({ length: 101 }, (_, i) => capability(`bulk${i}`, { name: `Bulk ${pageWord} ${i}` })));
   }, 60_000);
 
-  it("filters before paging: a label carried only past the first 100 hits is found", async () => {
+  it("filters before it stops at 50: a label carried only past the first 100 hits is found, and more says there are more", async () => {
     const client = await connect();
-    const waitingOnly = await call(client, "list_services", { query: pageWord, availability: "waiting_for_adapter" });
+    const waitingOnly = await call(client, "list_services", { query: pageWord, availability: "planned" });
     expect((waitingOnly.structured.services as { name: string }[]).map((s) => s.name)).toEqual(["Late converter"]);
-    const firstPage = await call(client, "list_services", { query: pageWord, availability: "available", limit: 100 });
-    expect((firstPage.structured.services as unknown[]).length).toBe(100);
-    expect(firstPage.structured.next_offset).toBe(100);
+    expect(waitingOnly.structured.more).toBe(false);
+    const available = await call(client, "list_services", { query: pageWord, availability: "available" });
+    expect((available.structured.services as unknown[]).length).toBe(50);
+    expect(available.structured.more).toBe(true);
+    expect(available.text).toContain("More match: narrow with query, category, tag or availability");
   });
 });

@@ -8,7 +8,7 @@ import type { Viewer } from "@/lib/accounts/viewer";
 import { db } from "@/lib/db";
 import { log } from "@/lib/log";
 import { consume } from "@/lib/rate-limits/rate-limit";
-import { newRequestSchema } from "@/lib/requests/request-input";
+import { REQUEST_STATUSES, newRequestSchema, type RequestStatus } from "@/lib/requests/request-input";
 import { castVote, createRequest, findRequest, listRequests, similarRequests, type RequestView } from "@/lib/requests/requests";
 import { requestPath } from "@/lib/requests/paths";
 import { absoluteUrl } from "@/lib/listings/site";
@@ -19,7 +19,7 @@ import { noFilters, type SearchFilters, type Sort } from "@/lib/search/filters";
 import { queryWords } from "@/lib/search/search";
 import { searchAgentProfiles } from "./agent-directory";
 import { networkTools } from "./network-tools";
-import { availabilityOf, availabilityWords, type Availability } from "./availability";
+import { AVAILABILITIES, AVAILABILITY_DETAILS, availabilityDetailOf, availabilityFields, detailsOfFilter, type AvailabilityDetail } from "./availability";
 import { matchNeed } from "./matcher";
 import { operatorTools } from "./operator-tools";
 import * as shapes from "./shapes";
@@ -86,7 +86,6 @@ function defineTool<I extends z.ZodObject, O extends z.ZodObject>(
 }
 
 function serviceOf(item: ServiceItem): Out<typeof shapes.serviceOut> {
-  const availability = availabilityOf(item);
   return {
     handle: item.handle,
     capability_id: item.capability_id,
@@ -96,8 +95,7 @@ function serviceOf(item: ServiceItem): Out<typeof shapes.serviceOut> {
     tags: item.tags,
     class: item.class,
     price_summary: item.price_summary,
-    availability,
-    availability_words: availabilityWords[availability],
+    ...availabilityFields(item),
     sample_tested: item.sample_tested,
     runs_30d: item.runs_30d,
     url: item.url,
@@ -119,41 +117,48 @@ function requestOf(r: RequestView): Out<typeof shapes.requestOut> {
   };
 }
 
-function listFilters(input: Out<typeof shapes.listServicesInput>): SearchFilters {
-  const availability = input.availability;
+function listFilters(input: Out<typeof shapes.listServicesInput>, wanted: ReadonlySet<AvailabilityDetail> | null): SearchFilters {
+  const freeOnly = wanted !== null && [...wanted].every((d) => d === "available");
   return {
     ...noFilters,
     query: input.query || null,
     category: input.category?.toLowerCase() ?? null,
     tags: input.tag ? [input.tag.toLowerCase()] : [],
     // Honest labels: services that cannot run now are listed too, saying so, unless asked for ones that can.
-    includeUnreachable: availability === undefined || availability === "waiting_for_adapter" || availability === "failing_sample_test",
-    price: availability === "available" ? "free_to_try" : availability === "payment_required" ? "paid" : null,
+    includeUnreachable: wanted === null || wanted.has("waiting_for_adapter") || wanted.has("failing_sample_test"),
+    price: freeOnly ? "free_to_try" : wanted?.has("payment_required") && wanted.size === 1 ? "paid" : null,
   };
 }
 
-// Hits read at a time when a label is not a filter of the search itself.
+// Hits read at a time when the reasons are not a filter of the search itself.
 const LABEL_CHUNK = 200;
 
 /**
- * A page of the services carrying one availability label. "available" is a filter of the search; the other labels
- * are read off the hits, which are therefore filtered before they are paged, chunk by chunk.
+ * The first `limit` services with one of the `wanted` reasons (all when null). The reasons are read off the hits,
+ * which are therefore filtered chunk by chunk before the limit is applied.
  */
-async function servicesLabelled(
+async function servicesListed(
   filters: SearchFilters,
   sort: Sort,
-  wanted: Availability,
-  page: { limit: number; offset: number },
+  wanted: ReadonlySet<AvailabilityDetail> | null,
+  limit: number,
   viewer: Viewer | null,
-): Promise<{ services: ServiceItem[]; hasMore: boolean }> {
-  if (wanted === "available") return searchServiceItems(filters, { sort, ...page }, undefined, undefined, viewer);
+): Promise<{ services: ServiceItem[]; more: boolean }> {
+  if (wanted === null) {
+    const found = await searchServiceItems(filters, { sort, limit, offset: 0 }, undefined, undefined, viewer);
+    return { services: found.services, more: found.hasMore };
+  }
   const kept: ServiceItem[] = [];
-  for (let offset = 0; kept.length <= page.offset + page.limit; offset += LABEL_CHUNK) {
+  for (let offset = 0; kept.length <= limit; offset += LABEL_CHUNK) {
     const chunk = await searchServiceItems(filters, { sort, limit: LABEL_CHUNK, offset }, undefined, undefined, viewer);
-    kept.push(...chunk.services.filter((s) => availabilityOf(s) === wanted));
+    kept.push(...chunk.services.filter((s) => wanted.has(availabilityDetailOf(s))));
     if (!chunk.hasMore) break;
   }
-  return { services: kept.slice(page.offset, page.offset + page.limit), hasMore: kept.length > page.offset + page.limit };
+  return { services: kept.slice(0, limit), more: kept.length > limit };
+}
+
+function isRequestStatus(word: string): word is RequestStatus {
+  return (REQUEST_STATUSES as readonly string[]).includes(word);
 }
 
 function plural(n: number, word: string): string {
@@ -199,21 +204,21 @@ const TOOLS: ToolDefinition[] = [
     {
       title: "List services",
       description:
-        "List the services with an honest availability label each (available, payment_required, waiting_for_adapter, failing_sample_test). Filter with query, category, tag or availability. If what you need is missing, call request_capability.",
+        `List what Explore's services can and cannot do today, each with an honest availability label (available, human_in_the_loop, on_request, planned, not_available) and Explore's reason for it (availability_detail), a category, and how to use it. Filter with query, category, availability or tag; at most ${shapes.LIST_SERVICES_LIMIT} services are answered, so narrow a wide ask. If what you need is missing, call request_capability. Example: {"query": "translation", "availability": "available"}.`,
       input: shapes.listServicesInput,
       output: shapes.listServicesOutput,
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     async (input, reply, context) => {
-      const filters = listFilters(input);
+      const wanted = input.availability ? detailsOfFilter(input.availability) : null;
+      if (input.availability && wanted === null) {
+        return refusal(`availability: "${input.availability}" is not a label: use one of ${AVAILABILITIES.join(", ")}, or one of Explore's reasons (${AVAILABILITY_DETAILS.join(", ")}).`);
+      }
       const sort: Sort = input.query ? "relevance" : "reputation";
-      const page = { limit: input.limit, offset: input.offset };
-      const viewer = viewerOf(context);
-      const found = input.availability
-        ? await servicesLabelled(filters, sort, input.availability, page, viewer)
-        : await searchServiceItems(filters, { sort, ...page }, undefined, undefined, viewer);
+      const found = await servicesListed(listFilters(input, wanted), sort, wanted, shapes.LIST_SERVICES_LIMIT, viewerOf(context));
       const services = found.services.map(serviceOf);
-      return reply({ services, next_offset: found.hasMore ? input.offset + input.limit : null }, `${plural(services.length, "service")}.`);
+      const more = found.more ? ` More match: narrow with query, category, tag or availability, or page through ${absoluteUrl("/api/v1/services")}.` : "";
+      return reply({ services, more: found.more }, `${plural(services.length, "service")}.${more}`);
     },
   ),
 
@@ -231,7 +236,7 @@ const TOOLS: ToolDefinition[] = [
       const agent = handle.startsWith("@") ? handle : `@${handle}`;
       const service = await apiFindService(agent, capability_id, undefined, viewerOf(context));
       if (!service) return refusal(`There is no service ${capability_id} of ${agent} on Explore ${context.caller ? "that this token's owner can see" : "(for anonymous callers)"}.`);
-      const availability = availabilityOf(service);
+      const availability = availabilityFields(service);
       const next = [
         service.adapter.endpoint
           ? `Call its adapter: MCP tools/call of the tool "${service.adapter.tool}" at ${service.adapter.endpoint} (Streamable HTTP), with arguments valid for input_schema.`
@@ -239,7 +244,7 @@ const TOOLS: ToolDefinition[] = [
         `Read or run it in a browser: ${service.url}.`,
       ];
       if (service.payment) next.push(`Paid plans are paid to the provider: ${service.payment.link}.`);
-      return reply({ service: { ...service, availability, availability_words: availabilityWords[availability] }, next_steps: next }, `${service.name} (${service.handle}): ${availabilityWords[availability]}`);
+      return reply({ service: { ...service, ...availability }, next_steps: next }, `${service.name} (${service.handle}): ${availability.availability_words}`);
     },
   ),
 
@@ -307,7 +312,9 @@ const TOOLS: ToolDefinition[] = [
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     async (input, reply) => {
-      const found = await listRequests(null, input);
+      const status = input.status?.toLowerCase();
+      if (status !== undefined && !isRequestStatus(status)) return refusal(`status: "${input.status}" is not a status: use one of ${REQUEST_STATUSES.join(", ")}.`);
+      const found = await listRequests(null, { ...input, status });
       return reply({ requests: found.requests.map(requestOf), next_offset: found.hasMore ? input.offset + input.limit : null }, `${plural(found.requests.length, "request")}.`);
     },
   ),

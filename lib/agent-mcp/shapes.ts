@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { CAPABILITY_CLASSES } from "@/lib/agent-file/types";
 import { agentSchema, serviceDetailSchema } from "@/lib/api/schemas";
-import { NUL_REFUSAL, REQUEST_STATUSES, callerHandleSchema, requestIdSchema, withoutNul } from "@/lib/requests/request-input";
-import { AVAILABILITIES } from "./availability";
+import { NUL_REFUSAL, REQUEST_STATUSES, callerHandleSchema, withoutNul } from "@/lib/requests/request-input";
+import { AVAILABILITIES, AVAILABILITY_DETAILS } from "./availability";
 import { directoryEntryOut } from "./network-shapes";
 
 // The tools' input and output schemas (announced in tools/list; the SDK checks both against them).
@@ -14,6 +14,15 @@ const text = (max: number, min = 0) => {
   return (min > 0 ? trimmed.min(min) : trimmed).max(max).refine(withoutNul, NUL_REFUSAL);
 };
 
+/** Seed 004's label, Explore's reason behind it, and the reason in words (availability.ts). */
+function availabilityOut() {
+  return {
+    availability: z.enum(AVAILABILITIES).describe("Seed 004's label: available, human_in_the_loop, on_request, planned or not_available."),
+    availability_detail: z.enum(AVAILABILITY_DETAILS).describe("Explore's reason for the label."),
+    availability_words: z.string(),
+  };
+}
+
 export const serviceOut = z.object({
   handle: z.string(),
   capability_id: z.string(),
@@ -23,8 +32,7 @@ export const serviceOut = z.object({
   tags: z.array(z.string()),
   class: z.enum(CAPABILITY_CLASSES),
   price_summary: z.string(),
-  availability: z.enum(AVAILABILITIES),
-  availability_words: z.string(),
+  ...availabilityOut(),
   sample_tested: z.boolean(),
   runs_30d: z.number().int(),
   url: z.string().describe("The listing on Explore, where a person can read and run it."),
@@ -70,11 +78,9 @@ export const boardEntryOut = z.object({
   public_key: z.string().nullable().describe("A signed note's key (32 bytes, base64); its SHA-256 begins with key_id."),
 });
 
+const boardTag = z.string().min(1).max(40).regex(/^[a-z0-9][a-z0-9-]*$/, "must be lowercase letters, digits and dashes, starting with a letter or digit");
+
 const page = { limit: z.number().int().min(1).max(100).default(20), offset: z.number().int().min(0).max(10_000).default(0) };
-const handleFields = {
-  handle: callerHandleSchema.nullish().describe("Your handle: the first use registers it and answers a handle_token."),
-  handle_token: text(128).nullish().describe("The handle_token you got when the handle was registered."),
-};
 
 export const findServicesInput = z.object({ need: text(1000, 1).describe("What you need, in your own words.") });
 export const findServicesOutput = z.object({
@@ -86,32 +92,42 @@ export const findServicesOutput = z.object({
   next_steps: z.array(z.string()),
 });
 
+/** How many services list_services answers at most: seed 004's tool has no paging, so a wider ask is narrowed. */
+export const LIST_SERVICES_LIMIT = 50;
+
+// Seed 004's input exactly: no paging, and availability any short string (a label or a reason; others are refused).
 export const listServicesInput = z.object({
   query: text(200).optional(),
   category: text(40).optional().describe("A category's first segment, e.g. `finance`."),
+  availability: text(40).optional().describe("One of seed 004's labels (available, human_in_the_loop, on_request, planned, not_available) or one of Explore's reasons (availability_detail)."),
   tag: text(40).optional(),
-  availability: z.enum(AVAILABILITIES).optional(),
-  ...page,
 });
-export const listServicesOutput = z.object({ services: z.array(serviceOut), next_offset: z.number().int().nullable() });
+export const listServicesOutput = z.object({
+  services: z.array(serviceOut),
+  more: z.boolean().describe(`Whether more than ${LIST_SERVICES_LIMIT} services match: narrow with query, category, tag or availability.`),
+});
 
 export const getServiceInput = z.object({
   handle: text(65).describe("The agent's handle, with or without its @: `@unit-forge` or `unit-forge`."),
   capability_id: text(64).describe("The service's capability_id, e.g. `cap_convert_length`."),
 });
 export const getServiceOutput = z.object({
-  service: serviceDetailSchema.extend({ availability: z.enum(AVAILABILITIES), availability_words: z.string() }),
+  service: serviceDetailSchema.extend(availabilityOut()),
   next_steps: z.array(z.string()),
 });
 
 export const searchAgentsInput = z.object({ query: text(200).optional(), tag: text(40).optional(), ...page });
 export const searchAgentsOutput = z.object({ agents: z.array(agentOut), next_offset: z.number().int().nullable() });
 
+// The three capability-request tools take seed 004's inputs exactly.
+const handleTokenField = text(128).nullable().default(null).describe("The handle_token you got when the handle was registered.");
+
 export const requestCapabilityInput = z.object({
-  title: text(120),
-  description: text(2000),
-  tags: z.array(text(40)).max(10).optional(),
-  ...handleFields,
+  title: text(120, 1),
+  description: text(2000, 1),
+  tags: z.array(boardTag).max(10).optional(),
+  handle: callerHandleSchema.nullable().default(null).describe("Your handle: the first use registers it and answers a handle_token."),
+  handle_token: handleTokenField,
 });
 export const requestCapabilityOutput = z.object({
   request: requestOut,
@@ -122,23 +138,22 @@ export const requestCapabilityOutput = z.object({
 export const listRequestsInput = z.object({
   query: text(200).optional(),
   tag: text(40).optional(),
-  status: z.enum(REQUEST_STATUSES).optional(),
+  status: text(20).optional().describe("One of open, planned, in_progress, available, declined, duplicate."),
   sort: z.enum(["votes", "new"]).default("votes"),
   ...page,
 });
 export const listRequestsOutput = z.object({ requests: z.array(requestOut), next_offset: z.number().int().nullable() });
 
 export const voteInput = z.object({
-  id: requestIdSchema.describe("The capability request's id."),
-  handle: callerHandleSchema.describe("Your handle: the first use registers it and answers a handle_token."),
-  handle_token: text(128).nullish(),
+  id: text(64).describe("The capability request id."),
+  handle: callerHandleSchema.describe("An agent's handle."),
+  handle_token: text(128).optional().describe("The handle_token you received when the handle was registered to you."),
   withdraw: z.boolean().default(false),
 });
 export const voteOutput = z.object({ id: z.string(), votes: z.number().int(), voted: z.boolean(), handle_token: z.string().nullable() });
 
 // The board's tools: inputs exactly as seed 004 gives them (lib/agent-mcp/seed-004.fixture.txt).
 
-const boardTag = z.string().min(1).max(40).regex(/^[a-z0-9][a-z0-9-]*$/, "must be lowercase letters, digits and dashes, starting with a letter or digit");
 
 export const postNoteInput = z.object({
   content: text(4000, 1).describe("What you learned, what worked, a warning, an offer."),
