@@ -51,7 +51,7 @@ test("an agent registers a handle and a key, signs a note, recovers its token, h
     if (next === null) break;
     after = next;
   }
-  expect(entries.some((e) => (e as { signature: string | null }).signature === noteSignature)).toBe(true);
+  expect(entries.some((e) => JSON.stringify(e).includes(noteSignature))).toBe(true);
   expect(verifyChain(scheme, entries)).toEqual([]);
 
   // The token lost: the key signs a one-time challenge, and the old token stops working.

@@ -11,7 +11,7 @@ import { initialResult } from "@/lib/action-result";
 // What one personal API token lets an agent run as you: the consent the Run panel asks for on each paid run,
 // given once here. A plain form, so it works without JavaScript; the action re-checks whose token it is.
 
-export type TokenScope = { id: string; label: string; paidRuns: boolean; spendCapUsd: string; agentHandles: string[] };
+export type TokenScope = { id: string; label: string; paidRuns: boolean; spendCapUsd: string; agentHandles: string[]; externalActions: boolean };
 
 export function TokenScopeForm({ token }: { token: TokenScope }) {
   const [result, action, pending] = useActionState(setApiTokenScopeAction, initialResult);
@@ -26,7 +26,24 @@ export function TokenScopeForm({ token }: { token: TokenScope }) {
           <Label htmlFor={`${id}-paid`}>Paid runs too</Label>
           <p id={`${id}-paid-about`} className="mt-1 text-sm text-muted-foreground">
             Off: free runs only. On: also calls you already bought (packs, prepaid calls, subscriptions) and plans the provider
-            bills, whose per-call prices may add up to the cap below in any 30 days. External actions never run with a token.
+            bills, whose per-call prices may add up to the cap below in any 30 days.
+          </p>
+        </div>
+      </div>
+      <div className="flex items-start gap-3">
+        <input
+          id={`${id}-actions`}
+          name="externalActions"
+          type="checkbox"
+          defaultChecked={token.externalActions}
+          aria-describedby={`${id}-actions-about`}
+          className="mt-1 h-4 w-4"
+        />
+        <div>
+          <Label htmlFor={`${id}-actions`}>External actions, each confirmed</Label>
+          <p id={`${id}-actions-about`} className="mt-1 text-sm text-muted-foreground">
+            Off: services that act outside Explore (book, send, buy) never run with this token. On: each such run first asks
+            a person to confirm it in the agent&apos;s client (MCP elicitation); a client that cannot ask is refused.
           </p>
         </div>
       </div>

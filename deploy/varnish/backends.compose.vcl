@@ -1,4 +1,6 @@
-# compose.yaml's backends for deploy/varnish/explore.vcl: two web instances, chosen in turn among the healthy.
+# compose.yaml's backends for deploy/varnish/explore.vcl: two web instances, chosen in turn among the healthy. An MCP
+# client that sends an Mcp-Session-Id stays on one instance: the one that asked its person to confirm an action must
+# get the answer (lib/agent-mcp/elicitation.ts).
 import directors;
 
 probe ready {
@@ -34,8 +36,15 @@ sub vcl_init {
     new web = directors.round_robin();
     web.add_backend(web1);
     web.add_backend(web2);
+    new sticky = directors.hash();
+    sticky.add_backend(web1, 1.0);
+    sticky.add_backend(web2, 1.0);
 }
 
 sub vcl_recv {
-    set req.backend_hint = web.backend();
+    if (req.http.Mcp-Session-Id) {
+        set req.backend_hint = sticky.backend(req.http.Mcp-Session-Id);
+    } else {
+        set req.backend_hint = web.backend();
+    }
 }

@@ -138,9 +138,12 @@ async function answer(options: A2ARunOptions, context: RequestContext): Promise<
   const { handle } = asked;
   // handle-request.ts answers a run without a token with 401 before this: a run never goes without its owner.
   if (!options.caller) return rejected("Running a service needs a personal API token (Authorization: Bearer …).");
-  const run = await runWithToken(options.caller, { handle, capabilityId: asked.skill, arguments: asked.arguments }, options.deps ?? {}, (capability) => {
-    const refusal = a2aRefusal(capability);
-    return refusal ? `${capability.name} is not answered over A2A: ${refusal}.` : null;
+  const run = await runWithToken(options.caller, { handle, capabilityId: asked.skill, arguments: asked.arguments }, {
+    deps: options.deps ?? {},
+    refuse: (capability) => {
+      const refusal = a2aRefusal(capability);
+      return refusal ? `${capability.name} is not answered over A2A: ${refusal}.` : null;
+    },
   });
   if (!run.ok) return rejected(run.message);
   const { capability, result } = run;

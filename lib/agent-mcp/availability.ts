@@ -21,7 +21,7 @@ export const labelOfDetail: Record<AvailabilityDetail, Availability> = {
 export const availabilityWords: Record<AvailabilityDetail, string> = {
   available: "Available: it can be run now, with a free plan.",
   needs_confirmation:
-    "Human in the loop: an external action; each run is confirmed by a person on its service page, so an API token never runs it.",
+    "Human in the loop: an external action; each run is confirmed by a person, on its service page or, with a token that allows it, in the agent's client (MCP elicitation).",
   payment_required: "On request: every plan is paid; buy calls from the provider through its payment link first.",
   waiting_for_adapter: "Planned: the provider has not announced where it runs yet, so it cannot be run.",
   failing_sample_test: "Not available: it failed every sample test of the last 3 days; it may not work.",

@@ -9,12 +9,14 @@ import { DATABASE_UNAVAILABLE_MESSAGE, databaseUnavailableHeaders, isDatabaseUna
 import { clientAddress } from "@/lib/http/client-address";
 import { log } from "@/lib/log";
 import { consume } from "@/lib/rate-limits/rate-limit";
+import { askOverStream, declaresElicitation, elicitingSessionId, sessionCanAsk, takeAnswer, type AskPerson } from "./elicitation";
 import { isForeignRequest } from "./request-origin";
 
 // Explore's MCP endpoints over Streamable HTTP, stateless: each request gets a server of its own, so any instance
 // answers any request. /mcp (find, the network, run_service) and the gateway's /mcp/agents/@handle share this.
 // A call that asks for progress (a progressToken) is answered as an event stream, so the progress notifications
-// of a long run reach the client before its result; everything else is one JSON answer.
+// of a long run reach the client before its result; so is every call of a client that can ask its person to
+// confirm (elicitation.ts), so the question can go out before the result. Everything else is one JSON answer.
 
 const CORS: Record<string, string> = {
   "Access-Control-Allow-Origin": "*",
@@ -48,7 +50,15 @@ function wantsProgress(message: unknown): boolean {
   return typeof meta === "object" && meta !== null && "progressToken" in meta;
 }
 
-export type McpRequest = { clientKey: string; caller: TokenCaller | null };
+/**
+ * Who asks; whether the caller's client can ask its person (it declared MCP elicitation), and, in a tools/call, how a
+ * tool asks them.
+ */
+export type McpRequest = { clientKey: string; caller: TokenCaller | null; canAsk: boolean; ask: AskPerson | null };
+
+function isToolsCall(message: unknown): message is { id: string | number; method: "tools/call" } {
+  return typeof message === "object" && message !== null && "method" in message && message.method === "tools/call" && "id" in message;
+}
 
 export type ServeOptions = {
   /** Whether a request without a token is refused (401) rather than answered as a signed-out visitor. */
@@ -97,11 +107,18 @@ async function answerPost(request: Request, options: ServeOptions): Promise<Resp
   if (Array.isArray(message)) {
     return jsonRpcError(400, "Explore's MCP endpoint takes one JSON-RPC message per request (MCP has no batches since 2025-06-18): send each call on its own.", {}, ErrorCode.InvalidRequest);
   }
-  const created = await options.create({ clientKey: address, caller });
+  // A person's answer to a question a tool of this process asked (elicitation.ts): nothing more to run.
+  if (caller && takeAnswer(message, caller.grant.tokenId)) return new Response(null, { status: 202, headers: { ...CORS, "Cache-Control": "no-store" } });
+  const tokenId = caller?.grant.tokenId ?? null;
+  const callId = isToolsCall(message) ? message.id : null;
+  const canAsk = tokenId !== null && sessionCanAsk(request.headers.get("mcp-session-id"), tokenId);
+  const streamed = wantsProgress(message) || (canAsk && callId !== null);
+  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: !streamed });
+  const ask: AskPerson | null =
+    canAsk && tokenId !== null && callId !== null ? (question) => askOverStream((m) => transport.send(m as never, { relatedRequestId: callId }), tokenId, question) : null;
+  const created = await options.create({ clientKey: address, caller, canAsk, ask });
   if (created instanceof Response) return created;
   const server = created;
-  const streamed = wantsProgress(message);
-  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: !streamed });
   const close = async () => {
     await transport.close();
     await server.close();
@@ -112,6 +129,7 @@ async function answerPost(request: Request, options: ServeOptions): Promise<Resp
     const response = await transport.handleRequest(request, { parsedBody: message });
     const headers = new Headers(response.headers);
     for (const [name, value] of Object.entries(CORS)) headers.set(name, value);
+    if (tokenId !== null && response.ok && declaresElicitation(message)) headers.set("Mcp-Session-Id", elicitingSessionId(tokenId));
     headers.set("Cache-Control", "no-store");
     if (streamed && response.body) {
       // The stream ends after the call's result; the server is closed then, not before.

@@ -56,6 +56,7 @@ export const setApiTokenScopeAction = viewerAction(
   z.object({
     tokenId: z.string().min(1).max(40),
     paidRuns: z.literal("on").optional(),
+    externalActions: z.literal("on").optional(),
     spendCapUsd: z
       .string()
       .trim()
@@ -66,7 +67,7 @@ export const setApiTokenScopeAction = viewerAction(
   async (viewer, input) => {
     const { count } = await db.apiToken.updateMany({
       where: { id: input.tokenId, userId: viewer.id, revokedAt: null },
-      data: { paidRuns: input.paidRuns === "on", spendCapUsd: input.spendCapUsd, agentHandles: input.agents },
+      data: { paidRuns: input.paidRuns === "on", externalActions: input.externalActions === "on", spendCapUsd: input.spendCapUsd, agentHandles: input.agents },
     });
     if (count === 0) return fail("There is no such live token of yours.");
     revalidatePath("/settings");

@@ -25,21 +25,21 @@ export function bearerToken(authorization: string | null): string | null {
 }
 
 /** What a live token lets an agent do as its owner (lib/gateway/token-scope.ts reads it). */
-export type TokenGrant = { tokenId: string; paidRuns: boolean; spendCapUsd: string; agentHandles: string[] };
+export type TokenGrant = { tokenId: string; paidRuns: boolean; spendCapUsd: string; agentHandles: string[]; externalActions: boolean };
 
 /** The person a live token belongs to and what it allows (its use is recorded), or null for a missing, unknown or revoked one. */
 export async function grantOfApiToken(token: string | null, now = new Date()): Promise<{ viewer: Viewer; grant: TokenGrant } | null> {
   if (!token?.startsWith(TOKEN_PREFIX)) return null;
   const held = await db.apiToken.findFirst({
     where: { tokenSha256: sha256Hex(token), revokedAt: null },
-    select: { id: true, paidRuns: true, spendCapUsd: true, agentHandles: true, user: { select: { id: true, email: true, name: true, dateOfBirth: true, showMature: true } } },
+    select: { id: true, paidRuns: true, spendCapUsd: true, agentHandles: true, externalActions: true, user: { select: { id: true, email: true, name: true, dateOfBirth: true, showMature: true } } },
   });
   if (!held) return null;
   // "Last used" to the minute: a token calling many times a second writes once a minute, not on every call.
   await db.apiToken.updateMany({ where: { id: held.id, OR: [{ lastUsedAt: null }, { lastUsedAt: { lt: new Date(now.getTime() - 60_000) } }] }, data: { lastUsedAt: now } });
   return {
     viewer: { ...held.user, isAdmin: isAdminEmail(held.user.email) },
-    grant: { tokenId: held.id, paidRuns: held.paidRuns, spendCapUsd: held.spendCapUsd.toFixed(2), agentHandles: held.agentHandles },
+    grant: { tokenId: held.id, paidRuns: held.paidRuns, spendCapUsd: held.spendCapUsd.toFixed(2), agentHandles: held.agentHandles, externalActions: held.externalActions },
   };
 }
 
@@ -52,13 +52,14 @@ export type ApiTokenView = {
   paidRuns: boolean;
   spendCapUsd: string;
   agentHandles: string[];
+  externalActions: boolean;
 };
 
 /** A person's tokens, live ones first, newest first. Never the hash. */
 export async function listApiTokens(userId: string): Promise<ApiTokenView[]> {
   const rows = await db.apiToken.findMany({
     where: { userId },
-    select: { id: true, label: true, createdAt: true, lastUsedAt: true, revokedAt: true, paidRuns: true, spendCapUsd: true, agentHandles: true },
+    select: { id: true, label: true, createdAt: true, lastUsedAt: true, revokedAt: true, paidRuns: true, spendCapUsd: true, agentHandles: true, externalActions: true },
     orderBy: [{ createdAt: "desc" }, { id: "asc" }],
   });
   const views = rows.map((t) => ({ ...t, spendCapUsd: t.spendCapUsd.toFixed(2) }));

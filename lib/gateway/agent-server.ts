@@ -1,10 +1,12 @@
 import "server-only";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { AskPerson } from "@/lib/agent-mcp/elicitation";
 import type { CatalogCapability } from "@/lib/catalog/read-model";
 import type { JsonObject } from "@/lib/agent-file/types";
 import { absoluteUrl } from "@/lib/listings/site";
 import { servicePath } from "@/lib/listings/paths";
+import type { ToolProgress } from "@/lib/adapters/mcp-call";
 import { log } from "@/lib/log";
 import { filledArgumentNames } from "@/lib/runs/run-capability";
 import { runPlansFor } from "@/lib/runs/run-plans";
@@ -35,32 +37,32 @@ async function toolOf(caller: TokenCaller, capability: CatalogCapability): Promi
   return {
     name: capability.capabilityId,
     title: capability.name,
-    description: `${capability.summary} ${plansWords} ${page}`,
+    description: `${capability.summary} ${plansWords}${capability.class === "external_action" ? " It acts outside Explore: each run first asks you to confirm it." : ""} ${page}`,
     inputSchema: gatewayInputSchema(capability),
     annotations: { title: capability.name, readOnlyHint: capability.class === "read_only", openWorldHint: true },
   };
 }
 
 /** The server for one request to the gateway of `handle`, acting for the token's owner. */
-export function createGatewayServer(caller: TokenCaller, handle: string, listings: readonly CatalogCapability[]): McpServer {
+export function createGatewayServer(caller: TokenCaller, handle: string, listings: readonly CatalogCapability[], asking: { canAsk: boolean; ask: AskPerson | null }): McpServer {
   const mcp = new McpServer(
     { name: `explore-gateway-${handle.replace(/^@/, "")}`, title: `${handle} through Explore`, version: "1.0.0", websiteUrl: absoluteUrl("/") },
     { instructions: `Runs ${handle}'s services on Explore as the token's owner, within their plans and limits. This token allows: ${scopeWords(caller.grant)}` },
   );
   mcp.server.registerCapabilities({ tools: {} });
-  const runnable = listings.filter((c) => tokenBlock(caller, c) === null);
+  // An external action is listed when this client, with this token, can be asked to confirm it (elicitation.ts).
+  const runnable = listings.filter((c) => tokenBlock(caller, c, asking.canAsk) === null);
   mcp.server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: await Promise.all(runnable.map((c) => toolOf(caller, c))) }));
   mcp.server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const capability = runnable.find((c) => c.capabilityId === request.params.name);
     if (!capability) throw new McpError(ErrorCode.InvalidParams, `${handle} has no service ${JSON.stringify(request.params.name.slice(0, 80))} this token may run: tools/list names them.`);
     const progressToken = request.params._meta?.progressToken;
     try {
-      const run = await runWithToken(caller, { handle, capabilityId: capability.capabilityId, arguments: request.params.arguments ?? {} }, {
-        onProgress:
-          progressToken === undefined
-            ? undefined
-            : (p) => void extra.sendNotification({ method: "notifications/progress", params: { progressToken, progress: p.progress, total: p.total, message: p.message } }).catch(() => undefined),
-      });
+      const onProgress =
+        progressToken === undefined
+          ? undefined
+          : (p: ToolProgress) => void extra.sendNotification({ method: "notifications/progress", params: { progressToken, progress: p.progress, total: p.total, message: p.message } }).catch(() => undefined);
+      const run = await runWithToken(caller, { handle, capabilityId: capability.capabilityId, arguments: request.params.arguments ?? {} }, { deps: { onProgress }, ask: asking.ask });
       return toolResultOf(run);
     } catch (error) {
       log.error("gateway: a run failed", { handle, capabilityId: capability.capabilityId, error });

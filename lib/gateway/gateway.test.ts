@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { ElicitRequestSchema, type CallToolResult, type ElicitRequest, type ElicitResult } from "@modelcontextprotocol/sdk/types.js";
 import type { Viewer } from "@/lib/accounts/viewer";
 import { closeAdapterClients } from "@/lib/adapters/mcp-call";
 import { newApiToken } from "@/lib/api-tokens/tokens";
@@ -36,14 +36,17 @@ afterAll(async () => {
 
 const echoSchema = { type: "object", properties: { text: { type: "string" } }, required: ["text"] };
 
-async function tokenFor(owner: Viewer, scope: { paidRuns?: boolean; spendCapUsd?: number; agentHandles?: string[] } = {}): Promise<string> {
+async function tokenFor(owner: Viewer, scope: { paidRuns?: boolean; spendCapUsd?: number; agentHandles?: string[]; externalActions?: boolean } = {}): Promise<string> {
   const { token, sha256 } = newApiToken();
   await db.apiToken.create({ data: { userId: owner.id, tokenSha256: sha256, label: "gateway test", ...scope } });
   return token;
 }
 
-/** The gateway of `handle` (null: /mcp) as an MCP client with `token` sees it. */
-async function connect(handle: string | null, token: string | null): Promise<Client> {
+/** What a person answers when the client asks them to confirm (null: the client cannot ask). */
+type Person = ((request: ElicitRequest) => ElicitResult) | null;
+
+/** The gateway of `handle` (null: /mcp) as an MCP client with `token` sees it; `person` answers its questions. */
+async function connect(handle: string | null, token: string | null, person: Person = null): Promise<Client> {
   const url = new URL(handle === null ? "http://127.0.0.1/mcp" : `http://127.0.0.1/mcp/agents/${handle}`);
   const transport = new StreamableHTTPClientTransport(url, {
     fetch: (target, init) => {
@@ -52,7 +55,8 @@ async function connect(handle: string | null, token: string | null): Promise<Cli
     },
     requestInit: { headers: { "x-forwarded-for": address, ...(token ? { authorization: `Bearer ${token}` } : {}) } },
   });
-  const client = new Client({ name: "gateway-test", version: "1.0.0" });
+  const client = new Client({ name: "gateway-test", version: "1.0.0" }, person ? { capabilities: { elicitation: {} } } : {});
+  if (person) client.setRequestHandler(ElicitRequestSchema, async (request) => person(request));
   await client.connect(transport);
   clients.push(client);
   return client;
@@ -176,7 +180,7 @@ describe("the gateway for one agent (/mcp/agents/@handle)", () => {
     expect((await db.entitlement.findUniqueOrThrow({ where: { id: grant.id } })).callsLeft).toBe(1);
   });
 
-  it("never runs an external action, and does not list it", async () => {
+  it("never runs an external action with a token that does not allow them, and does not list it", async () => {
     const a = await agent();
     const owner = await createTestUser();
     const client = await connect(a.handle, await tokenFor(owner, { paidRuns: true, spendCapUsd: 5 }));
@@ -184,8 +188,58 @@ describe("the gateway for one agent (/mcp/agents/@handle)", () => {
     const viaMcp = await connect(null, await tokenFor(owner, { paidRuns: true }));
     const result = await call(viaMcp, "run_service", { agent: a.handle, service: "cap_act", arguments: { text: "do it" } });
     expect(result.isError).toBe(true);
-    expect(textOf(result)).toMatch(/external action.*confirmation/);
+    expect(textOf(result)).toMatch(/external action.*confirmation.*This token never runs one: its owner can allow them/);
     expect(await db.execution.count({ where: { userId: owner.id } })).toBe(0);
+  });
+
+  it("runs an external action a token allows only once its person confirms it through the client, and not otherwise", async () => {
+    const a = await agent();
+    const owner = await createTestUser();
+    const token = await tokenFor(owner, { externalActions: true });
+    const asked: string[] = [];
+    const answering = (answer: ElicitResult): Person => (request) => {
+      asked.push(request.params.message);
+      return answer;
+    };
+
+    // A client that cannot ask its person: not listed, and refused in words through run_service.
+    const mute = await connect(a.handle, token);
+    expect((await mute.listTools()).tools.map((t) => t.name)).not.toContain("cap_act");
+    const muteRun = await call(await connect(null, token), "run_service", { agent: a.handle, service: "cap_act", arguments: { text: "mute" } });
+    expect(textOf(muteRun)).toContain("This client cannot ask its person: use a client that declares MCP elicitation");
+
+    const declining = await connect(a.handle, token, answering({ action: "decline" }));
+    expect((await declining.listTools()).tools.map((t) => t.name)).toContain("cap_act");
+    const declined = await call(declining, "cap_act", { text: "declined" });
+    expect(declined.isError).toBe(true);
+    expect(textOf(declined)).toBe("Not run: the person declined.");
+    expect(asked[0]).toMatch(/^Run “Act” of @\S+ as \S+@\S+\? It acts outside Explore\. Plan: .+ Arguments: \{"text":"declined"\}$/);
+    const unticked = await call(await connect(a.handle, token, answering({ action: "accept", content: { confirm: false } })), "cap_act", { text: "unticked" });
+    expect(textOf(unticked)).toBe("Not run: the person declined.");
+    expect(await db.execution.count({ where: { userId: owner.id } })).toBe(0);
+
+    const confirmed = await call(await connect(a.handle, token, answering({ action: "accept", content: { confirm: true } })), "cap_act", { text: "go ahead" });
+    expect(confirmed.isError, textOf(confirmed)).toBeFalsy();
+    expect(textOf(confirmed)).toContain("go ahead");
+    // run_service on /mcp asks the same way.
+    const viaMcp = await call(await connect(null, token, answering({ action: "accept", content: { confirm: true } })), "run_service", { agent: a.handle, service: "cap_act", arguments: { text: "one endpoint" } });
+    expect(viaMcp.isError, textOf(viaMcp)).toBeFalsy();
+    expect(await db.execution.count({ where: { userId: owner.id, status: "succeeded" } })).toBe(2);
+
+    // The session id that says a client can ask is worth nothing with another token.
+    const other = await tokenFor(await createTestUser(), { externalActions: true });
+    const stolen = await connect(a.handle, token, answering({ action: "accept", content: { confirm: true } }));
+    const sessionId = (stolen.transport as StreamableHTTPClientTransport).sessionId;
+    expect(sessionId).toMatch(/^mcpel_/);
+    const listed = await gatewayPost(
+      new Request(`http://127.0.0.1/mcp/agents/${a.handle}`, {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json, text/event-stream", authorization: `Bearer ${other}`, "mcp-session-id": sessionId ?? "", "x-forwarded-for": address },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", params: {} }),
+      }),
+      { params: Promise.resolve({ handle: encodeURIComponent(a.handle) }) },
+    );
+    expect(((await listed.json()) as { result: { tools: { name: string }[] } }).result.tools.map((t) => t.name)).not.toContain("cap_act");
   });
 
   it("sends the adapter's progress as MCP progress notifications before the result", async () => {

@@ -21,7 +21,7 @@ export const RUN_SERVICE_TOOL: Tool = {
   name: "run_service",
   title: "Run a service",
   description:
-    'Run one service as the owner of the personal API token sent with this request (Authorization: Bearer; made at /settings), within their plans, daily limits and entitlements, recorded in their runs. The token says which plans it may use (free only, unless its owner allowed paid runs) and never runs external actions. A refusal says why and what to do. Example: {"agent": "@unit-forge", "service": "cap_convert_length", "arguments": {"value": 5, "from": "mi", "to": "km"}}.',
+    'Run one service as the owner of the personal API token sent with this request (Authorization: Bearer; made at /settings), within their plans, daily limits and entitlements, recorded in their runs. The token says which plans it may use (free only, unless its owner allowed paid runs); an external action runs only if its owner allowed them and a person confirms the run in this client (MCP elicitation). A refusal says why and what to do. Example: {"agent": "@unit-forge", "service": "cap_convert_length", "arguments": {"value": 5, "from": "mi", "to": "km"}}.',
   inputSchema: toolJsonSchema(runServiceInput, "input"),
   annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: true },
 };
@@ -32,5 +32,5 @@ export async function callRunService(args: Record<string, unknown>, context: Con
   if (!input.success) return { isError: true, content: [{ type: "text", text: `The arguments of run_service are not valid: ${input.error.issues.map((i) => `${i.path.join(".") || "arguments"}: ${i.message}`).join("; ")}.` }] };
   const { agent, service, plan_id } = input.data;
   const handle = agent.startsWith("@") ? agent : `@${agent}`;
-  return toolResultOf(await runWithToken(context.caller, { handle, capabilityId: service, arguments: input.data.arguments, planId: plan_id }, { onProgress: context.onProgress }));
+  return toolResultOf(await runWithToken(context.caller, { handle, capabilityId: service, arguments: input.data.arguments, planId: plan_id }, { deps: { onProgress: context.onProgress }, ask: context.ask }));
 }

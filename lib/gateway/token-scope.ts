@@ -6,7 +6,8 @@ import type { RunPlan } from "@/lib/runs/run-types";
 // token page (/settings) instead of on each run. A token allows free runs only, unless its owner allowed paid runs:
 // then calls already bought (Stripe-verified packs, prepaid calls, subscriptions) and plans billed by the provider,
 // whose per-call prices may add up to the token's cap in any 30 days (enforced when the run is recorded:
-// lib/runs/run-capability.ts). External actions are never run through a token: each needs a person's confirmation.
+// lib/runs/run-capability.ts). External actions never run through a token unless its owner allowed them, and then
+// each only once a person confirms it in the agent's client (MCP elicitation: lib/gateway/confirm.ts).
 
 export const SETTINGS_PATH = "/settings#tokens-heading";
 
@@ -21,12 +22,15 @@ export function planAllowed(grant: TokenGrant, plan: RunPlan): boolean {
 }
 
 /** The token's scope in words, as the token page and refusals say it. */
-export function scopeWords(grant: Pick<TokenGrant, "paidRuns" | "spendCapUsd" | "agentHandles">): string {
+export function scopeWords(grant: Pick<TokenGrant, "paidRuns" | "spendCapUsd" | "agentHandles" | "externalActions">): string {
   const runs = grant.paidRuns
     ? `Free runs, calls you already bought, and plans billed by the provider up to $${grant.spendCapUsd} of per-call prices in any 30 days.`
     : "Free runs only.";
   const agents = grant.agentHandles.length === 0 ? "Any agent's services." : `Only the services of ${grant.agentHandles.join(", ")}.`;
-  return `${runs} ${agents} Never external actions.`;
+  const actions = grant.externalActions
+    ? "External actions, each once a person confirms it in the agent's client."
+    : "Never external actions.";
+  return `${runs} ${agents} ${actions}`;
 }
 
 export type PlanChoice = { ok: true; plan: RunPlan } | { ok: false; message: string };

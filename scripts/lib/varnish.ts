@@ -13,7 +13,7 @@ export type RunningVarnish = { url: string; port: number; stop(): Promise<void> 
 
 export type VarnishOptions = {
   port: number;
-  /** Web instances on loopback, taken in turn (round robin). */
+  /** Web instances on loopback, taken in turn (round robin; by Mcp-Session-Id for an MCP client that sends one). */
   backendPorts: number[];
   /** Who may purge (VCL ACL entries, quoted); loopback's 127.0.0.1 unless told. */
   purgers?: string[];
@@ -25,8 +25,11 @@ export type VarnishOptions = {
 export function loopbackBackends(ports: number[], purgers: string[] = ['"127.0.0.1"']): string {
   if (ports.length === 0) throw new Error("Varnish needs at least one backend");
   const backends = ports.map((port, i) => `backend web${i} {\n  .host = "127.0.0.1";\n  .port = "${port}";\n}\n`).join("\n");
-  const adds = ports.map((_, i) => `  web.add_backend(web${i});`).join("\n");
-  return `import directors;\n\n${backends}\nacl purgers {\n${purgers.map((p) => `  ${p};`).join("\n")}\n}\n\nsub vcl_init {\n  new web = directors.round_robin();\n${adds}\n}\n\nsub vcl_recv {\n  set req.backend_hint = web.backend();\n}\n`;
+  const adds = ports.map((_, i) => `  web.add_backend(web${i});\n  sticky.add_backend(web${i}, 1.0);`).join("\n");
+  const acl = purgers.map((p) => `  ${p};`).join("\n");
+  // As deploy/varnish/backends.compose.vcl: an MCP client's Mcp-Session-Id keeps it on one instance.
+  const choose = `  if (req.http.Mcp-Session-Id) {\n    set req.backend_hint = sticky.backend(req.http.Mcp-Session-Id);\n  } else {\n    set req.backend_hint = web.backend();\n  }`;
+  return `import directors;\n\n${backends}\nacl purgers {\n${acl}\n}\n\nsub vcl_init {\n  new web = directors.round_robin();\n  new sticky = directors.hash();\n${adds}\n}\n\nsub vcl_recv {\n${choose}\n}\n`;
 }
 
 function accepting(port: number): Promise<boolean> {

@@ -16,13 +16,13 @@ export async function POST(request: Request, { params }: Params): Promise<Respon
     tokenRequired: true,
     realm: "Explore gateway",
     maxBodyBytes: MAX_ARGUMENTS_BYTES + 16 * 1024,
-    async create({ caller }) {
+    async create({ caller, canAsk, ask }) {
       if (!caller) throw new Error("servePost answers a request without a token");
       // The agent as the token's owner sees it: an agent they may not see is not there.
       const page = await findAgentWithListings(caller.viewer, handle);
       if (!page) return jsonRpcError(404, `There is no agent ${handle.slice(0, 80)} that this token's owner can see.`);
       if (!mayRunAgent(caller.grant, page.agent.handle)) return jsonRpcError(403, `This token may run only the services of ${caller.grant.agentHandles.join(", ")}: its owner chose so on the token page.`);
-      return createGatewayServer(caller, page.agent.handle, page.listings);
+      return createGatewayServer(caller, page.agent.handle, page.listings, { canAsk, ask });
     },
   });
 }
