@@ -1,12 +1,14 @@
 // What people get while PostgreSQL restarts: 20 clients ask the production server (Next's standalone server, one
-// process, no cache in front) for distinct pages and API reads without pause, PostgreSQL is stopped and started
-// again on the same port (a fast restart), and every answer is counted by status while it is out and after.
+// process) for distinct pages and API reads without pause, PostgreSQL is stopped and started again on the same port,
+// and every answer is counted by status while it is out and after. With `--varnish` the clients ask Varnish in front
+// (deploy/varnish/explore.vcl, as production runs); without it, Next alone.
 // The bar: no 500 at all (503 with Retry-After while it is out), and searches answered again soon after it is back.
+// A fast restart (300 ms) is waited out by the reads (lib/db-read-retry.ts); a long one (say 8000 ms) outlasts them.
 //
-//   npm run -s build && npx tsx bench/database-restart.ts [DOWN_MS=300] [ROUNDS=3]
+//   npm run -s build && npx tsx bench/database-restart.ts [DOWN_MS=300] [ROUNDS=3] [--varnish]
 //
-// Processes: this one (the 20 clients), the web server and PostgreSQL (a throw-away one of its own, with the demo
-// network's listings), on two shared cores; Node as printed.
+// Processes: this one (the 20 clients), the web server, PostgreSQL (a throw-away one of its own, with the demo
+// network's listings) and with --varnish varnishd, on two shared cores; Node as printed.
 
 import { chmod, mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
@@ -14,10 +16,13 @@ import path from "node:path";
 import { freePort, startEmbeddedPostgres, type RunningPostgres } from "../scripts/lib/embedded-postgres";
 import { deployMigrations } from "../scripts/lib/migrations";
 import { bin, run } from "../scripts/lib/children";
+import { startVarnish } from "../scripts/lib/varnish";
 import { startServer } from "./server";
 
-const DOWN_MS = Number(process.argv[2] ?? 300);
-const ROUNDS = Number(process.argv[3] ?? 3);
+const numbers = process.argv.slice(2).filter((a) => !a.startsWith("--"));
+const DOWN_MS = Number(numbers[0] ?? 300);
+const ROUNDS = Number(numbers[1] ?? 3);
+const THROUGH_VARNISH = process.argv.includes("--varnish");
 const CLIENTS = 20;
 
 type Answer = { at: number; status: number; path: string; retryAfter: boolean };
@@ -40,8 +45,9 @@ async function main(): Promise<void> {
   // The demo network's listings, seeded as `npm start` seeds them (its adapters are not needed to read pages).
   await run(bin("tsx"), ["--conditions=react-server", "scripts/db-seed.ts"], { DATABASE_URL: database.url, EXPLORE_DEMO: "1", EXPLORE_ALLOW_LOOPBACK_ADAPTERS: "1" });
   const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
   const server = await startServer(database.url, { port, env: { EXPLORE_DEMO: "1", RATE_LIMIT_API: "1000000/1m" } });
+  const varnish = THROUGH_VARNISH ? await startVarnish({ port: await freePort(), backendPorts: [port] }) : null;
+  const origin = varnish?.url ?? `http://127.0.0.1:${port}`;
   const answers: Answer[] = [];
   let stop = false;
   let n = 0;
@@ -75,7 +81,9 @@ async function main(): Promise<void> {
     stop = true;
     await Promise.all(clients);
 
-    console.log(`Node ${process.version}, ${os.cpus().length} cores; ${CLIENTS} clients, one web process; PostgreSQL stopped for ${DOWN_MS} ms then started, ${ROUNDS} times`);
+    console.log(
+      `Node ${process.version}, ${os.cpus().length} cores; ${CLIENTS} clients, one web process${varnish ? " behind Varnish" : ", no cache in front"}; PostgreSQL stopped for ${DOWN_MS} ms then started, ${ROUNDS} times`,
+    );
     for (const [i, { down, up }] of rounds.entries()) {
       const during = answers.filter((a) => a.at >= down && a.at <= up + 200);
       const after = answers.filter((a) => a.at > up && a.status === 200);
@@ -92,6 +100,7 @@ async function main(): Promise<void> {
     console.log(`in all: ${answers.length} answers, ${fivehundreds.length} of 500 or more but 503${fivehundreds.length > 0 ? `: ${[...new Set(fivehundreds.map((a) => a.path.replace(/[?].*$/, "")))].join(", ")}` : ""}`);
   } finally {
     stop = true;
+    await varnish?.stop();
     server.kill("SIGTERM");
     await database.stop();
     await rm(folder, { recursive: true, force: true });

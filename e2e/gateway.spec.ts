@@ -1,7 +1,7 @@
 import Stripe from "stripe";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { ElicitRequestSchema, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { test, expect, type Page } from "@playwright/test";
 import { signInByEmail, uniqueEmail } from "./helpers";
 import { inspectorCall } from "./inspector";
@@ -23,8 +23,10 @@ async function makeToken(page: Page, label: string): Promise<string> {
   return token;
 }
 
-async function gateway(baseURL: string, handle: string, token: string): Promise<Client> {
-  const client = new Client({ name: "explore-e2e-gateway", version: "1.0.0" });
+/** An MCP client of the gateway; with `confirm`, it declares elicitation and answers each question with it. */
+async function gateway(baseURL: string, handle: string, token: string, confirm?: (question: string) => boolean): Promise<Client> {
+  const client = new Client({ name: "explore-e2e-gateway", version: "1.0.0" }, confirm ? { capabilities: { elicitation: {} } } : {});
+  if (confirm) client.setRequestHandler(ElicitRequestSchema, async (request) => ({ action: "accept", content: { confirm: confirm(request.params.message) } }));
   await client.connect(new StreamableHTTPClientTransport(new URL(`/mcp/agents/${handle}`, baseURL), { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
   return client;
 }
@@ -99,4 +101,47 @@ test("a paid service is refused with the payment link, then runs on a bought cal
   } finally {
     await client.close();
   }
+});
+
+test("an external action runs through the gateway only after the person confirms it in their agent's client", async ({ page, baseURL }) => {
+  const origin = baseURL ?? "";
+  await signInByEmail(page, uniqueEmail("gateway-actions"), "/settings");
+  const token = await makeToken(page, "acting agent");
+  const reminder = { to: "ada@example.test", channel: "email", message: "Water the plants." };
+
+  // Not allowed yet: a client that can ask still does not see it.
+  const before = await gateway(origin, "@nudge-reminders", token, () => true);
+  try {
+    expect((await before.listTools()).tools.map((t) => t.name)).not.toContain("cap_send_reminder");
+  } finally {
+    await before.close();
+  }
+
+  const tokens = page.getByRole("region", { name: "API tokens" });
+  await tokens.getByText(/May run: Free runs only/).click();
+  await tokens.getByLabel("External actions, each confirmed").check();
+  await tokens.getByRole("button", { name: "Save what acting agent may do" }).click();
+  await expect(tokens.getByText("Saved: calls made with this token follow it from now on.")).toBeVisible();
+  await page.reload();
+  await expect(tokens.getByText(/External actions, each once a person confirms it in the agent's client\./)).toBeVisible();
+
+  const questions: string[] = [];
+  const client = await gateway(origin, "@nudge-reminders", token, (question) => {
+    questions.push(question);
+    return !question.includes("Nobody");
+  });
+  try {
+    expect((await client.listTools()).tools.map((t) => t.name)).toContain("cap_send_reminder");
+    const declined = (await client.callTool({ name: "cap_send_reminder", arguments: { ...reminder, message: "Nobody wants this." } })) as CallToolResult;
+    expect(textOf(declined)).toBe("Not run: the person declined.");
+    const sent = (await client.callTool({ name: "cap_send_reminder", arguments: reminder })) as CallToolResult;
+    expect(sent.isError, textOf(sent)).toBeFalsy();
+    expect(questions[1]).toContain("Run “Send a reminder” of @nudge-reminders as");
+    expect(questions[1]).toContain('"message":"Water the plants."');
+  } finally {
+    await client.close();
+  }
+
+  await page.goto("/runs");
+  await expect(page.getByRole("table").getByRole("link", { name: "Send a reminder", exact: true })).toHaveCount(1);
 });

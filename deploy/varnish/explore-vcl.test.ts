@@ -130,7 +130,7 @@ describe("explore.vcl", () => {
       "/none": { headers: {} },
       "/max-age-0": { headers: { "cache-control": "public, max-age=0, must-revalidate", xkey: "explore" } },
       "/not-found": { status: 404, headers: shareable("explore") },
-      "/error": { status: 500, headers: shareable("explore") },
+      "/unavailable": { status: 503, headers: { ...shareable("explore"), "retry-after": "5" } },
       "/redirect": { status: 307, headers: { ...shareable("explore"), location: "/page" } },
     };
     for (const [path, answer] of Object.entries(refused)) answers.set(path, () => answer);
@@ -140,6 +140,20 @@ describe("explore.vcl", () => {
       expect(again.headers["x-cache"], path).toBe("pass");
       expect(reached(path), path).toBe(2);
     }
+  });
+
+  it("asks once more after a 500 to a GET, as a page caught rendering by a database outage gets one, and never after a POST's", async () => {
+    answers.set("/outage", (req) => (seen.get("/outage")!.length === 1 ? { status: 500 } : { status: 503, headers: { "retry-after": "5", "cache-control": "no-store" }, body: `outage ${req.method}` }));
+    const answer = await get("/outage");
+    expect(answer.status).toBe(503);
+    expect(answer.headers["retry-after"]).toBe("5");
+    expect(reached("/outage")).toBe(2);
+    answers.set("/broken", () => ({ status: 500 }));
+    expect((await get("/broken")).status).toBe(500);
+    expect(reached("/broken")).toBe(2);
+    answers.set("/posted", () => ({ status: 500 }));
+    expect((await get("/posted", {}, { method: "POST" })).status).toBe(500);
+    expect(reached("/posted")).toBe(1);
   });
 
   it("keeps client navigations (RSC requests) apart from documents and from each other", async () => {

@@ -7,6 +7,7 @@ vcl 4.1;
 # - only 200s without Set-Cookie whose Cache-Control is public are stored;
 # - client navigations (RSC requests) are stored apart from documents;
 # - a stored answer past its time is served while it is fetched again (grace, from stale-while-revalidate);
+# - a 500 to a GET or HEAD is asked for once more (a page caught rendering by a database outage gets the 503);
 # - PURGE with an xkey-purge header (tags separated by spaces) forgets every answer carrying any of them,
 #   from the addresses in the `purgers` ACL only.
 #
@@ -58,6 +59,12 @@ sub vcl_hash {
 }
 
 sub vcl_backend_response {
+    # A page that was rendering when PostgreSQL went away, and stayed away, ends in a 500: Next chose the status
+    # before Explore could choose 503. Asked once more, Explore answers 503 with Retry-After while the outage goes on
+    # (lib/http/database-outage.ts), or the page once it is over. GET and HEAD only, and once.
+    if (beresp.status == 500 && bereq.retries == 0 && (bereq.method == "GET" || bereq.method == "HEAD")) {
+        return (retry);
+    }
     if (bereq.uncacheable) {
         return (deliver);
     }
