@@ -27,7 +27,15 @@ export type InspectorResult = { isError: boolean; structured: Record<string, unk
 /** Calls one tool through the Inspector's CLI with JSON arguments (and headers such as Authorization). */
 export async function inspectorCall(endpoint: string, tool: string, args: Record<string, unknown>, headers: string[] = []): Promise<InspectorResult> {
   const header = headers.flatMap((h) => ["--header", h]);
-  const { stdout } = await inspectorRun(endpoint, ...header, "--method", "tools/call", "--tool-name", tool, "--tool-args-json", JSON.stringify(args));
+  // A tool error still prints the result; the CLI then exits non-zero (its "tool_is_error").
+  const stdout = await inspectorRun(endpoint, ...header, "--method", "tools/call", "--tool-name", tool, "--tool-args-json", JSON.stringify(args)).then(
+    (done) => done.stdout,
+    (error: unknown) => {
+      const printed = typeof error === "object" && error !== null && "stdout" in error && typeof error.stdout === "string" ? error.stdout : "";
+      if (!printed.trim().startsWith("{")) throw error;
+      return printed;
+    },
+  );
   const result = JSON.parse(stdout) as { isError?: boolean; structuredContent?: Record<string, unknown>; content?: { type: string; text?: string }[] };
   return { isError: result.isError === true, structured: result.structuredContent ?? {}, text: (result.content ?? []).map((c) => c.text ?? "").join(" ") };
 }
