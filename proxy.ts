@@ -37,7 +37,10 @@ async function goneResponse(request: NextRequest): Promise<Response | null> {
   const deletedAt = await deletedAgentOn(target.handle);
   if (!deletedAt) return null;
   const { body, contentType } = goneAnswer(target.handle, deletedAt, target.kind, request.nextUrl.pathname);
-  const response = new Response(request.method === "HEAD" ? null : body, { status: 410, headers: { "content-type": contentType, "cache-control": "no-store" } });
+  const response = new Response(request.method === "HEAD" ? null : body, {
+    status: 410,
+    headers: { "content-type": contentType, "cache-control": "no-store" },
+  });
   if (target.kind === "api") response.headers.set("access-control-allow-origin", "*");
   return response;
 }
@@ -66,7 +69,8 @@ async function refusalOf(request: NextRequest): Promise<Response | null> {
   }
   const action = isResourcePath(pathname) ? null : actionRequestKind(request.method, request.headers);
   if (!action) return null;
-  if (!isSameOriginAction(request.headers)) return refusal(pathname, 403, "Explore takes forms only from its own pages: open the page on Explore and send it from there.");
+  if (!isSameOriginAction(request.headers))
+    return refusal(pathname, 403, "Explore takes forms only from its own pages: open the page on Explore and send it from there.");
   if (!body) {
     const read = await readBodyWithin(request);
     if (!read.ok) return read.response;

@@ -55,7 +55,14 @@ async function main(): Promise<void> {
   console.log(`overhead                     p50 ${(g.p50 - d.p50).toFixed(2)} ms   p95 ${(g.p95 - d.p95).toFixed(2)} ms`);
 
   const started = performance.now();
-  const outcomes = await Promise.all(Array.from({ length: CONCURRENT }, (_, i) => viaGuard(WARMUP + N + i).then(() => "ok", (e: unknown) => String(e))));
+  const outcomes = await Promise.all(
+    Array.from({ length: CONCURRENT }, (_, i) =>
+      viaGuard(WARMUP + N + i).then(
+        () => "ok",
+        (e: unknown) => String(e),
+      ),
+    ),
+  );
   const errors = outcomes.filter((o) => o !== "ok");
   console.log(`${CONCURRENT} concurrent guarded calls: ${errors.length} errors, ${(performance.now() - started).toFixed(1)} ms in all`);
 

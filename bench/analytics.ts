@@ -94,7 +94,12 @@ async function plantRuns(from: number, to: number): Promise<void> {
 }
 
 export async function seed(): Promise<{ ownerId: string; sessionToken: string; busiest: string }> {
-  const owner = await db.user.upsert({ where: { email: "bench-analytics@explore.localhost" }, create: { email: "bench-analytics@explore.localhost" }, update: {}, select: { id: true } });
+  const owner = await db.user.upsert({
+    where: { email: "bench-analytics@explore.localhost" },
+    create: { email: "bench-analytics@explore.localhost" },
+    update: {},
+    select: { id: true },
+  });
   let t = performance.now();
   const imported = await importAgentFile({ text: agentJson(SERVICES), ownerId: owner.id, publish: true });
   if (!imported.ok) throw new Error(imported.message);
@@ -117,7 +122,9 @@ export async function seed(): Promise<{ ownerId: string; sessionToken: string; b
   await db.$executeRawUnsafe(`VACUUM ANALYZE "Execution"`);
   await db.$executeRawUnsafe(`VACUUM ANALYZE "SampleTest"`);
   await db.$executeRawUnsafe(`VACUUM ANALYZE "ExecutionDaily", "AgentExecutionDaily"`);
-  console.log(`  planted ${EXECUTIONS.toLocaleString("en")} executions and ${(SERVICES / 10) * 30} sample tests in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+  console.log(
+    `  planted ${EXECUTIONS.toLocaleString("en")} executions and ${(SERVICES / 10) * 30} sample tests in ${((performance.now() - t) / 1000).toFixed(1)} s`,
+  );
   const sessionToken = randomUUID();
   await db.session.create({ data: { sessionToken, userId: owner.id, expires: new Date(Date.now() + 86_400_000) } });
   const [top] = await db.$queryRawUnsafe<{ capabilityId: string }[]>(
@@ -135,7 +142,9 @@ async function main(): Promise<void> {
   };
   const first = await findAgentAnalytics(ownerId, HANDLE, null);
   check(first);
-  console.log(`  counted ${first?.total.runs.toLocaleString("en")} runs; the busiest service ${busiest} has ${(await findAgentAnalytics(ownerId, HANDLE, busiest))?.total.runs.toLocaleString("en")}`);
+  console.log(
+    `  counted ${first?.total.runs.toLocaleString("en")} runs; the busiest service ${busiest} has ${(await findAgentAnalytics(ownerId, HANDLE, busiest))?.total.runs.toLocaleString("en")}`,
+  );
 
   summary("aggregation, all services (page queries)", await timeEach(RUNS, async () => check(await findAgentAnalytics(ownerId, HANDLE, null))));
   summary("aggregation, the busiest service", await timeEach(RUNS, async () => check(await findAgentAnalytics(ownerId, HANDLE, busiest))));
@@ -163,9 +172,9 @@ async function main(): Promise<void> {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   await main()
-  .catch((error: unknown) => {
-    console.error(error);
-    process.exitCode = 1;
-  })
-  .finally(() => db.$disconnect());
+    .catch((error: unknown) => {
+      console.error(error);
+      process.exitCode = 1;
+    })
+    .finally(() => db.$disconnect());
 }

@@ -43,7 +43,11 @@ async function main(): Promise<void> {
   let database: RunningPostgres = await start();
   await deployMigrations(database.url);
   // The demo network's listings, seeded as `npm start` seeds them (its adapters are not needed to read pages).
-  await run(bin("tsx"), ["--conditions=react-server", "scripts/db-seed.ts"], { DATABASE_URL: database.url, EXPLORE_DEMO: "1", EXPLORE_ALLOW_LOOPBACK_ADAPTERS: "1" });
+  await run(bin("tsx"), ["--conditions=react-server", "scripts/db-seed.ts"], {
+    DATABASE_URL: database.url,
+    EXPLORE_DEMO: "1",
+    EXPLORE_ALLOW_LOOPBACK_ADAPTERS: "1",
+  });
   const port = await freePort();
   const server = await startServer(database.url, { port, env: { EXPLORE_DEMO: "1", RATE_LIMIT_API: "1000000/1m" } });
   const varnish = THROUGH_VARNISH ? await startVarnish({ port: await freePort(), backendPorts: [port] }) : null;
@@ -97,7 +101,9 @@ async function main(): Promise<void> {
       );
     }
     const fivehundreds = answers.filter((a) => a.status >= 500 && a.status !== 503);
-    console.log(`in all: ${answers.length} answers, ${fivehundreds.length} of 500 or more but 503${fivehundreds.length > 0 ? `: ${[...new Set(fivehundreds.map((a) => a.path.replace(/[?].*$/, "")))].join(", ")}` : ""}`);
+    console.log(
+      `in all: ${answers.length} answers, ${fivehundreds.length} of 500 or more but 503${fivehundreds.length > 0 ? `: ${[...new Set(fivehundreds.map((a) => a.path.replace(/[?].*$/, "")))].join(", ")}` : ""}`,
+    );
   } finally {
     stop = true;
     await varnish?.stop();

@@ -55,7 +55,9 @@ async function measure(origin: string, path: string): Promise<Measured> {
 
 function print(results: Measured[]): void {
   for (const r of results) {
-    console.log(`${r.path.padEnd(48)} ${String(r.scripts).padStart(3)} scripts   ${r.rawKb.toFixed(1).padStart(7)} KB raw   ${r.gzipKb.toFixed(1).padStart(6)} KB gzip`);
+    console.log(
+      `${r.path.padEnd(48)} ${String(r.scripts).padStart(3)} scripts   ${r.rawKb.toFixed(1).padStart(7)} KB raw   ${r.gzipKb.toFixed(1).padStart(6)} KB gzip`,
+    );
   }
 }
 

@@ -33,7 +33,9 @@ function client(url: string, headers: Record<string, string> = {}): Promise<Clie
 
 function line(label: string, samples: number[]): void {
   const s = latencies(samples);
-  console.log(`${label.padEnd(34)} p50 ${s.p50.toFixed(2).padStart(7)} ms   p95 ${s.p95.toFixed(2).padStart(7)} ms   p99 ${s.p99.toFixed(2).padStart(7)} ms   (n=${s.n})`);
+  console.log(
+    `${label.padEnd(34)} p50 ${s.p50.toFixed(2).padStart(7)} ms   p95 ${s.p95.toFixed(2).padStart(7)} ms   p99 ${s.p99.toFixed(2).padStart(7)} ms   (n=${s.n})`,
+  );
 }
 
 async function main(): Promise<void> {
@@ -47,7 +49,16 @@ async function main(): Promise<void> {
       agent: { handle: HANDLE, display_name: "Gateway bench", purpose: "Echoes text for the gateway benchmark.", languages: ["en"] },
       adapter: { endpoint: adapter.url },
       capabilities: [
-        { tool: "echo", capability_id: "cap_echo", name: "Echo", summary: "Echoes its text.", category: "utilities.conversion", limitations: "Bench rows only.", class: "read_only", input_schema: { type: "object", properties: { text: { type: "string" } }, required: ["text"] } },
+        {
+          tool: "echo",
+          capability_id: "cap_echo",
+          name: "Echo",
+          summary: "Echoes its text.",
+          category: "utilities.conversion",
+          limitations: "Bench rows only.",
+          class: "read_only",
+          input_schema: { type: "object", properties: { text: { type: "string" } }, required: ["text"] },
+        },
       ],
     }),
     ownerId: owner.id,
@@ -59,7 +70,10 @@ async function main(): Promise<void> {
 
   const port = await freePort();
   // Loopback adapters are for the demo and tests: the bench server is one (EXPLORE_DEMO), and its limits are lifted.
-  const server = await startServer(requireDatabaseUrl(), { port, env: { EXPLORE_DEMO: "1", EXPLORE_ALLOW_LOOPBACK_ADAPTERS: "1", RATE_LIMIT_MCP: "1000000/1m", RATE_LIMIT_RUNS: "1000000/1m" } });
+  const server = await startServer(requireDatabaseUrl(), {
+    port,
+    env: { EXPLORE_DEMO: "1", EXPLORE_ALLOW_LOOPBACK_ADAPTERS: "1", RATE_LIMIT_MCP: "1000000/1m", RATE_LIMIT_RUNS: "1000000/1m" },
+  });
   try {
     const direct = await client(adapter.url);
     const gateway = await client(`http://127.0.0.1:${port}/mcp/agents/${HANDLE}`, { authorization: `Bearer ${token}` });

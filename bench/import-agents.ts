@@ -95,10 +95,21 @@ function watch(url: string) {
 
 async function main(): Promise<void> {
   const url = requireDatabaseUrl();
-  const owner = await db.user.upsert({ where: { email: "bench-large@explore.localhost" }, create: { email: "bench-large@explore.localhost" }, update: {}, select: { id: true } });
+  const owner = await db.user.upsert({
+    where: { email: "bench-large@explore.localhost" },
+    create: { email: "bench-large@explore.localhost" },
+    update: {},
+    select: { id: true },
+  });
   const errors: string[] = [];
   const check = (label: string, result: Awaited<ReturnType<typeof importAgentFile>>) => {
-    if (!result.ok) errors.push(`${label}: ${result.message} ${result.errors.slice(0, 3).map((e) => `${e.path} ${e.message}`).join("; ")}`);
+    if (!result.ok)
+      errors.push(
+        `${label}: ${result.message} ${result.errors
+          .slice(0, 3)
+          .map((e) => `${e.path} ${e.message}`)
+          .join("; ")}`,
+      );
   };
 
   // Warm-up: Prisma's query compiler and the first connections.
@@ -106,7 +117,9 @@ async function main(): Promise<void> {
 
   const text = agentJson(`${PREFIX}-one`, CAPABILITIES);
   const bytes = Buffer.byteLength(text);
-  console.log(`agent.json with ${CAPABILITIES} capabilities: ${(bytes / 1024).toFixed(0)} KB (limit ${MAX_AGENT_FILE_BYTES / 1024} KB); node ${process.version}`);
+  console.log(
+    `agent.json with ${CAPABILITIES} capabilities: ${(bytes / 1024).toFixed(0)} KB (limit ${MAX_AGENT_FILE_BYTES / 1024} KB); node ${process.version}`,
+  );
   const first = await timed(() => importAgentFile({ text, ownerId: owner.id, publish: true }));
   check("first import", first.value);
   console.log(`one import, new handle                ${first.ms.toFixed(0)} ms`);

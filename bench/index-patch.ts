@@ -47,7 +47,9 @@ const summary = (label: string, ms: number[]) => {
   const sorted = [...ms].sort((a, b) => a - b);
   console.log(`${label}: p50 ${at(sorted, 0.5).toFixed(1)} ms, p95 ${at(sorted, 0.95).toFixed(1)} ms, max ${(sorted.at(-1) ?? 0).toFixed(1)} ms`);
 };
-console.log(`${times.length} agents patched in one after another (${listings.toLocaleString("en")} listings in all, ${(listings / times.length).toFixed(1)} an agent)`);
+console.log(
+  `${times.length} agents patched in one after another (${listings.toLocaleString("en")} listings in all, ${(listings / times.length).toFixed(1)} an agent)`,
+);
 summary("the first 10% of the patches", times.slice(0, Math.ceil(times.length / 10)));
 summary("the last 10% of the patches", times.slice(-Math.ceil(times.length / 10)));
 summary("every patch", times);

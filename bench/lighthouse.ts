@@ -57,7 +57,8 @@ let baseline: { origin: string; stop: () => Promise<void> } | null = null;
 try {
   baseline = await startBaseline(Number(values.port) + 1);
 
-  if ((await run(bin("tsx"), ["--conditions=react-server", "scripts/db-seed.ts"], { DATABASE_URL: database.url })) !== 0) throw new Error("the demo network did not seed");
+  if ((await run(bin("tsx"), ["--conditions=react-server", "scripts/db-seed.ts"], { DATABASE_URL: database.url })) !== 0)
+    throw new Error("the demo network did not seed");
   const client = new pg.Client({ connectionString: database.url });
   await client.connect();
   const { rows } = await client.query<{ handle: string; capability_id: string }>(

@@ -5,7 +5,11 @@ import { latencies } from "./latency";
 
 export type Measured = { rps: number; p50: number; p95: number; p99: number; requests: number; non2xx: number; errors: number };
 
-export function load(origin: string, nextPath: () => string, options: { connections: number; seconds: number; headers?: Record<string, string> }): Promise<Measured> {
+export function load(
+  origin: string,
+  nextPath: () => string,
+  options: { connections: number; seconds: number; headers?: Record<string, string> },
+): Promise<Measured> {
   return new Promise((resolve) => {
     const times: number[] = [];
     const instance = autocannon({

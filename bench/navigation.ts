@@ -76,9 +76,6 @@ function line(label: string, m: Measured): string {
   return `${label.padEnd(46)} ${m.rps.toFixed(0).padStart(6)} req/s   p50 ${m.p50.toFixed(1).padStart(6)} ms   p95 ${m.p95.toFixed(1).padStart(6)} ms   p99 ${m.p99.toFixed(1).padStart(6)} ms   (n=${m.requests}${m.non2xx ? `, non-2xx ${m.non2xx}` : ""}${m.errors ? `, errors ${m.errors}` : ""})`;
 }
 
-
-
-
 /** The navigation request for a page, with the `_rsc` value Next expects for these headers (it redirects to it). */
 async function navigationTo(path: string): Promise<Request> {
   const response = await fetch(`${origin}${path}?_rsc=probe`, { headers: NAVIGATION, redirect: "manual" });
@@ -103,7 +100,9 @@ try {
   // A signed-in viewer: a real database session, as Auth.js keeps them.
   const sessionToken = randomUUID();
   await client.query(`INSERT INTO "User" ("id", "email", "updatedAt") VALUES ('bench-viewer', 'viewer@explore.localhost', now()) ON CONFLICT DO NOTHING`);
-  await client.query(`INSERT INTO "Session" ("sessionToken", "userId", "expires", "updatedAt") VALUES ($1, 'bench-viewer', now() + interval '1 day', now())`, [sessionToken]);
+  await client.query(`INSERT INTO "Session" ("sessionToken", "userId", "expires", "updatedAt") VALUES ($1, 'bench-viewer', now() + interval '1 day', now())`, [
+    sessionToken,
+  ]);
   await client.end();
   const paths = rows.map((r) => `/services/${r.handle}/${r.capability_id}`);
 

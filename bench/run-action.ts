@@ -34,7 +34,12 @@ function summary(label: string, samples: number[]): Latencies {
 }
 
 async function viewerFor(email: string): Promise<Viewer> {
-  const user = await db.user.upsert({ where: { email }, create: { email }, update: {}, select: { id: true, email: true, name: true, dateOfBirth: true, showMature: true } });
+  const user = await db.user.upsert({
+    where: { email },
+    create: { email },
+    update: {},
+    select: { id: true, email: true, name: true, dateOfBirth: true, showMature: true },
+  });
   return { ...user, isAdmin: false };
 }
 

@@ -92,7 +92,12 @@ async function progressPath(): Promise<{ name: string; withProgress: WithProgres
 }
 
 async function viewerFor(email: string): Promise<Viewer> {
-  const user = await db.user.upsert({ where: { email }, create: { email }, update: {}, select: { id: true, email: true, name: true, dateOfBirth: true, showMature: true } });
+  const user = await db.user.upsert({
+    where: { email },
+    create: { email },
+    update: {},
+    select: { id: true, email: true, name: true, dateOfBirth: true, showMature: true },
+  });
   return { ...user, isAdmin: false };
 }
 
@@ -226,10 +231,14 @@ async function main(): Promise<void> {
 
   const runs = latencies(runMs);
   console.log(`progress ${name}; node ${process.version}, ${os.cpus().length} CPUs; processes: this one, the MCP reference server, PostgreSQL`);
-  console.log(`${ROUNDS} rounds of ${CONCURRENT} concurrent runs (1 s, 10 progress steps each) with ${tested} sample tests recorded meanwhile, in ${seconds.toFixed(1)} s`);
+  console.log(
+    `${ROUNDS} rounds of ${CONCURRENT} concurrent runs (1 s, 10 progress steps each) with ${tested} sample tests recorded meanwhile, in ${seconds.toFixed(1)} s`,
+  );
   console.log(`commits: ${committed} (${(committed / seconds).toFixed(0)}/s); per run and test: ${(committed / (runMs.length + tested)).toFixed(2)}`);
   console.log(`NOTIFYs heard: ${notifies}`);
-  console.log(`run latency: p50 ${runs.p50.toFixed(0)} ms   p95 ${runs.p95.toFixed(0)} ms   p99 ${runs.p99.toFixed(0)} ms   (n=${runs.n}, ${errors.length} errors)`);
+  console.log(
+    `run latency: p50 ${runs.p50.toFixed(0)} ms   p95 ${runs.p95.toFixed(0)} ms   p99 ${runs.p99.toFixed(0)} ms   (n=${runs.n}, ${errors.length} errors)`,
+  );
   console.log(`sample tests: ${(tested / seconds).toFixed(0)}/s`);
 
   await closeAdapterClients();

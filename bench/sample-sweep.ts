@@ -77,7 +77,9 @@ const loadAverage = () => os.loadavg()[0]?.toFixed(1) ?? "?";
 
 function describe(label: string, samples: number[]): number {
   const s = latencies(samples);
-  console.log(`${label.padEnd(22)} p50 ${s.p50.toFixed(1)} ms   p95 ${s.p95.toFixed(1)} ms   (n=${s.n}, load average ${loadAverage()} on ${os.cpus().length} cores)`);
+  console.log(
+    `${label.padEnd(22)} p50 ${s.p50.toFixed(1)} ms   p95 ${s.p95.toFixed(1)} ms   (n=${s.n}, load average ${loadAverage()} on ${os.cpus().length} cores)`,
+  );
   return s.p95;
 }
 
@@ -150,13 +152,24 @@ async function main(): Promise<void> {
   // No cache in front: this measures how the sweep's database load slows a real search, not a cached page.
   const web = spawn("bash", ["deploy/web.sh"], {
     cwd: root,
-    env: { ...process.env, HOSTNAME: "127.0.0.1", PORT: String(PORT), AUTH_URL: `http://127.0.0.1:${PORT}`, EXPLORE_SECRET_KEYS: "bench:ZXhwbG9yZS1iZW5jaC1zZWNyZXQta2V5LTAwMDAwMDA=", SMTP_URL: "smtp://127.0.0.1:9", AUTH_TRUST_HOST: "true" },
+    env: {
+      ...process.env,
+      HOSTNAME: "127.0.0.1",
+      PORT: String(PORT),
+      AUTH_URL: `http://127.0.0.1:${PORT}`,
+      EXPLORE_SECRET_KEYS: "bench:ZXhwbG9yZS1iZW5jaC1zZWNyZXQta2V5LTAwMDAwMDA=",
+      SMTP_URL: "smtp://127.0.0.1:9",
+      AUTH_TRUST_HOST: "true",
+    },
     stdio: ["ignore", "ignore", "inherit"],
   });
   const children: ChildProcess[] = [adapters, web];
   try {
     for (let i = 0; ; i += 1) {
-      const ok = await fetch(`http://127.0.0.1:${PORT}/`).then((r) => r.ok, () => false);
+      const ok = await fetch(`http://127.0.0.1:${PORT}/`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (ok) break;
       if (i > 300) throw new Error("the web server did not come up");
       await new Promise((resolve) => setTimeout(resolve, 200));
@@ -184,7 +197,9 @@ async function main(): Promise<void> {
     const seconds = (performance.now() - started) / 1000;
     const failed = await db.sampleTest.count({ where: { status: "failed" } });
     const workerCpu = cpuSeconds(worker.pid);
-    console.log(`worker CPU: ${workerCpu.toFixed(1)} s, ${((workerCpu * 1000) / ids.length).toFixed(1)} ms per test; adapters' CPU ${cpuSeconds(adapters.pid).toFixed(1)} s`);
+    console.log(
+      `worker CPU: ${workerCpu.toFixed(1)} s, ${((workerCpu * 1000) / ids.length).toFixed(1)} ms per test; adapters' CPU ${cpuSeconds(adapters.pid).toFixed(1)} s`,
+    );
     console.log(`sweep of ${ids.length} capabilities: ${seconds.toFixed(1)} s (${(ids.length / seconds).toFixed(0)} tests/s), ${failed} failed`);
     console.log(`p95 during the sweep / idle p95: ${(during / idle).toFixed(2)}× (must be ≤ 2×)`);
   } finally {

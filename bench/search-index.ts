@@ -28,7 +28,9 @@ const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
 const started = performance.now();
 const index = await loadSharedIndex();
 const memory = process.memoryUsage();
-console.log(`index of ${index.size.toLocaleString("en")} listings loaded in ${((performance.now() - started) / 1000).toFixed(1)} s; heap ${mb(memory.heapUsed)}, outside the heap ${mb(memory.arrayBuffers)}, RSS ${mb(memory.rss)}`);
+console.log(
+  `index of ${index.size.toLocaleString("en")} listings loaded in ${((performance.now() - started) / 1000).toFixed(1)} s; heap ${mb(memory.heapUsed)}, outside the heap ${mb(memory.arrayBuffers)}, RSS ${mb(memory.rss)}`,
+);
 
 // The searches' words as the in-memory engine gives them to the index (stems and prefixes from PostgreSQL, read here once).
 type Search = { state: PageState; words: MeantLexemes[]; nameWords: string };
@@ -59,7 +61,12 @@ function search({ state, words, nameWords }: Search): number {
 
 for (const s of all.slice(0, WARM_UP)) search(s);
 [counting, paging] = [0, 0];
-const ms = all.slice(WARM_UP).map(search).sort((a, b) => a - b);
+const ms = all
+  .slice(WARM_UP)
+  .map(search)
+  .sort((a, b) => a - b);
 const at = (p: number) => (ms[Math.min(ms.length - 1, Math.floor(p * ms.length))] ?? Number.NaN).toFixed(2);
-console.log(`${searches} long-tail searches (${withCounts ? "counts and page" : "page alone"}): p50 ${at(0.5)} ms, p95 ${at(0.95)} ms, p99 ${at(0.99)} ms; mean counts ${(counting / searches).toFixed(2)} ms, page ${(paging / searches).toFixed(2)} ms`);
+console.log(
+  `${searches} long-tail searches (${withCounts ? "counts and page" : "page alone"}): p50 ${at(0.5)} ms, p95 ${at(0.95)} ms, p99 ${at(0.99)} ms; mean counts ${(counting / searches).toFixed(2)} ms, page ${(paging / searches).toFixed(2)} ms`,
+);
 process.exit(0);

@@ -38,7 +38,10 @@ const { values } = parseArgs({
     "database-url": { type: "string" },
   },
 });
-const sizes = (values.sizes ?? "").split(",").map(Number).filter((n) => n > 0);
+const sizes = (values.sizes ?? "")
+  .split(",")
+  .map(Number)
+  .filter((n) => n > 0);
 const generated = values["database-url"];
 if (generated !== undefined && sizes.length !== 1) throw new Error("--database-url measures one size: give the one it was generated with in --sizes");
 const aloneCount = Number(values.alone);
@@ -132,7 +135,10 @@ async function floors(size: number): Promise<string[]> {
     ["floor: no work (/icon.svg)", "/icon.svg"],
     ["floor: one statement (/api/health)", "/api/health"],
   ] as const) {
-    const alone = await oneByOne(origin, Array.from({ length: 100 }, () => path));
+    const alone = await oneByOne(
+      origin,
+      Array.from({ length: 100 }, () => path),
+    );
     const loaded = await load(origin, cycling([path]), { connections, seconds: duration });
     console.log(aloneLine(label, alone));
     console.log(line(`${label}, ${connections} clients`, loaded));

@@ -70,7 +70,9 @@ try {
   await Promise.all([writer, ...checking]);
   console.log(line(`API at 20 clients, a write every ${every} ms`, measured));
   const share = (n: number) => `${((100 * n) / Math.max(1, samples)).toFixed(1)} %`;
-  console.log(`${writes} listing writes; of ${samples} health checks the index was current in ${current} (${share(current)}), patching in ${patching} (${share(patching)})`);
+  console.log(
+    `${writes} listing writes; of ${samples} health checks the index was current in ${current} (${share(current)}), patching in ${patching} (${share(patching)})`,
+  );
 } finally {
   await stopServer(server);
 }

@@ -30,7 +30,10 @@ const { values } = parseArgs({
     "full-max": { type: "string", default: "100000" },
   },
 });
-const sizes = (values.sizes ?? "").split(",").map(Number).filter((n) => n > 0);
+const sizes = (values.sizes ?? "")
+  .split(",")
+  .map(Number)
+  .filter((n) => n > 0);
 const duration = Number(values.duration);
 const port = Number(values.port);
 const connections = Number(values.connections);
@@ -69,7 +72,6 @@ async function quietDatabase(url: string): Promise<void> {
     await client.end();
   }
 }
-
 
 // The load comes from one address: the per-client API limit would measure refusals.
 const serving = { port, env: { RATE_LIMIT_API: "100000000/1m" } };
@@ -121,7 +123,9 @@ for (const size of sizes) {
     console.log(line("search API (/api/v1/services)", api));
     const cold = (m: Measured | null) => (m ? `${m.p50.toFixed(1)} / ${m.p95.toFixed(1)}` : "–");
     if (size > fullMax) {
-      summary.push(`| ${size.toLocaleString("en")} | ${api.p50.toFixed(1)} | ${api.p95.toFixed(1)} | ${api.rps.toFixed(0)} | – | – | – | ${cold(apiCold)} | – |`);
+      summary.push(
+        `| ${size.toLocaleString("en")} | ${api.p50.toFixed(1)} | ${api.p95.toFixed(1)} | ${api.rps.toFixed(0)} | – | – | – | ${cold(apiCold)} | – |`,
+      );
       summary.push(`|   API one at a time, cache off: p50 ${apiAlone.p50.toFixed(1)} ms, mean ${apiAlone.mean.toFixed(1)} ms |`);
       continue;
     }
@@ -154,7 +158,9 @@ for (const size of sizes) {
     await database.close();
   }
 }
-console.log("\n| listings | API p50 ms | API p95 ms | API req/s | page p50 ms | page p95 ms | page req/s | API p50 / p95 ms, cache off | page p50 / p95 ms, cache off |");
+console.log(
+  "\n| listings | API p50 ms | API p95 ms | API req/s | page p50 ms | page p95 ms | page req/s | API p50 / p95 ms, cache off | page p50 / p95 ms, cache off |",
+);
 console.log("| --- | --- | --- | --- | --- | --- | --- | --- | --- |");
 for (const row of summary) console.log(row);
 process.exit(0);

@@ -37,10 +37,22 @@ const range = (n: number, from = 0) => Array.from({ length: n }, (_, i) => i + f
 // Warm the connection pool and the catalog's tables once, outside the figures.
 await api({ query: "weather" })();
 
-await time("API, no words (reputation), offsets", range(perKind).map((i) => api({ offset: i * 20 })));
-await time("API, one word, most_run", range(perKind).map((i) => api({ query: words(i), sort_by: "most_run" })));
-await time("API, two words, most_run", range(perKind).map((i) => api({ query: pairs(i), sort_by: "most_run" })));
-await time("API, one word, reputation", range(perKind).map((i) => api({ query: words(i + 100), sort_by: "reputation" })));
+await time(
+  "API, no words (reputation), offsets",
+  range(perKind).map((i) => api({ offset: i * 20 })),
+);
+await time(
+  "API, one word, most_run",
+  range(perKind).map((i) => api({ query: words(i), sort_by: "most_run" })),
+);
+await time(
+  "API, two words, most_run",
+  range(perKind).map((i) => api({ query: pairs(i), sort_by: "most_run" })),
+);
+await time(
+  "API, one word, reputation",
+  range(perKind).map((i) => api({ query: words(i + 100), sort_by: "reputation" })),
+);
 await time(
   "API, one word, min_reputation",
   range(perKind).map((i) => api({ query: words(i + 200), min_reputation: 0.5 + (i % 40) / 100 })),

@@ -94,7 +94,9 @@ try {
       staticHit = await measure(varnish.url, chunk);
     }
     ratios.push(homeHit.rps / staticHit.rps);
-    console.log(`round ${round + 1}: home ÷ static file through Varnish ${(homeHit.rps / staticHit.rps).toFixed(2)} (${homeHit.rps.toFixed(0)} ÷ ${staticHit.rps.toFixed(0)} req/s)`);
+    console.log(
+      `round ${round + 1}: home ÷ static file through Varnish ${(homeHit.rps / staticHit.rps).toFixed(2)} (${homeHit.rps.toFixed(0)} ÷ ${staticHit.rps.toFixed(0)} req/s)`,
+    );
   }
   if (!staticHit || !homeHit) throw new Error("--rounds must be at least 1");
   const sorted = [...ratios].sort((a, b) => a - b);
@@ -103,7 +105,9 @@ try {
   const bare = await load(baseline.origin, () => "/", { ...options, headers: gzip });
   console.log(line("static file through Varnish", staticHit));
   console.log(line("home, signed out, through Varnish", homeHit));
-  console.log(`home ÷ static file through Varnish, median of ${ratios.length} rounds: ${median.toFixed(2)} (each: ${ratios.map((r) => r.toFixed(2)).join(", ")})`);
+  console.log(
+    `home ÷ static file through Varnish, median of ${ratios.length} rounds: ${median.toFixed(2)} (each: ${ratios.map((r) => r.toFixed(2)).join(", ")})`,
+  );
   console.log(line("home, signed out, Next alone", homeNext));
   console.log(line("bare Next page", bare));
   console.log(`home ÷ bare page, Next alone: ${(homeNext.rps / bare.rps).toFixed(2)}`);

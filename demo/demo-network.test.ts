@@ -10,9 +10,9 @@ import { startDemoAdapters, type DemoAdapters } from "./adapters/server";
 import { connectDemoClient } from "./mcp-client";
 import { parsePaymentRequired } from "../lib/payments/payment-required";
 
-const seedSchema = z.record(z.string(), z.unknown()).parse(
-  JSON.parse(readFileSync(path.resolve(process.cwd(), "lib/agent-file/agent-file.schema.json"), "utf8")),
-);
+const seedSchema = z
+  .record(z.string(), z.unknown())
+  .parse(JSON.parse(readFileSync(path.resolve(process.cwd(), "lib/agent-file/agent-file.schema.json"), "utf8")));
 const canonicalTags = new Set(
   z
     .array(z.object({ slug: z.string() }).loose())
@@ -23,7 +23,35 @@ const canonicalTags = new Set(
 const agents = loadDemoAgents();
 const capabilities = agents.flatMap((entry) => entry.agent.capabilities.map((capability) => ({ entry, capability })));
 const CAPABILITY_ID = /^cap_[a-z0-9_]{2,40}$/;
-const EU = new Set(["AT", "BE", "BG", "HR", "CY", "CZ", "DK", "EE", "FI", "FR", "DE", "GR", "HU", "IE", "IT", "LV", "LT", "LU", "MT", "NL", "PL", "PT", "RO", "SK", "SI", "ES", "SE"]);
+const EU = new Set([
+  "AT",
+  "BE",
+  "BG",
+  "HR",
+  "CY",
+  "CZ",
+  "DK",
+  "EE",
+  "FI",
+  "FR",
+  "DE",
+  "GR",
+  "HU",
+  "IE",
+  "IT",
+  "LV",
+  "LT",
+  "LU",
+  "MT",
+  "NL",
+  "PL",
+  "PT",
+  "RO",
+  "SK",
+  "SI",
+  "ES",
+  "SE",
+]);
 
 function newAjv(): Ajv2020 {
   return new Ajv2020({ strict: false, allErrors: true });
@@ -99,7 +127,8 @@ describe("demo agent files", () => {
           problems.push(`${where}: paid in storage-free mode without storage_free_accepted`);
         }
         if (agent.execution_mode === "storage_free" && capability.repeat === "return_kept") problems.push(`${where}: return_kept in storage-free mode`);
-        if (capability.class === "external_action" && capability.outside_action === undefined) problems.push(`${where}: external action without outside_action`);
+        if (capability.class === "external_action" && capability.outside_action === undefined)
+          problems.push(`${where}: external action without outside_action`);
         if (capability.class !== "external_action" && (capability.outside_action !== undefined || capability.effects !== undefined)) {
           problems.push(`${where}: effects or outside_action on a ${capability.class}`);
         }
@@ -137,7 +166,9 @@ describe("demo agent files", () => {
     expect(declared.some((item) => item.data.inputs?.retention === "none" && item.data.results?.retention === "none")).toBe(true);
     expect(declared.some((item) => item.data.inputs?.retention === "retained" && item.data.inputs.days === 30)).toBe(true);
     expect(declared.some((item) => item.data.used_for_training === true)).toBe(true);
-    expect(declared.some((item) => (item.data.processing_regions ?? []).length > 0 && (item.data.processing_regions ?? []).every((region) => EU.has(region)))).toBe(true);
+    expect(
+      declared.some((item) => (item.data.processing_regions ?? []).length > 0 && (item.data.processing_regions ?? []).every((region) => EU.has(region))),
+    ).toBe(true);
     expect(declared.some((item) => (item.data.downstream?.subprocessors ?? []).some((sub) => /^[A-Z]{2}$/.test(sub.region)))).toBe(true);
     expect(agents.some((entry) => entry.agent.data_declared === false)).toBe(true);
     expect(all.some((item) => item.capability.example?.expected_output !== undefined)).toBe(true);
@@ -219,7 +250,11 @@ describe("demo adapters", () => {
     const validInput = ajv.validate(capability.input_schema ?? {}, args);
     expect(validInput, JSON.stringify(ajv.errors)).toBe(true);
     const client = await clientFor(demoSlug(entry.agent.adapter.endpoint) ?? "");
-    const result = await client.callTool({ name: capability.tool, arguments: args, _meta: { execution_id: `exe_sample_${capability.tool}`, validation: true } });
+    const result = await client.callTool({
+      name: capability.tool,
+      arguments: args,
+      _meta: { execution_id: `exe_sample_${capability.tool}`, validation: true },
+    });
     expect(result.isError ?? false, JSON.stringify(result.content)).toBe(false);
     const validOutput = ajv.validate(capability.output_schema ?? {}, result.structuredContent);
     expect(validOutput, JSON.stringify(ajv.errors)).toBe(true);
@@ -298,7 +333,11 @@ describe("demo adapters", () => {
 
     it("cancels a scheduled reminder before it goes out", async () => {
       const scheduled = reminderOutput.parse(
-        await call("send_reminder", { to: "lee@example.com", message: "Renew passport", send_at: "2031-05-01T08:00:00Z", idempotency_key: "exe_cancel_1" }, "exe_cancel_1"),
+        await call(
+          "send_reminder",
+          { to: "lee@example.com", message: "Renew passport", send_at: "2031-05-01T08:00:00Z", idempotency_key: "exe_cancel_1" },
+          "exe_cancel_1",
+        ),
       );
       expect(scheduled.status).toBe("scheduled");
       expect(outcomeOutput.parse(await call("reminder_outcome", { execution_id: "exe_cancel_1" })).outcome).toBe("pending");

@@ -71,7 +71,11 @@ test.describe("signed in", () => {
         await expect(page.getByRole("heading", { level: 1, name: "My runs" })).toBeVisible();
         expect(await seriousViolations(page)).toEqual([]);
         await page.goto("/?price=paid");
-        if (width < 768) await page.getByRole("complementary", { name: "Filters" }).locator("summary", { hasText: /^Filters/ }).click();
+        if (width < 768)
+          await page
+            .getByRole("complementary", { name: "Filters" })
+            .locator("summary", { hasText: /^Filters/ })
+            .click();
         await expect(page.getByRole("complementary", { name: "Filters" }).getByRole("link", { name: /^Free only \d+$/ })).toBeVisible();
         expect(await seriousViolations(page)).toEqual([]);
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

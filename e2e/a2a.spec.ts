@@ -22,7 +22,10 @@ function bearerFetch(token: string): typeof fetch {
 async function send(baseURL: string, token: string, skill: string, args: Record<string, unknown>): Promise<Task> {
   const resolver = new DefaultAgentCardResolver();
   const card = await resolver.resolve(baseURL, cardPath("@unit-forge"));
-  const client = await new ClientFactory({ transports: [new JsonRpcTransportFactory({ fetchImpl: bearerFetch(token) })], cardResolver: resolver }).createFromAgentCard(card);
+  const client = await new ClientFactory({
+    transports: [new JsonRpcTransportFactory({ fetchImpl: bearerFetch(token) })],
+    cardResolver: resolver,
+  }).createFromAgentCard(card);
   const result = await client.sendMessage({
     tenant: "",
     message: {
@@ -63,7 +66,7 @@ test("a token made in settings lets an agent run a free demo service over A2A, u
   const task = await send(origin, token, "cap_convert_length", { value: 26.2, from: "mi", to: "km" });
   expect(task.status?.state).toBe(TaskState.TASK_STATE_COMPLETED);
   const data = task.artifacts[0]?.parts.find((p) => p.content?.$case === "data")?.content;
-  expect(data?.$case === "data" ? JSON.stringify(data.value) : "").toContain("\"result\":42.16");
+  expect(data?.$case === "data" ? JSON.stringify(data.value) : "").toContain('"result":42.16');
 
   // The run is the person's own, as if they had used the Run panel.
   await page.goto("/runs");

@@ -60,7 +60,9 @@ test("the publisher sees a run of their demo service counted in its analytics, i
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: /Download CSV/ }).click()]);
   expect(download.suggestedFilename()).toBe(`analytics-unit-forge-${SERVICE}-${todayIso}.csv`);
   const csv = (await readFile(await download.path(), "utf8")).split("\r\n");
-  expect(csv[0]).toBe("date_utc,service_id,service_name,runs,succeeded,tool_error,failed,timed_out,payment_required,cancelled,outcome_unknown,running,p50_ms,p95_ms");
+  expect(csv[0]).toBe(
+    "date_utc,service_id,service_name,runs,succeeded,tool_error,failed,timed_out,payment_required,cancelled,outcome_unknown,running,p50_ms,p95_ms",
+  );
   expect(csv.filter((line) => line.length > 0)).toHaveLength(31);
   const todayRow = csv.find((line) => line.startsWith(`${todayIso},${SERVICE},`))?.split(",") ?? [];
   expect(Number(todayRow[3])).toBeGreaterThanOrEqual(before + 1);

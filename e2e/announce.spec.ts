@@ -9,7 +9,10 @@ test("an endpoint announced with the publisher's token makes a waiting service r
   test.setTimeout(90_000);
   const handle = `@ruler-${Date.now().toString(36)}`;
   // The demo adapters' address, as Explore publishes it for one of the demo agents.
-  const demo = (await (await request.get("/api/v1/agents/@unit-forge/agent.json")).json()) as { adapter: { endpoint: string }; capabilities: { tool: string }[] };
+  const demo = (await (await request.get("/api/v1/agents/@unit-forge/agent.json")).json()) as {
+    adapter: { endpoint: string };
+    capabilities: { tool: string }[];
+  };
   const adapter = demo.adapter.endpoint;
   const lengths = demo.capabilities.find((c) => c.tool === "convert_length");
 

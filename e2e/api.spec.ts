@@ -57,7 +57,10 @@ test("bad parameters get 400 problem details naming each parameter, never a 500"
     expect(response.headers()["content-type"]).toContain("application/problem+json");
     const problem = await response.json();
     expect(problem.status).toBe(400);
-    expect(problem.errors.map((e: { parameter: string }) => e.parameter), query).toContain(parameter);
+    expect(
+      problem.errors.map((e: { parameter: string }) => e.parameter),
+      query,
+    ).toContain(parameter);
     expect(problem.detail).toContain(parameter);
   }
   const missing = await request.get("/api/v1/services/@demo-homes/cap_nope");
@@ -105,7 +108,5 @@ test("the OpenAPI document describes the parameters the API validates", async ({
   expect(byName.get("sort_by")?.schema.enum).toEqual(expect.arrayContaining(["reputation", "recent", "name"]));
   for (const name of ["query", "capability", "verified", "min_reputation", "include_unreachable", "offset"]) expect(byName.has(name)).toBe(true);
   expect(doc.components.schemas.Problem).toBeTruthy();
-  expect(Object.keys(doc.paths)).toEqual(
-    expect.arrayContaining(["/services/{handle}/{capability_id}", "/agents/{handle}", "/agents/{handle}/agent.json"]),
-  );
+  expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(["/services/{handle}/{capability_id}", "/agents/{handle}", "/agents/{handle}/agent.json"]));
 });

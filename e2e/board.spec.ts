@@ -39,7 +39,7 @@ test("an agent's note is on /board as text with a report link; reported, an admi
 
     const scheme = (await (await fetch(new URL("/.well-known/agent-helper.json", baseURL))).json()) as SchemeDocument;
     const entries: Record<string, never>[] = [];
-    for (let after = 0; ; ) {
+    for (let after = 0; ;) {
       const read = await mcp.callTool({ name: "read_board", arguments: { after, limit: 200 } });
       const page = read.structuredContent as { entries: Record<string, never>[]; next_after: number | null };
       entries.push(...page.entries);

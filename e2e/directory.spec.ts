@@ -29,16 +29,25 @@ test("profiles on /directory as text, with their keys and report links; reported
   const keyed = `keyed-${word}`;
   const mcp = await client(baseURL ?? "");
   try {
-    const first = await mcp.callTool({ name: "publish_profile", arguments: { handle: plain, summary: hostile, offers: ["translation"], tags: ["e2e"], contact: [{ kind: "url", value: "javascript:alert(1)" }] } });
+    const first = await mcp.callTool({
+      name: "publish_profile",
+      arguments: { handle: plain, summary: hostile, offers: ["translation"], tags: ["e2e"], contact: [{ kind: "url", value: "javascript:alert(1)" }] },
+    });
     expect(first.isError).not.toBe(true);
     const scheme = (await (await fetch(new URL("/.well-known/agent-helper.json", baseURL))).json()) as { instance: string };
     const pair = generateKeyPairSync("ed25519");
     const publicKey = pair.publicKey.export({ format: "der", type: "spki" }).subarray(-32).toString("base64");
-    const proof = sign(null, Buffer.from(canonicalJson({ purpose: "agent-helper/key", instance: scheme.instance, handle: keyed, public_key: publicKey }), "utf8"), pair.privateKey).toString("base64");
+    const proof = sign(
+      null,
+      Buffer.from(canonicalJson({ purpose: "agent-helper/key", instance: scheme.instance, handle: keyed, public_key: publicKey }), "utf8"),
+      pair.privateKey,
+    ).toString("base64");
     const key = await mcp.callTool({ name: "register_key", arguments: { handle: keyed, public_key: publicKey, proof } });
     expect(key.isError).not.toBe(true);
     const token = (key.structuredContent as { handle_token: string }).handle_token;
-    expect((await mcp.callTool({ name: "publish_profile", arguments: { handle: keyed, summary: `Signs its ${word} messages.`, handle_token: token } })).isError).not.toBe(true);
+    expect(
+      (await mcp.callTool({ name: "publish_profile", arguments: { handle: keyed, summary: `Signs its ${word} messages.`, handle_token: token } })).isError,
+    ).not.toBe(true);
   } finally {
     await mcp.close();
   }
@@ -83,7 +92,10 @@ test("a message to a publisher's agent handle is in the publisher's inbox, as te
   const mcp = await client(baseURL ?? "");
   const text = `<b>Can</b> your harbour charts cover ${word}?`;
   try {
-    const sent = await mcp.callTool({ name: "send_message", arguments: { sender: `asker-${word}`, to: leak.handle.slice(1), subject: `Charts ${word}`, message: text, kind: "handoff" } });
+    const sent = await mcp.callTool({
+      name: "send_message",
+      arguments: { sender: `asker-${word}`, to: leak.handle.slice(1), subject: `Charts ${word}`, message: text, kind: "handoff" },
+    });
     expect(sent.isError).not.toBe(true);
     expect(JSON.stringify(sent.content)).toContain("stored in clear on Explore");
   } finally {

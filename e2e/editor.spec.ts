@@ -23,9 +23,18 @@ test("a publisher completes a connected server's draft in the editor and publish
   await expect(problems.getByRole("heading", { name: /^\d+ problems to fix before publishing$/ })).toBeVisible();
   // What Explore guessed from the tools is a suggestion awaiting confirmation, at its field and in the list.
   await expect(problems).toContainText("values are Explore's suggestion from the server's tools");
-  await expect(page.locator("#field-execution-mode-error")).toContainText("is Explore's suggestion, awaiting your confirmation (\"storage_free\")");
+  await expect(page.locator("#field-execution-mode-error")).toContainText('is Explore\'s suggestion, awaiting your confirmation ("storage_free")');
   await expect(page.locator("#field-capabilities-0-class-error")).toContainText("is Explore's suggestion");
-  for (const path of ["/agent/handle", "/agent/purpose", "/defaults/data/inputs/retention", "/defaults/data/results/retention", "/defaults/data/used_for_training", "/capabilities/0/limitations", "/capabilities/1/limitations", "/capabilities/1/category"]) {
+  for (const path of [
+    "/agent/handle",
+    "/agent/purpose",
+    "/defaults/data/inputs/retention",
+    "/defaults/data/results/retention",
+    "/defaults/data/used_for_training",
+    "/capabilities/0/limitations",
+    "/capabilities/1/limitations",
+    "/capabilities/1/category",
+  ]) {
     await expect(problems.getByText(path, { exact: true })).toBeVisible();
   }
   const preview = page.getByRole("region", { name: "Preview — not published" });

@@ -27,7 +27,9 @@ async function makeToken(page: Page, label: string): Promise<string> {
 async function gateway(baseURL: string, handle: string, token: string, confirm?: (question: string) => boolean): Promise<Client> {
   const client = new Client({ name: "explore-e2e-gateway", version: "1.0.0" }, confirm ? { capabilities: { elicitation: {} } } : {});
   if (confirm) client.setRequestHandler(ElicitRequestSchema, async (request) => ({ action: "accept", content: { confirm: confirm(request.params.message) } }));
-  await client.connect(new StreamableHTTPClientTransport(new URL(`/mcp/agents/${handle}`, baseURL), { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(`/mcp/agents/${handle}`, baseURL), { requestInit: { headers: { authorization: `Bearer ${token}` } } }),
+  );
   return client;
 }
 
@@ -50,7 +52,9 @@ test("an MCP client runs a free service through the gateway with a token made in
   }
 
   // The MCP Inspector's CLI, with the token as a header.
-  const called = await inspectorCall(new URL("/mcp/agents/@unit-forge", origin).href, "cap_convert_length", { value: 1, from: "mi", to: "km" }, [`Authorization: Bearer ${token}`]);
+  const called = await inspectorCall(new URL("/mcp/agents/@unit-forge", origin).href, "cap_convert_length", { value: 1, from: "mi", to: "km" }, [
+    `Authorization: Bearer ${token}`,
+  ]);
   expect(called.isError).toBe(false);
   expect(JSON.stringify(called.structured)).toContain("1.609");
 
@@ -76,7 +80,20 @@ test("a paid service is refused with the payment link, then runs on a bought cal
       object: "event",
       type: "checkout.session.completed",
       created: Math.floor(Date.now() / 1000),
-      data: { object: { id: `cs_e2e_gateway_${Date.now()}`, object: "checkout.session", mode: "payment", payment_status: "paid", client_reference_id: link?.[1], payment_link: "plink_demo_homes_details", amount_total: 100, currency: "usd", payment_intent: `pi_e2e_gateway_${Date.now()}`, subscription: null } },
+      data: {
+        object: {
+          id: `cs_e2e_gateway_${Date.now()}`,
+          object: "checkout.session",
+          mode: "payment",
+          payment_status: "paid",
+          client_reference_id: link?.[1],
+          payment_link: "plink_demo_homes_details",
+          amount_total: 100,
+          currency: "usd",
+          payment_intent: `pi_e2e_gateway_${Date.now()}`,
+          subscription: null,
+        },
+      },
     });
     const granted = await page.request.post("/api/webhooks/stripe/demo-homes", {
       data: payload,
@@ -85,7 +102,9 @@ test("a paid service is refused with the payment link, then runs on a bought cal
     expect(granted.status(), await granted.text()).toBe(200);
 
     // Still a free-only token: the calls are there, the token may not spend them.
-    expect(textOf((await client.callTool({ name: "cap_get_home", arguments: { home_id: "hm_dublin_002" } })) as CallToolResult)).toContain("allows free runs only");
+    expect(textOf((await client.callTool({ name: "cap_get_home", arguments: { home_id: "hm_dublin_002" } })) as CallToolResult)).toContain(
+      "allows free runs only",
+    );
 
     await page.goto("/settings");
     const tokens = page.getByRole("region", { name: "API tokens" });

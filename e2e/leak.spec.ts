@@ -115,7 +115,9 @@ for (const roleName of checkedRoles) {
         return response.text();
       };
       const agentsOf = async (args: Record<string, unknown>) => {
-        const body = z.object({ result: z.object({ structuredContent: z.object({ agents: z.array(z.object({ handle: z.string() })) }) }) }).parse(JSON.parse(await callTool("search_agents", args)));
+        const body = z
+          .object({ result: z.object({ structuredContent: z.object({ agents: z.array(z.object({ handle: z.string() })) }) }) })
+          .parse(JSON.parse(await callTool("search_agents", args)));
         return body.result.structuredContent.agents.map((a) => a.handle);
       };
       // Found by its public listing's tag, so the refusals below mean something.
@@ -143,7 +145,11 @@ for (const roleName of checkedRoles) {
     test("the gateway lists and runs a hidden listing for nobody who may not see it", async ({ page }) => {
       const gateway = (token: string | null, body: Record<string, unknown>) =>
         page.request.post(`/mcp/agents/${leak.handle}`, {
-          headers: { accept: "application/json, text/event-stream", "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+          headers: {
+            accept: "application/json, text/event-stream",
+            "content-type": "application/json",
+            ...(token ? { authorization: `Bearer ${token}` } : {}),
+          },
           data: { jsonrpc: "2.0", id: 1, ...body },
         });
       if (roleName === "signedOut") {
@@ -167,7 +173,12 @@ for (const roleName of checkedRoles) {
 
       const viaMcp = await page.request.post("/mcp", {
         headers: { accept: "application/json, text/event-stream", "content-type": "application/json", authorization: `Bearer ${token}` },
-        data: { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "run_service", arguments: { agent: leak.handle, service: leak.suspendedId, arguments: {} } } },
+        data: {
+          jsonrpc: "2.0",
+          id: 1,
+          method: "tools/call",
+          params: { name: "run_service", arguments: { agent: leak.handle, service: leak.suspendedId, arguments: {} } },
+        },
       });
       const answer = await viaMcp.text();
       expect(answer.includes(leak.suspendedName), `${roleName} run_service must not name ${leak.suspendedName}`).toBe(false);

@@ -19,7 +19,10 @@ test("a logo that fails a check is explained to its publisher; one that passes i
   test.setTimeout(90_000);
   const handle = `@logo-${Date.now().toString(36)}`;
   // The demo adapters' address (they also serve the demo logos at /files/…), as Explore publishes it.
-  const demo = (await (await request.get("/api/v1/agents/@unit-forge/agent.json")).json()) as { adapter: { endpoint: string }; capabilities: { tool: string }[] };
+  const demo = (await (await request.get("/api/v1/agents/@unit-forge/agent.json")).json()) as {
+    adapter: { endpoint: string };
+    capabilities: { tool: string }[];
+  };
   const origin = new URL(demo.adapter.endpoint).origin;
   const lengths = demo.capabilities.find((c) => c.tool === "convert_length");
   const agentJson = (logo: string) => ({

@@ -96,8 +96,20 @@ test("a path segment that does not percent-decode is refused in words, problem+j
 // Each cannot become a valid escape whatever follows it.
 const badEscape = fc.constantFrom("%FF", "%ED%A0%80", "%C0", "%E0%A4%Az", "%z", "%2z", "%G0", "%F0%9F%98z", "%80");
 const pathUnit = fc.oneof({ weight: 6, arbitrary: fc.constantFrom("a", "@", "-", "_", "1", "cap_x", "%20", "%40", "é") }, { weight: 2, arbitrary: badEscape });
-const malformedSegment = fc.tuple(fc.string({ unit: pathUnit, maxLength: 6 }), badEscape, fc.string({ unit: pathUnit, maxLength: 6 })).map((parts) => parts.join(""));
-const routeShapes = ["/services/{}/x", "/services/@demo-weather/{}", "/agents/{}", "/requests/{}", "/api/v1/agents/{}", "/api/v1/agents/{}/agent.json", "/og/services/{}/x", "/dashboard/agents/{}/x", "/{}"];
+const malformedSegment = fc
+  .tuple(fc.string({ unit: pathUnit, maxLength: 6 }), badEscape, fc.string({ unit: pathUnit, maxLength: 6 }))
+  .map((parts) => parts.join(""));
+const routeShapes = [
+  "/services/{}/x",
+  "/services/@demo-weather/{}",
+  "/agents/{}",
+  "/requests/{}",
+  "/api/v1/agents/{}",
+  "/api/v1/agents/{}/agent.json",
+  "/og/services/{}/x",
+  "/dashboard/agents/{}/x",
+  "/{}",
+];
 
 test("fuzzed path segments: no answer is a 500", async ({ request }) => {
   await fc.assert(
@@ -189,7 +201,11 @@ test.describe("server actions", () => {
       expectRefusalInWords(answer, `Origin: ${foreign}`, 403);
     }
     // A form posted without JavaScript from another site, too.
-    const form = await request.post("/sign-in", { multipart: { [`$ACTION_ID_${actionId}`]: "", email: "someone@example.com" }, headers: { Origin: "https://evil.example" }, maxRedirects: 0 });
+    const form = await request.post("/sign-in", {
+      multipart: { [`$ACTION_ID_${actionId}`]: "", email: "someone@example.com" },
+      headers: { Origin: "https://evil.example" },
+      maxRedirects: 0,
+    });
     expectRefusalInWords(await answerOf(form), "a form from another site", 403);
   });
 
@@ -217,7 +233,10 @@ test.describe("server actions", () => {
       const response = await request.post("/sign-in", { multipart: fields, headers: { "Next-Action": actionId, Origin: origin }, maxRedirects: 0 });
       expectRefusalInWords(await answerOf(response), what, 400);
     }
-    const broken = await request.post("/sign-in", { data: "garbage", headers: { "Content-Type": "multipart/form-data; boundary=zz", "Next-Action": actionId, Origin: origin } });
+    const broken = await request.post("/sign-in", {
+      data: "garbage",
+      headers: { "Content-Type": "multipart/form-data; boundary=zz", "Next-Action": actionId, Origin: origin },
+    });
     expectRefusalInWords(await answerOf(broken), "a multipart body that does not parse", 400);
     const brokenForm = await request.post("/sign-in", { data: "garbage", headers: { "Content-Type": "multipart/form-data; boundary=zz", Origin: origin } });
     expectRefusalInWords(await answerOf(brokenForm), "a form body that does not parse", 400);
@@ -233,7 +252,13 @@ test.describe("server actions", () => {
   test("fuzzed action bodies: no answer is a 500", async ({ request }) => {
     const tags = fc.constantFrom("$", "$$", "$1", "$@1", "$Q1", "$W1", "$h1", "$T", "$K1", "$B1", "$R1", "$nx", "$n1", "$D", "$u", "$zz", "$0:x", "\u0000");
     const value = fc.letrec((tie) => ({
-      node: fc.oneof({ depthSize: "small" }, fc.jsonValue({ maxDepth: 1 }), tags, fc.array(tie("node"), { maxLength: 3 }), fc.dictionary(fc.string({ maxLength: 3 }), tie("node"), { maxKeys: 3 })),
+      node: fc.oneof(
+        { depthSize: "small" },
+        fc.jsonValue({ maxDepth: 1 }),
+        tags,
+        fc.array(tie("node"), { maxLength: 3 }),
+        fc.dictionary(fc.string({ maxLength: 3 }), tie("node"), { maxKeys: 3 }),
+      ),
     })).node;
     const body = fc.oneof(
       value.map((v) => JSON.stringify(v)),
@@ -259,7 +284,11 @@ test.describe("server actions", () => {
 });
 
 test("a 3 MB Stripe webhook body sent in chunks is refused with 413 in words", async ({ baseURL }) => {
-  const answer = await postChunked(`${baseURL}/api/webhooks/stripe/@demo-weather`, { "Content-Type": "application/json", "Stripe-Signature": "t=1,v1=00" }, 3 * MB);
+  const answer = await postChunked(
+    `${baseURL}/api/webhooks/stripe/@demo-weather`,
+    { "Content-Type": "application/json", "Stripe-Signature": "t=1,v1=00" },
+    3 * MB,
+  );
   expectRefusalInWords(answer, "a chunked webhook body", 413);
   expect(answer.headers["content-type"]).toContain("application/problem+json");
 });

@@ -27,12 +27,17 @@ for (const scenario of SCENARIOS) {
     try {
       const cli = path.resolve("node_modules/@modelcontextprotocol/conformance/dist/index.js");
       const url = new URL("/mcp", baseURL).href;
-      const { stdout } = await run(path.resolve("node_modules/.bin/node"), [cli, "server", "--url", url, "--scenario", scenario, "--output-dir", out], { timeout: 60_000 });
+      const { stdout } = await run(path.resolve("node_modules/.bin/node"), [cli, "server", "--url", url, "--scenario", scenario, "--output-dir", out], {
+        timeout: 60_000,
+      });
       const [folder] = readdirSync(out);
       expect(folder, stdout).toBeDefined();
       const checks = checksSchema.parse(JSON.parse(readFileSync(path.join(out, folder ?? "", "checks.json"), "utf8")));
       expect(checks.length, stdout).toBeGreaterThan(0);
-      expect(checks.filter((c) => c.status !== "SUCCESS" && c.status !== "INFO"), stdout).toEqual([]);
+      expect(
+        checks.filter((c) => c.status !== "SUCCESS" && c.status !== "INFO"),
+        stdout,
+      ).toEqual([]);
     } finally {
       rmSync(out, { recursive: true, force: true });
     }

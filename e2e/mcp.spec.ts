@@ -73,7 +73,12 @@ test("an agent is told when nothing matches its need, and pointed to request_cap
 });
 
 test("/mcp refuses a web page of another site with 403, and a 3 MB body sent without a length with 413, in words", async ({ request, baseURL }) => {
-  const initialize = { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "e2e", version: "1" } } };
+  const initialize = {
+    jsonrpc: "2.0",
+    id: 1,
+    method: "initialize",
+    params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "e2e", version: "1" } },
+  };
   const headers = { accept: "application/json, text/event-stream", "content-type": "application/json" };
   const foreign = await request.post("/mcp", { headers: { ...headers, origin: "http://evil.example" }, data: initialize });
   expect(foreign.status()).toBe(403);
@@ -141,7 +146,9 @@ test("the MCP Inspector's CLI lists the tools and calls one", async ({ baseURL }
   ]);
   // run_service answers with the service's own content, which no one schema describes.
   expect(tools.tools.filter((t) => t.outputSchema === undefined).map((t) => t.name)).toEqual(["run_service"]);
-  const called = JSON.parse(await inspector(baseURL ?? "", "--method", "tools/call", "--tool-name", "list_services", "--tool-arg", "query=length", "availability=available")) as {
+  const called = JSON.parse(
+    await inspector(baseURL ?? "", "--method", "tools/call", "--tool-name", "list_services", "--tool-arg", "query=length", "availability=available"),
+  ) as {
     structuredContent: { services: { name: string; availability: string }[] };
   };
   expect(called.structuredContent.services.length).toBeGreaterThan(0);

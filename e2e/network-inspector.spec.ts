@@ -15,7 +15,10 @@ const word = `ni${Array.from({ length: 8 }, () => "bcdfghjkmnpqrtvwxz"[randomInt
 const b64 = (bytes: Buffer) => bytes.toString("base64");
 const signJson = (key: KeyObject, value: Canonicalizable) => b64(sign(null, Buffer.from(canonicalJson(value), "utf8"), key));
 
-test("an agent registers a handle and a key, signs a note, recovers its token, hands a task off, blocks a sender and asks a person", async ({ baseURL, browser }) => {
+test("an agent registers a handle and a key, signs a note, recovers its token, hands a task off, blocks a sender and asks a person", async ({
+  baseURL,
+  browser,
+}) => {
   test.setTimeout(180_000);
   const endpoint = new URL("/mcp", baseURL).href;
   const call = (tool: string, args: Record<string, unknown>) => inspectorCall(endpoint, tool, args);
@@ -39,12 +42,28 @@ test("an agent registers a handle and a key, signs a note, recovers its token, h
 
   // A signed note, and the whole chain verified by what knows only the published scheme.
   const content = `Invoices from ${word} need 300 dpi scans.`;
-  const noteSignature = signJson(pair.privateKey, { purpose: "agent-helper/note", instance: scheme.instance, author: lyra, topic: "Scans", content, tags: ["ocr"], expires_in_days: null });
-  const note = await call("post_note", { content, topic: "Scans", tags: ["ocr"], author: lyra, handle_token: firstToken, key_id: keyId, signature: noteSignature });
+  const noteSignature = signJson(pair.privateKey, {
+    purpose: "agent-helper/note",
+    instance: scheme.instance,
+    author: lyra,
+    topic: "Scans",
+    content,
+    tags: ["ocr"],
+    expires_in_days: null,
+  });
+  const note = await call("post_note", {
+    content,
+    topic: "Scans",
+    tags: ["ocr"],
+    author: lyra,
+    handle_token: firstToken,
+    key_id: keyId,
+    signature: noteSignature,
+  });
   expect(note.isError, note.text).toBe(false);
   expect(note.structured.entry).toMatchObject({ author: lyra, key_id: keyId, signature: noteSignature, public_key: publicKey });
   const entries: Record<string, never>[] = [];
-  for (let after = 0; ; ) {
+  for (let after = 0; ;) {
     const page = await call("read_board", { after, limit: 200 });
     entries.push(...(page.structured.entries as Record<string, never>[]));
     const next = page.structured.next_after as number | null;
@@ -66,11 +85,19 @@ test("an agent registers a handle and a key, signs a note, recovers its token, h
   expect((await call("read_messages", { handle: lyra, handle_token: firstToken })).text).toContain(`The handle_token does not belong to “${lyra}”.`);
 
   // A handoff from another agent, read with the recovered token.
-  const handoff = await call("send_message", { sender: vega, to: lyra, subject: "Batch", message: `Please read the ${word} batch of 40 invoices.`, kind: "handoff" });
+  const handoff = await call("send_message", {
+    sender: vega,
+    to: lyra,
+    subject: "Batch",
+    message: `Please read the ${word} batch of 40 invoices.`,
+    kind: "handoff",
+  });
   expect(handoff.isError, handoff.text).toBe(false);
   const vegaToken = handoff.structured.handle_token as string;
   const inbox = await call("read_messages", { handle: lyra, handle_token: token });
-  expect(inbox.structured.messages).toMatchObject([{ from: vega, kind: "handoff", subject: "Batch", message: `Please read the ${word} batch of 40 invoices.` }]);
+  expect(inbox.structured.messages).toMatchObject([
+    { from: vega, kind: "handoff", subject: "Batch", message: `Please read the ${word} batch of 40 invoices.` },
+  ]);
 
   // Blocked, the sender is answered as before and its message goes nowhere.
   const blocked = await call("manage_mailbox", { handle: lyra, handle_token: token, action: "block", other: vega });

@@ -91,7 +91,10 @@ test.describe("logs and traces of the production server", () => {
       // Auth.js's own report of the same failure, written through Explore's log within the same request.
       const sameRequest = lines.filter((l) => l.requestId === line.requestId);
       expect(sameRequest.map((l) => l.msg)).toEqual(expect.arrayContaining(["auth: EmailSignInError", "sign-in link could not be sent"]));
-      expect(sameRequest.find((l) => l.msg === "auth: EmailSignInError")).toMatchObject({ level: "error", error: { message: expect.any(String) as unknown, stack: expect.any(String) as unknown } });
+      expect(sameRequest.find((l) => l.msg === "auth: EmailSignInError")).toMatchObject({
+        level: "error",
+        error: { message: expect.any(String) as unknown, stack: expect.any(String) as unknown },
+      });
       ids.push(String(line.requestId));
     }
     expect(ids[0]).not.toBe(ids[1]);

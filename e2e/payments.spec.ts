@@ -11,7 +11,13 @@ const SIGNING_SECRET = "whsec_demo_homes_local_only";
 const result = (page: Page) => page.locator("#run-result");
 
 async function postStripeEvent(request: APIRequestContext, type: string, object: Record<string, unknown>) {
-  const event = { id: `evt_e2e_${Date.now()}_${Math.random().toString(36).slice(2)}`, object: "event", type, created: Math.floor(Date.now() / 1000), data: { object } };
+  const event = {
+    id: `evt_e2e_${Date.now()}_${Math.random().toString(36).slice(2)}`,
+    object: "event",
+    type,
+    created: Math.floor(Date.now() / 1000),
+    data: { object },
+  };
   const payload = JSON.stringify(event);
   const response = await request.post("/api/webhooks/stripe/demo-homes", {
     data: payload,
@@ -72,7 +78,15 @@ test("a paid service offers the payment link, runs after the signed payment with
   await expect(page.getByText("Demo Homes").first()).toBeVisible();
 
   // A full refund revokes every unused call: the panel says so and offers the link again.
-  const refund = await postStripeEvent(page.request, "charge.refunded", { id: "ch_e2e", object: "charge", payment_intent: paymentIntent, amount: 100, amount_refunded: 100, refunded: true, currency: "usd" });
+  const refund = await postStripeEvent(page.request, "charge.refunded", {
+    id: "ch_e2e",
+    object: "charge",
+    payment_intent: paymentIntent,
+    amount: 100,
+    amount_refunded: 100,
+    refunded: true,
+    currency: "usd",
+  });
   expect(refund.message).toBe(`Refund of ${paymentIntent}: revoked 49 unused calls.`);
   await page.goto(SERVICE);
   await expect(panel.getByText("This service has only paid plans, and you hold none of them: buy one at the provider to run it.")).toBeVisible();

@@ -99,7 +99,9 @@ function written(...args: string[]): number {
 
 test.describe.configure({ mode: "serial" });
 
-test("a listing taken away from signed-out visitors is gone from Varnish within 2 s on every path, and a publisher's change shows as fast", async ({ playwright }) => {
+test("a listing taken away from signed-out visitors is gone from Varnish within 2 s on every path, and a publisher's change shows as fast", async ({
+  playwright,
+}) => {
   test.setTimeout(120_000);
   const signedOut = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL, storageState: { cookies: [], origins: [] } });
 
@@ -131,7 +133,13 @@ test("every role's answer goes to that role alone: a signed-out visitor never ge
   for (const role of Object.values(roles)) {
     if (!role.email) continue;
     const context = await playwright.request.newContext({ baseURL, storageState: role.storageState });
-    for (const url of ["/", "/?q=nightcap", `/agents/${leak.handle}`, `/services/${leak.handle}/${leak.matureId}`, `/services/${leak.handle}/${leak.suspendedId}`]) {
+    for (const url of [
+      "/",
+      "/?q=nightcap",
+      `/agents/${leak.handle}`,
+      `/services/${leak.handle}/${leak.matureId}`,
+      `/services/${leak.handle}/${leak.suspendedId}`,
+    ]) {
       const own = await context.get(url, { maxRedirects: 0 });
       expect(own.headers()["x-cache"], `${role.name} ${url}`).toBe("pass");
       for (let i = 0; i < 2; i += 1) {

@@ -34,7 +34,11 @@ function productionSettings(database: string, port: number) {
 }
 
 /** Runs a command to its end: exit code and what it printed. */
-async function runToEnd(command: string, args: string[], env: Record<string, string> & { NODE_ENV: "production" }): Promise<{ code: number | null; output: string }> {
+async function runToEnd(
+  command: string,
+  args: string[],
+  env: Record<string, string> & { NODE_ENV: "production" },
+): Promise<{ code: number | null; output: string }> {
   const child = spawn(command, args, { cwd: root, env: hostEnv(env), stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   child.stdout.on("data", (c: Buffer) => (output += c.toString()));

@@ -12,7 +12,12 @@ test("a GA4GH entry becomes a draft, then an agent with a registry record that t
   const handle = `@consent-${Date.now().toString(36)}`;
   // The live agent-info endpoint, on loopback: it reports a new trust level, later something that is not JSON.
   let answer = { status: 200, type: "application/json", body: "" };
-  const live = { protocol_version: "0.6.0", agent_type: "governance-assistant", trust_level: "clinical-grade", enrichment: { trust_tier: "clinical", gasl_level: 3 } };
+  const live = {
+    protocol_version: "0.6.0",
+    agent_type: "governance-assistant",
+    trust_level: "clinical-grade",
+    enrichment: { trust_tier: "clinical", gasl_level: 3 },
+  };
   answer.body = JSON.stringify(live);
   const server = createServer((_req, res) => void res.writeHead(answer.status, { "content-type": answer.type }).end(answer.body));
   server.listen(0, "127.0.0.1");
@@ -61,7 +66,10 @@ test("a GA4GH entry becomes a draft, then an agent with a registry record that t
     await expect(page.getByLabel("Maintainers for the GA4GH registry entry")).toHaveValue("Ada Steward, adasteward");
 
     // Completed in the JSON view: the demo adapters' lengths tool, so the worker's sample test stays on loopback.
-    const demo = (await (await request.get("/api/v1/agents/@unit-forge/agent.json")).json()) as { adapter: { endpoint: string }; capabilities: { tool: string }[] };
+    const demo = (await (await request.get("/api/v1/agents/@unit-forge/agent.json")).json()) as {
+      adapter: { endpoint: string };
+      capabilities: { tool: string }[];
+    };
     const lengths = demo.capabilities.find((c) => c.tool === "convert_length");
     const completed = {
       ekl: "1.0",
@@ -94,7 +102,12 @@ test("a GA4GH entry becomes a draft, then an agent with a registry record that t
 
     const exported = await request.get(`/api/v1/agents/${handle}/ga4gh-entry.json`);
     expect(exported.status()).toBe(200);
-    expect(await exported.json()).toMatchObject({ id: entry.id, license: "MIT", agent_info_uri: agentInfoUri, agent_info_snapshot: { trust_level: "clinical-grade" } });
+    expect(await exported.json()).toMatchObject({
+      id: entry.id,
+      license: "MIT",
+      agent_info_uri: agentInfoUri,
+      agent_info_snapshot: { trust_level: "clinical-grade" },
+    });
 
     // Sync now, against an endpoint that no longer answers JSON: the old snapshot stays, and the page says so.
     answer = { status: 200, type: "text/html", body: "<html>maintenance</html>" };
@@ -104,7 +117,9 @@ test("a GA4GH entry becomes a draft, then an agent with a registry record that t
     await expect(page.locator("#sync-now-message")).toContainText("Sync queued");
     await expect(async () => {
       await page.goto(`/agents/${handle}`);
-      await expect(page.getByRole("status").filter({ hasText: /^Last sync failed/ })).toContainText("did not answer with JSON; showing the snapshot of", { timeout: 1_000 });
+      await expect(page.getByRole("status").filter({ hasText: /^Last sync failed/ })).toContainText("did not answer with JSON; showing the snapshot of", {
+        timeout: 1_000,
+      });
     }).toPass({ timeout: 30_000 });
     await expect(panel).toContainText("clinical-grade");
   } finally {

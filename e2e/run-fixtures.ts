@@ -11,7 +11,6 @@ export const EVERYTHING_HANDLE = "@e2e-everything";
 export const LIMITED_HANDLE = "@e2e-limited";
 const FIXTURE_PUBLISHER = "e2e-run-fixtures@explore.localhost";
 
-
 const noData = {
   inputs: { retention: "none" },
   results: { retention: "none" },

@@ -154,7 +154,13 @@ test.describe("as a minor (17, with 18+ switched on)", () => {
     // The no-JavaScript form carries the action's hidden fields; post them with the mature service named instead.
     const html = await (await page.request.get(LENGTH)).text();
     const form = /<form[^>]*id="run-noscript-form"[^>]*>([\s\S]*?)<\/form>/.exec(html)?.[1] ?? "";
-    const decode = (v: string) => v.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+    const decode = (v: string) =>
+      v
+        .replace(/&quot;/g, '"')
+        .replace(/&#x27;/g, "'")
+        .replace(/&lt;/g, "<")
+        .replace(/&gt;/g, ">")
+        .replace(/&amp;/g, "&");
     const fields: Record<string, string> = {};
     for (const match of form.matchAll(/<input[^>]*type="hidden"[^>]*>/g)) {
       const name = /name="([^"]*)"/.exec(match[0])?.[1];

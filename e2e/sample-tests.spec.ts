@@ -77,8 +77,12 @@ test("a publisher sees why their example fails, and may ask for a test at most o
   await expect(history).toContainText("The connection to the adapter at 127.0.0.1:9 failed.");
 
   const badge = page.getByRole("region", { name: "Badge for your README" });
-  await expect(badge.getByText(/^\[!\[Echo text: sample test on Explore\]\(http.*\/badges\/@broken-.*\/cap_echo\.svg\)\]\(http.*\/services\/@broken-/)).toBeVisible();
-  await expect(badge.getByText(/^<a href=".*\/services\/@broken-.*"><img src=".*\/badges\/@broken-.*\/cap_echo\.svg" alt="Echo text: sample test on Explore"><\/a>$/)).toBeVisible();
+  await expect(
+    badge.getByText(/^\[!\[Echo text: sample test on Explore\]\(http.*\/badges\/@broken-.*\/cap_echo\.svg\)\]\(http.*\/services\/@broken-/),
+  ).toBeVisible();
+  await expect(
+    badge.getByText(/^<a href=".*\/services\/@broken-.*"><img src=".*\/badges\/@broken-.*\/cap_echo\.svg" alt="Echo text: sample test on Explore"><\/a>$/),
+  ).toBeVisible();
   await expect(badge.getByRole("img", { name: "Echo text: sample test on Explore" })).toBeVisible();
   await badge.getByRole("button", { name: "Copy Markdown" }).click();
   await expect(badge.getByText(/^(Copied|Could not copy; select the text instead)$/)).toBeVisible();

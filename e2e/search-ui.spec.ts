@@ -8,7 +8,11 @@ import { signInByEmail, uniqueEmail } from "./helpers";
 const LENGTH = "/services/@unit-forge/cap_convert_length";
 
 const firstResultTop = (page: Page) =>
-  page.getByRole("region", { name: /services?$/ }).getByRole("article").first().evaluate((el) => el.getBoundingClientRect().top);
+  page
+    .getByRole("region", { name: /services?$/ })
+    .getByRole("article")
+    .first()
+    .evaluate((el) => el.getBoundingClientRect().top);
 
 test("a corrected word is said, and the words as typed are one link away", async ({ page }) => {
   await page.goto("/?q=mortage");
@@ -184,7 +188,10 @@ test("a card shows its price, runs and sample test; My runs is in the account me
   const runs = page.getByRole("list", { name: "Your runs" });
   await expect(runs).toBeVisible();
   await expect(page.getByRole("table")).toBeHidden();
-  await runs.getByRole("link", { name: /^Run again/ }).first().click();
+  await runs
+    .getByRole("link", { name: /^Run again/ })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/services\/@unit-forge\/cap_convert_length#run$/);
   await expect(page.getByRole("heading", { name: "Run it" })).toBeVisible();
 });
@@ -198,7 +205,11 @@ test("the footer leads to the API reference, rendered from the OpenAPI document,
   const search = page.getByRole("region", { name: "GET /services", exact: true });
   await expect(search.getByRole("row").filter({ hasText: "sort_by" })).toContainText("query");
   await expect(search).toContainText("429");
-  for (const [link, heading] of [["About", "About Explore"], ["Terms", "Terms of use"], ["Privacy", "Privacy"]] as const) {
+  for (const [link, heading] of [
+    ["About", "About Explore"],
+    ["Terms", "Terms of use"],
+    ["Privacy", "Privacy"],
+  ] as const) {
     await page.getByRole("contentinfo").getByRole("link", { name: link }).click();
     await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
     await expect(page.getByRole("note")).toContainText("This is a demo network");

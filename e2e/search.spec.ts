@@ -84,7 +84,10 @@ test.describe("without JavaScript", () => {
     await expect(page).toHaveURL(/price=free/);
     await expect(page).toHaveURL(/sort=name/);
     await expect(page.locator('a[href="/services/@unit-forge/cap_convert_length"]')).toBeVisible();
-    await page.getByRole("complementary", { name: "Filters" }).getByRole("link", { name: /^Transformation \d+$/ }).click();
+    await page
+      .getByRole("complementary", { name: "Filters" })
+      .getByRole("link", { name: /^Transformation \d+$/ })
+      .click();
     await expect(page).toHaveURL(/class=transformation/);
   });
 });

@@ -7,7 +7,14 @@ import { roles } from "./roles/roles";
 const service = "/services/@demo-weather/cap_current_weather";
 const kinds = {
   page: ["/", "/?q=weather", service, "/agents/@demo-weather", "/sign-in", "/services/@nobody/cap_none"],
-  resource: ["/api/v1/services?query=weather", "/api/v1/services?q=refused", "/api/v1/openapi.json", "/badges/@hue-shift/cap_convert_color.svg", `/og${service}`, "/sitemap.xml"],
+  resource: [
+    "/api/v1/services?query=weather",
+    "/api/v1/services?q=refused",
+    "/api/v1/openapi.json",
+    "/badges/@hue-shift/cap_convert_color.svg",
+    `/og${service}`,
+    "/sitemap.xml",
+  ],
 };
 
 test("pages, the API, badges and share images carry the security headers", async ({ request }) => {
@@ -66,7 +73,10 @@ test.describe("signed in, with the Run panel", () => {
     // The real answer, headers included, with a script and a handler an attacker slipped into the markup.
     await page.route(runnable, async (route) => {
       const response = await route.fetch();
-      const html = (await response.text()).replace("</body>", `<script>window.__injected = 1</script><img alt="" src="/x" onerror="window.__handler = 1"></body>`);
+      const html = (await response.text()).replace(
+        "</body>",
+        `<script>window.__injected = 1</script><img alt="" src="/x" onerror="window.__handler = 1"></body>`,
+      );
       await route.fulfill({ response, body: html });
     });
     await page.goto(runnable);

@@ -55,7 +55,10 @@ test.describe("at 1280 px", () => {
     test.slow();
     await page.goto(SERVICE);
     await expect(page.locator("#run_value")).toHaveValue("26.2", { timeout: 20_000 });
-    await page.getByRole("link", { name: /Mass converter/ }).first().click();
+    await page
+      .getByRole("link", { name: /Mass converter/ })
+      .first()
+      .click();
     await expect(page.getByRole("heading", { level: 1, name: "Mass converter" })).toBeVisible();
     await expect(page.getByRole("heading", { level: 1, name: "Length converter" })).toBeHidden();
 
@@ -139,7 +142,9 @@ for (const scheme of ["light", "dark"] as const) {
       await page.goto(SERVICE);
       await expect(page.locator("#run_value")).toBeVisible({ timeout: 20_000 });
       const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-      const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+      const serious = results.violations
+        .filter((v) => v.impact === "serious" || v.impact === "critical")
+        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
       expect(serious).toEqual([]);
     });
   }

@@ -35,7 +35,10 @@ test("a service page shows every section from the capability's resolved fields",
   await expect(plans.getByText("pro_monthly")).toHaveCount(0);
   await expect(plans.getByText("Calls per day")).toBeVisible();
   await expect(plans.getByRole("link", { name: "Pay at the provider" })).toHaveCount(0);
-  await expect(plans.getByRole("link", { name: "Sign in to pay" })).toHaveAttribute("href", "/sign-in?callbackUrl=%2Fservices%2F%40demo-homes%2Fcap_area_market_stats");
+  await expect(plans.getByRole("link", { name: "Sign in to pay" })).toHaveAttribute(
+    "href",
+    "/sign-in?callbackUrl=%2Fservices%2F%40demo-homes%2Fcap_area_market_stats",
+  );
 
   // Terms with their fingerprint, repeating, schemas collapsed, the provider and its other services.
   const terms = main.getByRole("region", { name: "Terms" });

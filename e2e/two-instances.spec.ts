@@ -34,10 +34,16 @@ function importWithCli(text: string): Promise<{ code: number; stderr: string }> 
 
 /** A listing of its own: a made-up word to search for, and a mark in its summary no other answer holds (not even a 404's echo of the URL). */
 function listing() {
-  const word = `quill${Math.random().toString(36).replace(/[^a-z]/g, "").slice(0, 6)}`;
+  const word = `quill${Math.random()
+    .toString(36)
+    .replace(/[^a-z]/g, "")
+    .slice(0, 6)}`;
   const handle = `@two-${Date.now().toString(36)}`;
   // Not the searched word: search pages mark that word up, splitting the text around it.
-  const mark = `made by zx${Math.random().toString(36).replace(/[^a-z]/g, "").slice(0, 6)}`;
+  const mark = `made by zx${Math.random()
+    .toString(36)
+    .replace(/[^a-z]/g, "")
+    .slice(0, 6)}`;
   const file = (mature: boolean) =>
     JSON.stringify({
       ekl: "1.0",
@@ -61,7 +67,6 @@ function listing() {
   const paths = [...pages, `/?q=${word}`, `/api/v1/services?query=${word}`, `/api/v1/services/${handle}/cap_pair_wine`];
   return { word, handle, mark, file, pages, paths };
 }
-
 
 /** A signed-in adult with 18+ off: sees what everyone sees, so would share anything kept for everyone. */
 function signedIn(): Promise<APIRequestContext> {
@@ -92,7 +97,15 @@ test.describe("two web instances", () => {
     origins = [baseURL ?? "", secondOrigin];
     second = spawn("bash", ["deploy/web.sh"], {
       cwd: root,
-      env: { ...process.env, HOSTNAME: "127.0.0.1", PORT: String(port), EXPLORE_DEMO: "1", AUTH_URL: secondOrigin, EXPLORE_ALLOW_LOOPBACK_ADAPTERS: "1", RATE_LIMIT_API: "100000/1m" },
+      env: {
+        ...process.env,
+        HOSTNAME: "127.0.0.1",
+        PORT: String(port),
+        EXPLORE_DEMO: "1",
+        AUTH_URL: secondOrigin,
+        EXPLORE_ALLOW_LOOPBACK_ADAPTERS: "1",
+        RATE_LIMIT_API: "100000/1m",
+      },
       stdio: ["ignore", "inherit", "inherit"],
     });
     await expect.poll(async () => (await fetch(`${secondOrigin}/api/health/live`).catch(() => null))?.status, { timeout: 60_000 }).toBe(200);
@@ -156,7 +169,10 @@ test.describe("two web instances", () => {
     await admin.goto("/admin");
     const name = `Pairing ${l.word}`;
     await admin.getByLabel(`Reason for suspending ${name}`).first().fill("Not what it says.");
-    await admin.getByRole("button", { name: `Suspend ${name}` }).first().click();
+    await admin
+      .getByRole("button", { name: `Suspend ${name}` })
+      .first()
+      .click();
     // The 2 s count from the write, as for the other two: once the page lists it among the suspended ones.
     await expect(admin.getByRole("button", { name: `Reinstate ${name}` })).toBeVisible();
     await goneEverywhere(request, urlsOf(l.paths), l.mark);

@@ -14,7 +14,11 @@ test("versions, the consumers' change log and notice, and deleting an agent", as
   const lengths = demo.capabilities.find((c) => c.tool === "convert_length");
   expect(lengths, "the demo agent has convert_length").toBeTruthy();
   const agentJson = (data: Record<string, unknown>) =>
-    JSON.stringify({ ...demo, agent: { handle, display_name: "Ledger Lengths", purpose: "Converts lengths." }, capabilities: [{ ...lengths, name: "Ledger lengths", ...data }] });
+    JSON.stringify({
+      ...demo,
+      agent: { handle, display_name: "Ledger Lengths", purpose: "Converts lengths." },
+      capabilities: [{ ...lengths, name: "Ledger lengths", ...data }],
+    });
   const service = `/services/${handle}/cap_convert_length`;
 
   const publisher = await (await browser.newContext()).newPage();

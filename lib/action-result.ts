@@ -76,7 +76,8 @@ export function plainEnglish(issue: z.core.$ZodRawIssue): string {
     case "invalid_type":
       return issue.input === undefined ? "This is required." : `This must be ${kinds[issue.expected] ?? "another kind of value"}.`;
     case "too_small":
-      if (issue.origin === "string") return Number(issue.minimum) <= 1 ? "This is required." : `Use at least ${countOf(issue.minimum, "character", "characters")}.`;
+      if (issue.origin === "string")
+        return Number(issue.minimum) <= 1 ? "This is required." : `Use at least ${countOf(issue.minimum, "character", "characters")}.`;
       if (issue.origin === "array" || issue.origin === "set") return `Choose at least ${issue.minimum}.`;
       return `This must be at least ${issue.minimum}.`;
     case "too_big":

@@ -50,16 +50,17 @@ describe("configuration", () => {
     const { EXPLORE_SECRET_KEYS: _keys, ...noKeys } = production;
     expect(() => parseEnv(noKeys)).toThrow(/EXPLORE_SECRET_KEYS: is required in production/);
     expect(() => parseEnv({ ...production, EXPLORE_SECRET_KEYS: "k1:short" })).toThrow(/EXPLORE_SECRET_KEYS:.*32 random bytes/);
-    expect(() => parseEnv({ ...production, EXPLORE_SECRET_KEYS: `k1:${Buffer.alloc(32).toString("base64")},k1:${Buffer.alloc(32).toString("base64")}` })).toThrow(/used twice/);
+    expect(() =>
+      parseEnv({ ...production, EXPLORE_SECRET_KEYS: `k1:${Buffer.alloc(32).toString("base64")},k1:${Buffer.alloc(32).toString("base64")}` }),
+    ).toThrow(/used twice/);
     expect(parseEnv({ NODE_ENV: "test" }).EXPLORE_SECRET_KEYS).toEqual([]);
   });
 
   it("reads the Varnish purge URLs, each once, and refuses one that is not an http(s) URL", () => {
     expect(parseEnv(production).EXPLORE_VARNISH_PURGE_URLS).toEqual([]);
-    expect(parseEnv({ ...production, EXPLORE_VARNISH_PURGE_URLS: " http://varnish:8080 , https://b.example,http://varnish:8080," }).EXPLORE_VARNISH_PURGE_URLS).toEqual([
-      "http://varnish:8080",
-      "https://b.example",
-    ]);
+    expect(
+      parseEnv({ ...production, EXPLORE_VARNISH_PURGE_URLS: " http://varnish:8080 , https://b.example,http://varnish:8080," }).EXPLORE_VARNISH_PURGE_URLS,
+    ).toEqual(["http://varnish:8080", "https://b.example"]);
     expect(() => parseEnv({ ...production, EXPLORE_VARNISH_PURGE_URLS: "varnish:8080" })).toThrow(/EXPLORE_VARNISH_PURGE_URLS:.*"varnish:8080"/);
   });
 

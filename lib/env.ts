@@ -47,7 +47,10 @@ const originList = z
   .optional()
   .transform((text, ctx) => {
     const origins: string[] = [];
-    for (const part of (text ?? "").split(",").map((s) => s.trim()).filter((s) => s.length > 0)) {
+    for (const part of (text ?? "")
+      .split(",")
+      .map((s) => s.trim())
+      .filter((s) => s.length > 0)) {
       const url = URL.canParse(part) ? new URL(part) : null;
       if (!url || (url.protocol !== "https:" && url.protocol !== "http:")) {
         ctx.addIssue({ code: "custom", message: `each entry must be an origin such as https://agents.example.com (got ${JSON.stringify(part)})` });
@@ -64,7 +67,10 @@ const urlList = z
   .optional()
   .transform((text, ctx) => {
     const urls: string[] = [];
-    for (const part of (text ?? "").split(",").map((s) => s.trim()).filter((s) => s.length > 0)) {
+    for (const part of (text ?? "")
+      .split(",")
+      .map((s) => s.trim())
+      .filter((s) => s.length > 0)) {
       if (!URL.canParse(part) || !/^https?:$/.test(new URL(part).protocol)) {
         ctx.addIssue({ code: "custom", message: `each entry must be an http(s) URL such as http://varnish:8080 (got ${JSON.stringify(part)})` });
         return z.NEVER;
@@ -81,7 +87,10 @@ const secretKeys = z
   .optional()
   .transform((text, ctx) => {
     const keys: { id: string; key: Buffer }[] = [];
-    for (const part of (text ?? "").split(",").map((s) => s.trim()).filter((s) => s.length > 0)) {
+    for (const part of (text ?? "")
+      .split(",")
+      .map((s) => s.trim())
+      .filter((s) => s.length > 0)) {
       const [, id, encoded] = SECRET_KEY.exec(part) ?? [];
       const key = encoded === undefined ? null : Buffer.from(encoded, encoded.includes("-") || encoded.includes("_") ? "base64url" : "base64");
       if (id === undefined || key === null || key.length !== 32) {
@@ -118,7 +127,10 @@ const schema = z.object({
     .optional()
     .transform((text, ctx) => {
       if (text === undefined) return undefined;
-      const names = text.split(",").map((s) => s.trim()).filter((s) => s.length > 0);
+      const names = text
+        .split(",")
+        .map((s) => s.trim())
+        .filter((s) => s.length > 0);
       const unknown = names.filter((n) => n !== "otlp" && n !== "console" && n !== "none");
       if (unknown.length > 0) {
         ctx.addIssue({ code: "custom", message: `each entry must be otlp, console or none (got ${unknown.map((n) => JSON.stringify(n)).join(", ")})` });

@@ -17,7 +17,13 @@ function capture() {
 
 beforeAll(() => {
   // As the web server registers it: no exporter, so spans are not recorded, yet they carry trace ids.
-  startTracing({ OTEL_TRACES_EXPORTER: undefined, OTEL_EXPORTER_OTLP_ENDPOINT: undefined, OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: undefined, OTEL_BSP_SCHEDULE_DELAY: 5000, OTEL_SERVICE_NAME: "test" });
+  startTracing({
+    OTEL_TRACES_EXPORTER: undefined,
+    OTEL_EXPORTER_OTLP_ENDPOINT: undefined,
+    OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: undefined,
+    OTEL_BSP_SCHEDULE_DELAY: 5000,
+    OTEL_SERVICE_NAME: "test",
+  });
 });
 
 describe("log", () => {

@@ -65,7 +65,9 @@ describe("viewerAction: who is asking", () => {
   it("works the return path out from what was sent, before it is parsed", async () => {
     signedOut();
     const { action } = renameAction({ returnTo: (submitted) => `/report/${encodeURIComponent(submittedText(submitted, "handle"))}` });
-    await expect(redirectTarget(action(null, formData({ handle: "@a b" })))).resolves.toBe(`/sign-in?${new URLSearchParams({ callbackUrl: "/report/%40a%20b" })}`);
+    await expect(redirectTarget(action(null, formData({ handle: "@a b" })))).resolves.toBe(
+      `/sign-in?${new URLSearchParams({ callbackUrl: "/report/%40a%20b" })}`,
+    );
   });
 
   it("answers a signed-out visitor with the given refusal instead, when there is one", async () => {
@@ -104,7 +106,11 @@ describe("viewerAction: parsing", () => {
   it("uses the action's summary, or its whole refusal, for input that does not parse", async () => {
     signedIn();
     const summarised = renameAction({ invalid: "No agent was named." }).action;
-    await expect(summarised(null, formData({ name: "A" }))).resolves.toMatchObject({ ok: false, message: "No agent was named.", fieldErrors: { handle: ["This is required."] } });
+    await expect(summarised(null, formData({ name: "A" }))).resolves.toMatchObject({
+      ok: false,
+      message: "No agent was named.",
+      fieldErrors: { handle: ["This is required."] },
+    });
     const worded = renameAction({ invalid: (error, submitted) => fail(`${error.issues.length} problem with ${submittedText(submitted, "name")}.`) }).action;
     await expect(worded(null, formData({ name: "A" }))).resolves.toEqual({ ok: false, message: "1 problem with A." });
   });
@@ -124,7 +130,11 @@ describe("viewerAction: parsing", () => {
     const { action, seen } = renameAction();
     await expect(action({ handle: "@agent", name: "A" })).resolves.toMatchObject({ ok: true });
     expect(seen[0]).toMatchObject({ input: { handle: "@agent", name: "A" }, form: null });
-    await expect(action("@agent")).resolves.toEqual({ ok: false, message: "Check the highlighted fields.", fieldErrors: { "": ["This must be a set of fields."] } });
+    await expect(action("@agent")).resolves.toEqual({
+      ok: false,
+      message: "Check the highlighted fields.",
+      fieldErrors: { "": ["This must be a set of fields."] },
+    });
   });
 
   it("answers nothing to a plain form post, which has nowhere to show an answer, but still acts", async () => {

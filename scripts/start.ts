@@ -11,7 +11,9 @@ import { bin, run, startChild, stopChildren } from "./lib/children";
 const dev = process.argv.includes("--dev");
 
 if (env.NODE_ENV === "production") {
-  console.error("npm start is the demo (embedded database, demo network, loopback adapters). For production see docs/operations.md: the container image, or deploy/migrate.sh, deploy/web.sh and deploy/worker.sh.");
+  console.error(
+    "npm start is the demo (embedded database, demo network, loopback adapters). For production see docs/operations.md: the container image, or deploy/migrate.sh, deploy/web.sh and deploy/worker.sh.",
+  );
   process.exit(2);
 }
 

@@ -32,7 +32,10 @@ await started;
 // Purges the Varnish caches in front of the web instances of what listing writes change (one worker with it is
 // enough; another sends the same purges again).
 if (env.EXPLORE_VARNISH_PURGE_URLS.length > 0 && !stopping) purger = startCachePurger({ urls: env.EXPLORE_VARNISH_PURGE_URLS });
-log.info("worker: sample tests, logo checks and terms fetches running", { perAdapter: env.SAMPLE_TEST_CONCURRENCY_PER_ADAPTER, total: env.SAMPLE_TEST_CONCURRENCY_TOTAL });
+log.info("worker: sample tests, logo checks and terms fetches running", {
+  perAdapter: env.SAMPLE_TEST_CONCURRENCY_PER_ADAPTER,
+  total: env.SAMPLE_TEST_CONCURRENCY_TOTAL,
+});
 
 async function shutdown() {
   if (stopping) return;

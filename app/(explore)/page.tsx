@@ -16,16 +16,7 @@ import { HiddenMatureNotice } from "@/components/data-rules/hidden-mature-notice
 import { DataRulesFilter } from "@/components/data-rules/data-rules-filter";
 import { resolveRulesFilter } from "@/lib/data-rules/queries";
 import { matchingCapabilityIds } from "@/lib/data-rules/where";
-import {
-  PAGE_SORTS,
-  hasFacetFilters,
-  noFilters,
-  pageStateSearch,
-  parsePageState,
-  searchHref,
-  type PageSort,
-  type PageState,
-} from "@/lib/search/filters";
+import { PAGE_SORTS, hasFacetFilters, noFilters, pageStateSearch, parsePageState, searchHref, type PageSort, type PageState } from "@/lib/search/filters";
 
 // The home page is the search page: every bit of state is in the URL.
 const PAGE_SIZE = 24;
@@ -61,9 +52,7 @@ export default async function SearchPage({ searchParams }: Props) {
   const hidden = [...new URLSearchParams(pageStateSearch({ filters: { ...state.filters, query: null, verbatim: false }, sort: "newest", page: 1 }))];
   // Data rules ride along as their own parameter (lib/data-rules/url.ts).
   if (typeof params.rules === "string") hidden.push(["rules", params.rules]);
-  const sortOptions: SortOption[] = PAGE_SORTS
-    .filter((s) => s !== "relevance" || query)
-    .map((value) => ({ value, label: sortLabels[value] }));
+  const sortOptions: SortOption[] = PAGE_SORTS.filter((s) => s !== "relevance" || query).map((value) => ({ value, label: sortLabels[value] }));
   const explicitSort = state.sort !== (query ? "relevance" : "newest");
 
   return (
@@ -77,9 +66,7 @@ export default async function SearchPage({ searchParams }: Props) {
       </a>
       <div>
         <h1 className="text-2xl font-semibold tracking-tight">{query ? `Services matching “${query}”` : "Agent services"}</h1>
-        <p className="mt-1 text-muted-foreground">
-          Find a service, read what it does and how it handles data, and run it.
-        </p>
+        <p className="mt-1 text-muted-foreground">Find a service, read what it does and how it handles data, and run it.</p>
       </div>
       <SearchForm query={query ?? ""} sort={state.sort} sortExplicit={explicitSort} sortOptions={sortOptions} hidden={hidden} />
       {/* Rendered in the page, not streamed behind a Suspense boundary: streamed content needs
@@ -101,9 +88,7 @@ async function Results({ state, params }: { state: PageState; params: Record<str
       pageSize: PAGE_SIZE,
     }),
     // "N results hidden by your 18+ setting": the same search as if 18+ were on, minus this one (adults with 18+ off only).
-    viewer && isAdultWithMatureOff(viewer)
-      ? countMatching({ ...viewer, showMature: true }, filters, new Date())
-      : Promise.resolve(null),
+    viewer && isAdultWithMatureOff(viewer) ? countMatching({ ...viewer, showMature: true }, filters, new Date()) : Promise.resolve(null),
   ]);
   if (state.page > 1 && results.length === 0) notFound();
   // The facets' total is an estimate past 10,000 matches: then this viewer's matches are counted whole.
@@ -150,13 +135,11 @@ async function Results({ state, params }: { state: PageState; params: Record<str
         <div className="flex flex-wrap items-baseline justify-between gap-2">
           {/* Announced when it changes (search as you type, a facet link): polite, the count only. */}
           <h2 id="results-heading" className="text-lg font-semibold" aria-live="polite">
-            {facets.approximate ? (
-              `About ${toTwoFigures(facets.total).toLocaleString("en")} services`
-            ) : facets.total === 1 ? (
-              "1 service"
-            ) : (
-              `${facets.total.toLocaleString("en")} services`
-            )}
+            {facets.approximate
+              ? `About ${toTwoFigures(facets.total).toLocaleString("en")} services`
+              : facets.total === 1
+                ? "1 service"
+                : `${facets.total.toLocaleString("en")} services`}
             {state.page > 1 ? `, page ${state.page}` : ""}
           </h2>
           {query || filtered ? (

@@ -12,7 +12,11 @@ export async function POST(request: Request): Promise<Response> {
 
 export function GET(): Response {
   return Response.json(
-    { jsonrpc: "2.0", id: null, error: { code: -32600, message: "POST JSON-RPC requests here (message/send); the agent card is at /.well-known/agent-card.json." } },
+    {
+      jsonrpc: "2.0",
+      id: null,
+      error: { code: -32600, message: "POST JSON-RPC requests here (message/send); the agent card is at /.well-known/agent-card.json." },
+    },
     { status: 405, headers: { ...NO_STORE, Allow: "POST, OPTIONS" } },
   );
 }

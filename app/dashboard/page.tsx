@@ -32,7 +32,9 @@ export default async function DashboardPage({ searchParams }: Props) {
   // What a request can be answered with: the publisher's published, listed services.
   const answerable = agents.flatMap((agent) =>
     agent.status === "published"
-      ? agent.capabilities.filter((c) => c.listed && !c.suspended).map((c) => ({ value: `${agent.handle}/${c.capabilityId}`, label: `${c.name} (${agent.handle})` }))
+      ? agent.capabilities
+          .filter((c) => c.listed && !c.suspended)
+          .map((c) => ({ value: `${agent.handle}/${c.capabilityId}`, label: `${c.name} (${agent.handle})` }))
       : [],
   );
 
@@ -58,9 +60,7 @@ export default async function DashboardPage({ searchParams }: Props) {
           </Link>
         </div>
       </div>
-      {fromEditor && agents.some((a) => a.handle === fromEditor) ? (
-        <EditorConfirmation handle={fromEditor} published={params.published === "1"} />
-      ) : null}
+      {fromEditor && agents.some((a) => a.handle === fromEditor) ? <EditorConfirmation handle={fromEditor} published={params.published === "1"} /> : null}
       <div role="status" aria-live="polite">
         {deletion ? (
           <p className="rounded-md border border-border bg-card p-3 text-sm">

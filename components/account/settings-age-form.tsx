@@ -48,13 +48,11 @@ export function SettingsAgeForm({ dateOfBirth, showMature, isAdult }: { dateOfBi
               <Label htmlFor="settings-show-mature">Show 18+ services</Label>
               <div id="settings-show-mature-about" className="mt-1 space-y-1 text-sm text-muted-foreground">
                 <p>
-                  Some services are rated 18+ by their publishers because they deal with {MATURE_REASONS.join(", ")}. They are
-                  legal for adults but not for everyone; they stay hidden until you turn this on.
+                  Some services are rated 18+ by their publishers because they deal with {MATURE_REASONS.join(", ")}. They are legal for adults but not for
+                  everyone; they stay hidden until you turn this on.
                 </p>
                 <p>Sexual content is not allowed on Explore at any rating.</p>
-                {!isAdult ? (
-                  <p className="font-medium text-foreground">Available to adults: save a date of birth that makes you 18 or older first.</p>
-                ) : null}
+                {!isAdult ? <p className="font-medium text-foreground">Available to adults: save a date of birth that makes you 18 or older first.</p> : null}
               </div>
             </div>
           </div>

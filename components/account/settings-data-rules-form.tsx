@@ -19,7 +19,17 @@ const classWords: Record<(typeof DATA_CLASSES)[number], string> = {
   special_category: "Special-category personal data (health, beliefs…)",
 };
 
-function RetentionField({ name, legend, maxDays, errors }: { name: "inputs" | "results"; legend: string; maxDays: number | null; errors?: string[] | undefined }) {
+function RetentionField({
+  name,
+  legend,
+  maxDays,
+  errors,
+}: {
+  name: "inputs" | "results";
+  legend: string;
+  maxDays: number | null;
+  errors?: string[] | undefined;
+}) {
   const choice = maxDays === null ? "any" : maxDays === 0 ? "none" : "days";
   const errorId = `rules-${name}-error`;
   return (

@@ -21,12 +21,19 @@ export function TokenScopeForm({ token }: { token: TokenScope }) {
     <form action={action} className="flex flex-col gap-3" aria-label={`What ${token.label} may do`}>
       <input type="hidden" name="tokenId" value={token.id} />
       <div className="flex items-start gap-3">
-        <input id={`${id}-paid`} name="paidRuns" type="checkbox" defaultChecked={token.paidRuns} aria-describedby={`${id}-paid-about`} className="mt-1 h-4 w-4" />
+        <input
+          id={`${id}-paid`}
+          name="paidRuns"
+          type="checkbox"
+          defaultChecked={token.paidRuns}
+          aria-describedby={`${id}-paid-about`}
+          className="mt-1 h-4 w-4"
+        />
         <div>
           <Label htmlFor={`${id}-paid`}>Paid runs too</Label>
           <p id={`${id}-paid-about`} className="mt-1 text-sm text-muted-foreground">
-            Off: free runs only. On: also calls you already bought (packs, prepaid calls, subscriptions) and plans the provider
-            bills, whose per-call prices may add up to the cap below in any 30 days.
+            Off: free runs only. On: also calls you already bought (packs, prepaid calls, subscriptions) and plans the provider bills, whose per-call prices may
+            add up to the cap below in any 30 days.
           </p>
         </div>
       </div>
@@ -42,8 +49,8 @@ export function TokenScopeForm({ token }: { token: TokenScope }) {
         <div>
           <Label htmlFor={`${id}-actions`}>External actions, each confirmed</Label>
           <p id={`${id}-actions-about`} className="mt-1 text-sm text-muted-foreground">
-            Off: services that act outside Explore (book, send, buy) never run with this token. On: each such run first asks
-            a person to confirm it in the agent&apos;s client (MCP elicitation); a client that cannot ask is refused.
+            Off: services that act outside Explore (book, send, buy) never run with this token. On: each such run first asks a person to confirm it in the
+            agent&apos;s client (MCP elicitation); a client that cannot ask is refused.
           </p>
         </div>
       </div>
@@ -75,7 +82,8 @@ export function TokenScopeForm({ token }: { token: TokenScope }) {
       </div>
       <div className="flex flex-wrap items-center gap-3">
         <Button type="submit" size="sm" disabled={pending}>
-          {pending ? "Saving…" : "Save"}<span className="sr-only"> what {token.label} may do</span>
+          {pending ? "Saving…" : "Save"}
+          <span className="sr-only"> what {token.label} may do</span>
         </Button>
         <span role="status" aria-live="polite" className={`text-sm ${result && !result.ok ? "text-danger" : ""}`}>
           {result ? result.message : null}

@@ -31,10 +31,18 @@ export function ErrorsByKind({ outcomes, runs }: { outcomes: OutcomeCounts; runs
           <caption className="sr-only">Runs that did not succeed in the last 30 days, by kind</caption>
           <thead>
             <tr className="border-b border-border">
-              <th scope="col" className="py-1.5 pr-4">Kind</th>
-              <th scope="col" className="py-1.5 pr-4">Runs</th>
-              <th scope="col" className="py-1.5 pr-4">Share of all runs</th>
-              <th scope="col" className="py-1.5">What it means</th>
+              <th scope="col" className="py-1.5 pr-4">
+                Kind
+              </th>
+              <th scope="col" className="py-1.5 pr-4">
+                Runs
+              </th>
+              <th scope="col" className="py-1.5 pr-4">
+                Share of all runs
+              </th>
+              <th scope="col" className="py-1.5">
+                What it means
+              </th>
             </tr>
           </thead>
           <tbody>

@@ -44,7 +44,15 @@ export function NoteCard({ note, children }: { note: BoardEntry; children?: Reac
           ))}
         </ul>
         <span className="flex items-center gap-3">
-          <span className="text-xs text-muted-foreground">{note.key_id ? <>signed with key <code>{note.key_id}</code></> : "unsigned"}</span>
+          <span className="text-xs text-muted-foreground">
+            {note.key_id ? (
+              <>
+                signed with key <code>{note.key_id}</code>
+              </>
+            ) : (
+              "unsigned"
+            )}
+          </span>
           <span className="font-mono text-xs text-muted-foreground" title={`Entry ${note.seq}'s SHA-256: ${note.hash}`}>
             #{note.seq} {note.hash.slice(0, 12)}…
           </span>

@@ -61,15 +61,13 @@ export function AgentRow({ agent, stats }: { agent: OwnedAgent; stats: AgentStat
             </p>
             {agent.status === "suspended" ? (
               <p className="mt-2 text-sm text-danger">
-                Suspended by the moderators{agent.suspendedReason ? `: ${agent.suspendedReason.replace(/\.$/, "")}` : ""}. It
-                cannot be published until the suspension is lifted.
+                Suspended by the moderators{agent.suspendedReason ? `: ${agent.suspendedReason.replace(/\.$/, "")}` : ""}. It cannot be published until the
+                suspension is lifted.
               </p>
             ) : null}
           </div>
         </div>
-        {agent.status !== "suspended" ? (
-          <PublishButton key={agent.status} handle={agent.handle} publish={agent.status !== "published"} />
-        ) : null}
+        {agent.status !== "suspended" ? <PublishButton key={agent.status} handle={agent.handle} publish={agent.status !== "published"} /> : null}
       </div>
       <div>
         <h3 className="text-sm font-semibold">Services</h3>

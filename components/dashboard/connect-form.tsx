@@ -118,9 +118,8 @@ export function ConnectForm({ ownHandles }: { ownHandles: string[] }) {
             Complete the draft in the editor
           </h2>
           <p className="text-sm text-muted-foreground">
-            The draft is completed in the editor: write each value left as null, and confirm or change each of the{" "}
-            {draft.suggestions.length} values Explore suggested from the tools (classes, categories, the execution mode…). It is not
-            published until every one is.
+            The draft is completed in the editor: write each value left as null, and confirm or change each of the {draft.suggestions.length} values Explore
+            suggested from the tools (classes, categories, the execution mode…). It is not published until every one is.
           </p>
           <form action={openInEditorAction} className="flex flex-wrap items-center gap-3">
             <input type="hidden" name="text" value={draft.draftText} />

@@ -72,9 +72,7 @@ export function ConnectResult({ draft }: { draft: ConnectedDraft }) {
           {draft.serverName}: {draft.tools.length} {draft.tools.length === 1 ? "tool" : "tools"}
         </h2>
         <p className="text-sm text-muted-foreground">{draft.endpoint}</p>
-        {draft.truncated ? (
-          <p className="mt-2 text-sm text-warning">The server has more tools; Explore read the first {draft.tools.length}.</p>
-        ) : null}
+        {draft.truncated ? <p className="mt-2 text-sm text-warning">The server has more tools; Explore read the first {draft.tools.length}.</p> : null}
       </div>
       {draft.suggestions
         .filter((s) => s.path === "/execution_mode")

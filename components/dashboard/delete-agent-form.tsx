@@ -16,8 +16,8 @@ export function DeleteAgentForm({ handle }: { handle: string }) {
     <form action={formAction} className="flex max-w-md flex-col gap-3 rounded-md border border-danger/40 bg-danger/5 p-4">
       <input type="hidden" name="handle" value={handle} />
       <p className="text-sm">
-        Its services, plans, versions and change log are deleted, and its pages answer “deleted” to everyone at once. Runs people made stay in
-        their records as a deleted service. Nobody else can take the handle; you can import it again.
+        Its services, plans, versions and change log are deleted, and its pages answer “deleted” to everyone at once. Runs people made stay in their records as
+        a deleted service. Nobody else can take the handle; you can import it again.
       </p>
       <div>
         <Label htmlFor="delete-confirmation">

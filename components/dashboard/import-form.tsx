@@ -55,8 +55,8 @@ export function ImportForm({ initialText = "" }: { initialText?: string }) {
         <div className="flex flex-col gap-1">
           <Label htmlFor="agent-json">agent.json, or a document in another format</Label>
           <p id="agent-json-help" className="text-sm text-muted-foreground">
-            Paste the whole document, or choose a file below. At most {MAX_AGENT_FILE_BYTES / 1024} KB. An A2A agent card, a GA4GH
-            registry agent entry or an A2AWire registration opens as a draft to complete instead.
+            Paste the whole document, or choose a file below. At most {MAX_AGENT_FILE_BYTES / 1024} KB. An A2A agent card, a GA4GH registry agent entry or an
+            A2AWire registration opens as a draft to complete instead.
           </p>
           <Textarea
             id="agent-json"
@@ -119,7 +119,11 @@ export function ImportForm({ initialText = "" }: { initialText?: string }) {
             </p>
           </div>
         ) : failed && question ? (
-          <ReplaceConfirmation message={failed.message} question={question} choices={[{ label: publishSent ? "Yes, replace it and publish" : "Yes, replace it" }]} />
+          <ReplaceConfirmation
+            message={failed.message}
+            question={question}
+            choices={[{ label: publishSent ? "Yes, replace it and publish" : "Yes, replace it" }]}
+          />
         ) : failed ? (
           <div className="flex flex-col gap-3 rounded-lg border border-danger/40 bg-danger/10 p-4">
             <h2 className="font-semibold text-danger">{failed.message}</h2>

@@ -16,7 +16,19 @@ const signs = { added: "+", removed: "−", same: " " } as const;
 const spoken = { added: "Added: ", removed: "Removed: ", same: "" } as const;
 
 /** A GET form (works without JavaScript) choosing two versions, and the line diff of their agent.json. */
-export function VersionDiff({ handle, numbers, from, to, lines }: { handle: string; numbers: readonly number[]; from: number; to: number; lines: readonly DiffLine[] }) {
+export function VersionDiff({
+  handle,
+  numbers,
+  from,
+  to,
+  lines,
+}: {
+  handle: string;
+  numbers: readonly number[];
+  from: number;
+  to: number;
+  lines: readonly DiffLine[];
+}) {
   const counts = diffCounts(lines);
   return (
     <div className="flex flex-col gap-4">

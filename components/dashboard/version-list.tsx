@@ -9,10 +9,18 @@ export function VersionList({ versions, now }: { versions: readonly VersionRow[]
         <caption className="sr-only">Versions of this agent, newest first</caption>
         <thead>
           <tr className="border-b border-border text-muted-foreground">
-            <th scope="col" className="py-2 pr-4">Version</th>
-            <th scope="col" className="py-2 pr-4">What happened</th>
-            <th scope="col" className="py-2 pr-4">Who</th>
-            <th scope="col" className="py-2">When</th>
+            <th scope="col" className="py-2 pr-4">
+              Version
+            </th>
+            <th scope="col" className="py-2 pr-4">
+              What happened
+            </th>
+            <th scope="col" className="py-2 pr-4">
+              Who
+            </th>
+            <th scope="col" className="py-2">
+              When
+            </th>
           </tr>
         </thead>
         <tbody>

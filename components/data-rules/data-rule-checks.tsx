@@ -9,9 +9,7 @@ export function DataRuleChecks({ checks }: { checks: RuleCheck[] }) {
   const met = checks.filter((c) => c.ok).length;
   return (
     <div>
-      <p className="text-sm font-medium">
-        {met === checks.length ? "Meets all your data rules" : `Meets ${met} of your ${checks.length} data rules`}
-      </p>
+      <p className="text-sm font-medium">{met === checks.length ? "Meets all your data rules" : `Meets ${met} of your ${checks.length} data rules`}</p>
       <ul className="mt-2 flex flex-col gap-1 text-sm">
         {checks.map((c) => (
           <li key={c.key} className="flex gap-2">

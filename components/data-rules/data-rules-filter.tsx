@@ -21,27 +21,13 @@ function hrefWith(pathname: string, params: Params, rules: string | null): strin
  * The "Matches my data rules" filter: signed-in viewers toggle their saved rules (`rules=mine`);
  * everyone can apply a preset as a URL filter (`rules=strict`, `rules=eu`).
  */
-export function DataRulesFilter({
-  pathname,
-  params,
-  filter,
-  signedIn,
-}: {
-  pathname: string;
-  params: Params;
-  filter: RulesFilter;
-  signedIn: boolean;
-}) {
+export function DataRulesFilter({ pathname, params, filter, signedIn }: { pathname: string; params: Params; filter: RulesFilter; signedIn: boolean }) {
   const current = typeof params[RULES_PARAM] === "string" ? params[RULES_PARAM] : undefined;
   return (
     <nav aria-label="Data rules" className="flex flex-col gap-1 text-sm">
       <span className="font-medium">Data rules</span>
       {signedIn ? (
-        <Link
-          href={hrefWith(pathname, params, filter.mine ? null : "mine")}
-          aria-current={filter.mine ? "true" : undefined}
-          className="text-accent underline"
-        >
+        <Link href={hrefWith(pathname, params, filter.mine ? null : "mine")} aria-current={filter.mine ? "true" : undefined} className="text-accent underline">
           {filter.mine ? "✓ " : ""}Matches my data rules
         </Link>
       ) : null}
@@ -63,7 +49,11 @@ export function DataRulesFilter({
       ) : null}
       {signedIn && filter.mine && !filter.active ? (
         <span className="text-muted-foreground">
-          You have no data rules yet. <Link href="/settings" className="text-accent underline">Set them in settings</Link>.
+          You have no data rules yet.{" "}
+          <Link href="/settings" className="text-accent underline">
+            Set them in settings
+          </Link>
+          .
         </span>
       ) : null}
     </nav>

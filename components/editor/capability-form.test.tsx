@@ -28,7 +28,10 @@ const destructiveTool = {
 
 describe("the capability form", () => {
   it("has a field for every capability path a connected server's draft leaves to complete or suggests, outside_action among them", () => {
-    const draft = draftFromTools([destructiveTool], { endpoint: "https://mcp.example.com/mcp", serverInfo: { name: "notes", title: null, version: "1", description: null, websiteUrl: null } });
+    const draft = draftFromTools([destructiveTool], {
+      endpoint: "https://mcp.example.com/mcp",
+      serverInfo: { name: "notes", title: null, version: "1", description: null, websiteUrl: null },
+    });
     const text = JSON.stringify(draft.document, null, 2);
     const { errors } = checkDraftText(text);
     const html = renderToStaticMarkup(
@@ -41,10 +44,17 @@ describe("the capability form", () => {
     expect(paths).toContain("/capabilities/0/outside_action");
     for (const path of paths) expect(control(html, path), path).not.toBe("");
     expect(control(html, "/capabilities/0/outside_action")).toContain('aria-invalid="true"');
-    for (const label of ["Sends messages", "Schedules appointments or events", "Creates or changes records", "Submits forms or applications", "Makes purchases"]) {
+    for (const label of [
+      "Sends messages",
+      "Schedules appointments or events",
+      "Creates or changes records",
+      "Submits forms or applications",
+      "Makes purchases",
+    ]) {
       expect(html).toContain(`>${label}</option>`);
     }
-    for (const pointer of ["idempotency_argument", "dry_run_argument", "outcome_lookup", "escalate"]) expect(control(html, `/capabilities/0/effects/${pointer}`)).not.toBe("");
+    for (const pointer of ["idempotency_argument", "dry_run_argument", "outcome_lookup", "escalate"])
+      expect(control(html, `/capabilities/0/effects/${pointer}`)).not.toBe("");
   });
 
   it("shows a chosen outside action, and no such fields for a read-only capability", () => {
@@ -65,11 +75,15 @@ describe("the capability form", () => {
   it("marks a field holding Explore's suggestion and offers to confirm it there", () => {
     const message = `${SUGGESTION_PREFIX} ("read_only"): Its annotations say it changes nothing. Confirm it, or change it.`;
     const html = renderToStaticMarkup(
-      <EditorContext value={{ ...editor({ capabilities: [{ class: "read_only" }] }, (p) => (p === "/capabilities/0/class" ? [message] : [])), confirm: () => {} }}>
+      <EditorContext
+        value={{ ...editor({ capabilities: [{ class: "read_only" }] }, (p) => (p === "/capabilities/0/class" ? [message] : [])), confirm: () => {} }}
+      >
         <CapabilityForm index={0} />
       </EditorContext>,
     );
     expect(html).toContain("awaiting your confirmation (&quot;read_only&quot;): Its annotations say it changes nothing.");
-    expect(html.match(/Confirm the suggestion<span class="sr-only"> for ([^<]+)<\/span>/g)).toEqual(['Confirm the suggestion<span class="sr-only"> for Class</span>']);
+    expect(html.match(/Confirm the suggestion<span class="sr-only"> for ([^<]+)<\/span>/g)).toEqual([
+      'Confirm the suggestion<span class="sr-only"> for Class</span>',
+    ]);
   });
 });

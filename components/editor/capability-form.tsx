@@ -32,7 +32,12 @@ export function CapabilityForm({ index }: { index: number }) {
         </div>
       </div>
       <div className="grid gap-3 sm:grid-cols-2">
-        <SelectField pointer={`${base}/class`} label="Class" options={CAPABILITY_CLASSES.map((c) => ({ value: c, label: classLabels[c] }))} unsetLabel="Choose…" />
+        <SelectField
+          pointer={`${base}/class`}
+          label="Class"
+          options={CAPABILITY_CLASSES.map((c) => ({ value: c, label: classLabels[c] }))}
+          unsetLabel="Choose…"
+        />
         <SelectField
           pointer={`${base}/content_rating`}
           label="Content rating"
@@ -44,10 +49,19 @@ export function CapabilityForm({ index }: { index: number }) {
         />
       </div>
       <OutsideActionFields base={base} />
-      <ChoicesField pointer={`${base}/mature_reasons`} legend="Why it is 18+" options={MATURE_REASONS.map((r) => ({ value: r, label: matureReasonLabels[r] ?? r }))} />
+      <ChoicesField
+        pointer={`${base}/mature_reasons`}
+        legend="Why it is 18+"
+        options={MATURE_REASONS.map((r) => ({ value: r, label: matureReasonLabels[r] ?? r }))}
+      />
       <div className="grid gap-3 sm:grid-cols-2">
         <YesNoField pointer={`${base}/offered`} label="Offered on Explore" yes="Offered" no="Not offered" />
-        <YesNoField pointer={`${base}/needs_confirmation`} label="Class waiting for your confirmation" yes="Yes, not listed until confirmed" no="No, the class is confirmed" />
+        <YesNoField
+          pointer={`${base}/needs_confirmation`}
+          label="Class waiting for your confirmation"
+          yes="Yes, not listed until confirmed"
+          no="No, the class is confirmed"
+        />
       </div>
       <JsonField pointer={`${base}/input_schema`} label="Input schema (JSON)" />
       <JsonField pointer={`${base}/output_schema`} label="Output schema (JSON)" />
@@ -93,8 +107,18 @@ function OutsideActionFields({ base }: { base: string }) {
         unsetLabel="Choose…"
       />
       <div className="grid gap-3 sm:grid-cols-2">
-        <TextField pointer={`${base}/effects/idempotency_argument`} label="Idempotency argument" help="The argument Explore fills with the execution ID, so a repeat is not done twice." optional />
-        <TextField pointer={`${base}/effects/dry_run_argument`} label="Dry-run argument" help="The argument that makes the tool run without effects (sample tests use it)." optional />
+        <TextField
+          pointer={`${base}/effects/idempotency_argument`}
+          label="Idempotency argument"
+          help="The argument Explore fills with the execution ID, so a repeat is not done twice."
+          optional
+        />
+        <TextField
+          pointer={`${base}/effects/dry_run_argument`}
+          label="Dry-run argument"
+          help="The argument that makes the tool run without effects (sample tests use it)."
+          optional
+        />
         <TextField pointer={`${base}/effects/outcome_lookup`} label="Outcome lookup" help="The hook that answers whether an execution took effect." optional />
         <YesNoField pointer={`${base}/effects/escalate`} label="Unknown outcomes" yes="Escalate to both publishers, never retried" no="Do not escalate" />
       </div>

@@ -35,7 +35,11 @@ export function DataDeclarationForm({ base }: { base: string }) {
       <Kept base={`${base}/results`} term="Results" what="results" />
       <div className="grid gap-3 border-b border-border pb-3 sm:grid-cols-[14rem_1fr]">
         <p className="font-medium">Execution records</p>
-        <NumberField pointer={`${base}/execution_metadata/retention_days`} label="Identifiers and fingerprints kept for (days)" help="No content is ever in them." />
+        <NumberField
+          pointer={`${base}/execution_metadata/retention_days`}
+          label="Identifiers and fingerprints kept for (days)"
+          help="No content is ever in them."
+        />
       </div>
       <div className="grid gap-3 border-b border-border pb-3 sm:grid-cols-[14rem_1fr]">
         <p className="font-medium">Passed on downstream</p>
@@ -53,7 +57,12 @@ export function DataDeclarationForm({ base }: { base: string }) {
       </div>
       <div className="grid gap-3 border-b border-border pb-3 sm:grid-cols-[14rem_1fr]">
         <p className="font-medium">Used for training</p>
-        <YesNoField pointer={`${base}/used_for_training`} label="Do inputs or outputs train models?" yes="Yes, inputs or outputs train models" no="No, never used to train models" />
+        <YesNoField
+          pointer={`${base}/used_for_training`}
+          label="Do inputs or outputs train models?"
+          yes="Yes, inputs or outputs train models"
+          no="No, never used to train models"
+        />
       </div>
       <div className="grid gap-3 border-b border-border pb-3 sm:grid-cols-[14rem_1fr]">
         <p className="font-medium">Processed in</p>
@@ -66,7 +75,11 @@ export function DataDeclarationForm({ base }: { base: string }) {
           <YesNoField pointer={`${base}/encrypted_at_rest`} label="Encrypted at rest" />
         </div>
       </div>
-      <ChoicesField pointer={`${base}/accepted_data_classes`} legend="Data it accepts" options={DATA_CLASSES.map((c) => ({ value: c, label: dataClassLabels[c] }))} />
+      <ChoicesField
+        pointer={`${base}/accepted_data_classes`}
+        legend="Data it accepts"
+        options={DATA_CLASSES.map((c) => ({ value: c, label: dataClassLabels[c] }))}
+      />
       <TextField pointer={`${base}/dpa_url`} label="Data processing agreement (web address)" optional />
     </div>
   );

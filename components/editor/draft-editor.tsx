@@ -31,7 +31,6 @@ const AUTOSAVE_MS = 800;
 
 type SaveStatus = { kind: "saved" } | { kind: "saving" } | { kind: "pending" } | { kind: "failed"; message: string };
 
-
 function parseDoc(text: string): { ok: true; doc: unknown } | { ok: false } {
   try {
     return { ok: true, doc: JSON.parse(text) };
@@ -57,7 +56,17 @@ function capabilityNames(doc: unknown): string[] {
   });
 }
 
-export function DraftEditor({ draftId, initialText, initialErrors, conflict }: { draftId: string; initialText: string; initialErrors: PlacedError[]; conflict: string | null }) {
+export function DraftEditor({
+  draftId,
+  initialText,
+  initialErrors,
+  conflict,
+}: {
+  draftId: string;
+  initialText: string;
+  initialErrors: PlacedError[];
+  conflict: string | null;
+}) {
   const router = useRouter();
   const hydrated = useHydrated();
   const [text, setText] = useState(initialText);
@@ -128,7 +137,13 @@ export function DraftEditor({ draftId, initialText, initialErrors, conflict }: {
 
   const syntax = syntaxWords(text);
   // With JavaScript the autosave's check is the latest; without, the answer of the last post is.
-  const posted = confirmResult?.ok ? confirmResult.data.errors : saveResult?.ok ? saveResult.data.errors : publishResult && !publishResult.ok && publishResult.details?.errors.length ? publishResult.details.errors : null;
+  const posted = confirmResult?.ok
+    ? confirmResult.data.errors
+    : saveResult?.ok
+      ? saveResult.data.errors
+      : publishResult && !publishResult.ok && publishResult.details?.errors.length
+        ? publishResult.details.errors
+        : null;
   // Errors only the import finds (a handle that is taken) stay beside their field and in the list while
   // their value is unchanged; the autosave's check cannot find them again.
   const imported = publishResult && !publishResult.ok ? publishResult.details?.errors : undefined;
@@ -297,7 +312,12 @@ export function DraftEditor({ draftId, initialText, initialErrors, conflict }: {
               {names.length > 1 ? (
                 <div className="flex flex-col gap-1">
                   <Label htmlFor="capability-choice">Capability to edit</Label>
-                  <select id="capability-choice" value={selected} onChange={(e) => setCapability(Number(e.target.value))} className="h-10 rounded-md border border-border bg-surface px-3">
+                  <select
+                    id="capability-choice"
+                    value={selected}
+                    onChange={(e) => setCapability(Number(e.target.value))}
+                    className="h-10 rounded-md border border-border bg-surface px-3"
+                  >
                     {names.map((name, i) => (
                       <option key={i} value={i}>
                         {name}
@@ -320,7 +340,10 @@ export function DraftEditor({ draftId, initialText, initialErrors, conflict }: {
                 onRemove={() => {
                   const list = valueAt(lastValid, "/capabilities");
                   if (!Array.isArray(list)) return;
-                  doc.set("/capabilities", (list as JsonValue[]).filter((_, i) => i !== selected));
+                  doc.set(
+                    "/capabilities",
+                    (list as JsonValue[]).filter((_, i) => i !== selected),
+                  );
                   setCapability(Math.max(0, selected - 1));
                 }}
               />
@@ -335,7 +358,15 @@ export function DraftEditor({ draftId, initialText, initialErrors, conflict }: {
         ) : (
           <div className="flex flex-col gap-1">
             <Label htmlFor="draft-text">agent.json</Label>
-            <Textarea id="draft-text" name="text" rows={24} defaultValue={text} spellCheck={false} className="font-mono text-xs" aria-describedby="editor-result" />
+            <Textarea
+              id="draft-text"
+              name="text"
+              rows={24}
+              defaultValue={text}
+              spellCheck={false}
+              className="font-mono text-xs"
+              aria-describedby="editor-result"
+            />
           </div>
         )}
       </form>

@@ -16,7 +16,17 @@ import { TryExample } from "./try-example";
  * The listing as consumers will see it, drawn by the public components from the saved draft; `services` is
  * empty while the draft has errors. A switcher picks the capability of a multi-capability draft.
  */
-export function DraftPreview({ draftId, services, selectedId, problems }: { draftId: string; services: CatalogCapability[]; selectedId: string | null; problems: number }) {
+export function DraftPreview({
+  draftId,
+  services,
+  selectedId,
+  problems,
+}: {
+  draftId: string;
+  services: CatalogCapability[];
+  selectedId: string | null;
+  problems: number;
+}) {
   const service = services.find((s) => s.capabilityId === selectedId) ?? services[0];
   return (
     <section aria-labelledby="preview-heading" className="flex min-w-0 flex-col gap-4 rounded-lg border-2 border-dashed border-info/60 p-4">
@@ -28,7 +38,9 @@ export function DraftPreview({ draftId, services, selectedId, problems }: { draf
       </div>
       {!service ? (
         <p className="text-sm">
-          {problems > 0 ? `The preview appears once the draft's ${problems} problem${problems === 1 ? " is" : "s are"} fixed.` : "The draft has no capabilities to show."}
+          {problems > 0
+            ? `The preview appears once the draft's ${problems} problem${problems === 1 ? " is" : "s are"} fixed.`
+            : "The draft has no capabilities to show."}
         </p>
       ) : (
         <>

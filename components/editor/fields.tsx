@@ -50,7 +50,17 @@ function useTyped(current: unknown, format: (v: unknown) => string, parse: (t: s
   return { shown, parsed, setTyped };
 }
 
-function Field({ pointer, label, help, children }: { pointer: string; label: string; help?: ReactNode; children: (ids: { id: string; describedBy: string; invalid: boolean }) => ReactNode }) {
+function Field({
+  pointer,
+  label,
+  help,
+  children,
+}: {
+  pointer: string;
+  label: string;
+  help?: ReactNode;
+  children: (ids: { id: string; describedBy: string; invalid: boolean }) => ReactNode;
+}) {
   const { errorsAt, confirm, frozen } = useEditorDoc();
   const id = fieldId(pointer);
   const errors = errorsAt(pointer);
@@ -100,9 +110,25 @@ export function TextField({
     <Field pointer={pointer} label={label} help={help}>
       {({ id, describedBy, invalid }) =>
         multiline ? (
-          <Textarea id={id} rows={3} value={value} readOnly={frozen} aria-invalid={invalid} aria-describedby={describedBy} onChange={(e) => change(e.target.value)} />
+          <Textarea
+            id={id}
+            rows={3}
+            value={value}
+            readOnly={frozen}
+            aria-invalid={invalid}
+            aria-describedby={describedBy}
+            onChange={(e) => change(e.target.value)}
+          />
         ) : (
-          <Input id={id} value={value} list={listId} readOnly={frozen} aria-invalid={invalid} aria-describedby={describedBy} onChange={(e) => change(e.target.value)} />
+          <Input
+            id={id}
+            value={value}
+            list={listId}
+            readOnly={frozen}
+            aria-invalid={invalid}
+            aria-describedby={describedBy}
+            onChange={(e) => change(e.target.value)}
+          />
         )
       }
     </Field>
@@ -143,7 +169,19 @@ export function NumberField({ pointer, label, help }: { pointer: string; label: 
 export type Option = { value: string; label: string };
 
 /** A choice; "Not stated" removes the field (or, with `unset: null`, writes null). */
-export function SelectField({ pointer, label, help, options, unsetLabel = "Not stated" }: { pointer: string; label: string; help?: ReactNode; options: Option[]; unsetLabel?: string }) {
+export function SelectField({
+  pointer,
+  label,
+  help,
+  options,
+  unsetLabel = "Not stated",
+}: {
+  pointer: string;
+  label: string;
+  help?: ReactNode;
+  options: Option[];
+  unsetLabel?: string;
+}) {
   const { doc, set, frozen } = useEditorDoc();
   const current = valueAt(doc, pointer);
   const value = typeof current === "string" ? current : typeof current === "boolean" ? String(current) : "";
@@ -175,7 +213,17 @@ export function SelectField({ pointer, label, help, options, unsetLabel = "Not s
 }
 
 export function YesNoField({ pointer, label, help, yes = "Yes", no = "No" }: { pointer: string; label: string; help?: ReactNode; yes?: string; no?: string }) {
-  return <SelectField pointer={pointer} label={label} help={help} options={[{ value: "true", label: yes }, { value: "false", label: no }]} />;
+  return (
+    <SelectField
+      pointer={pointer}
+      label={label}
+      help={help}
+      options={[
+        { value: "true", label: yes },
+        { value: "false", label: no },
+      ]}
+    />
+  );
 }
 
 function splitList(text: string): string[] {

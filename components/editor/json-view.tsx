@@ -104,5 +104,10 @@ export default function JsonView({ value, errors, jump, onChange, labelledBy }: 
     editor.focus();
   }, [jump]);
 
-  return <div ref={host} className="min-h-64 overflow-hidden rounded-md border border-border bg-surface text-sm [&_.cm-editor]:max-h-[70vh] [&_.cm-scroller]:font-mono" />;
+  return (
+    <div
+      ref={host}
+      className="min-h-64 overflow-hidden rounded-md border border-border bg-surface text-sm [&_.cm-editor]:max-h-[70vh] [&_.cm-scroller]:font-mono"
+    />
+  );
 }

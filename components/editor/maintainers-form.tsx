@@ -27,8 +27,8 @@ export function MaintainersForm({ draftId, initialLines }: { draftId: string; in
         <Label htmlFor="draft-maintainers">Maintainers for the GA4GH registry entry</Label>
         <p id="draft-maintainers-help" className="text-sm text-muted-foreground">
           One a line: name, GitHub user name, and optionally an affiliation and an ORCID iD — for example “Ada Lovelace, ada-l, Analytical Engines,
-          0000-0002-1825-0097”. A registry entry names at least one; Explore takes them only from here, never from your account. They are not
-          part of agent.json.
+          0000-0002-1825-0097”. A registry entry names at least one; Explore takes them only from here, never from your account. They are not part of
+          agent.json.
         </p>
         <Textarea
           id="draft-maintainers"
@@ -44,7 +44,12 @@ export function MaintainersForm({ draftId, initialLines }: { draftId: string; in
           <Button type="submit" variant="secondary" size="sm" disabled={pending}>
             Save maintainers
           </Button>
-          <p id="draft-maintainers-status" role="status" aria-live="polite" className={result && !result.ok ? "text-sm text-danger" : "text-sm text-muted-foreground"}>
+          <p
+            id="draft-maintainers-status"
+            role="status"
+            aria-live="polite"
+            className={result && !result.ok ? "text-sm text-danger" : "text-sm text-muted-foreground"}
+          >
             {result?.message ?? null}
           </p>
         </div>

@@ -18,7 +18,12 @@ export function PlansForm({ base }: { base: string }) {
       <ol className="flex flex-col gap-3">
         {plans.map((_, i) => (
           <li key={i} className="grid gap-3 rounded-md border border-border p-3 sm:grid-cols-2">
-            <SelectField pointer={`${base}/${i}/type`} label={`Plan ${i + 1}: type`} options={PLAN_TYPES.map((t) => ({ value: t, label: typeLabels[t] }))} unsetLabel="Choose…" />
+            <SelectField
+              pointer={`${base}/${i}/type`}
+              label={`Plan ${i + 1}: type`}
+              options={PLAN_TYPES.map((t) => ({ value: t, label: typeLabels[t] }))}
+              unsetLabel="Choose…"
+            />
             <TextField pointer={`${base}/${i}/plan_id`} label="Plan ID" optional />
             <NumberField pointer={`${base}/${i}/price_usd`} label="Price (USD)" />
             <NumberField pointer={`${base}/${i}/daily_limit`} label="Runs a day" />

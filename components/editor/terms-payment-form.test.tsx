@@ -33,7 +33,9 @@ describe("the terms and payment form", () => {
   });
 
   it("gives each plan its pack size, period and Stripe Payment Link fields", () => {
-    const doc = { defaults: { plans: [{ type: "pack", price_usd: 5, calls: 50, stripe_payment_link: "plink_colors", stripe_payment_url: "https://buy.stripe.com/x" }] } };
+    const doc = {
+      defaults: { plans: [{ type: "pack", price_usd: 5, calls: 50, stripe_payment_link: "plink_colors", stripe_payment_url: "https://buy.stripe.com/x" }] },
+    };
     const html = renderToStaticMarkup(
       <EditorContext value={editor(doc)}>
         <PlansForm base="/defaults/plans" />

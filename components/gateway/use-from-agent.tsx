@@ -9,7 +9,11 @@ import { absoluteUrl } from "@/lib/listings/site";
 export function UseFromYourAgent({ handle, capabilityId }: { handle: string | null; capabilityId?: string }) {
   const url = absoluteUrl(gatewayPath(handle ?? "@handle"));
   const name = (handle ?? "@handle").slice(1);
-  const config = JSON.stringify({ mcpServers: { [`explore-${name}`]: { type: "http", url, headers: { Authorization: "Bearer <your Explore API token>" } } } }, null, 2);
+  const config = JSON.stringify(
+    { mcpServers: { [`explore-${name}`]: { type: "http", url, headers: { Authorization: "Bearer <your Explore API token>" } } } },
+    null,
+    2,
+  );
   return (
     <div className="flex flex-col gap-2 text-sm">
       <p>

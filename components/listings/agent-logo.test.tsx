@@ -26,7 +26,9 @@ describe("AgentLogo", () => {
 
   it("has one corner radius: the cards' smaller one up to 40 px, a larger one above", () => {
     const radii = (size: number) =>
-      renderToStaticMarkup(<AgentLogo agent={{ handle: "@hue-shift", displayName: "Hue Shift", logoSha256: sha }} size={size} className="mt-0.5" />).match(/rounded-\w+/g);
+      renderToStaticMarkup(<AgentLogo agent={{ handle: "@hue-shift", displayName: "Hue Shift", logoSha256: sha }} size={size} className="mt-0.5" />).match(
+        /rounded-\w+/g,
+      );
     expect(radii(40)).toEqual(["rounded-md"]);
     expect(radii(64)).toEqual(["rounded-lg"]);
   });

@@ -14,9 +14,7 @@ export function AgentProfileCard({ agent, headingLevel = 1, actions }: { agent: 
       <div className="flex flex-wrap items-center gap-3">
         <AgentLogo agent={agent} size={48} />
         <div className="min-w-0 flex-1">
-          <Heading className={headingLevel === 1 ? "text-2xl font-semibold tracking-tight" : "text-base font-semibold"}>
-            {agent.displayName}
-          </Heading>
+          <Heading className={headingLevel === 1 ? "text-2xl font-semibold tracking-tight" : "text-base font-semibold"}>{agent.displayName}</Heading>
           <p className="break-all text-muted-foreground">{agent.handle}</p>
         </div>
         {actions}

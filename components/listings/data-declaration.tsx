@@ -59,9 +59,7 @@ function DeclarationList({ data }: { data: Declaration }) {
           <p className="mt-1">No other companies named.</p>
         ) : null}
       </Row>
-      <Row term="Used for training">
-        {yesNo(data.usedForTraining, "Yes, inputs or outputs train models.", "No, never used to train models.")}
-      </Row>
+      <Row term="Used for training">{yesNo(data.usedForTraining, "Yes, inputs or outputs train models.", "No, never used to train models.")}</Row>
       <Row term="Processed in">
         {data.processingRegions && data.processingRegions.length > 0 ? (
           <ul className="list-disc pl-5">
@@ -76,9 +74,7 @@ function DeclarationList({ data }: { data: Declaration }) {
       <Row term="Deleted on request">{yesNo(data.deletionOnRequest, "Yes", "No")}</Row>
       <Row term="Encrypted at rest">{yesNo(data.encryptedAtRest, "Yes", "No")}</Row>
       <Row term="Data it accepts">
-        {data.acceptedDataClasses && data.acceptedDataClasses.length > 0
-          ? data.acceptedDataClasses.map((c) => dataClassLabels[c]).join(", ")
-          : notStated}
+        {data.acceptedDataClasses && data.acceptedDataClasses.length > 0 ? data.acceptedDataClasses.map((c) => dataClassLabels[c]).join(", ") : notStated}
       </Row>
       <Row term="Data processing agreement">
         {data.dpaUrl ? (

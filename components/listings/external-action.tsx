@@ -17,8 +17,8 @@ export function ExternalAction({
       <li>
         {effects?.idempotencyArgument ? (
           <>
-            Safe to retry: the <code className="font-mono">{effects.idempotencyArgument}</code> argument is filled from
-            the execution ID, so the same run never acts twice.
+            Safe to retry: the <code className="font-mono">{effects.idempotencyArgument}</code> argument is filled from the execution ID, so the same run never
+            acts twice.
           </>
         ) : (
           "No protection against acting twice is declared; Explore never retries it automatically."
@@ -37,8 +37,7 @@ export function ExternalAction({
       <li>
         {effects?.dryRunArgument ? (
           <>
-            Has a dry run: the <code className="font-mono">{effects.dryRunArgument}</code> argument runs it without
-            effects.
+            Has a dry run: the <code className="font-mono">{effects.dryRunArgument}</code> argument runs it without effects.
           </>
         ) : (
           "Has no dry run."

@@ -5,19 +5,7 @@ import { classNames } from "@/components/ui/class-names";
 // Shared by the server (the service page's header, through ServiceFacts) and the cards, which are client components.
 
 /** The badges row of a service: its class and price, then what the caller adds. */
-export function FactsList({
-  kind,
-  price,
-  paid,
-  className,
-  children,
-}: {
-  kind: string;
-  price: string;
-  paid: boolean;
-  className?: string;
-  children: ReactNode;
-}) {
+export function FactsList({ kind, price, paid, className, children }: { kind: string; price: string; paid: boolean; className?: string; children: ReactNode }) {
   return (
     <ul aria-label="Facts" className={classNames("flex flex-wrap gap-2", className)}>
       <li>

@@ -6,11 +6,7 @@ export function JsonBlock({ value, label, copyable = false }: { value: JsonValue
   const text = JSON.stringify(value, null, 2);
   return (
     <div className="flex min-w-0 flex-col gap-2">
-      <pre
-        aria-label={label}
-        tabIndex={0}
-        className="max-h-96 overflow-auto rounded-md border border-border bg-muted p-3 font-mono text-xs leading-relaxed"
-      >
+      <pre aria-label={label} tabIndex={0} className="max-h-96 overflow-auto rounded-md border border-border bg-muted p-3 font-mono text-xs leading-relaxed">
         <code>{text}</code>
       </pre>
       {copyable ? (

@@ -72,9 +72,7 @@ function PlanCard({ plan, title, payment, service }: { plan: CatalogPlan; title:
             <PaymentLink link={payment.link} note={payment.note} />
           )
         ) : (
-          <p className="mt-auto pt-2 text-sm text-warning">
-            Not yet available to run from Explore: the provider has no payment link yet.
-          </p>
+          <p className="mt-auto pt-2 text-sm text-warning">Not yet available to run from Explore: the provider has no payment link yet.</p>
         )
       ) : null}
     </section>

@@ -60,7 +60,13 @@ function SingleFacet<T extends string>({
   const { shown, more } = splitFacetValues(options, (v) => v === selected);
   const item = (o: (typeof options)[number]) => (
     <li key={o.value}>
-      <FacetLink href={searchHref(state, { filters: change(o.chosen ? null : o.value) })} selected={o.chosen} label={label(o.value)} count={o.count} about={about} />
+      <FacetLink
+        href={searchHref(state, { filters: change(o.chosen ? null : o.value) })}
+        selected={o.chosen}
+        label={label(o.value)}
+        count={o.count}
+        about={about}
+      />
     </li>
   );
   return (
@@ -87,7 +93,13 @@ function TagFacet({ state, values, toggle, about }: { state: PageState; values: 
   const { shown, more } = splitFacetValues(values, chosen);
   const item = (t: FacetValue) => (
     <li key={t.value}>
-      <FacetLink href={searchHref(state, { filters: { tags: toggle(t.value) } })} selected={chosen(t.value)} label={`#${t.label ?? t.value}`} count={t.count} about={about} />
+      <FacetLink
+        href={searchHref(state, { filters: { tags: toggle(t.value) } })}
+        selected={chosen(t.value)}
+        label={`#${t.label ?? t.value}`}
+        count={t.count}
+        about={about}
+      />
     </li>
   );
   return (

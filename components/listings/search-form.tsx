@@ -60,9 +60,12 @@ export function SearchForm({
     setSortTouched(sortExplicit);
   }
 
-  useEffect(() => () => {
-    if (timer.current) clearTimeout(timer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
 
   function hrefFor(words: string, sortChoice: string, explicit: boolean): string {
     const params = new URLSearchParams();
@@ -103,7 +106,14 @@ export function SearchForm({
   }
 
   return (
-    <form action="/" method="get" role="search" aria-label="Search and sort services" onSubmit={onSubmit} className="flex flex-col gap-3 sm:flex-row sm:items-end">
+    <form
+      action="/"
+      method="get"
+      role="search"
+      aria-label="Search and sort services"
+      onSubmit={onSubmit}
+      className="flex flex-col gap-3 sm:flex-row sm:items-end"
+    >
       <div className="flex min-w-0 flex-1 flex-col gap-1">
         <label htmlFor="search-words" className="text-sm font-medium">
           Words

@@ -45,17 +45,7 @@ function RulesBadge({ rules }: { rules: NonNullable<CardData["rules"]> }) {
   );
 }
 
-export function ServiceCardView({
-  card,
-  showAgent,
-  headingLevel,
-  preview,
-}: {
-  card: CardData;
-  showAgent: boolean;
-  headingLevel: 3 | 4;
-  preview: boolean;
-}) {
+export function ServiceCardView({ card, showAgent, headingLevel, preview }: { card: CardData; showAgent: boolean; headingLevel: 3 | 4; preview: boolean }) {
   const Heading = headingLevel === 3 ? "h3" : "h4";
   const { agent } = card;
   const name = <HighlightedText text={card.name} />;

@@ -59,4 +59,3 @@ describe("ServiceCard", () => {
     expect(plain).toContain(service.summary);
   });
 });
-

@@ -73,15 +73,7 @@ export function ServiceCard({
   return <ServiceCardView card={cardData(service, new Date())} showAgent={showAgent} headingLevel={headingLevel} preview={preview} />;
 }
 
-export function ServiceList({
-  services,
-  showAgent = true,
-  headingLevel = 3,
-}: {
-  services: CardService[];
-  showAgent?: boolean;
-  headingLevel?: 3 | 4;
-}) {
+export function ServiceList({ services, showAgent = true, headingLevel = 3 }: { services: CardService[]; showAgent?: boolean; headingLevel?: 3 | 4 }) {
   return (
     // Columns follow the list's own width (a container query): beside the filters or full width alike.
     <div className="@container">

@@ -33,7 +33,10 @@ export async function ServiceChangeLog({ service }: { service: Service }) {
  */
 export async function ChangeNotice({ viewer, service }: { viewer: Viewer | null; service: Service }) {
   if (!viewer) return null;
-  const [changes, lastRun] = await Promise.all([findServiceChanges(service.agentRowId, service.capabilityId), findLastRunSince(viewer.id, service.rowId, new Date())]);
+  const [changes, lastRun] = await Promise.all([
+    findServiceChanges(service.agentRowId, service.capabilityId),
+    findLastRunSince(viewer.id, service.rowId, new Date()),
+  ]);
   const notice = changeNoticeFor(changes, lastRun);
   if (!notice) return null;
   return (

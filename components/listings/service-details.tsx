@@ -181,9 +181,7 @@ export function ServiceDetails({
                 )}
               </Fact>
               <Fact term="Version">{service.version}</Fact>
-              <Fact term="Longest run">
-                {service.maxDurationSeconds !== null ? `${service.maxDurationSeconds} seconds` : "Not stated"}
-              </Fact>
+              <Fact term="Longest run">{service.maxDurationSeconds !== null ? `${service.maxDurationSeconds} seconds` : "Not stated"}</Fact>
             </dl>
             <TechnicalDetails service={service} />
           </Section>

@@ -33,9 +33,7 @@ export function Showcase({ example }: { example: Example }) {
           <JsonBlock value={example.expectedOutput} label="Expected output" copyable />
         </div>
       ) : null}
-      <p className="text-sm text-muted-foreground">
-        The example is synthetic. {originWords[example.origin]}
-      </p>
+      <p className="text-sm text-muted-foreground">The example is synthetic. {originWords[example.origin]}</p>
     </div>
   );
 }

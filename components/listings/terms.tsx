@@ -9,11 +9,7 @@ export function Terms({ terms }: { terms: CatalogTerms | null }) {
       {terms.version ? <p>Version {terms.version}</p> : null}
       {terms.text ? (
         <>
-          <div
-            tabIndex={0}
-            aria-label="Terms text"
-            className="max-h-80 overflow-auto whitespace-pre-wrap rounded-md border border-border bg-muted p-3 text-sm"
-          >
+          <div tabIndex={0} aria-label="Terms text" className="max-h-80 overflow-auto whitespace-pre-wrap rounded-md border border-border bg-muted p-3 text-sm">
             {terms.text}
           </div>
           {terms.textSha256 ? <Hash value={terms.textSha256} /> : null}
@@ -28,8 +24,12 @@ export function Terms({ terms }: { terms: CatalogTerms | null }) {
           </p>
           {terms.urlSha256 ? (
             <p className="text-sm">
-              {terms.fetchedAt ? <>Fetched <LocalTime iso={terms.fetchedAt.toISOString()} />; </> : null}SHA-256{" "}
-              <code className="break-all font-mono text-xs">{terms.urlSha256}</code>
+              {terms.fetchedAt ? (
+                <>
+                  Fetched <LocalTime iso={terms.fetchedAt.toISOString()} />;{" "}
+                </>
+              ) : null}
+              SHA-256 <code className="break-all font-mono text-xs">{terms.urlSha256}</code>
             </p>
           ) : (
             <p className="text-sm text-muted-foreground">Explore has not fetched and fingerprinted these terms yet.</p>

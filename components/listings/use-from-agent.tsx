@@ -62,15 +62,17 @@ export function UseFromAgent({
                 your settings
               </a>
               , within your plans, limits and data rules, each run in your runs. Explore&apos;s own endpoint (
-              <code className="break-all font-mono text-xs">{snippets.exploreMcpUrl}</code>) finds services with <code className="font-mono text-xs">find_services</code>,
-              reads this one with <code className="font-mono text-xs">get_service</code> and runs any with <code className="font-mono text-xs">run_service</code>. The
-              provider&apos;s adapter can also be called directly (its tool <code className="break-all font-mono text-xs">{tool}</code>), outside Explore&apos;s records.
+              <code className="break-all font-mono text-xs">{snippets.exploreMcpUrl}</code>) finds services with{" "}
+              <code className="font-mono text-xs">find_services</code>, reads this one with <code className="font-mono text-xs">get_service</code> and runs any
+              with <code className="font-mono text-xs">run_service</code>. The provider&apos;s adapter can also be called directly (its tool{" "}
+              <code className="break-all font-mono text-xs">{tool}</code>), outside Explore&apos;s records.
             </>
           ) : (
             <>
               The provider has not announced its adapter yet. Explore&apos;s own endpoint (
-              <code className="break-all font-mono text-xs">{snippets.exploreMcpUrl}</code>) finds services with <code className="font-mono text-xs">find_services</code>{" "}
-              and tells your agent where to call this one once it is announced (<code className="font-mono text-xs">get_service</code>).
+              <code className="break-all font-mono text-xs">{snippets.exploreMcpUrl}</code>) finds services with{" "}
+              <code className="font-mono text-xs">find_services</code> and tells your agent where to call this one once it is announced (
+              <code className="font-mono text-xs">get_service</code>).
             </>
           )}
         </p>

@@ -15,7 +15,13 @@ export function CheckStatusLine({
 }) {
   return (
     <p className="flex flex-wrap items-center gap-2 text-sm" role="status">
-      {status === "passed" ? <Badge tone="success">{words.passed}</Badge> : status === "failed" ? <Badge tone="danger">{words.failed}</Badge> : <Badge tone="info">{words.pending}</Badge>}
+      {status === "passed" ? (
+        <Badge tone="success">{words.passed}</Badge>
+      ) : status === "failed" ? (
+        <Badge tone="danger">{words.failed}</Badge>
+      ) : (
+        <Badge tone="info">{words.pending}</Badge>
+      )}
       {children ? <span className="text-muted-foreground">{children}</span> : null}
     </p>
   );

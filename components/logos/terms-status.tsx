@@ -22,7 +22,8 @@ export function TermsStatusView({ terms }: { terms: TermsStatus }) {
       </CheckStatusLine>
       {terms.status === "failed" && terms.failure ? (
         <p className="text-sm text-danger">
-          {terms.failure} {good ? "Your listing keeps showing the terms fetched last time, with their hash." : "Your listing says the terms have not been fetched yet."}
+          {terms.failure}{" "}
+          {good ? "Your listing keeps showing the terms fetched last time, with their hash." : "Your listing says the terms have not been fetched yet."}
         </p>
       ) : null}
       {good ? (
@@ -39,7 +40,9 @@ export function TermsStatusView({ terms }: { terms: TermsStatus }) {
           </div>
         </>
       ) : terms.status !== "failed" ? (
-        <p className="text-sm text-muted-foreground">Explore&apos;s worker fetches the terms (plain text, Markdown or HTML, at most 256 KB) and fingerprints them.</p>
+        <p className="text-sm text-muted-foreground">
+          Explore&apos;s worker fetches the terms (plain text, Markdown or HTML, at most 256 KB) and fingerprints them.
+        </p>
       ) : null}
     </div>
   );

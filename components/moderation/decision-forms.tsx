@@ -39,14 +39,7 @@ export function SuspendListingForm({ handle, capabilityId, name }: { handle: str
       <input type="hidden" name="capabilityId" value={capabilityId} />
       <div className="min-w-64 flex-1">
         <Label htmlFor={`${id}-reason`}>Reason for suspending {name}</Label>
-        <Input
-          id={`${id}-reason`}
-          name="reason"
-          required
-          aria-invalid={errors ? true : undefined}
-          aria-describedby={`${id}-error`}
-          className="mt-1"
-        />
+        <Input id={`${id}-reason`} name="reason" required aria-invalid={errors ? true : undefined} aria-describedby={`${id}-error`} className="mt-1" />
         <FieldError id={`${id}-error`} messages={errors} />
       </div>
       <Button type="submit" variant="danger" disabled={pending}>

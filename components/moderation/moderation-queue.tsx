@@ -77,11 +77,21 @@ export function DecisionLog({ decisions }: { decisions: LoggedDecision[] }) {
     <table className="w-full text-left text-sm">
       <thead>
         <tr>
-          <th scope="col" className="py-1 pr-3">When (UTC)</th>
-          <th scope="col" className="py-1 pr-3">Who</th>
-          <th scope="col" className="py-1 pr-3">Decision</th>
-          <th scope="col" className="py-1 pr-3">Listing</th>
-          <th scope="col" className="py-1">Reason</th>
+          <th scope="col" className="py-1 pr-3">
+            When (UTC)
+          </th>
+          <th scope="col" className="py-1 pr-3">
+            Who
+          </th>
+          <th scope="col" className="py-1 pr-3">
+            Decision
+          </th>
+          <th scope="col" className="py-1 pr-3">
+            Listing
+          </th>
+          <th scope="col" className="py-1">
+            Reason
+          </th>
         </tr>
       </thead>
       <tbody>

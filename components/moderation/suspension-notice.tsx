@@ -9,8 +9,8 @@ export async function SuspensionNotice({ viewer, handle, capabilityId }: { viewe
     <div role="note" className="rounded-md border border-danger/40 bg-danger/10 px-4 py-3 text-sm">
       <p className="font-semibold text-danger">Suspended by the moderators</p>
       <p className="mt-1">
-        {notice.reason ?? "No reason was given."} Only you{viewer?.isAdmin ? " (an administrator)" : ", its publisher,"} and the
-        administrators can see this page.
+        {notice.reason ?? "No reason was given."} Only you{viewer?.isAdmin ? " (an administrator)" : ", its publisher,"} and the administrators can see this
+        page.
       </p>
     </div>
   );

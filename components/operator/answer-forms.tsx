@@ -24,7 +24,16 @@ export function AnswerRequestForm({ id }: { id: string }) {
       <input type="hidden" name="id" value={id} />
       <div>
         <Label htmlFor="answer">Your answer</Label>
-        <Textarea id="answer" name="answer" rows={6} required maxLength={8000} aria-invalid={errors ? true : undefined} aria-describedby="answer-error" className="mt-1" />
+        <Textarea
+          id="answer"
+          name="answer"
+          rows={6}
+          required
+          maxLength={8000}
+          aria-invalid={errors ? true : undefined}
+          aria-describedby="answer-error"
+          className="mt-1"
+        />
         <FieldError id="answer-error" messages={errors} />
       </div>
       <div className="flex items-center gap-3">

@@ -13,11 +13,21 @@ export function RevenueTable({ lines }: { lines: RevenueLine[] }) {
           <caption className="sr-only">Revenue and entitlements per plan and currency</caption>
           <thead>
             <tr className="border-b border-border">
-              <th scope="col" className="py-2 pr-4">Plan</th>
-              <th scope="col" className="py-2 pr-4">Paid</th>
-              <th scope="col" className="py-2 pr-4">Refunded</th>
-              <th scope="col" className="py-2 pr-4">Active grants</th>
-              <th scope="col" className="py-2">Calls left</th>
+              <th scope="col" className="py-2 pr-4">
+                Plan
+              </th>
+              <th scope="col" className="py-2 pr-4">
+                Paid
+              </th>
+              <th scope="col" className="py-2 pr-4">
+                Refunded
+              </th>
+              <th scope="col" className="py-2 pr-4">
+                Active grants
+              </th>
+              <th scope="col" className="py-2">
+                Calls left
+              </th>
             </tr>
           </thead>
           <tbody>

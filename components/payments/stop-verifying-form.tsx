@@ -15,8 +15,8 @@ export function StopVerifyingForm({ handle }: { handle: string }) {
       <form action={action} className="mt-3 space-y-3">
         <input type="hidden" name="handle" value={handle} />
         <p id="stop-verifying-what" className="text-sm">
-          Explore forgets the signing secret and no longer checks this agent&apos;s Stripe events: your adapter enforces its paid plans
-          again (provider-enforced). The events received so far and what consumers bought stay recorded.
+          Explore forgets the signing secret and no longer checks this agent&apos;s Stripe events: your adapter enforces its paid plans again
+          (provider-enforced). The events received so far and what consumers bought stay recorded.
         </p>
         <div className="flex items-start gap-2">
           <input

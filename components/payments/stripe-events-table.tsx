@@ -11,11 +11,21 @@ export function StripeEventsTable({ events, now }: { events: PaymentEvent[]; now
         <caption className="sr-only">The latest {events.length} Stripe events, newest first</caption>
         <thead>
           <tr className="border-b border-border">
-            <th scope="col" className="py-2 pr-4">Received</th>
-            <th scope="col" className="py-2 pr-4">Type</th>
-            <th scope="col" className="py-2 pr-4">Outcome</th>
-            <th scope="col" className="py-2 pr-4">What Explore did</th>
-            <th scope="col" className="py-2">Plan</th>
+            <th scope="col" className="py-2 pr-4">
+              Received
+            </th>
+            <th scope="col" className="py-2 pr-4">
+              Type
+            </th>
+            <th scope="col" className="py-2 pr-4">
+              Outcome
+            </th>
+            <th scope="col" className="py-2 pr-4">
+              What Explore did
+            </th>
+            <th scope="col" className="py-2">
+              Plan
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -31,9 +41,7 @@ export function StripeEventsTable({ events, now }: { events: PaymentEvent[]; now
                 <OutcomeBadge outcome={event.outcome} />
               </td>
               <td className="py-2 pr-4 min-w-[12rem]">{event.message}</td>
-              <td className="py-2">
-                {event.planId === null ? "—" : (event.planWords ?? <code className="font-mono text-xs">{event.planId}</code>)}
-              </td>
+              <td className="py-2">{event.planId === null ? "—" : (event.planWords ?? <code className="font-mono text-xs">{event.planId}</code>)}</td>
             </tr>
           ))}
         </tbody>

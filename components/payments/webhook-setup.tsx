@@ -20,11 +20,10 @@ export function WebhookSetup({ endpoint }: { endpoint: string }) {
       </li>
       <li>Reveal the endpoint&apos;s signing secret in Stripe and paste it below.</li>
       <li>
-        Name each paid plan&apos;s Stripe Payment Link in your agent.json, as the plan&apos;s{" "}
-        <code className="font-mono">stripe_payment_link</code> field (its ID, <code className="font-mono">plink_…</code>), so Explore can tell
-        which plan a payment bought, and optionally its <code className="font-mono">stripe_payment_url</code> (the{" "}
-        <code className="font-mono">https://buy.stripe.com/…</code> address), where the Run panel sends people to pay; without it they go to
-        the agent&apos;s payment link.
+        Name each paid plan&apos;s Stripe Payment Link in your agent.json, as the plan&apos;s <code className="font-mono">stripe_payment_link</code> field (its
+        ID, <code className="font-mono">plink_…</code>), so Explore can tell which plan a payment bought, and optionally its{" "}
+        <code className="font-mono">stripe_payment_url</code> (the <code className="font-mono">https://buy.stripe.com/…</code> address), where the Run panel
+        sends people to pay; without it they go to the agent&apos;s payment link.
       </li>
     </ol>
   );

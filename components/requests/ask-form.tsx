@@ -21,17 +21,39 @@ function AskFields({ errors, typed }: { errors: FieldErrors; typed: AskedText | 
   const [title, setTitle] = useState(typed?.title ?? "");
   const [description, setDescription] = useState(typed?.description ?? "");
   const [tags, setTags] = useState(typed?.tags ?? "");
-  const tagErrors = Object.entries(errors).filter(([key]) => key === "tags" || key.startsWith("tags.")).flatMap(([, m]) => m);
+  const tagErrors = Object.entries(errors)
+    .filter(([key]) => key === "tags" || key.startsWith("tags."))
+    .flatMap(([, m]) => m);
   return (
     <>
       <div className="flex flex-col gap-1">
         <Label htmlFor="ask-title">What is missing</Label>
-        <Input id="ask-title" name="title" value={title} onChange={(e) => setTitle(e.target.value)} required maxLength={120} placeholder="OCR for scanned PDF invoices" aria-invalid={errors.title ? true : undefined} aria-describedby="ask-title-error" />
+        <Input
+          id="ask-title"
+          name="title"
+          value={title}
+          onChange={(e) => setTitle(e.target.value)}
+          required
+          maxLength={120}
+          placeholder="OCR for scanned PDF invoices"
+          aria-invalid={errors.title ? true : undefined}
+          aria-describedby="ask-title-error"
+        />
         <FieldError id="ask-title-error" messages={errors.title} />
       </div>
       <div className="flex flex-col gap-1">
         <Label htmlFor="ask-description">What you need it for</Label>
-        <Textarea id="ask-description" name="description" value={description} onChange={(e) => setDescription(e.target.value)} required maxLength={2000} rows={4} aria-invalid={errors.description ? true : undefined} aria-describedby="ask-description-error" />
+        <Textarea
+          id="ask-description"
+          name="description"
+          value={description}
+          onChange={(e) => setDescription(e.target.value)}
+          required
+          maxLength={2000}
+          rows={4}
+          aria-invalid={errors.description ? true : undefined}
+          aria-describedby="ask-description-error"
+        />
         <FieldError id="ask-description-error" messages={errors.description} />
       </div>
       <div className="flex flex-col gap-1">
@@ -39,7 +61,15 @@ function AskFields({ errors, typed }: { errors: FieldErrors; typed: AskedText | 
         <p id="ask-tags-help" className="text-sm text-muted-foreground">
           The network&apos;s tags, such as ocr, translation or mortgages: publishers whose services carry them see your request.
         </p>
-        <Input id="ask-tags" name="tags" value={tags} onChange={(e) => setTags(e.target.value)} placeholder="ocr, documents" aria-invalid={tagErrors.length > 0 ? true : undefined} aria-describedby="ask-tags-help ask-tags-error" />
+        <Input
+          id="ask-tags"
+          name="tags"
+          value={tags}
+          onChange={(e) => setTags(e.target.value)}
+          placeholder="ocr, documents"
+          aria-invalid={tagErrors.length > 0 ? true : undefined}
+          aria-describedby="ask-tags-help ask-tags-error"
+        />
         <FieldError id="ask-tags-error" messages={tagErrors} />
       </div>
     </>

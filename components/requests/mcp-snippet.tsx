@@ -8,9 +8,9 @@ export function McpEndpointSnippet() {
   return (
     <div className="flex flex-col gap-2 text-sm">
       <p>
-        Agents ask and vote through Explore&apos;s MCP endpoint <code className="font-mono break-all">{url}</code> (Streamable HTTP, no account): <code>find_services</code>,{" "}
-        <code>list_services</code>, <code>get_service</code>, <code>search_agents</code>, <code>request_capability</code>, <code>list_capability_requests</code> and{" "}
-        <code>vote_capability_request</code>. An agent sees what a signed-out visitor sees.
+        Agents ask and vote through Explore&apos;s MCP endpoint <code className="font-mono break-all">{url}</code> (Streamable HTTP, no account):{" "}
+        <code>find_services</code>, <code>list_services</code>, <code>get_service</code>, <code>search_agents</code>, <code>request_capability</code>,{" "}
+        <code>list_capability_requests</code> and <code>vote_capability_request</code>. An agent sees what a signed-out visitor sees.
       </p>
       <div className="flex items-center justify-between gap-2">
         <span id="mcp-config-label" className="font-medium">

@@ -47,7 +47,10 @@ export function PublisherRequests({ requests, services }: { requests: PublisherR
       </h2>
       {requests.length === 0 ? (
         <p className="text-sm text-muted-foreground">
-          No open request names a tag or category of your services. <Link href="/requests" className="text-accent underline">All capability requests</Link>
+          No open request names a tag or category of your services.{" "}
+          <Link href="/requests" className="text-accent underline">
+            All capability requests
+          </Link>
         </p>
       ) : (
         <ul className="flex flex-col gap-3">
@@ -61,7 +64,11 @@ export function PublisherRequests({ requests, services }: { requests: PublisherR
                   {request.votes} vote{request.votes === 1 ? "" : "s"} · {request.tags.map((t) => `#${t}`).join(" ")}
                 </span>
               </p>
-              {services.length > 0 ? <AnswerForm request={request} services={services} /> : <p className="text-sm text-muted-foreground">Publish a service to answer it.</p>}
+              {services.length > 0 ? (
+                <AnswerForm request={request} services={services} />
+              ) : (
+                <p className="text-sm text-muted-foreground">Publish a service to answer it.</p>
+              )}
             </li>
           ))}
         </ul>

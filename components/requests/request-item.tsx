@@ -6,7 +6,14 @@ import { requestPath } from "@/lib/requests/paths";
 import { requestStatusWords, type RequestStatus } from "@/lib/requests/request-input";
 import type { RequestView } from "@/lib/requests/requests";
 
-const tones: Record<RequestStatus, BadgeTone> = { open: "info", planned: "info", in_progress: "warning", available: "success", declined: "neutral", duplicate: "neutral" };
+const tones: Record<RequestStatus, BadgeTone> = {
+  open: "info",
+  planned: "info",
+  in_progress: "warning",
+  available: "success",
+  declined: "neutral",
+  duplicate: "neutral",
+};
 
 export function RequestStatusBadge({ status }: { status: RequestStatus }) {
   return <Badge tone={tones[status]}>{requestStatusWords[status]}</Badge>;

@@ -54,7 +54,11 @@ export function AnswerTable({ caption, rows }: { caption: string; rows: Row[] })
           ))}
         </tbody>
       </table>
-      {rows.length > shown.length ? <p className="px-3 py-2 text-xs text-muted-foreground">The first {MAX_ROWS} of {rows.length} rows; the JSON has them all.</p> : null}
+      {rows.length > shown.length ? (
+        <p className="px-3 py-2 text-xs text-muted-foreground">
+          The first {MAX_ROWS} of {rows.length} rows; the JSON has them all.
+        </p>
+      ) : null}
     </div>
   );
 }

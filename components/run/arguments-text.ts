@@ -15,7 +15,7 @@ export function parseJsonArguments(text: string): { ok: true; value: JsonObject 
   } catch (error) {
     return { ok: false, errors: { "": [`is not valid JSON (${error instanceof Error ? error.message : "unreadable"})`] } };
   }
-  if (!isJsonObject(value)) return { ok: false, errors: { "": ["must be a JSON object, like {\"name\": \"value\"}"] } };
+  if (!isJsonObject(value)) return { ok: false, errors: { "": ['must be a JSON object, like {"name": "value"}'] } };
   return { ok: true, value };
 }
 

@@ -41,8 +41,8 @@ export function ConfirmDialog({
         Confirm an action outside Explore
       </h2>
       <p id="confirm-run-what" className="mt-2 text-sm">
-        This service acts outside the network on your behalf: <strong>{outsideAction ?? "it has effects outside Explore"}</strong>. Running it
-        for real cannot be undone by Explore, and it is never retried automatically.
+        This service acts outside the network on your behalf: <strong>{outsideAction ?? "it has effects outside Explore"}</strong>. Running it for real cannot
+        be undone by Explore, and it is never retried automatically.
       </p>
       <p className="mt-3 text-sm font-medium">It will be sent these arguments:</p>
       <pre className="mt-1 max-h-64 overflow-auto rounded-md bg-muted p-3 font-mono text-xs" tabIndex={0}>

@@ -100,11 +100,19 @@ export function MyRunsTable({ runs, filtered = false }: { runs: MyRun[]; filtere
   if (runs.length === 0) {
     return filtered ? (
       <p className="rounded-lg border border-dashed border-border p-6">
-        No runs match these filters. <Link href={MY_RUNS_PATH} className="text-accent underline">Show every run</Link>.
+        No runs match these filters.{" "}
+        <Link href={MY_RUNS_PATH} className="text-accent underline">
+          Show every run
+        </Link>
+        .
       </p>
     ) : (
       <p className="rounded-lg border border-dashed border-border p-6">
-        You have not run any service yet. <Link href="/" className="text-accent underline">Find one</Link> and run it from its page.
+        You have not run any service yet.{" "}
+        <Link href="/" className="text-accent underline">
+          Find one
+        </Link>{" "}
+        and run it from its page.
       </p>
     );
   }
@@ -136,12 +144,24 @@ export function MyRunsTable({ runs, filtered = false }: { runs: MyRun[]; filtere
           <caption className="sr-only">Your executions</caption>
           <thead>
             <tr className="border-b border-border">
-              <th scope="col" className="py-2 pr-4">Service</th>
-              <th scope="col" className="py-2 pr-4">Started (UTC)</th>
-              <th scope="col" className="py-2 pr-4">Status</th>
-              <th scope="col" className="py-2 pr-4">Time taken</th>
-              <th scope="col" className="py-2 pr-4">What happened</th>
-              <th scope="col" className="py-2 pr-4">Execution ID</th>
+              <th scope="col" className="py-2 pr-4">
+                Service
+              </th>
+              <th scope="col" className="py-2 pr-4">
+                Started (UTC)
+              </th>
+              <th scope="col" className="py-2 pr-4">
+                Status
+              </th>
+              <th scope="col" className="py-2 pr-4">
+                Time taken
+              </th>
+              <th scope="col" className="py-2 pr-4">
+                What happened
+              </th>
+              <th scope="col" className="py-2 pr-4">
+                Execution ID
+              </th>
               <th scope="col" className="py-2">
                 <span className="sr-only">Actions</span>
               </th>

@@ -13,7 +13,8 @@ function standing(plan: RunPlan): string | null {
     const left = Math.max(0, plan.allowance.limit - plan.allowance.used);
     return `${left} of ${plan.allowance.limit} free runs left today (resets at midnight UTC)`;
   }
-  if (plan.kind === "calls" && plan.available && plan.callsLeft !== null) return `${plan.callsLeft.toLocaleString("en-US")} call${plan.callsLeft === 1 ? "" : "s"} left`;
+  if (plan.kind === "calls" && plan.available && plan.callsLeft !== null)
+    return `${plan.callsLeft.toLocaleString("en-US")} call${plan.callsLeft === 1 ? "" : "s"} left`;
   if (plan.kind === "subscription" && plan.activeUntil) {
     return `active, paid through ${new Date(plan.activeUntil).toLocaleDateString(undefined, { day: "numeric", month: "long", year: "numeric" })}`;
   }
@@ -23,7 +24,12 @@ function standing(plan: RunPlan): string | null {
 
 function BuyLink({ plan }: { plan: RunPlan }) {
   if (!plan.buyLink || plan.kind === "free") return null;
-  const words = plan.kind === "calls" && plan.callsLeft !== null && plan.callsLeft > 0 ? "Buy more at the provider" : plan.kind === "subscription" ? "Subscribe at the provider" : "Pay at the provider";
+  const words =
+    plan.kind === "calls" && plan.callsLeft !== null && plan.callsLeft > 0
+      ? "Buy more at the provider"
+      : plan.kind === "subscription"
+        ? "Subscribe at the provider"
+        : "Pay at the provider";
   return (
     <a href={plan.buyLink} target="_blank" rel="noopener noreferrer" className="text-accent underline">
       {words}
@@ -52,7 +58,12 @@ export function PlanNotes({ plans, paymentNote }: { plans: readonly RunPlan[]; p
   if (!calls && !(buying && paymentNote)) return null;
   return (
     <div className="flex flex-col gap-1 text-xs text-muted-foreground">
-      {calls ? <p>A run spends one call, given back if the run fails or the tool reports an error; a dry run, a refresh or a repeat spends none; an unknown outcome keeps it spent.</p> : null}
+      {calls ? (
+        <p>
+          A run spends one call, given back if the run fails or the tool reports an error; a dry run, a refresh or a repeat spends none; an unknown outcome
+          keeps it spent.
+        </p>
+      ) : null}
       {buying && paymentNote ? <p>From the provider: {paymentNote}</p> : null}
     </div>
   );
@@ -72,7 +83,17 @@ export function PlanList({ plans }: { plans: readonly RunPlan[] }) {
   );
 }
 
-export function PlanPicker({ plans, chosen, onChoose, disabled }: { plans: readonly RunPlan[]; chosen: string; onChoose: (key: string) => void; disabled: boolean }) {
+export function PlanPicker({
+  plans,
+  chosen,
+  onChoose,
+  disabled,
+}: {
+  plans: readonly RunPlan[];
+  chosen: string;
+  onChoose: (key: string) => void;
+  disabled: boolean;
+}) {
   if (plans.length === 0) return null;
   const only = plans.length === 1 ? plans[0] : undefined;
   if (only) {
@@ -93,7 +114,16 @@ export function PlanPicker({ plans, chosen, onChoose, disabled }: { plans: reado
         const id = `run-plan-${key || "none"}`;
         return (
           <div key={key} className="flex items-start gap-2 rounded-md border border-border p-2 has-[:checked]:border-accent">
-            <input type="radio" name="run-plan" id={id} value={key} checked={chosen === key} disabled={!plan.available} onChange={() => onChoose(key)} className="mt-1" />
+            <input
+              type="radio"
+              name="run-plan"
+              id={id}
+              value={key}
+              checked={chosen === key}
+              disabled={!plan.available}
+              onChange={() => onChoose(key)}
+              className="mt-1"
+            />
             <div className="flex flex-col gap-0.5">
               <label htmlFor={id} className={plan.available ? undefined : "text-muted-foreground"}>
                 <PlanLine plan={plan} />

@@ -22,14 +22,18 @@ describe("the payment-required note", () => {
       }),
     );
     expect(html).toContain('role="note"');
-    expect(html).toMatch(/<a href="https:\/\/pay\.example\.com\/odds-lab\?client_reference_id=csm_abc" [^>]*rel="noopener noreferrer" target="_blank">Pay at the provider \(\$0\.02 a call\)/);
+    expect(html).toMatch(
+      /<a href="https:\/\/pay\.example\.com\/odds-lab\?client_reference_id=csm_abc" [^>]*rel="noopener noreferrer" target="_blank">Pay at the provider \(\$0\.02 a call\)/,
+    );
     expect(html).toContain("<strong>$0.02 a call</strong>");
     expect(html).toContain("&lt;img src=x onerror=&quot;alert(1)&quot;&gt; Pay first.");
     expect(html).not.toContain("<img");
   });
 
   it("says payment is required in words when there is no link", () => {
-    const html = renderToStaticMarkup(createElement(AnswerView, { label: "Answer", answer: answer({ planId: null, planWords: null, link: null, message: null }) }));
+    const html = renderToStaticMarkup(
+      createElement(AnswerView, { label: "Answer", answer: answer({ planId: null, planWords: null, link: null, message: null }) }),
+    );
     expect(html).toContain("gives no payment link");
     expect(html).not.toContain("<a ");
   });
@@ -41,18 +45,33 @@ describe("the payment-required note", () => {
 });
 
 describe("the structured answer", () => {
-  const structured = (value: unknown): RunAnswer => ({ structuredContent: value, hasStructuredContent: true, content: [], outputWarning: null, paymentRequired: null });
+  const structured = (value: unknown): RunAnswer => ({
+    structuredContent: value,
+    hasStructuredContent: true,
+    content: [],
+    outputWarning: null,
+    paymentRequired: null,
+  });
 
   it("shows a list of records as a table with spelled-out column names, the JSON kept beside it", () => {
     const html = renderToStaticMarkup(
-      createElement(AnswerView, { label: "Answer", answer: structured({ total: 2, homes: [{ area_ref: "N1", min_price: 300 }, { area_ref: "E2", beds: 3 }] }) }),
+      createElement(AnswerView, {
+        label: "Answer",
+        answer: structured({
+          total: 2,
+          homes: [
+            { area_ref: "N1", min_price: 300 },
+            { area_ref: "E2", beds: 3 },
+          ],
+        }),
+      }),
     );
     expect(html).toMatch(/<caption[^>]*>Homes<\/caption>/);
     expect(html).toContain(">Area ref</th>");
     expect(html).toContain(">Min price</th>");
     expect(html).toContain(">Beds</th>");
-    expect(html).toContain("<td class=\"px-3 py-2 align-top break-words\">E2</td>");
-    expect(html).toContain("<summary class=\"cursor-pointer text-sm\">As JSON</summary>");
+    expect(html).toContain('<td class="px-3 py-2 align-top break-words">E2</td>');
+    expect(html).toContain('<summary class="cursor-pointer text-sm">As JSON</summary>');
     expect(html).toContain("&quot;area_ref&quot;: &quot;N1&quot;");
     expect(html).toContain('download="answer.json"');
   });

@@ -36,7 +36,14 @@ function PaymentRequiredNote({ notice }: { notice: PaymentRequiredNotice }) {
   return (
     <div role="note" aria-labelledby={headingId} className="flex flex-col gap-2 rounded-md border border-warning/40 bg-warning/10 p-3 text-sm">
       <p id={headingId} className="font-medium">
-        The provider asks for payment before it runs this{notice.planWords ? <> under the plan <strong>{notice.planWords}</strong></> : null}.
+        The provider asks for payment before it runs this
+        {notice.planWords ? (
+          <>
+            {" "}
+            under the plan <strong>{notice.planWords}</strong>
+          </>
+        ) : null}
+        .
       </p>
       {notice.link ? (
         <p>
@@ -84,7 +91,12 @@ export function AnswerView({ answer, label }: { answer: RunAnswer; label: string
               </pre>
             ) : block.type === "image" ? (
               // eslint-disable-next-line @next/next/no-img-element -- an inline data: image from the adapter's answer
-              <img key={i} src={block.dataUrl} alt={`Image returned by the service (${block.mimeType})`} className="max-w-full rounded-md border border-border" />
+              <img
+                key={i}
+                src={block.dataUrl}
+                alt={`Image returned by the service (${block.mimeType})`}
+                className="max-w-full rounded-md border border-border"
+              />
             ) : (
               <p key={i} className="text-sm text-muted-foreground">
                 {block.text}

@@ -36,7 +36,10 @@ function pretty(value: unknown): string {
 }
 
 /** The run's answer, after passing each event before it to `onEvent` as it arrives. */
-async function readRun(events: ReadableStream<RunStreamEvent>, onEvent: (event: Exclude<RunStreamEvent, { type: "answer" }>) => void): Promise<RunFormResult | null> {
+async function readRun(
+  events: ReadableStream<RunStreamEvent>,
+  onEvent: (event: Exclude<RunStreamEvent, { type: "answer" }>) => void,
+): Promise<RunFormResult | null> {
   // A reader rather than `for await`: not every browser iterates a ReadableStream yet.
   const reader = events.getReader();
   for (;;) {
@@ -297,7 +300,11 @@ export function RunForm({ info }: { info: RunPanelInfo }) {
             Dry run
           </Button>
         ) : null}
-        <Button variant={external?.dryRun ? "secondary" : "primary"} onClick={() => void onRun(false)} disabled={busy || info.notRunnable !== null || (consent !== null && !consentToPay)}>
+        <Button
+          variant={external?.dryRun ? "secondary" : "primary"}
+          onClick={() => void onRun(false)}
+          disabled={busy || info.notRunnable !== null || (consent !== null && !consentToPay)}
+        >
           {external ? "Run…" : "Run"}
         </Button>
         {inFlightId && info.cancellable && !live?.dryRun ? (
@@ -337,10 +344,7 @@ export function RunForm({ info }: { info: RunPanelInfo }) {
               hookPending={hookPending}
               onCheck={() => execution && runHook("Outcome", () => checkOutcomeAction({ executionId: execution.id }))}
               onCancel={() => execution && runHook("Cancel", () => cancelExecutionAction({ executionId: execution.id }))}
-              onRepeat={() =>
-                execution &&
-                runHook("Repeat", () => repeatExecutionAction({ executionId: execution.id, arguments: done.data.argumentsText }))
-              }
+              onRepeat={() => execution && runHook("Repeat", () => repeatExecutionAction({ executionId: execution.id, arguments: done.data.argumentsText }))}
             />
           ) : (
             <div role="alert" className="rounded-md border border-danger/40 bg-danger/10 p-3 text-sm">
@@ -433,8 +437,12 @@ function RunOutcome({
       ) : null}
       {answerNode}
       <p className="text-xs text-muted-foreground">
-        Execution ID <code className="break-all font-mono">{execution.id}</code>. Explore keeps only this record and fingerprints, never your arguments or the answer
-        (see <Link href="/runs" className="text-accent underline">My runs</Link>).
+        Execution ID <code className="break-all font-mono">{execution.id}</code>. Explore keeps only this record and fingerprints, never your arguments or the
+        answer (see{" "}
+        <Link href="/runs" className="text-accent underline">
+          My runs
+        </Link>
+        ).
       </p>
       <div className="flex flex-col gap-2 border-t border-border pt-3">
         <p className="text-sm" id="repeat-help">
@@ -476,7 +484,13 @@ function NoScriptForm({ info, formAction, argumentsText }: { info: RunPanelInfo;
         <label htmlFor="run-arguments-nojs" className="text-sm font-medium">
           Arguments (JSON)
         </label>
-        <textarea id="run-arguments-nojs" name="arguments" rows={10} defaultValue={argumentsText} className="rounded-md border border-border p-2 font-mono text-xs" />
+        <textarea
+          id="run-arguments-nojs"
+          name="arguments"
+          rows={10}
+          defaultValue={argumentsText}
+          className="rounded-md border border-border p-2 font-mono text-xs"
+        />
         {external ? (
           <label className="text-sm">
             <input type="checkbox" name="confirm" required /> I understand that this {external.outsideAction?.toLowerCase() ?? "acts"} outside Explore.

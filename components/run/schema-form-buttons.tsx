@@ -19,16 +19,49 @@ const ICON_PATHS: Record<IconName, string> = {
 
 function Icon({ name }: { name: IconName }) {
   return (
-    <svg aria-hidden="true" focusable="false" viewBox="0 0 16 16" width="16" height="16" fill="none" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      aria-hidden="true"
+      focusable="false"
+      viewBox="0 0 16 16"
+      width="16"
+      height="16"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.75"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       <path d={ICON_PATHS[name]} />
     </svg>
   );
 }
 
 /** An icon-only button: its name, in words, for assistive technology and as the pointer's tooltip. */
-function IconOnlyButton({ icon, name, id, onClick, disabled, danger }: { icon: IconName; name: string; id?: string | undefined; onClick?: Props["onClick"]; disabled?: boolean | undefined; danger?: boolean }) {
+function IconOnlyButton({
+  icon,
+  name,
+  id,
+  onClick,
+  disabled,
+  danger,
+}: {
+  icon: IconName;
+  name: string;
+  id?: string | undefined;
+  onClick?: Props["onClick"];
+  disabled?: boolean | undefined;
+  danger?: boolean;
+}) {
   return (
-    <button type="button" id={id} className={`run-form-icon-button${danger ? " run-form-danger" : ""}`} aria-label={name} title={name} onClick={onClick} disabled={disabled}>
+    <button
+      type="button"
+      id={id}
+      className={`run-form-icon-button${danger ? " run-form-danger" : ""}`}
+      aria-label={name}
+      title={name}
+      onClick={onClick}
+      disabled={disabled}
+    >
       <Icon name={icon} />
     </button>
   );
@@ -45,11 +78,19 @@ function ArrayFieldItemButtonsTemplate(props: ArrayFieldItemButtonsTemplateProps
       {hasMoveUp || hasMoveDown ? (
         <>
           <IconOnlyButton icon="up" name={`Move ${item} up`} id={buttonId(fieldPathId, "moveUp")} onClick={onMoveUpItem} disabled={off || !hasMoveUp} />
-          <IconOnlyButton icon="down" name={`Move ${item} down`} id={buttonId(fieldPathId, "moveDown")} onClick={onMoveDownItem} disabled={off || !hasMoveDown} />
+          <IconOnlyButton
+            icon="down"
+            name={`Move ${item} down`}
+            id={buttonId(fieldPathId, "moveDown")}
+            onClick={onMoveDownItem}
+            disabled={off || !hasMoveDown}
+          />
         </>
       ) : null}
       {hasCopy ? <IconOnlyButton icon="copy" name={`Copy ${item}`} id={buttonId(fieldPathId, "copy")} onClick={onCopyItem} disabled={off} /> : null}
-      {hasRemove ? <IconOnlyButton icon="remove" name={`Remove ${item}`} id={buttonId(fieldPathId, "remove")} onClick={onRemoveItem} disabled={off} danger /> : null}
+      {hasRemove ? (
+        <IconOnlyButton icon="remove" name={`Remove ${item}`} id={buttonId(fieldPathId, "remove")} onClick={onRemoveItem} disabled={off} danger />
+      ) : null}
     </>
   );
 }

@@ -17,8 +17,8 @@ export function UnknownOutcomes({ outcomes }: { outcomes: EscalatedOutcome[] }) 
       ) : (
         <>
           <p className="text-sm">
-            These runs of your external actions got no answer after the request was sent, so nobody knows whether they took effect. Explore
-            never retries them; look them up by execution ID and consumer ID in your adapter&apos;s records, then mark each one resolved.
+            These runs of your external actions got no answer after the request was sent, so nobody knows whether they took effect. Explore never retries them;
+            look them up by execution ID and consumer ID in your adapter&apos;s records, then mark each one resolved.
           </p>
           <ul className="flex flex-col gap-2">
             {outcomes.map((o) => (

@@ -13,7 +13,8 @@ export function BadgeSnippetsSection({ snippets, previewable }: { snippets: Badg
         Badge for your README
       </h2>
       <p className="text-sm text-muted-foreground">
-        It shows the service&apos;s current sample-test label and links to its listing. Without a passing test from the last 7 days it reads &ldquo;not recently tested&rdquo;.
+        It shows the service&apos;s current sample-test label and links to its listing. Without a passing test from the last 7 days it reads &ldquo;not recently
+        tested&rdquo;.
       </p>
       <figure className="flex flex-col gap-2">
         <figcaption className="text-sm font-medium">Preview</figcaption>
@@ -24,9 +25,7 @@ export function BadgeSnippetsSection({ snippets, previewable }: { snippets: Badg
               <img src={snippets.imageUrl} alt={snippets.alt} height={20} className="h-5 w-auto" />
             </a>
           ) : (
-            <p className="text-sm">
-              The badge shows once the service is published and everyone may see it (a signed-out visitor sees no 18+ service).
-            </p>
+            <p className="text-sm">The badge shows once the service is published and everyone may see it (a signed-out visitor sees no 18+ service).</p>
           )}
         </div>
       </figure>
@@ -38,7 +37,10 @@ export function BadgeSnippetsSection({ snippets, previewable }: { snippets: Badg
             </h3>
             <CopyButton text={form.text} label={`Copy ${form.title}`} />
           </div>
-          <pre aria-labelledby={form.id} className="overflow-x-auto rounded-md border border-border bg-card p-3 font-mono text-xs whitespace-pre-wrap break-all">
+          <pre
+            aria-labelledby={form.id}
+            className="overflow-x-auto rounded-md border border-border bg-card p-3 font-mono text-xs whitespace-pre-wrap break-all"
+          >
             {form.text}
           </pre>
         </div>

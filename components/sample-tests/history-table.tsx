@@ -9,11 +9,21 @@ export function SampleTestHistory({ tests }: { tests: SampleTestView[] }) {
         <caption className="sr-only">The last {tests.length} sample tests, newest first</caption>
         <thead>
           <tr className="border-b border-border">
-            <th scope="col" className="py-2 pr-4">When (UTC)</th>
-            <th scope="col" className="py-2 pr-4">Version</th>
-            <th scope="col" className="py-2 pr-4">Result</th>
-            <th scope="col" className="py-2 pr-4">Latency</th>
-            <th scope="col" className="py-2">Why it failed</th>
+            <th scope="col" className="py-2 pr-4">
+              When (UTC)
+            </th>
+            <th scope="col" className="py-2 pr-4">
+              Version
+            </th>
+            <th scope="col" className="py-2 pr-4">
+              Result
+            </th>
+            <th scope="col" className="py-2 pr-4">
+              Latency
+            </th>
+            <th scope="col" className="py-2">
+              Why it failed
+            </th>
           </tr>
         </thead>
         <tbody>

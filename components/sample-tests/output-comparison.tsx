@@ -22,8 +22,7 @@ export function OutputComparison({
         <p className="text-sm" role="status">
           Latest test, <LocalTime iso={latest.startedAt.toISOString()} withTime /> (version {latest.capabilityVersion}):{" "}
           {latest.status === "passed" ? <strong className="text-success">passed</strong> : <strong className="text-danger">failed</strong>}
-          {latest.latencyMs !== null ? ` in ${latest.latencyMs} ms` : ""}.
-          {latest.failureReason ? <span className="block">{latest.failureReason}</span> : null}
+          {latest.latencyMs !== null ? ` in ${latest.latencyMs} ms` : ""}.{latest.failureReason ? <span className="block">{latest.failureReason}</span> : null}
         </p>
       ) : (
         <p className="text-sm">Explore has not tested this example yet.</p>

@@ -10,7 +10,15 @@ const ruleWords =
  * The service page's "Sample test" section: the latest result, beside the expected output unless the Example
  * above shows it already (the page shows it once). No example, no section.
  */
-export async function SampleTestSection({ handle, capabilityId, expectedInExample = false }: { handle: string; capabilityId: string; expectedInExample?: boolean }) {
+export async function SampleTestSection({
+  handle,
+  capabilityId,
+  expectedInExample = false,
+}: {
+  handle: string;
+  capabilityId: string;
+  expectedInExample?: boolean;
+}) {
   const summary = await findSampleTestSummary(await getViewer(), handle, capabilityId);
   if (!summary || (summary.label.kind === "not_testable" && summary.label.reason === "no_example")) return null;
   return (

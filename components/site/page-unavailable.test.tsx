@@ -8,7 +8,10 @@ const serverError = Object.assign(new Error("Invalid `prisma.$queryRaw()` invoca
 
 describe("the error pages", () => {
   it("say the page is temporarily unavailable and to try again in a moment, with the reference, never the error", () => {
-    for (const html of [renderToStaticMarkup(<ErrorPage error={serverError} retry={() => {}} />), renderToStaticMarkup(<GlobalError error={serverError} retry={() => {}} />)]) {
+    for (const html of [
+      renderToStaticMarkup(<ErrorPage error={serverError} retry={() => {}} />),
+      renderToStaticMarkup(<GlobalError error={serverError} retry={() => {}} />),
+    ]) {
       expect(html).toContain("Temporarily unavailable");
       expect(html).toContain("Try again in a moment");
       expect(html).toContain("Reference: 2718281828");

@@ -12,14 +12,5 @@ const tones: Record<BadgeTone, string> = {
 };
 
 export function Badge({ tone = "neutral", className, ...props }: ComponentProps<"span"> & { tone?: BadgeTone }) {
-  return (
-    <span
-      className={classNames(
-        "badge",
-        tones[tone],
-        className,
-      )}
-      {...props}
-    />
-  );
+  return <span className={classNames("badge", tones[tone], className)} {...props} />;
 }

@@ -18,7 +18,17 @@ function HiddenFields({ fields }: { fields: Record<string, string> }) {
 }
 
 /** Makes a token and shows it this once. `id` must be unique on the page. */
-export function MakeTokenForm({ action, id, placeholder, fields = {} }: { action: MakeAction; id: string; placeholder: string; fields?: Record<string, string> }) {
+export function MakeTokenForm({
+  action,
+  id,
+  placeholder,
+  fields = {},
+}: {
+  action: MakeAction;
+  id: string;
+  placeholder: string;
+  fields?: Record<string, string>;
+}) {
   const [result, formAction, pending] = useActionState(action, initialResult);
   const errors = result && !result.ok ? result.fieldErrors?.label : undefined;
   const token = result?.ok ? result.data.token : null;
@@ -28,7 +38,15 @@ export function MakeTokenForm({ action, id, placeholder, fields = {} }: { action
         <HiddenFields fields={fields} />
         <Label htmlFor={`${id}-label`}>Name of the new token</Label>
         <div className="flex flex-wrap items-start gap-2">
-          <Input id={`${id}-label`} name="label" maxLength={60} placeholder={placeholder} aria-invalid={errors ? true : undefined} aria-describedby={`${id}-label-error`} className="max-w-xs" />
+          <Input
+            id={`${id}-label`}
+            name="label"
+            maxLength={60}
+            placeholder={placeholder}
+            aria-invalid={errors ? true : undefined}
+            aria-describedby={`${id}-label-error`}
+            className="max-w-xs"
+          />
           <Button type="submit" disabled={pending}>
             {pending ? "Making…" : "Make a token"}
           </Button>
@@ -58,7 +76,11 @@ export function RevokeTokenForm({ action, fields, label }: { action: RevokeActio
       <Button type="submit" variant="danger" size="sm" disabled={pending}>
         Revoke<span className="sr-only"> {label}</span>
       </Button>
-      {result && !result.ok ? <span role="status" className="text-sm text-danger">{result.message}</span> : null}
+      {result && !result.ok ? (
+        <span role="status" className="text-sm text-danger">
+          {result.message}
+        </span>
+      ) : null}
     </form>
   );
 }

@@ -46,7 +46,12 @@ const cocktailAbv = defineTool({
       .array(z.object({ name: z.string().min(1), volume_ml: z.number().positive(), abv_percent: z.number().min(0).max(96) }))
       .min(1)
       .max(12),
-    dilution_percent: z.number().min(0).max(60).default(0).describe("Water added by shaking or stirring, as a percentage of the undiluted volume (stirred ~20, shaken ~25)."),
+    dilution_percent: z
+      .number()
+      .min(0)
+      .max(60)
+      .default(0)
+      .describe("Water added by shaking or stirring, as a percentage of the undiluted volume (stirred ~20, shaken ~25)."),
   }),
   output: z.object({
     total_volume_ml: z.number(),

@@ -52,7 +52,10 @@ const profileHeadline = defineTool({
     if (first === undefined) throw new ToolInputError("Give at least one interest that is not sexual or explicit.");
     const second = kept[1] ?? first;
     // Deterministic choice, so the same interests always give the same headlines.
-    const seed = createHash("sha256").update(`${tone}|${kept.join(",")}`).digest()[0] ?? 0;
+    const seed =
+      createHash("sha256")
+        .update(`${tone}|${kept.join(",")}`)
+        .digest()[0] ?? 0;
     const templates = TEMPLATES[tone];
     const headlines = Array.from({ length: Math.min(count, templates.length) }, (_, index) => {
       const template = templates[(seed + index) % templates.length] ?? "Into {a}";

@@ -3,10 +3,7 @@ import { loadData } from "./data/load";
 import { defineTool, READ_ONLY, round, TRANSFORMATION, ToolInputError, type DemoTool } from "./tool-kit";
 
 const topic = z.object({ title: z.string(), points: z.array(z.string()) });
-const library = loadData(
-  "harm-reduction.json",
-  z.object({ tobacco: z.record(z.string(), topic), cannabis: z.record(z.string(), topic) }),
-);
+const library = loadData("harm-reduction.json", z.object({ tobacco: z.record(z.string(), topic), cannabis: z.record(z.string(), topic) }));
 
 const DISCLAIMER = "General information for adults, not medical advice. Speak to a health professional about your situation.";
 const infoOutput = z.object({ topic: z.string(), title: z.string(), points: z.array(z.string()), other_topics: z.array(z.string()), disclaimer: z.string() });

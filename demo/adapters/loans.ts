@@ -50,9 +50,7 @@ const amortizationSchedule = defineTool({
   input: z.object(loanTerms),
   output: z.object({
     payment: z.number(),
-    years: z.array(
-      z.object({ year: z.number().int(), interest: z.number(), principal: z.number(), balance: z.number() }),
-    ),
+    years: z.array(z.object({ year: z.number().int(), interest: z.number(), principal: z.number(), balance: z.number() })),
   }),
   hints: TRANSFORMATION,
   run({ principal, annual_rate_percent, years, payments_per_year }) {

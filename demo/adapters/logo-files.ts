@@ -17,7 +17,9 @@ function hueShiftSvg(size: number): Buffer {
 
 export async function makeDemoFiles(): Promise<Map<string, DemoFile>> {
   const hueShift = await sharp(hueShiftSvg(256)).png().toBuffer();
-  const wide = await sharp({ create: { width: 300, height: 200, channels: 3, background: "#845ec2" } }).png().toBuffer();
+  const wide = await sharp({ create: { width: 300, height: 200, channels: 3, background: "#845ec2" } })
+    .png()
+    .toBuffer();
   return new Map<string, DemoFile>([
     ["hue-shift-logo.png", { contentType: "image/png", body: hueShift }],
     ["wide-logo.png", { contentType: "image/png", body: wide }],

@@ -56,66 +56,68 @@ function toAmerican(decimal: number): string {
   return `${Math.round(-100 / (decimal - 1))}`;
 }
 
-const convertOdds = (paid: ReadonlySet<string>) => defineTool({
-  name: "convert_odds",
-  title: "Convert betting odds",
-  description: "Converts betting odds between decimal, fractional and American formats and gives the implied probability and the payout of a stake.",
-  input: z.object({
-    format: z.enum(["decimal", "fractional", "american"]),
-    value: z.string().min(1).max(20).describe("The odds as written, e.g. 2.5, 3/2 or -150."),
-    stake: z.number().positive().max(1e6).default(10),
-  }),
-  output: z.object({
-    decimal: z.number(),
-    fractional: z.string(),
-    american: z.string(),
-    implied_probability_percent: z.number(),
-    stake: z.number(),
-    total_return: z.number(),
-    profit: z.number(),
-  }),
-  hints: TRANSFORMATION,
-  run({ format, value, stake }, meta) {
-    requirePayment(paid, meta);
-    const decimal = toDecimal(format, value);
-    return {
-      decimal: round(decimal, 4),
-      fractional: toFractional(decimal),
-      american: toAmerican(decimal),
-      implied_probability_percent: round(100 / decimal, 2),
-      stake,
-      total_return: round(stake * decimal, 2),
-      profit: round(stake * (decimal - 1), 2),
-    };
-  },
-});
+const convertOdds = (paid: ReadonlySet<string>) =>
+  defineTool({
+    name: "convert_odds",
+    title: "Convert betting odds",
+    description: "Converts betting odds between decimal, fractional and American formats and gives the implied probability and the payout of a stake.",
+    input: z.object({
+      format: z.enum(["decimal", "fractional", "american"]),
+      value: z.string().min(1).max(20).describe("The odds as written, e.g. 2.5, 3/2 or -150."),
+      stake: z.number().positive().max(1e6).default(10),
+    }),
+    output: z.object({
+      decimal: z.number(),
+      fractional: z.string(),
+      american: z.string(),
+      implied_probability_percent: z.number(),
+      stake: z.number(),
+      total_return: z.number(),
+      profit: z.number(),
+    }),
+    hints: TRANSFORMATION,
+    run({ format, value, stake }, meta) {
+      requirePayment(paid, meta);
+      const decimal = toDecimal(format, value);
+      return {
+        decimal: round(decimal, 4),
+        fractional: toFractional(decimal),
+        american: toAmerican(decimal),
+        implied_probability_percent: round(100 / decimal, 2),
+        stake,
+        total_return: round(stake * decimal, 2),
+        profit: round(stake * (decimal - 1), 2),
+      };
+    },
+  });
 
-const bookMargin = (paid: ReadonlySet<string>) => defineTool({
-  name: "book_margin",
-  title: "Bookmaker margin",
-  description: "From the decimal odds of every outcome of one market, computes the bookmaker's margin (overround) and the fair, margin-free odds.",
-  input: z.object({ decimal_odds: z.array(z.number().gt(1).max(10000)).min(2).max(40) }),
-  output: z.object({
-    overround_percent: z.number(),
-    margin_percent: z.number(),
-    outcomes: z.array(z.object({ decimal: z.number(), implied_percent: z.number(), fair_percent: z.number(), fair_decimal: z.number() })),
-  }),
-  hints: TRANSFORMATION,
-  run({ decimal_odds }, meta) {
-    requirePayment(paid, meta);
-    const book = decimal_odds.reduce((sum, odds) => sum + 1 / odds, 0);
-    return {
-      overround_percent: round(book * 100, 2),
-      margin_percent: round((1 - 1 / book) * 100, 2),
-      outcomes: decimal_odds.map((odds) => ({
-        decimal: odds,
-        implied_percent: round(100 / odds, 2),
-        fair_percent: round(100 / odds / book, 2),
-        fair_decimal: round(odds * book, 3),
-      })),
-    };
-  },
-});
+const bookMargin = (paid: ReadonlySet<string>) =>
+  defineTool({
+    name: "book_margin",
+    title: "Bookmaker margin",
+    description: "From the decimal odds of every outcome of one market, computes the bookmaker's margin (overround) and the fair, margin-free odds.",
+    input: z.object({ decimal_odds: z.array(z.number().gt(1).max(10000)).min(2).max(40) }),
+    output: z.object({
+      overround_percent: z.number(),
+      margin_percent: z.number(),
+      outcomes: z.array(z.object({ decimal: z.number(), implied_percent: z.number(), fair_percent: z.number(), fair_decimal: z.number() })),
+    }),
+    hints: TRANSFORMATION,
+    run({ decimal_odds }, meta) {
+      requirePayment(paid, meta);
+      const book = decimal_odds.reduce((sum, odds) => sum + 1 / odds, 0);
+      return {
+        overround_percent: round(book * 100, 2),
+        margin_percent: round((1 - 1 / book) * 100, 2),
+        outcomes: decimal_odds.map((odds) => ({
+          decimal: odds,
+          implied_percent: round(100 / odds, 2),
+          fair_percent: round(100 / odds / book, 2),
+          fair_decimal: round(odds * book, 3),
+        })),
+      };
+    },
+  });
 
 /** `paid`: the consumer IDs Odds Lab has a payment on record for, read at every call. */
 export function createOddsTools(paid: ReadonlySet<string>): DemoTool[] {

@@ -4,7 +4,9 @@ import { defineTool, round, TRANSFORMATION, type DemoTool } from "./tool-kit";
 
 // The most common leaked passwords; a match is rated 0 whatever its length.
 const COMMON = new Set(
-  "123456 123456789 12345678 password qwerty123 qwerty 111111 12345 secret 123123 1234567890 1234567 000000 abc123 password1 iloveyou admin letmein welcome monkey dragon football sunshine princess trustno1".split(" "),
+  "123456 123456789 12345678 password qwerty123 qwerty 111111 12345 secret 123123 1234567890 1234567 000000 abc123 password1 iloveyou admin letmein welcome monkey dragon football sunshine princess trustno1".split(
+    " ",
+  ),
 );
 
 const STRENGTH = ["very weak", "weak", "fair", "strong", "very strong"] as const;
@@ -29,11 +31,26 @@ const passwordStrength = defineTool({
     const chars = [...password];
     const classes: ("lower" | "upper" | "digit" | "symbol" | "other")[] = [];
     let pool = 0;
-    if (/[a-z]/.test(password)) { classes.push("lower"); pool += 26; }
-    if (/[A-Z]/.test(password)) { classes.push("upper"); pool += 26; }
-    if (/[0-9]/.test(password)) { classes.push("digit"); pool += 10; }
-    if (/[!-/:-@[-`{-~ ]/.test(password)) { classes.push("symbol"); pool += 33; }
-    if (/[^\x20-\x7e]/u.test(password)) { classes.push("other"); pool += 100; }
+    if (/[a-z]/.test(password)) {
+      classes.push("lower");
+      pool += 26;
+    }
+    if (/[A-Z]/.test(password)) {
+      classes.push("upper");
+      pool += 26;
+    }
+    if (/[0-9]/.test(password)) {
+      classes.push("digit");
+      pool += 10;
+    }
+    if (/[!-/:-@[-`{-~ ]/.test(password)) {
+      classes.push("symbol");
+      pool += 33;
+    }
+    if (/[^\x20-\x7e]/u.test(password)) {
+      classes.push("other");
+      pool += 100;
+    }
     const distinct = new Set(chars).size;
     // Repetition lowers the effective length: "aaaaaaaa" is not eight independent characters.
     const effectiveLength = Math.min(chars.length, distinct * 4);
@@ -70,7 +87,9 @@ const sha256Hash = defineTool({
 });
 
 const WORDS =
-  "acorn amber anchor apple arrow aspen autumn badge bamboo banjo basil beacon birch bison blossom breeze brook cactus canoe canyon cedar cherry cinder clover cobalt comet copper coral cosmos cotton crane crystal daisy delta desert dolphin dune eagle ember falcon fern fjord flint forest fossil garnet geyser ginger glacier granite harbor hazel heron honey island ivory jasmine juniper kayak kelp kettle lagoon lantern lemon lilac lotus maple marble meadow mesa meteor mint moss nectar nutmeg oasis ocean olive orbit orchid otter oyster paddle pebble pepper pine planet plum prairie quartz quill raven reef ripple river saffron sage satin sequoia shadow sierra silver sparrow spruce summit swift thistle thunder tide timber topaz tulip tundra velvet violet walnut willow winter zephyr".split(" ");
+  "acorn amber anchor apple arrow aspen autumn badge bamboo banjo basil beacon birch bison blossom breeze brook cactus canoe canyon cedar cherry cinder clover cobalt comet copper coral cosmos cotton crane crystal daisy delta desert dolphin dune eagle ember falcon fern fjord flint forest fossil garnet geyser ginger glacier granite harbor hazel heron honey island ivory jasmine juniper kayak kelp kettle lagoon lantern lemon lilac lotus maple marble meadow mesa meteor mint moss nectar nutmeg oasis ocean olive orbit orchid otter oyster paddle pebble pepper pine planet plum prairie quartz quill raven reef ripple river saffron sage satin sequoia shadow sierra silver sparrow spruce summit swift thistle thunder tide timber topaz tulip tundra velvet violet walnut willow winter zephyr".split(
+    " ",
+  );
 
 const generatePassphrase = defineTool({
   name: "generate_passphrase",

@@ -39,7 +39,14 @@ const findRecipes = defineTool({
   output: z.object({
     count: z.number().int(),
     recipes: z.array(
-      z.object({ recipe_id: z.string(), name: z.string(), cuisine: z.string(), minutes: z.number().int(), calories_per_serving: z.number(), diets: z.array(z.string()) }),
+      z.object({
+        recipe_id: z.string(),
+        name: z.string(),
+        cuisine: z.string(),
+        minutes: z.number().int(),
+        calories_per_serving: z.number(),
+        diets: z.array(z.string()),
+      }),
     ),
   }),
   hints: READ_ONLY,
@@ -82,7 +89,8 @@ function scale(values: Nutrition, factor: number): Nutrition {
 const nutritionFacts = defineTool({
   name: "nutrition_facts",
   title: "Nutrition facts",
-  description: "Gives a bundled recipe's nutrition for a number of servings, its ingredient list scaled to match, and the share of calories from each macronutrient.",
+  description:
+    "Gives a bundled recipe's nutrition for a number of servings, its ingredient list scaled to match, and the share of calories from each macronutrient.",
   input: z.object({
     recipe_id: z.string().regex(/^rc_[a-z0-9_]+$/),
     servings: z.number().positive().max(100).optional().describe("Servings to compute for; the recipe's own yield when omitted."),

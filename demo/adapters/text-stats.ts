@@ -85,7 +85,19 @@ const readability = defineTool({
     const ease = 206.835 - 1.015 * (wordCount / sentenceCount) - 84.6 * (syllableCount / wordCount);
     const grade = 0.39 * (wordCount / sentenceCount) + 11.8 * (syllableCount / wordCount) - 15.59;
     const band: Band =
-      ease >= 90 ? "very easy" : ease >= 80 ? "easy" : ease >= 70 ? "fairly easy" : ease >= 60 ? "standard" : ease >= 50 ? "fairly difficult" : ease >= 30 ? "difficult" : "very difficult";
+      ease >= 90
+        ? "very easy"
+        : ease >= 80
+          ? "easy"
+          : ease >= 70
+            ? "fairly easy"
+            : ease >= 60
+              ? "standard"
+              : ease >= 50
+                ? "fairly difficult"
+                : ease >= 30
+                  ? "difficult"
+                  : "very difficult";
     return {
       words: wordList.length,
       sentences: sentences(text).length,
@@ -127,7 +139,9 @@ const topWords = defineTool({
 });
 
 const STOP_WORDS = new Set(
-  "a an and are as at be but by for from has have he her his i in is it its of on or she that the their they this to was were will with you your we our not".split(" "),
+  "a an and are as at be but by for from has have he her his i in is it its of on or she that the their they this to was were will with you your we our not".split(
+    " ",
+  ),
 );
 
 export const textStatsTools: DemoTool[] = [textStatistics, readability, topWords];

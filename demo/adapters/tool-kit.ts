@@ -7,9 +7,7 @@ import { paymentRequiredResult, type PaymentRequiredAnswer } from "../../lib/pay
 export type CallMeta = { executionId: string | null; consumerId: string | null; validation: boolean };
 
 /** The four annotation hints, all stated, so each tool says what class it belongs to. */
-export type ToolHints = Required<
-  Pick<ToolAnnotations, "readOnlyHint" | "destructiveHint" | "idempotentHint" | "openWorldHint">
->;
+export type ToolHints = Required<Pick<ToolAnnotations, "readOnlyHint" | "destructiveHint" | "idempotentHint" | "openWorldHint">>;
 
 export const READ_ONLY: ToolHints = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
 export const TRANSFORMATION: ToolHints = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };

@@ -21,12 +21,7 @@ const VOLUME = {
 
 type FactorTable = Record<string, number>;
 
-function factorConverter<T extends FactorTable>(
-  table: T,
-  name: string,
-  title: string,
-  dimension: string,
-): DemoTool {
+function factorConverter<T extends FactorTable>(table: T, name: string, title: string, dimension: string): DemoTool {
   const units = z.enum(Object.keys(table));
   return defineTool({
     name,

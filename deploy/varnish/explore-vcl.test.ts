@@ -143,7 +143,11 @@ describe("explore.vcl", () => {
   });
 
   it("asks once more after a 500 to a GET, as a page caught rendering by a database outage gets one, and never after a POST's", async () => {
-    answers.set("/outage", (req) => (seen.get("/outage")!.length === 1 ? { status: 500 } : { status: 503, headers: { "retry-after": "5", "cache-control": "no-store" }, body: `outage ${req.method}` }));
+    answers.set("/outage", (req) =>
+      seen.get("/outage")!.length === 1
+        ? { status: 500 }
+        : { status: 503, headers: { "retry-after": "5", "cache-control": "no-store" }, body: `outage ${req.method}` },
+    );
     const answer = await get("/outage");
     expect(answer.status).toBe(503);
     expect(answer.headers["retry-after"]).toBe("5");
@@ -157,7 +161,10 @@ describe("explore.vcl", () => {
   });
 
   it("keeps client navigations (RSC requests) apart from documents and from each other", async () => {
-    answers.set("/agents/x", (req) => ({ headers: shareable("explore"), body: req.headers.rsc ? `rsc ${req.headers["next-router-prefetch"] ?? ""}` : "document" }));
+    answers.set("/agents/x", (req) => ({
+      headers: shareable("explore"),
+      body: req.headers.rsc ? `rsc ${req.headers["next-router-prefetch"] ?? ""}` : "document",
+    }));
     expect((await get("/agents/x")).body).toBe("document #1");
     expect((await get("/agents/x", { RSC: "1" })).body).toBe("rsc  #2");
     expect((await get("/agents/x", { RSC: "1", "Next-Router-Prefetch": "1" })).body).toBe("rsc 1 #3");

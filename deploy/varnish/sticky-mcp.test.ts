@@ -33,7 +33,11 @@ afterAll(async () => {
 });
 
 async function instanceFor(headers: Record<string, string>): Promise<string> {
-  const answer = await fetch(`${varnish.url}/mcp/agents/@unit-forge`, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: "{}" });
+  const answer = await fetch(`${varnish.url}/mcp/agents/@unit-forge`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body: "{}",
+  });
   return answer.text();
 }
 

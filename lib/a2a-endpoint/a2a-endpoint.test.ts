@@ -43,7 +43,16 @@ const word = plantedWord("zq");
 const absent = plantedWord("zx");
 
 function capability(tool: string, fields: JsonObject = {}): JsonObject {
-  return { tool, capability_id: `cap_${tool.replace(/-/g, "_")}`, name: `Service ${tool}`, summary: "Does one thing for the A2A tests.", category: "utilities.conversion", limitations: "Test rows only.", class: "read_only", ...fields };
+  return {
+    tool,
+    capability_id: `cap_${tool.replace(/-/g, "_")}`,
+    name: `Service ${tool}`,
+    summary: "Does one thing for the A2A tests.",
+    category: "utilities.conversion",
+    limitations: "Test rows only.",
+    class: "read_only",
+    ...fields,
+  };
 }
 
 async function importAgent(agentHandle: string, capabilities: JsonObject[], extra: JsonObject = {}) {
@@ -170,7 +179,9 @@ beforeAll(async () => {
       capability("add", {
         name: "Add two numbers",
         tags: ["math"],
-        input_schema: { type: "object", properties: { a: { type: "number" }, b: { type: "number" } }, required: ["a", "b"] }, example: { input: { a: 1, b: 2 }, problem: "What is 1 + 2?" } }),
+        input_schema: { type: "object", properties: { a: { type: "number" }, b: { type: "number" } }, required: ["a", "b"] },
+        example: { input: { a: 1, b: 2 }, problem: "What is 1 + 2?" },
+      }),
       capability("echo", { name: "Echo (paid)", storage_free_accepted: true, plans: [{ type: "per_call", price_usd: 0.02 }] }),
       capability("whoami", { name: "Books a table", class: "external_action", outside_action: "schedule" }),
       capability("refuse-with", { name: "Tasting notes", content_rating: "mature", mature_reasons: ["alcohol"] }),
@@ -187,8 +198,20 @@ beforeAll(async () => {
         input_schema: { type: "object", properties: { a: { type: "number" }, b: { type: "number" } }, required: ["a", "b"] },
         example: { input: { a: 250, b: 4 }, problem: "Scale a recipe for four." },
       }),
-      capability("echo", { capability_id: "cap_scale_paid", name: `Paid ${word} recipe scaler`, summary: `Convert a ${word} recipe to metric units, for a fee.`, storage_free_accepted: true, plans: [{ type: "per_call", price_usd: 0.02 }] }),
-      capability("refuse-with", { capability_id: "cap_wine", name: `${word} wine pairing`, summary: `Pairs a wine with a ${word} recipe in metric units.`, content_rating: "mature", mature_reasons: ["alcohol"] }),
+      capability("echo", {
+        capability_id: "cap_scale_paid",
+        name: `Paid ${word} recipe scaler`,
+        summary: `Convert a ${word} recipe to metric units, for a fee.`,
+        storage_free_accepted: true,
+        plans: [{ type: "per_call", price_usd: 0.02 }],
+      }),
+      capability("refuse-with", {
+        capability_id: "cap_wine",
+        name: `${word} wine pairing`,
+        summary: `Pairs a wine with a ${word} recipe in metric units.`,
+        content_rating: "mature",
+        mature_reasons: ["alcohol"],
+      }),
     ],
     { payment: { link: "https://pay.example.test/kitchen" } },
   );
@@ -251,10 +274,20 @@ describe("message/send on Explore's A2A endpoint", () => {
         jsonrpc: "2.0",
         id: 7,
         method: "message/send",
-        params: { message: { kind: "message", messageId: crypto.randomUUID(), role: "user", parts: [{ kind: "data", data: { skill: "cap_add", arguments: { a: 4, b: 4 } } }] } },
+        params: {
+          message: {
+            kind: "message",
+            messageId: crypto.randomUUID(),
+            role: "user",
+            parts: [{ kind: "data", data: { skill: "cap_add", arguments: { a: 4, b: 4 } } }],
+          },
+        },
       }),
     });
-    const body = (await response.json()) as { id: number; result: { kind: string; status: { state: string }; artifacts: { parts: { kind: string; data?: unknown }[] }[] } };
+    const body = (await response.json()) as {
+      id: number;
+      result: { kind: string; status: { state: string }; artifacts: { parts: { kind: string; data?: unknown }[] }[] };
+    };
     expect(body.id).toBe(7);
     expect(body.result.kind).toBe("task");
     expect(body.result.status.state).toBe("completed");
@@ -291,7 +324,9 @@ describe("message/send on Explore's A2A endpoint", () => {
   });
 
   it("refuses a body over its limit that declares no length with 413, without reading it all", async () => {
-    const sent = chunkedRequest(`${exploreUrl}/api/v1/agents/${handle}/a2a`, 3 * 1024 * 1024, { headers: { authorization: `Bearer ${token}`, "content-type": "application/json" } });
+    const sent = chunkedRequest(`${exploreUrl}/api/v1/agents/${handle}/a2a`, 3 * 1024 * 1024, {
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    });
     const response = await handleA2ARequest(sent.request, handle, { fetch: guarded });
     expect(response.status).toBe(413);
     expect(await response.json()).toMatchObject({ jsonrpc: "2.0", error: { code: -32600, message: expect.stringContaining("too large") } });
@@ -300,7 +335,11 @@ describe("message/send on Explore's A2A endpoint", () => {
 
   it("answers 401 in A2A's error shape without a live token", async () => {
     const post = (bearer: string | null) =>
-      fetchAs(bearer)(`${exploreUrl}/api/v1/agents/${handle}/a2a`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "SendMessage", params: {} }) });
+      fetchAs(bearer)(`${exploreUrl}/api/v1/agents/${handle}/a2a`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "SendMessage", params: {} }),
+      });
     const missing = await post(null);
     expect(missing.status).toBe(401);
     expect(missing.headers.get("www-authenticate")).toContain("Bearer");
@@ -326,7 +365,12 @@ describe("the cards hold what the A2A version they are read in requires", () => 
     const legacyJson = (await (await read(null)).json()) as Record<string, unknown>;
     expect(a2a03Card.safeParse(legacyJson).error?.issues ?? []).toEqual([]);
     expect(undefinedSchemes(legacyJson)).toEqual([]);
-    expect(legacyJson).toMatchObject({ protocolVersion: "0.3", url: `${siteOrigin()}/api/v1/agents/${handle}/a2a`, preferredTransport: "JSONRPC", security: [{ explore_api_token: [] }] });
+    expect(legacyJson).toMatchObject({
+      protocolVersion: "0.3",
+      url: `${siteOrigin()}/api/v1/agents/${handle}/a2a`,
+      preferredTransport: "JSONRPC",
+      security: [{ explore_api_token: [] }],
+    });
     expect(isLegacyAgentCard(legacyJson)).toBe(true);
     const resolved = await new DefaultAgentCardResolver({ fetchImpl: fetchAs(null) }).resolve(exploreUrl, cardPath(handle));
     const fromLegacy = parseLegacyAgentCard(legacyJson);

@@ -33,16 +33,23 @@ export type A2ARunOptions = {
 };
 
 export type Asked =
-  | { kind: "run"; handle: string; skill: string; arguments: Record<string, unknown> }
-  | { kind: "find"; need: string }
-  | { kind: "refuse"; message: string };
+  { kind: "run"; handle: string; skill: string; arguments: Record<string, unknown> } | { kind: "find"; need: string } | { kind: "refuse"; message: string };
 
 function textPart(text: string): Part {
   return { content: { $case: "text", value: text }, metadata: undefined, filename: "", mediaType: "text/plain" };
 }
 
 function agentMessage(context: RequestContext, text: string): Message {
-  return { messageId: randomUUID(), contextId: context.contextId, taskId: context.taskId, role: Role.ROLE_AGENT, parts: [textPart(text)], metadata: undefined, extensions: [], referenceTaskIds: [] };
+  return {
+    messageId: randomUUID(),
+    contextId: context.contextId,
+    taskId: context.taskId,
+    role: Role.ROLE_AGENT,
+    parts: [textPart(text)],
+    metadata: undefined,
+    extensions: [],
+    referenceTaskIds: [],
+  };
 }
 
 function task(context: RequestContext, state: TaskState, text: string, artifacts: Artifact[] = [], metadata?: Record<string, unknown>): Task {
@@ -70,7 +77,8 @@ const STATES: Record<ExecutionStatus, TaskState> = {
 /** The answer as one artifact: the structured content as a data part, then what the adapter said in words. */
 function artifactOf(name: string, answer: RunAnswer): Artifact {
   const parts: Part[] = [];
-  if (answer.hasStructuredContent) parts.push({ content: { $case: "data", value: answer.structuredContent }, metadata: undefined, filename: "", mediaType: JSON_MODE });
+  if (answer.hasStructuredContent)
+    parts.push({ content: { $case: "data", value: answer.structuredContent }, metadata: undefined, filename: "", mediaType: JSON_MODE });
   for (const piece of answer.content) {
     if (piece.type === "image") parts.push({ content: { $case: "url", value: piece.dataUrl }, metadata: undefined, filename: "", mediaType: piece.mimeType });
     else parts.push(textPart(piece.text));
@@ -125,7 +133,15 @@ export function readRequest(message: Message, handle: string | null): Asked {
 
 async function found(options: A2ARunOptions, context: RequestContext, need: string): Promise<Task> {
   const answer = await findForWords(need, { ...options, viewer: options.caller?.viewer ?? null });
-  const parts: Part[] = [{ content: { $case: "data", value: { need: answer.need, words: answer.words, matches: answer.matches } }, metadata: undefined, filename: "", mediaType: JSON_MODE }, textPart(answer.text)];
+  const parts: Part[] = [
+    {
+      content: { $case: "data", value: { need: answer.need, words: answer.words, matches: answer.matches } },
+      metadata: undefined,
+      filename: "",
+      mediaType: JSON_MODE,
+    },
+    textPart(answer.text),
+  ];
   const artifact: Artifact = { artifactId: randomUUID(), name: "Matching services", description: "", parts, metadata: undefined, extensions: [] };
   return task(context, TaskState.TASK_STATE_COMPLETED, answer.text, [artifact]);
 }
@@ -138,13 +154,17 @@ async function answer(options: A2ARunOptions, context: RequestContext): Promise<
   const { handle } = asked;
   // handle-request.ts answers a run without a token with 401 before this: a run never goes without its owner.
   if (!options.caller) return rejected("Running a service needs a personal API token (Authorization: Bearer …).");
-  const run = await runWithToken(options.caller, { handle, capabilityId: asked.skill, arguments: asked.arguments }, {
-    deps: options.deps ?? {},
-    refuse: (capability) => {
-      const refusal = a2aRefusal(capability);
-      return refusal ? `${capability.name} is not answered over A2A: ${refusal}.` : null;
+  const run = await runWithToken(
+    options.caller,
+    { handle, capabilityId: asked.skill, arguments: asked.arguments },
+    {
+      deps: options.deps ?? {},
+      refuse: (capability) => {
+        const refusal = a2aRefusal(capability);
+        return refusal ? `${capability.name} is not answered over A2A: ${refusal}.` : null;
+      },
     },
-  });
+  );
   if (!run.ok) return rejected(run.message);
   const { capability, result } = run;
   const { execution } = result;

@@ -56,15 +56,23 @@ async function foundOf(match: NeedMatch, scope: FindScope): Promise<FoundService
     page: service.url,
     match: match.complete ? "strong" : "weak",
     matched_words: [...new Set(match.matched)],
-    run: refusal === null ? { endpoint: scope.endpoint, data: { agent: service.handle, skill: service.capability_id, arguments: listing.example?.input ?? {} } } : null,
+    run:
+      refusal === null
+        ? { endpoint: scope.endpoint, data: { agent: service.handle, skill: service.capability_id, arguments: listing.example?.input ?? {} } }
+        : null,
     not_over_a2a: refusal,
   };
 }
 
 function lineOf(found: FoundService, i: number): string {
   const strength = found.match === "strong" ? "a strong match" : `a weak match (it shares only ${quoted(found.matched_words)} with your words)`;
-  const args = found.run && Object.keys(found.run.data.arguments).length > 0 ? "changing the example arguments to yours" : "with the arguments it takes, if any (its page lists them)";
-  const how = found.run ? `Run it: send the data part ${JSON.stringify(found.run.data)} to ${found.run.endpoint}, ${args}.` : `It runs only from its page: ${found.not_over_a2a ?? ""}.`;
+  const args =
+    found.run && Object.keys(found.run.data.arguments).length > 0
+      ? "changing the example arguments to yours"
+      : "with the arguments it takes, if any (its page lists them)";
+  const how = found.run
+    ? `Run it: send the data part ${JSON.stringify(found.run.data)} to ${found.run.endpoint}, ${args}.`
+    : `It runs only from its page: ${found.not_over_a2a ?? ""}.`;
   return `${i + 1}. ${found.name} (${found.agent}), ${strength}: ${found.summary} ${how} Its page: ${found.page}`;
 }
 

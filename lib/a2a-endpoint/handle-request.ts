@@ -92,7 +92,9 @@ export async function handleA2ARequest(request: Request, handle: string | null, 
     let answer: unknown;
     try {
       validateVersion(context.requestedVersion, card, "JSONRPC");
-      answer = legacy ? await new LegacyJsonRpcTransportHandler(handler).handle({ ...body }, context) : await new JsonRpcTransportHandler(handler).handle({ ...body }, context);
+      answer = legacy
+        ? await new LegacyJsonRpcTransportHandler(handler).handle({ ...body }, context)
+        : await new JsonRpcTransportHandler(handler).handle({ ...body }, context);
     } catch (error) {
       const mapped = legacy ? LegacyJsonRpcTransportHandler.mapToLegacyJSONRPCError(error) : JsonRpcTransportHandler.mapToJSONRPCError(error);
       return Response.json({ jsonrpc: "2.0", id: "id" in body ? body.id : null, error: mapped }, { headers: HEADERS });

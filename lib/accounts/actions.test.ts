@@ -41,9 +41,9 @@ describe("signInWithEmail", () => {
 
   it("sends the link with a same-site return path, then shows Check your email", async () => {
     signIn.mockResolvedValue("http://localhost:3000/api/auth/verify-request");
-    await expect(
-      redirectTarget(signInWithEmail(initial, formData({ email: "  ada@example.com ", callbackUrl: "/dashboard" }))),
-    ).resolves.toBe("/sign-in/check-email");
+    await expect(redirectTarget(signInWithEmail(initial, formData({ email: "  ada@example.com ", callbackUrl: "/dashboard" })))).resolves.toBe(
+      "/sign-in/check-email",
+    );
     expect(signIn).toHaveBeenCalledWith("nodemailer", { email: "ada@example.com", redirectTo: "/dashboard", redirect: false });
   });
 

@@ -140,7 +140,10 @@ describe("asking for sign-in links", () => {
 
 /** The link the latest mail to `email` carried (without SMTP it goes to the log). */
 function lastLinkTo(email: string): URL {
-  const line = info.mock.calls.map(([l]) => l).filter((l): l is string => typeof l === "string" && l.startsWith(`sign-in link for ${email}: `)).at(-1);
+  const line = info.mock.calls
+    .map(([l]) => l)
+    .filter((l): l is string => typeof l === "string" && l.startsWith(`sign-in link for ${email}: `))
+    .at(-1);
   if (!line) throw new Error(`no sign-in link was sent to ${email}`);
   return new URL(line.slice(`sign-in link for ${email}: `.length));
 }

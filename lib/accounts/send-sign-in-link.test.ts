@@ -48,9 +48,7 @@ afterEach(() => {
 
 /** Undoes quoted-printable line wrapping and escapes so a long URL can be found in the raw message. */
 function decodeQuotedPrintable(raw: string): string {
-  return raw
-    .replace(/=\r?\n/g, "")
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+  return raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 }
 
 const link =
@@ -86,9 +84,7 @@ describe("sendSignInLink with SMTP", () => {
     const address = refusing.server.address();
     if (!address || typeof address === "string") throw new Error("SMTP test server has no port");
     try {
-      await expect(
-        sendSignInLink({ to: "nobody@example.com", url: link }, { smtpUrl: `smtp://127.0.0.1:${address.port}` }),
-      ).rejects.toThrow();
+      await expect(sendSignInLink({ to: "nobody@example.com", url: link }, { smtpUrl: `smtp://127.0.0.1:${address.port}` })).rejects.toThrow();
     } finally {
       await new Promise<void>((resolve) => refusing.close(() => resolve()));
     }
@@ -98,9 +94,7 @@ describe("sendSignInLink with SMTP", () => {
 describe("sendSignInLink without SMTP", () => {
   it("writes the link to the server log in one line and does not throw", async () => {
     const info = vi.spyOn(console, "info").mockImplementation(() => {});
-    await expect(
-      sendSignInLink({ to: "ada@example.com", url: link }, { smtpUrl: undefined, keepInDevMailbox: false }),
-    ).resolves.toBeUndefined();
+    await expect(sendSignInLink({ to: "ada@example.com", url: link }, { smtpUrl: undefined, keepInDevMailbox: false })).resolves.toBeUndefined();
     expect(info).toHaveBeenCalledWith(`sign-in link for ada@example.com: ${link}`);
     expect(devMailCreate).not.toHaveBeenCalled();
     expect(received).toHaveLength(0);

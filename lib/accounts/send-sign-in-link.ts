@@ -14,10 +14,7 @@ export type SignInLinkOptions = {
  * Sends a sign-in link. With SMTP configured the mail goes out through it; without, the link is
  * written to the server log (and, in development, kept for /dev/mailbox).
  */
-export async function sendSignInLink(
-  { to, url }: { to: string; url: string },
-  options: SignInLinkOptions = {},
-): Promise<void> {
+export async function sendSignInLink({ to, url }: { to: string; url: string }, options: SignInLinkOptions = {}): Promise<void> {
   const smtpUrl = "smtpUrl" in options ? options.smtpUrl : env.SMTP_URL;
   if (smtpUrl) {
     await mailSignInLink({ to, url, smtpUrl, from: options.from ?? env.EMAIL_FROM });
@@ -75,10 +72,5 @@ export function signInHtml(url: string, host: string): string {
 }
 
 function escapeHtml(value: string): string {
-  return value
-    .replaceAll("&", "&amp;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;")
-    .replaceAll('"', "&quot;")
-    .replaceAll("'", "&#39;");
+  return value.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;").replaceAll("'", "&#39;");
 }

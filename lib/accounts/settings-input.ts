@@ -19,20 +19,18 @@ function dateOfBirthProblem(raw: string, date: Date, now: Date): string | null {
 
 /** The age form's schema; `now` says when "the future" starts (tests pass a fixed clock). */
 export function ageFormSchema(now: () => Date = () => new Date()) {
-  return z
-    .object({ dateOfBirth: z.string(NOT_A_DATE).optional(), showMature: z.unknown().optional() })
-    .transform((fields, context): AgeInput => {
-      const raw = (fields.dateOfBirth ?? "").trim();
-      const showMature = fields.showMature === "on";
-      if (raw === "") return { dateOfBirth: null, showMature };
-      const date = new Date(`${raw}T00:00:00Z`);
-      const problem = dateOfBirthProblem(raw, date, now());
-      if (problem) {
-        context.addIssue({ code: "custom", path: ["dateOfBirth"], message: problem });
-        return z.NEVER;
-      }
-      return { dateOfBirth: date, showMature };
-    });
+  return z.object({ dateOfBirth: z.string(NOT_A_DATE).optional(), showMature: z.unknown().optional() }).transform((fields, context): AgeInput => {
+    const raw = (fields.dateOfBirth ?? "").trim();
+    const showMature = fields.showMature === "on";
+    if (raw === "") return { dateOfBirth: null, showMature };
+    const date = new Date(`${raw}T00:00:00Z`);
+    const problem = dateOfBirthProblem(raw, date, now());
+    if (problem) {
+      context.addIssue({ code: "custom", path: ["dateOfBirth"], message: problem });
+      return z.NEVER;
+    }
+    return { dateOfBirth: date, showMature };
+  });
 }
 
 export const ageFormInput = ageFormSchema();

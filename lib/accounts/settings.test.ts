@@ -44,7 +44,10 @@ describe("age settings", () => {
       input: { dateOfBirth: new Date("1990-04-23T00:00:00Z"), showMature: true },
     });
     expect(parseAgeForm(form({ dateOfBirth: "2001-02-30" }), NOW)).toMatchObject({ ok: false, fieldErrors: { dateOfBirth: ["That date does not exist."] } });
-    expect(parseAgeForm(form({ dateOfBirth: "2030-01-01" }), NOW)).toEqual({ ok: false, fieldErrors: { dateOfBirth: ["Your date of birth cannot be in the future."] } });
+    expect(parseAgeForm(form({ dateOfBirth: "2030-01-01" }), NOW)).toEqual({
+      ok: false,
+      fieldErrors: { dateOfBirth: ["Your date of birth cannot be in the future."] },
+    });
     expect(parseAgeForm(form({ dateOfBirth: "23/04/1990" }), NOW)).toEqual({
       ok: false,
       fieldErrors: { dateOfBirth: ["Enter your date of birth as a date, such as 1990-04-23."] },

@@ -10,10 +10,7 @@ export interface AddressGuardOptions {
   allowLoopback: boolean;
 }
 
-export type HostLiteral =
-  | { kind: "ipv4"; address: string }
-  | { kind: "ipv6"; address: string }
-  | { kind: "name"; name: string };
+export type HostLiteral = { kind: "ipv4"; address: string } | { kind: "ipv6"; address: string } | { kind: "name"; name: string };
 
 const ipv4RangeWords: Record<string, string> = {
   unspecified: "an unspecified address (0.0.0.0/8)",

@@ -208,21 +208,40 @@ describe("pinning the connection to the checked address", () => {
 
     beforeAll(async () => {
       dir = mkdtempSync(join(tmpdir(), "explore-tls-"));
-      execFileSync("openssl", [
-        "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=adapter.test",
-        "-addext", "subjectAltName=DNS:adapter.test",
-        "-keyout", join(dir, "key.pem"), "-out", join(dir, "cert.pem"),
-      ], { stdio: "ignore" });
+      execFileSync(
+        "openssl",
+        [
+          "req",
+          "-x509",
+          "-newkey",
+          "rsa:2048",
+          "-nodes",
+          "-days",
+          "1",
+          "-subj",
+          "/CN=adapter.test",
+          "-addext",
+          "subjectAltName=DNS:adapter.test",
+          "-keyout",
+          join(dir, "key.pem"),
+          "-out",
+          join(dir, "cert.pem"),
+        ],
+        { stdio: "ignore" },
+      );
       const key = readFileSync(join(dir, "key.pem"));
       const cert = readFileSync(join(dir, "cert.pem"));
-      server = createHttpsServer({
-        key,
-        cert,
-        SNICallback: (servername, callback) => {
-          names.push(servername);
-          callback(null);
+      server = createHttpsServer(
+        {
+          key,
+          cert,
+          SNICallback: (servername, callback) => {
+            names.push(servername);
+            callback(null);
+          },
         },
-      }, (_req, res) => res.end("secure"));
+        (_req, res) => res.end("secure"),
+      );
       await new Promise<void>((resolve) => server?.listen(0, "127.0.0.1", resolve));
       const address = server.address();
       port = typeof address === "object" && address !== null ? address.port : 0;
@@ -342,4 +361,3 @@ describe("responses", () => {
     expect(seen).toEqual(['POST application/json {"a":1}', "PUT text/plain x"]);
   });
 });
-

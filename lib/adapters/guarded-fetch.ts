@@ -11,14 +11,7 @@ import { formatBytes } from "@/lib/agent-file/file-size";
 // connect/header/body timeouts, and a response-size cap counted while the body streams.
 
 export type GuardedFetchErrorCode =
-  | "blocked_address"
-  | "insecure_url"
-  | "redirect"
-  | "too_large"
-  | "timeout"
-  | "connect_failed"
-  | "connection_lost"
-  | "bad_url";
+  "blocked_address" | "insecure_url" | "redirect" | "too_large" | "timeout" | "connect_failed" | "connection_lost" | "bad_url";
 
 export class GuardedFetchError extends Error {
   override readonly name = "GuardedFetchError";
@@ -307,9 +300,7 @@ export function createGuardedFetch(opts: GuardedFetchOptions): GuardedFetch {
       throw tooLarge(where, opts.maxResponseBytes);
     }
     const body =
-      response.body === null || NULL_BODY_STATUSES.has(response.status)
-        ? null
-        : capBody(response.body, opts.maxResponseBytes, where, request.signal);
+      response.body === null || NULL_BODY_STATUSES.has(response.status) ? null : capBody(response.body, opts.maxResponseBytes, where, request.signal);
     return new Response(body, { status: response.status, statusText: response.statusText, headers: [...response.headers] });
   }
 

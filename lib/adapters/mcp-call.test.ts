@@ -5,7 +5,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createGuardedFetch, type GuardedFetch } from "./guarded-fetch";
 import { callTool, closeAdapterClients, listTools, type ToolCallOutcome, type ToolProgress } from "./mcp-call";
 import { checkOutput } from "./output-check";
-import { drip, freePort, pump, startMcpServer, startRawHttpServer, startRawMcpServer, type TestServer, type ToolCallHandler } from "@/lib/testing/mcp-test-servers";
+import {
+  drip,
+  freePort,
+  pump,
+  startMcpServer,
+  startRawHttpServer,
+  startRawMcpServer,
+  type TestServer,
+  type ToolCallHandler,
+} from "@/lib/testing/mcp-test-servers";
 
 const DEADLINE = 1500;
 const SLACK = 2000;
@@ -42,7 +51,17 @@ function sseHead(res: ServerResponse): void {
   res.flushHeaders();
 }
 
-async function call(endpoint: string, extra: { tool?: string; args?: Record<string, unknown>; deadlineMs?: number; fetch?: typeof fetch; signal?: AbortSignal; onProgress?: (p: ToolProgress) => void } = {}) {
+async function call(
+  endpoint: string,
+  extra: {
+    tool?: string;
+    args?: Record<string, unknown>;
+    deadlineMs?: number;
+    fetch?: typeof fetch;
+    signal?: AbortSignal;
+    onProgress?: (p: ToolProgress) => void;
+  } = {},
+) {
   const started = performance.now();
   const outcome = await callTool({
     endpoint,
@@ -203,10 +222,16 @@ describe("the fault suite: every misbehaviour ends within the deadline + 2 s as 
     // Written as text: JSON.stringify itself would overflow on it.
     const deep = '{"a":'.repeat(10_000) + "{}" + "}".repeat(10_000);
     const server = await raw((res, id) =>
-      res.writeHead(200, { "content-type": "application/json" }).end(`{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":{"content":[],"structuredContent":${deep}}}`),
+      res
+        .writeHead(200, { "content-type": "application/json" })
+        .end(`{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":{"content":[],"structuredContent":${deep}}}`),
     );
     const { outcome } = await call(server.url);
-    expect(failedWith(outcome)).toMatchObject({ code: "protocol_error", message: "The adapter's answer nests objects and lists more than 64 levels deep; Explore does not show it.", requestSent: true });
+    expect(failedWith(outcome)).toMatchObject({
+      code: "protocol_error",
+      message: "The adapter's answer nests objects and lists more than 64 levels deep; Explore does not show it.",
+      requestSent: true,
+    });
   });
 
   it("wrong response id → failed at once, protocol_error", async () => {
@@ -285,7 +310,9 @@ describe("the fault suite: every misbehaviour ends within the deadline + 2 s as 
   });
 
   it("a private endpoint → failed, blocked_address, nothing sent", async () => {
-    const { outcome, wallMs } = await call("http://10.0.0.1/mcp", { fetch: createGuardedFetch({ allowLoopback: false, requireHttps: false, maxResponseBytes: MB }) });
+    const { outcome, wallMs } = await call("http://10.0.0.1/mcp", {
+      fetch: createGuardedFetch({ allowLoopback: false, requireHttps: false, maxResponseBytes: MB }),
+    });
     expect(failedWith(outcome)).toMatchObject({ code: "blocked_address", requestSent: false });
     expect(wallMs).toBeLessThan(500);
   });

@@ -25,17 +25,10 @@ import { findTooDeep, MAX_JSON_DEPTH } from "@/lib/agent-file/json-limits";
 
 export type { ContentBlock, Implementation, Tool };
 
-export type CallFailureCode =
-  | GuardedFetchErrorCode
-  | "http_error"
-  | "rate_limited"
-  | "protocol_error"
-  | "rpc_error"
-  | "cancelled";
+export type CallFailureCode = GuardedFetchErrorCode | "http_error" | "rate_limited" | "protocol_error" | "rpc_error" | "cancelled";
 
 export type CallFailure =
-  | { status: "failed"; code: CallFailureCode; message: string; requestSent: boolean }
-  | { status: "timed_out"; message: string; requestSent: boolean };
+  { status: "failed"; code: CallFailureCode; message: string; requestSent: boolean } | { status: "timed_out"; message: string; requestSent: boolean };
 
 export type ToolCallOutcome =
   | { status: "succeeded"; structuredContent?: unknown; content: ContentBlock[]; durationMs: number }
@@ -46,8 +39,7 @@ export type ToolCallOutcome =
 
 export type ListToolsOutcome =
   /** `truncated`: the server had more than `maxTools`; `serverInfo`: what it said of itself in initialize. */
-  | { status: "succeeded"; tools: Tool[]; truncated: boolean; serverInfo: Implementation | null; durationMs: number }
-  | ({ durationMs: number } & CallFailure);
+  { status: "succeeded"; tools: Tool[]; truncated: boolean; serverInfo: Implementation | null; durationMs: number } | ({ durationMs: number } & CallFailure);
 
 export type ToolProgress = { progress: number; total?: number; message?: string };
 
@@ -264,7 +256,7 @@ function createEntry(endpoint: string, baseFetch: typeof fetch, pool: Map<string
   entry.ready = connecting
     .catch((error: unknown) => {
       if (connectController.signal.reason instanceof DeadlineReached) throw connectController.signal.reason;
-      throw error instanceof GuardedFetchError ? error : connectScope.fetchError ?? error;
+      throw error instanceof GuardedFetchError ? error : (connectScope.fetchError ?? error);
     })
     .finally(() => clearTimeout(timer));
   entry.ready.catch(() => retire(entry));
@@ -334,7 +326,11 @@ async function runOperation<T>(
   try {
     new URL(opts.endpoint);
   } catch {
-    return { ok: false, failure: { status: "failed", code: "bad_url", message: "The adapter's endpoint is not a valid URL.", requestSent: false }, durationMs: 0 };
+    return {
+      ok: false,
+      failure: { status: "failed", code: "bad_url", message: "The adapter's endpoint is not a valid URL.", requestSent: false },
+      durationMs: 0,
+    };
   }
 
   const controller = new AbortController();
@@ -460,7 +456,12 @@ function describeFailure(error: unknown, scope: Scope, signal: AbortSignal, dead
       return { status: "failed", code: "protocol_error", message: "The adapter's answer is not valid MCP: it is not well-formed JSON-RPC.", requestSent };
     }
     if (error.message.startsWith("Received a response for an unknown message ID")) {
-      return { status: "failed", code: "protocol_error", message: "The adapter answered with the wrong JSON-RPC id (a response to a request Explore did not send).", requestSent };
+      return {
+        status: "failed",
+        code: "protocol_error",
+        message: "The adapter answered with the wrong JSON-RPC id (a response to a request Explore did not send).",
+        requestSent,
+      };
     }
     if (error.message.startsWith("SSE stream disconnected") || error.message.startsWith("Maximum reconnection attempts")) {
       return { status: "failed", code: "connection_lost", message: "The adapter closed its event stream before answering.", requestSent };
@@ -487,19 +488,13 @@ function textOf(content: ContentBlock[]): string {
 export async function callTool(opts: CallToolOptions): Promise<ToolCallOutcome> {
   const { onProgress } = opts;
   const result = await runOperation(opts, "tools/call", (client, ctx) =>
-    client.request(
-      { method: "tools/call", params: { name: opts.tool, arguments: opts.arguments, _meta: opts.meta } },
-      CallToolResultSchema,
-      {
-        timeout: ctx.remainingMs,
-        maxTotalTimeout: ctx.remainingMs,
-        resetTimeoutOnProgress: false,
-        signal: ctx.signal,
-        onprogress: onProgress
-          ? (p) => onProgress({ progress: p.progress, total: p.total, message: p.message })
-          : undefined,
-      },
-    ),
+    client.request({ method: "tools/call", params: { name: opts.tool, arguments: opts.arguments, _meta: opts.meta } }, CallToolResultSchema, {
+      timeout: ctx.remainingMs,
+      maxTotalTimeout: ctx.remainingMs,
+      resetTimeoutOnProgress: false,
+      signal: ctx.signal,
+      onprogress: onProgress ? (p) => onProgress({ progress: p.progress, total: p.total, message: p.message }) : undefined,
+    }),
   );
   if (!result.ok) return { ...result.failure, durationMs: result.durationMs };
   const answer = result.value;

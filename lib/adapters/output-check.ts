@@ -15,7 +15,9 @@ export function checkOutput(schema: object | null, structuredContent: unknown): 
   if (!compiled.ok) return { ok: false, errors: [`the output schema itself is invalid: ${compiled.error}`] };
   const validate = compiled.validate;
   if (validate(structuredContent)) return { ok: true };
-  const errors = (validate.errors ?? []).slice(0, MAX_ERRORS).map((e) => `${e.instancePath === "" ? "(the output)" : e.instancePath} ${e.message ?? "is invalid"}`);
+  const errors = (validate.errors ?? [])
+    .slice(0, MAX_ERRORS)
+    .map((e) => `${e.instancePath === "" ? "(the output)" : e.instancePath} ${e.message ?? "is invalid"}`);
   return { ok: false, errors: errors.length > 0 ? errors : ["the output does not match its schema"] };
 }
 

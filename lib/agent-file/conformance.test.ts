@@ -16,16 +16,7 @@ import { describe, expect, it } from "vitest";
 import { toPointer } from "./errors";
 import { checkAgentSchema } from "./parse";
 import { isJsonObject } from "./schema";
-import {
-  CAPABILITY_CLASSES,
-  DATA_CLASSES,
-  MATURE_REASONS,
-  OUTSIDE_ACTIONS,
-  PLAN_TYPES,
-  REPEAT_MODES,
-  type JsonObject,
-  type JsonValue,
-} from "./types";
+import { CAPABILITY_CLASSES, DATA_CLASSES, MATURE_REASONS, OUTSIDE_ACTIONS, PLAN_TYPES, REPEAT_MODES, type JsonObject, type JsonValue } from "./types";
 
 // The agent.json schema as the brief gives it (shared/seeds/000), kept in the project so a clone anywhere tests against it.
 const SEED_URL = new URL("./agent-file.schema.json", import.meta.url);
@@ -88,16 +79,13 @@ function expectSameVerdict(document: JsonValue): void {
 // Code points of different widths, so length limits are tested in code points, not UTF-16 units.
 const char = fc.constantFrom("a", "b", "z", "0", "_", "-", " ", "é", "ß", "中", "😀", "~", "/");
 const str = (minLength = 0, maxLength = 12) => fc.string({ unit: char, minLength, maxLength });
-const oneOf = <T,>(values: readonly T[]) => fc.constantFrom(...values);
-const orNull = <T,>(arb: fc.Arbitrary<T>) => fc.oneof(arb, fc.constant(null));
+const oneOf = <T>(values: readonly T[]) => fc.constantFrom(...values);
+const orNull = <T>(arb: fc.Arbitrary<T>) => fc.oneof(arb, fc.constant(null));
 const anyObject = fc.dictionary(fc.string({ maxLength: 6 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 4 });
 const positive = fc.integer({ min: 1, max: 1_000_000 });
 const retention = oneOf(["none", "retained"] as const);
 
-const retentionPart = fc.record(
-  { retention, days: orNull(fc.integer({ min: 1, max: 3650 })), journal: fc.boolean() },
-  { requiredKeys: [] },
-);
+const retentionPart = fc.record({ retention, days: orNull(fc.integer({ min: 1, max: 3650 })), journal: fc.boolean() }, { requiredKeys: [] });
 
 const data = fc.record(
   {
@@ -203,7 +191,10 @@ const agentFile = fc.record(
     terms: fc.record({ text_file: orNull(str()), text: orNull(str()), url: orNull(str()), version: str() }, { requiredKeys: [] }),
     payment: fc.record(
       {
-        link: fc.oneof(fc.stringMatching(/^https:\/\/[a-z.]{0,20}$/), str(2035, 2040).map((s) => `https://${s}`)),
+        link: fc.oneof(
+          fc.stringMatching(/^https:\/\/[a-z.]{0,20}$/),
+          str(2035, 2040).map((s) => `https://${s}`),
+        ),
         note: orNull(fc.oneof(str(0, 12), str(195, 200))),
       },
       { requiredKeys: ["link"] },
@@ -273,11 +264,38 @@ function accepts(types: Set<string>, type: string): boolean {
 
 // Strings that almost match one of the seed's patterns; every pattern location gets all of them.
 const NEAR_MISSES: JsonValue[] = [
-  "https://x", "https:/x", "https:x", "http://x", "HTTPS://x", " https://x",
-  "cap_ab", "cap_a", "cap_Ab", `cap_${"a".repeat(40)}`, `cap_${"a".repeat(41)}`, "cap_a-b", "cap_é1",
-  "@ab", "@a", "@-ab", "@a_b", `@${"a".repeat(31)}`, `@${"a".repeat(32)}`, "ab",
-  "1.0.0", "10.20.30", "1.0", "1.0.0.0", "v1.0.0", "1.0.0-beta", "١.٢.٣",
-  "DE", "D", "DEU", "de", "ÄB",
+  "https://x",
+  "https:/x",
+  "https:x",
+  "http://x",
+  "HTTPS://x",
+  " https://x",
+  "cap_ab",
+  "cap_a",
+  "cap_Ab",
+  `cap_${"a".repeat(40)}`,
+  `cap_${"a".repeat(41)}`,
+  "cap_a-b",
+  "cap_é1",
+  "@ab",
+  "@a",
+  "@-ab",
+  "@a_b",
+  `@${"a".repeat(31)}`,
+  `@${"a".repeat(32)}`,
+  "ab",
+  "1.0.0",
+  "10.20.30",
+  "1.0",
+  "1.0.0.0",
+  "v1.0.0",
+  "1.0.0-beta",
+  "١.٢.٣",
+  "DE",
+  "D",
+  "DEU",
+  "de",
+  "ÄB",
 ];
 
 const wide = (n: number) => "😀".repeat(Math.max(0, n));

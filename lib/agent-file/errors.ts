@@ -1,12 +1,6 @@
 // Zod issues in a publisher's words: a JSON Pointer and one plain sentence per problem.
 import type { z } from "zod";
-import {
-  CAPABILITY_ID_PATTERN,
-  HANDLE_PATTERN,
-  HTTPS_PATTERN,
-  REGION_PATTERN,
-  VERSION_PATTERN,
-} from "./schema";
+import { CAPABILITY_ID_PATTERN, HANDLE_PATTERN, HTTPS_PATTERN, REGION_PATTERN, VERSION_PATTERN } from "./schema";
 import type { AgentFileError } from "./types";
 
 type Issue = z.core.$ZodIssue;

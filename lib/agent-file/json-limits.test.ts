@@ -79,7 +79,9 @@ describe("values PostgreSQL cannot store", () => {
 
   it("refuses NUL and lone surrogates in field names, on the object that has them", () => {
     const text = JSON.stringify(
-      minimalAgentFile({ capabilities: [minimalCapability({ input_schema: { type: "object", properties: { "bad\u0000key": { type: "string" }, ["\udc00"]: {} } } })] }),
+      minimalAgentFile({
+        capabilities: [minimalCapability({ input_schema: { type: "object", properties: { "bad\u0000key": { type: "string" }, ["\udc00"]: {} } } })],
+      }),
     );
     expect(errorsOf(text)).toEqual([
       {
@@ -118,7 +120,9 @@ describe("values PostgreSQL cannot store", () => {
       '"daily_limit":1',
       '"daily_limit":1e400',
     );
-    expect(errorsOf(text)).toEqual([{ path: "/capabilities/0/plans/0/daily_limit", message: "is a number too large for Explore to store; write a smaller one" }]);
+    expect(errorsOf(text)).toEqual([
+      { path: "/capabilities/0/plans/0/daily_limit", message: "is a number too large for Explore to store; write a smaller one" },
+    ]);
   });
 
   it("lists the first hundred and counts the rest", () => {

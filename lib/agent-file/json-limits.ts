@@ -121,7 +121,11 @@ export function findUnstorableValues(value: unknown): { problems: ValueProblem[]
     } else {
       for (const [key, child] of Object.entries(current)) {
         const problem = unstorableKey(key);
-        if (problem) report(path, `has a field name Explore cannot store, ${shownKey(key)}: ${key === "__proto__" ? "it is" : "it contains"} ${problem}; rename the field`);
+        if (problem)
+          report(
+            path,
+            `has a field name Explore cannot store, ${shownKey(key)}: ${key === "__proto__" ? "it is" : "it contains"} ${problem}; rename the field`,
+          );
         else children.push({ value: child, path: [...path, key] });
       }
     }

@@ -99,10 +99,7 @@ describe("defaults (rule 3)", () => {
     const agent = accept(
       minimalAgentFile({
         defaults: { plans: [{ type: "free", daily_limit: 5 }] },
-        capabilities: [
-          minimalCapability(),
-          minimalCapability({ tool: "other", plans: [{ type: "free", daily_limit: 9 }] }),
-        ],
+        capabilities: [minimalCapability(), minimalCapability({ tool: "other", plans: [{ type: "free", daily_limit: 9 }] })],
       }),
     );
     expect(agent.capabilities.map((c) => c.plans)).toEqual([
@@ -250,9 +247,7 @@ describe("external actions (rule 7)", () => {
   });
 
   it("refuses outside_action and effects on other classes", () => {
-    const errors = reject(
-      withCapability({ class: "transformation", outside_action: "submit", effects: { escalate: true } }),
-    );
+    const errors = reject(withCapability({ class: "transformation", outside_action: "submit", effects: { escalate: true } }));
     expect(errors.map((e) => e.path)).toEqual(["/capabilities/0/outside_action", "/capabilities/0/effects"]);
   });
 
@@ -291,7 +286,8 @@ describe("tags (rule 8)", () => {
   it("accepts the app-store top-level categories and dotted sub-category tags such as communication.sms", () => {
     const sms = onlyCapability(accept(withCapability({ category: "communication.sms", tags: ["communication.sms", "Communication.Email"] })));
     expect(sms.tags).toEqual(["communication", "messaging", "email"]);
-    const tops = "communication utilities productivity business finance developer_tools data media education health travel shopping entertainment security science";
+    const tops =
+      "communication utilities productivity business finance developer_tools data media education health travel shopping entertainment security science";
     for (const top of tops.split(" ")) {
       expect(onlyCapability(accept(withCapability({ category: `${top}.anything` }))).tags, top).toEqual([top]);
     }
@@ -308,7 +304,10 @@ describe("tags (rule 8)", () => {
   it("suggests the nearest tags for a misspelt tag or category, the same way every time", () => {
     const first = reject(withCapability({ category: "comunication.sms", tags: ["utilties"] }));
     expect(first).toEqual([
-      { path: "/capabilities/0/category", message: `the category's first part "comunication" is not one of the network's tags; did you mean #communication, #notifications or #pharmacy?` },
+      {
+        path: "/capabilities/0/category",
+        message: `the category's first part "comunication" is not one of the network's tags; did you mean #communication, #notifications or #pharmacy?`,
+      },
       { path: "/capabilities/0/tags/0", message: `unknown tag "utilties"; did you mean #utilities?` },
     ]);
     expect(reject(withCapability({ category: "comunication.sms", tags: ["utilties"] }))).toEqual(first);
@@ -473,7 +472,10 @@ describe("what Explore's columns can hold", () => {
       { path: "/capabilities/0/refreshes/per_execution", message: "must be at most 2147483647, the largest whole number Explore stores" },
     ]);
     const largest = 2_147_483_647;
-    expect(onlyCapability(accept(withCapability({ refreshes: { per_execution: largest, within_hours: largest }, plans: [{ type: "free", daily_limit: largest }] }))).refreshes).toEqual({
+    expect(
+      onlyCapability(accept(withCapability({ refreshes: { per_execution: largest, within_hours: largest }, plans: [{ type: "free", daily_limit: largest }] })))
+        .refreshes,
+    ).toEqual({
       perExecution: largest,
       withinHours: largest,
     });

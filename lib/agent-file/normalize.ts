@@ -95,9 +95,7 @@ function toDataDeclaration(data: DataInput): DataDeclaration {
     acceptedDataClasses: data.accepted_data_classes ?? null,
     inputs: data.inputs ? { ...retentionOf(data.inputs), journal: data.inputs.journal ?? null } : null,
     results: data.results ? { ...retentionOf(data.results), journal: data.results.journal ?? null } : null,
-    executionMetadata: data.execution_metadata
-      ? { retentionDays: data.execution_metadata.retention_days ?? null }
-      : null,
+    executionMetadata: data.execution_metadata ? { retentionDays: data.execution_metadata.retention_days ?? null } : null,
     downstream: data.downstream
       ? {
           ...retentionOf(data.downstream),
@@ -159,8 +157,7 @@ function resolveCapabilityTags(capability: CapabilityInput, at: (string | number
     errors.push({
       path: toPointer([...at, "category"]),
       message:
-        `the category's first part ${JSON.stringify(segment)} is not one of the network's tags` +
-        (hint.length > 0 ? `; did you mean ${quoteList(hint)}?` : ""),
+        `the category's first part ${JSON.stringify(segment)} is not one of the network's tags` + (hint.length > 0 ? `; did you mean ${quoteList(hint)}?` : ""),
     });
   } else {
     tags.push(categoryTag);
@@ -347,9 +344,7 @@ function normalizeCapability(capability: CapabilityInput, document: AgentFileInp
     limitations: capability.limitations,
     class: capability.class,
     repeat,
-    refreshes: capability.refreshes
-      ? { perExecution: capability.refreshes.per_execution, withinHours: capability.refreshes.within_hours }
-      : null,
+    refreshes: capability.refreshes ? { perExecution: capability.refreshes.per_execution, withinHours: capability.refreshes.within_hours } : null,
     storageFreeAccepted,
     outsideAction: capability.outside_action ?? null,
     effects: capability.effects

@@ -33,10 +33,12 @@ describe("parseAgentFile: JSON text", () => {
   });
 
   it("reports bad strings and numbers", () => {
-    expect(parseAgentFile('{"a": "x\ny"}')).toMatchObject({ errors: [{ message: "not valid JSON: unescaped control character in a string at line 1, column 9" }] });
+    expect(parseAgentFile('{"a": "x\ny"}')).toMatchObject({
+      errors: [{ message: "not valid JSON: unescaped control character in a string at line 1, column 9" }],
+    });
     expect(parseAgentFile('{"a": "\\q"}')).toMatchObject({ errors: [{ message: expect.stringContaining("bad escape in a string at line 1, column 8") }] });
     expect(parseAgentFile('{"a": 01}')).toMatchObject({ errors: [{ message: 'not valid JSON: unexpected token "1" at line 1, column 8' }] });
-    expect(parseAgentFile("{'a': 1}")).toMatchObject({ errors: [{ message: "not valid JSON: unexpected token \"'\" at line 1, column 2" }] });
+    expect(parseAgentFile("{'a': 1}")).toMatchObject({ errors: [{ message: 'not valid JSON: unexpected token "\'" at line 1, column 2' }] });
   });
 
   it("agrees with JSON.parse about what is valid", () => {
@@ -105,9 +107,7 @@ describe("validateAgentDocument: schema errors", () => {
     expect(capabilityErrors({ capability_id: "cap_X" })).toEqual([
       { path: "/capabilities/0/capability_id", message: "must be cap_ followed by 2 to 40 lowercase letters, digits or underscores" },
     ]);
-    expect(capabilityErrors({ summary: "x".repeat(301) })).toEqual([
-      { path: "/capabilities/0/summary", message: "must be at most 300 characters" },
-    ]);
+    expect(capabilityErrors({ summary: "x".repeat(301) })).toEqual([{ path: "/capabilities/0/summary", message: "must be at most 300 characters" }]);
     expect(capabilityErrors({ max_duration_seconds: 4 })).toEqual([{ path: "/capabilities/0/max_duration_seconds", message: "must be at least 5" }]);
     expect(capabilityErrors({ max_duration_seconds: 7.5 })).toEqual([{ path: "/capabilities/0/max_duration_seconds", message: "must be a whole number" }]);
     expect(capabilityErrors({ version: "1.0" })).toEqual([{ path: "/capabilities/0/version", message: "must be a version like 1.0.0" }]);
@@ -223,14 +223,8 @@ describe("validateAgentDocument: every error in one pass", () => {
     expect(badPlans.map((e) => e.path)).toEqual(["/defaults/plans/1/type", "/capabilities/1/storage_free_accepted"]);
 
     // Broken default data: the default plans are still read.
-    const badData = errorsOf(
-      minimalAgentFile({ defaults: { plans: [{ type: "per_call" }, { type: "per_call" }], data: { used_for_training: "no" } } }),
-    );
-    expect(badData.map((e) => e.path)).toEqual([
-      "/defaults/data/used_for_training",
-      "/defaults/plans/1/plan_id",
-      "/capabilities/0/storage_free_accepted",
-    ]);
+    const badData = errorsOf(minimalAgentFile({ defaults: { plans: [{ type: "per_call" }, { type: "per_call" }], data: { used_for_training: "no" } } }));
+    expect(badData.map((e) => e.path)).toEqual(["/defaults/data/used_for_training", "/defaults/plans/1/plan_id", "/capabilities/0/storage_free_accepted"]);
     expect(errorsOf(minimalAgentFile({ defaults: "none", capabilities: [minimalCapability({ tags: ["wether"] })] })).map((e) => e.path)).toEqual([
       "/defaults",
       "/capabilities/0/tags/0",

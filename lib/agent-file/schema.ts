@@ -8,16 +8,7 @@
 //   both, so bounds and uniqueness run as checks after the items.
 // The wording of every error lives in errors.ts; custom checks only carry `params.kind`.
 import { z } from "zod";
-import {
-  CAPABILITY_CLASSES,
-  DATA_CLASSES,
-  MATURE_REASONS,
-  OUTSIDE_ACTIONS,
-  PLAN_TYPES,
-  REPEAT_MODES,
-  type JsonObject,
-  type JsonValue,
-} from "./types";
+import { CAPABILITY_CLASSES, DATA_CLASSES, MATURE_REASONS, OUTSIDE_ACTIONS, PLAN_TYPES, REPEAT_MODES, type JsonObject, type JsonValue } from "./types";
 
 export const CAPABILITY_ID_PATTERN = /^cap_[a-z0-9_]{2,40}$/u;
 export const HANDLE_PATTERN = /^@[a-z0-9][a-z0-9-]{1,30}$/u;

@@ -49,8 +49,17 @@ describe("seed 004's board tools on /mcp", () => {
     const nul = await call(client, "post_note", { content: `Nul \u0000 ${word}.` });
     expect(nul.isError).toBe(true);
     expect(nul.text).toContain("must not contain a NUL character");
-    const unknownKey = await call(client, "post_note", { content: `Signed ${word}.`, author: nova, handle_token: token, key_id: "0123456789abcdef", signature: "A".repeat(88) });
-    expect(unknownKey).toMatchObject({ isError: true, text: `key_id 0123456789abcdef is not the current key of “${nova}”: sign with the key register_key registered last.` });
+    const unknownKey = await call(client, "post_note", {
+      content: `Signed ${word}.`,
+      author: nova,
+      handle_token: token,
+      key_id: "0123456789abcdef",
+      signature: "A".repeat(88),
+    });
+    expect(unknownKey).toMatchObject({
+      isError: true,
+      text: `key_id 0123456789abcdef is not the current key of “${nova}”: sign with the key register_key registered last.`,
+    });
     const second = await call(client, "post_note", { content: `Second ${word}, signed by handle.`, author: nova, handle_token: token, tags: ["api", "tips"] });
     expect(second.isError).toBe(false);
     expect(second.structured.handle_token).toBeNull();
@@ -80,8 +89,14 @@ describe("seed 004's board tools on /mcp", () => {
       return { privateKey: pair.privateKey, publicKey: b64(raw) };
     };
     const register = (key: ReturnType<typeof newKey>, handleToken?: string) =>
-      call(client, "register_key", { handle: orion, public_key: key.publicKey, proof: sig(key.privateKey, { purpose: "agent-helper/key", instance, handle: orion, public_key: key.publicKey }), ...(handleToken ? { handle_token: handleToken } : {}) });
-    const noteBy = (key: ReturnType<typeof newKey>, content: string) => sig(key.privateKey, { purpose: "agent-helper/note", instance, author: orion, topic: "Keys", content, tags: ["keys"], expires_in_days: 30 });
+      call(client, "register_key", {
+        handle: orion,
+        public_key: key.publicKey,
+        proof: sig(key.privateKey, { purpose: "agent-helper/key", instance, handle: orion, public_key: key.publicKey }),
+        ...(handleToken ? { handle_token: handleToken } : {}),
+      });
+    const noteBy = (key: ReturnType<typeof newKey>, content: string) =>
+      sig(key.privateKey, { purpose: "agent-helper/note", instance, author: orion, topic: "Keys", content, tags: ["keys"], expires_in_days: 30 });
 
     // A refused signed note registers no handle: the handle is still free afterwards.
     const fresh = `vega-${plantedWord("h", 8)}`;
@@ -90,7 +105,11 @@ describe("seed 004's board tools on /mcp", () => {
     expect((await call(client, "post_note", { content: `Unsigned ${word}.`, author: fresh })).structured.handle_token).toMatch(/^eht_/);
 
     const first = newKey();
-    const badProof = await call(client, "register_key", { handle: orion, public_key: first.publicKey, proof: sig(first.privateKey, { purpose: "agent-helper/key", instance, handle: "someone-else", public_key: first.publicKey }) });
+    const badProof = await call(client, "register_key", {
+      handle: orion,
+      public_key: first.publicKey,
+      proof: sig(first.privateKey, { purpose: "agent-helper/key", instance, handle: "someone-else", public_key: first.publicKey }),
+    });
     expect(badProof.isError).toBe(true);
     expect(badProof.text).toContain("proof is not the new key's Ed25519 signature");
     const registered = await register(first);
@@ -101,10 +120,28 @@ describe("seed 004's board tools on /mcp", () => {
     expect(keyId).toMatch(/^[0-9a-f]{16}$/);
 
     const content = `Signed ${word} note.`;
-    const forged = await call(client, "post_note", { content, topic: "Keys", tags: ["keys"], expires_in_days: 30, author: orion, handle_token: token, key_id: keyId, signature: noteBy(first, "something else") });
+    const forged = await call(client, "post_note", {
+      content,
+      topic: "Keys",
+      tags: ["keys"],
+      expires_in_days: 30,
+      author: orion,
+      handle_token: token,
+      key_id: keyId,
+      signature: noteBy(first, "something else"),
+    });
     expect(forged.isError).toBe(true);
     expect(forged.text).toContain("signature is not the key's Ed25519 signature of the note");
-    const signedNote = await call(client, "post_note", { content, topic: "Keys", tags: ["keys"], expires_in_days: 30, author: orion, handle_token: token, key_id: keyId, signature: noteBy(first, content) });
+    const signedNote = await call(client, "post_note", {
+      content,
+      topic: "Keys",
+      tags: ["keys"],
+      expires_in_days: 30,
+      author: orion,
+      handle_token: token,
+      key_id: keyId,
+      signature: noteBy(first, content),
+    });
     expect(signedNote.isError).toBe(false);
 
     // A new key needs the handle's token, and retires the first one.
@@ -112,7 +149,16 @@ describe("seed 004's board tools on /mcp", () => {
     expect((await register(second)).text).toBe(`The handle “${orion}” is registered: send its handle_token.`);
     const replaced = await register(second, token);
     expect(replaced.structured.retired_key_ids).toEqual([keyId]);
-    const retired = await call(client, "post_note", { content, topic: "Keys", tags: ["keys"], expires_in_days: 30, author: orion, handle_token: token, key_id: keyId, signature: noteBy(first, content) });
+    const retired = await call(client, "post_note", {
+      content,
+      topic: "Keys",
+      tags: ["keys"],
+      expires_in_days: 30,
+      author: orion,
+      handle_token: token,
+      key_id: keyId,
+      signature: noteBy(first, content),
+    });
     expect(retired.isError).toBe(true);
 
     const entries = await readWholeBoard(client);

@@ -18,7 +18,9 @@ const DEVELOPMENT_SECRET = "explore-development-secret-not-for-production-use";
 const PREFIX = "mcpel_";
 
 function mac(nonce: string, tokenId: string): string {
-  return createHmac("sha256", env.AUTH_SECRET ?? DEVELOPMENT_SECRET).update(`mcp-elicitation:${nonce}:${tokenId}`).digest("base64url");
+  return createHmac("sha256", env.AUTH_SECRET ?? DEVELOPMENT_SECRET)
+    .update(`mcp-elicitation:${nonce}:${tokenId}`)
+    .digest("base64url");
 }
 
 /** The Mcp-Session-Id that tells later requests of this token's client that it can ask its person. */
@@ -41,7 +43,11 @@ export function sessionCanAsk(sessionId: string | null, tokenId: string): boolea
 export function declaresElicitation(message: unknown): boolean {
   if (!isObject(message) || message.method !== "initialize" || !isObject(message.params)) return false;
   const capabilities = message.params.capabilities;
-  return isObject(capabilities) && isObject(capabilities.elicitation) && (Object.keys(capabilities.elicitation).length === 0 || isObject(capabilities.elicitation.form));
+  return (
+    isObject(capabilities) &&
+    isObject(capabilities.elicitation) &&
+    (Object.keys(capabilities.elicitation).length === 0 || isObject(capabilities.elicitation.form))
+  );
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -74,7 +80,12 @@ const CONFIRM_SCHEMA = {
  * Sends the question with `send` (onto the tools/call's event stream) and waits for the person's answer, at most
  * `withinMs`. Declined, cancelled, unanswered or not a yes: not confirmed, in words.
  */
-export async function askOverStream(send: (message: object) => Promise<void>, tokenId: string, question: string, withinMs = CONFIRM_WITHIN_MS): Promise<Confirmation> {
+export async function askOverStream(
+  send: (message: object) => Promise<void>,
+  tokenId: string,
+  question: string,
+  withinMs = CONFIRM_WITHIN_MS,
+): Promise<Confirmation> {
   const id = `explore-confirm-${randomBytes(16).toString("hex")}`;
   const answered = new Promise<unknown>((settle) => waiting().set(id, { tokenId, settle }));
   let timer: NodeJS.Timeout | undefined;

@@ -67,20 +67,29 @@ export async function matchNeed(need: string, viewer: Viewer | null): Promise<Ne
 
   const next: string[] = [];
   for (const { service: s } of services.slice(0, 3)) {
-    next.push(`“${s.name}” (${s.handle}): ${availabilityFields(s).availability_words} Call get_service with {"handle": "${s.handle}", "capability_id": "${s.capability_id}"} for its adapter, plans and data handling, or open ${s.url}.`);
+    next.push(
+      `“${s.name}” (${s.handle}): ${availabilityFields(s).availability_words} Call get_service with {"handle": "${s.handle}", "capability_id": "${s.capability_id}"} for its adapter, plans and data handling, or open ${s.url}.`,
+    );
   }
-  for (const a of agents.slice(0, 2)) next.push(`The agent ${a.handle} (${a.display_name}) may help: list its services with list_services {"query": "${a.handle.slice(1)}"}, or open ${a.url}.`);
+  for (const a of agents.slice(0, 2))
+    next.push(`The agent ${a.handle} (${a.display_name}) may help: list its services with list_services {"query": "${a.handle.slice(1)}"}, or open ${a.url}.`);
   for (const { profile, matched } of profiles.slice(0, 2)) {
-    const weakProfile = matched.length < words.length ? ` (a weak match: its profile does not mention ${quoted(words.filter((w) => !matched.includes(w)))})` : "";
-    const reach = profile.accepts_messages ? `write to it with send_message {"sender": "<your handle>", "to": "${profile.handle}", "message": "…"}` : "it takes no messages: see its contact in profiles";
+    const weakProfile =
+      matched.length < words.length ? ` (a weak match: its profile does not mention ${quoted(words.filter((w) => !matched.includes(w)))})` : "";
+    const reach = profile.accepts_messages
+      ? `write to it with send_message {"sender": "<your handle>", "to": "${profile.handle}", "message": "…"}`
+      : "it takes no messages: see its contact in profiles";
     next.push(`The agent “${profile.handle}” says in the directory it may help${weakProfile}: ${reach}.`);
   }
   for (const { note, matched } of notes.slice(0, 2)) {
     const by = note.author ? ` by “${note.author}”` : "";
     const weakNote = matched.length < words.length ? ` (a weak match: it does not mention ${quoted(words.filter((w) => !matched.includes(w)))})` : "";
-    next.push(`An agent left a note on this${by}: board entry ${note.seq}${note.topic ? `, “${note.topic}”` : ""}, in notes${weakNote}. More like it: search_board {"query": "${matched.join(" ")}"}.`);
+    next.push(
+      `An agent left a note on this${by}: board entry ${note.seq}${note.topic ? `, “${note.topic}”` : ""}, in notes${weakNote}. More like it: search_board {"query": "${matched.join(" ")}"}.`,
+    );
   }
-  for (const r of requests.slice(0, 2)) next.push(`Someone asked for this already: vote_capability_request with {"id": "${r.id}", "handle": "<your handle>"} (${plural(r.votes, "vote")}).`);
+  for (const r of requests.slice(0, 2))
+    next.push(`Someone asked for this already: vote_capability_request with {"id": "${r.id}", "handle": "<your handle>"} (${plural(r.votes, "vote")}).`);
 
   const found = services.length + agents.length + profiles.length + notes.length + requests.length;
   const weak = services.length > 0 && !services.some((m) => m.complete);
@@ -90,10 +99,15 @@ export async function matchNeed(need: string, viewer: Viewer | null): Promise<Ne
     summary = "The need has no words to look for; see next_steps.";
   } else if (services.length === 0) {
     next.push(`No service on Explore matches this need: ${ASK}.`);
-    summary = found === 0 ? "Nothing matches this need; see next_steps." : `No service matches this need; ${plural(found, "other match")} (agents, profiles, notes, requests); see next_steps.`;
+    summary =
+      found === 0
+        ? "Nothing matches this need; see next_steps."
+        : `No service matches this need; ${plural(found, "other match")} (agents, profiles, notes, requests); see next_steps.`;
   } else if (weak) {
     const unmatched = words.filter((w) => !services.some((m) => m.matched.includes(w)));
-    next.push(`These are weak matches: each shares only some of the need's words${unmatched.length > 0 ? ` (none matches ${quoted(unmatched)})` : ""}. If none does what you need, ${ASK}.`);
+    next.push(
+      `These are weak matches: each shares only some of the need's words${unmatched.length > 0 ? ` (none matches ${quoted(unmatched)})` : ""}. If none does what you need, ${ASK}.`,
+    );
     summary = `${plural(services.length, "weak match")}, none for every word of the need; see next_steps.`;
   } else summary = `${plural(services.length, "service")} found; see next_steps.`;
   return { words, services, agents, profiles, notes, requests, next_steps: next, summary };

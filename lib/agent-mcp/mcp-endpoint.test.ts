@@ -21,7 +21,15 @@ const address = testAddress(7);
 const { connect, close } = mcpClients(address);
 
 function capability(tool: string, fields: JsonObject): JsonObject {
-  return { tool, name: `Service ${tool}`, summary: "Does one thing for the MCP tests.", category: "utilities.conversion", limitations: "Test rows only.", class: "read_only", ...fields };
+  return {
+    tool,
+    name: `Service ${tool}`,
+    summary: "Does one thing for the MCP tests.",
+    category: "utilities.conversion",
+    limitations: "Test rows only.",
+    class: "read_only",
+    ...fields,
+  };
 }
 
 async function importAgent(handle: string, endpoint: string, capabilities: JsonObject[]) {
@@ -66,15 +74,28 @@ function post(body: BodyInit, headers: Record<string, string> = {}): Promise<Res
   return POST(new Request("http://127.0.0.1/mcp", init));
 }
 
-const initialize = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "raw", version: "1" } } });
+const initialize = JSON.stringify({
+  jsonrpc: "2.0",
+  id: 1,
+  method: "initialize",
+  params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "raw", version: "1" } },
+});
 
 beforeAll(async () => {
   await importAgent(live, "https://mcp.example.test/mcp", [
     capability("miles", { name: `Miles ${word} converter` }),
-    capability("doors", { name: `Doors ${word} opener`, class: "external_action", outside_action: "schedule", effects: { idempotency_argument: "request_id" } }),
+    capability("doors", {
+      name: `Doors ${word} opener`,
+      class: "external_action",
+      outside_action: "schedule",
+      effects: { idempotency_argument: "request_id" },
+    }),
     capability("tasting", { name: `${word} tasting notes`, content_rating: "mature", mature_reasons: ["alcohol"], tags: ["alcohol"] }),
   ]);
-  await importAgent(unoffered, "https://mcp.example.test/mcp", [capability("quiz", { name: `Quiz ${word}`, tags: ["education"], offered: false }), capability("feet", { name: `Feet ${word} converter` })]);
+  await importAgent(unoffered, "https://mcp.example.test/mcp", [
+    capability("quiz", { name: `Quiz ${word}`, tags: ["education"], offered: false }),
+    capability("feet", { name: `Feet ${word} converter` }),
+  ]);
   await importAgent(waiting, "${CONVERTER_URL}", [capability("grams", { name: `Grams ${word} converter` })]);
 });
 
@@ -124,7 +145,12 @@ describe("/mcp for agents", () => {
     const found = await call(client, "find_services", { need: `I need a ${word} converter for my trip` });
     expect(found.isError).toBe(false);
     const services = found.structured.services as { name: string; availability: string }[];
-    expect(services.map((s) => s.name).sort()).toEqual([`Doors ${word} opener`, `Feet ${word} converter`, `Grams ${word} converter`, `Miles ${word} converter`]);
+    expect(services.map((s) => s.name).sort()).toEqual([
+      `Doors ${word} opener`,
+      `Feet ${word} converter`,
+      `Grams ${word} converter`,
+      `Miles ${word} converter`,
+    ]);
     expect(JSON.stringify(found.structured)).not.toContain("tasting");
     expect((found.structured.agents as { handle: string }[]).map((a) => a.handle)).toContain(live);
     expect((found.structured.next_steps as string[]).join(" ")).toMatch(/Call get_service with \{"handle": "@/);
@@ -134,7 +160,10 @@ describe("/mcp for agents", () => {
     const client = await connect();
     const all = await call(client, "list_services", { query: word });
     const labels = Object.fromEntries(
-      (all.structured.services as { name: string; availability: string; availability_detail: string }[]).map((s) => [s.name, [s.availability, s.availability_detail]]),
+      (all.structured.services as { name: string; availability: string; availability_detail: string }[]).map((s) => [
+        s.name,
+        [s.availability, s.availability_detail],
+      ]),
     );
     expect(labels).toEqual({
       [`Miles ${word} converter`]: ["available", "available"],
@@ -183,14 +212,23 @@ describe("/mcp for agents", () => {
     const client = await connect();
     const found = await call(client, "search_agents", { query: `converters ${word}` });
     expect((found.structured.agents as { handle: string; services: number }[]).map((a) => [a.handle, a.services]).sort()).toEqual(
-      [[live, 2], [waiting, 1], [unoffered, 1]].sort(),
+      [
+        [live, 2],
+        [waiting, 1],
+        [unoffered, 1],
+      ].sort(),
     );
   });
 
   it("takes requests and votes: a handle is registered by its first use, and its token is needed after", async () => {
     const client = await connect();
     const handle = `${word}-nova`;
-    const asked = await call(client, "request_capability", { title: `OCR ${word} for invoices`, description: "Scanned invoices in German.", tags: ["ocr"], handle });
+    const asked = await call(client, "request_capability", {
+      title: `OCR ${word} for invoices`,
+      description: "Scanned invoices in German.",
+      tags: ["ocr"],
+      handle,
+    });
     expect(asked.isError).toBe(false);
     const token = asked.structured.handle_token as string;
     expect(token).toMatch(/^eht_/);
@@ -201,7 +239,12 @@ describe("/mcp for agents", () => {
     expect(impostor).toMatchObject({ isError: true });
     expect(impostor.text).toContain("send its handle_token");
 
-    const again = await call(client, "request_capability", { title: `OCR ${word} for receipts`, description: "Photos of receipts.", handle, handle_token: token });
+    const again = await call(client, "request_capability", {
+      title: `OCR ${word} for receipts`,
+      description: "Photos of receipts.",
+      handle,
+      handle_token: token,
+    });
     expect(again.structured.handle_token).toBeNull();
     expect((again.structured.similar as { id: string }[]).map((r) => r.id)).toContain(request.id);
 
@@ -246,7 +289,8 @@ describe("/mcp for agents", () => {
 describe("/mcp's directory of agents", () => {
   it("never finds an agent by the tags of listings a signed-out visitor may not see (18+, not offered)", async () => {
     const client = await connect();
-    const handlesFor = async (args: Record<string, unknown>) => ((await call(client, "search_agents", { query: word, ...args })).structured.agents as { handle: string }[]).map((a) => a.handle);
+    const handlesFor = async (args: Record<string, unknown>) =>
+      ((await call(client, "search_agents", { query: word, ...args })).structured.agents as { handle: string }[]).map((a) => a.handle);
     // The word is in every test agent's name: only the tag decides.
     expect(await handlesFor({ tag: "alcohol" })).toEqual([]);
     expect(await handlesFor({ tag: "education" })).toEqual([]);
@@ -303,7 +347,12 @@ describe("/mcp over HTTP", () => {
   });
 
   it("refuses a JSON-RPC batch in words rather than answering many calls for one count", async () => {
-    const batch = Array.from({ length: 100 }, (_, i) => ({ jsonrpc: "2.0", id: i + 1, method: "tools/call", params: { name: "list_services", arguments: { query: word } } }));
+    const batch = Array.from({ length: 100 }, (_, i) => ({
+      jsonrpc: "2.0",
+      id: i + 1,
+      method: "tools/call",
+      params: { name: "list_services", arguments: { query: word } },
+    }));
     const answer = await post(JSON.stringify(batch), { "mcp-protocol-version": "2025-06-18" });
     expect(answer.status).toBe(400);
     expect(await errorOf(answer)).toEqual({
@@ -319,7 +368,10 @@ describe("/mcp over HTTP", () => {
     const texts = z.array(z.object({ type: z.literal("text"), text: z.string() })).parse(result.content);
     expect(texts).toHaveLength(2);
     expect(JSON.parse(texts[1]?.text ?? "")).toEqual(result.structuredContent);
-    await expect(client.callTool({ name: "no_such_tool", arguments: {} })).rejects.toMatchObject({ code: -32602, message: expect.stringContaining('Explore has no tool named "no_such_tool"') });
+    await expect(client.callTool({ name: "no_such_tool", arguments: {} })).rejects.toMatchObject({
+      code: -32602,
+      message: expect.stringContaining('Explore has no tool named "no_such_tool"'),
+    });
   });
 
   it("refuses a NUL character in words, never with the database's error text", async () => {
@@ -347,7 +399,11 @@ describe("list_services by availability, past the first hits", () => {
   beforeAll(async () => {
     // The one waiting for its adapter has the word in its summary only, so the 101 others, named by it, rank first.
     await importAgent(late, "${CONVERTER_URL}", [capability("late", { name: "Late converter", summary: `Converts ${pageWord} units late.` })]);
-    await importAgent(bulk, "https://mcp.example.test/mcp", Array.from({ length: 101 }, (_, i) => capability(`bulk${i}`, { name: `Bulk ${pageWord} ${i}` })));
+    await importAgent(
+      bulk,
+      "https://mcp.example.test/mcp",
+      Array.from({ length: 101 }, (_, i) => capability(`bulk${i}`, { name: `Bulk ${pageWord} ${i}` })),
+    );
   }, 60_000);
 
   it("filters before it stops at 50: a label carried only past the first 100 hits is found, and more says there are more", async () => {

@@ -6,7 +6,11 @@ vi.mock("@/lib/requests/requests", async (importOriginal) => {
   const actual = await importOriginal<typeof import("@/lib/requests/requests")>();
   return {
     ...actual,
-    listRequests: vi.fn(() => Promise.reject(new Error('Invalid `prisma.$queryRaw()` invocation: Raw query failed. Code: `22021`. Message: `invalid byte sequence for encoding "UTF8": 0x00`'))),
+    listRequests: vi.fn(() =>
+      Promise.reject(
+        new Error('Invalid `prisma.$queryRaw()` invocation: Raw query failed. Code: `22021`. Message: `invalid byte sequence for encoding "UTF8": 0x00`'),
+      ),
+    ),
   };
 });
 
@@ -35,7 +39,11 @@ describe("/mcp when a tool fails", () => {
     const logged = JSON.stringify(errors.mock.calls.map(([message, fields]) => [message, String((fields as { error?: unknown } | undefined)?.error)]));
     errors.mockRestore();
     expect(result.isError).toBe(true);
-    const text = z.array(z.object({ text: z.string() })).parse(result.content).map((c) => c.text).join(" ");
+    const text = z
+      .array(z.object({ text: z.string() }))
+      .parse(result.content)
+      .map((c) => c.text)
+      .join(" ");
     expect(text).toBe("list_capability_requests could not be answered just now; try again later.");
     expect(JSON.stringify(result)).not.toMatch(/prisma|invocation|22021|UTF8/i);
     // The log has it, for whoever runs Explore.

@@ -52,7 +52,9 @@ describe("find_services' relevance floor", () => {
   for (const need of needs.finds_nothing) {
     it(`“${need}” finds nothing, says so and points to request_capability`, async () => {
       const result = await client.callTool({ name: "find_services", arguments: { need } });
-      const answer = z.object({ services: z.array(z.unknown()), agents: z.array(z.unknown()), next_steps: z.array(z.string()) }).parse(result.structuredContent);
+      const answer = z
+        .object({ services: z.array(z.unknown()), agents: z.array(z.unknown()), next_steps: z.array(z.string()) })
+        .parse(result.structuredContent);
       expect(answer.services).toEqual([]);
       expect(answer.agents).toEqual([]);
       expect(answer.next_steps.join(" ")).toContain("No service on Explore matches this need: ask for it with request_capability");
@@ -63,6 +65,8 @@ describe("find_services' relevance floor", () => {
     const result = await client.callTool({ name: "find_services", arguments: { need: "recipes with chickpeas" } });
     const answer = z.object({ services: z.array(z.object({ capability_id: z.string() })), next_steps: z.array(z.string()) }).parse(result.structuredContent);
     expect(answer.services.map((s) => s.capability_id)).toContain("cap_find_recipes");
-    expect(answer.next_steps.join(" ")).toContain("These are weak matches: each shares only some of the need's words (none matches “chickpeas”). If none does what you need, ask for it with request_capability");
+    expect(answer.next_steps.join(" ")).toContain(
+      "These are weak matches: each shares only some of the need's words (none matches “chickpeas”). If none does what you need, ask for it with request_capability",
+    );
   });
 });

@@ -11,7 +11,11 @@ const text = (max: number, min = 0) => {
   return (min > 0 ? trimmed.min(min) : trimmed).max(max).refine(withoutNul, NUL_REFUSAL);
 };
 
-const tag = z.string().min(1).max(40).regex(/^[a-z0-9][a-z0-9-]*$/, "must be lowercase letters, digits and dashes, starting with a letter or digit");
+const tag = z
+  .string()
+  .min(1)
+  .max(40)
+  .regex(/^[a-z0-9][a-z0-9-]*$/, "must be lowercase letters, digits and dashes, starting with a letter or digit");
 const handleToken = text(128).nullable().default(null).describe("The handle_token you got when the handle was registered.");
 const provenToken = z.string().max(128).describe("The handle_token you received when the handle was registered to you.");
 const handle = callerHandleSchema.describe("An agent's handle.");
@@ -68,7 +72,11 @@ export const publishProfileOutput = z.object({ profile: directoryEntryOut, handl
 export const searchDirectoryInput = z.object({ query: text(200).optional(), tag: text(40).optional(), ...page });
 export const searchDirectoryOutput = z.object({ entries: z.array(directoryEntryOut), next_offset: z.number().int().nullable() });
 
-const SIGNATURE = z.string().min(80).max(100).regex(/^[A-Za-z0-9+/=_-]+$/);
+const SIGNATURE = z
+  .string()
+  .min(80)
+  .max(100)
+  .regex(/^[A-Za-z0-9+/=_-]+$/);
 
 export const sendMessageInput = z.object({
   sender: callerHandleSchema.describe("Your handle: the first use registers it and answers a handle_token."),
@@ -80,8 +88,17 @@ export const sendMessageInput = z.object({
   // here never leave.
   in_reply_to: z.number().int().min(1).meta({ maximum: 4611686018427388000 }).nullable().default(null).describe("The id of the message this answers."),
   handle_token: handleToken,
-  key_id: z.string().min(16).max(16).regex(/^[0-9a-f]{16}$/).nullable().default(null).describe("For a signed message: the id register_key answered for your current key."),
-  signature: SIGNATURE.nullable().default(null).describe("For a signed message: your key's Ed25519 signature, base64; /.well-known/agent-helper.json says what is signed."),
+  key_id: z
+    .string()
+    .min(16)
+    .max(16)
+    .regex(/^[0-9a-f]{16}$/)
+    .nullable()
+    .default(null)
+    .describe("For a signed message: the id register_key answered for your current key."),
+  signature: SIGNATURE.nullable()
+    .default(null)
+    .describe("For a signed message: your key's Ed25519 signature, base64; /.well-known/agent-helper.json says what is signed."),
 });
 export const sendMessageOutput = z.object({
   id: z.number().int(),

@@ -62,21 +62,51 @@ describe("seed 004's network tools on /mcp", () => {
     const client = await connect();
     const word = plantedWord("dq");
     const nova = handleOf("nova");
-    const first = await call(client, "publish_profile", { handle: nova, summary: `I translate ${word} German texts.`, offers: ["translation"], tags: ["translation"], contact: [{ kind: "mcp", value: "https://nova.example/mcp" }] });
+    const first = await call(client, "publish_profile", {
+      handle: nova,
+      summary: `I translate ${word} German texts.`,
+      offers: ["translation"],
+      tags: ["translation"],
+      contact: [{ kind: "mcp", value: "https://nova.example/mcp" }],
+    });
     expect(first.isError, first.text).toBe(false);
     const token = first.structured.handle_token as string;
     expect(token).toMatch(/^eht_/);
-    expect(first.structured.profile).toMatchObject({ handle: nova, source: "profile", has_key: false, accepts_messages: true, contact: [{ kind: "mcp", value: "https://nova.example/mcp" }] });
+    expect(first.structured.profile).toMatchObject({
+      handle: nova,
+      source: "profile",
+      has_key: false,
+      accepts_messages: true,
+      contact: [{ kind: "mcp", value: "https://nova.example/mcp" }],
+    });
 
-    expect(await call(client, "publish_profile", { handle: nova, summary: "Taken over." })).toMatchObject({ isError: true, text: `The handle “${nova}” is registered: send its handle_token.` });
-    const replaced = await call(client, "publish_profile", { handle: nova, summary: `I translate ${word} German and Dutch texts.`, tags: ["translation", "dutch"], handle_token: token });
+    expect(await call(client, "publish_profile", { handle: nova, summary: "Taken over." })).toMatchObject({
+      isError: true,
+      text: `The handle “${nova}” is registered: send its handle_token.`,
+    });
+    const replaced = await call(client, "publish_profile", {
+      handle: nova,
+      summary: `I translate ${word} German and Dutch texts.`,
+      tags: ["translation", "dutch"],
+      handle_token: token,
+    });
     expect(replaced.isError).toBe(false);
     expect(replaced.structured.handle_token).toBeNull();
 
     const owner = await createTestUser();
     const listed = await createTestAgent({ ownerId: owner.id, handle: uniqueHandle("trl"), extra: { purpose: `Translates ${word} German documents.` } });
-    await createTestAgent({ ownerId: owner.id, handle: uniqueHandle("trm"), capabilities: [{ contentRating: "mature" }], extra: { purpose: `Translates ${word} German for adults.` } });
-    await createTestAgent({ ownerId: owner.id, handle: uniqueHandle("tru"), status: "unpublished", extra: { purpose: `Translates ${word} German, unpublished.` } });
+    await createTestAgent({
+      ownerId: owner.id,
+      handle: uniqueHandle("trm"),
+      capabilities: [{ contentRating: "mature" }],
+      extra: { purpose: `Translates ${word} German for adults.` },
+    });
+    await createTestAgent({
+      ownerId: owner.id,
+      handle: uniqueHandle("tru"),
+      status: "unpublished",
+      extra: { purpose: `Translates ${word} German, unpublished.` },
+    });
 
     const found = await call(client, "search_directory", { query: `${word} german` });
     const entries = found.structured.entries as { handle: string; source: string; summary: string; listing: unknown }[];
@@ -104,7 +134,9 @@ describe("seed 004's network tools on /mcp", () => {
     const orionProfile = await call(client, "publish_profile", { handle: orion, summary: `Crawls ${word} sites.` });
     const orionToken = orionProfile.structured.handle_token as string;
 
-    expect(await call(client, "send_message", { sender: vegaHandle, to: handleOf("nobody"), message: "Hello?", handle_token: vega.token })).toMatchObject({ isError: true });
+    expect(await call(client, "send_message", { sender: vegaHandle, to: handleOf("nobody"), message: "Hello?", handle_token: vega.token })).toMatchObject({
+      isError: true,
+    });
     const hello = await call(client, "send_message", { sender: vegaHandle, to: orion, message: `Can you crawl ${word}.org?`, handle_token: vega.token });
     expect(hello.isError, hello.text).toBe(false);
     expect(hello.text).toContain("stored in clear on Explore and deleted on");
@@ -113,13 +145,40 @@ describe("seed 004's network tools on /mcp", () => {
 
     const instance = await instanceId();
     const handoff = { sender: vegaHandle, to: orion, subject: "Crawl", message: `Crawl ${word}.org, depth 2.`, kind: "handoff", inReplyTo: null };
-    const forged = await call(client, "send_message", { ...handoff, in_reply_to: null, handle_token: vega.token, key_id: vega.keyId, signature: signJson(vega.privateKey, { purpose: "agent-helper/message", instance, ...handoff, message: "Something else", in_reply_to: null }) });
+    const forged = await call(client, "send_message", {
+      ...handoff,
+      in_reply_to: null,
+      handle_token: vega.token,
+      key_id: vega.keyId,
+      signature: signJson(vega.privateKey, { purpose: "agent-helper/message", instance, ...handoff, message: "Something else", in_reply_to: null }),
+    });
     expect(forged.isError).toBe(true);
-    const payload = { purpose: "agent-helper/message", instance, sender: vegaHandle, to: orion, subject: "Crawl", message: handoff.message, kind: "handoff", in_reply_to: null };
-    const signed = await call(client, "send_message", { sender: vegaHandle, to: orion, subject: "Crawl", message: handoff.message, kind: "handoff", handle_token: vega.token, key_id: vega.keyId, signature: signJson(vega.privateKey, payload) });
+    const payload = {
+      purpose: "agent-helper/message",
+      instance,
+      sender: vegaHandle,
+      to: orion,
+      subject: "Crawl",
+      message: handoff.message,
+      kind: "handoff",
+      in_reply_to: null,
+    };
+    const signed = await call(client, "send_message", {
+      sender: vegaHandle,
+      to: orion,
+      subject: "Crawl",
+      message: handoff.message,
+      kind: "handoff",
+      handle_token: vega.token,
+      key_id: vega.keyId,
+      signature: signJson(vega.privateKey, payload),
+    });
     expect(signed.isError, signed.text).toBe(false);
 
-    expect(await call(client, "read_messages", { handle: orion, handle_token: "eht_wrong" })).toMatchObject({ isError: true, text: `The handle_token does not belong to “${orion}”.` });
+    expect(await call(client, "read_messages", { handle: orion, handle_token: "eht_wrong" })).toMatchObject({
+      isError: true,
+      text: `The handle_token does not belong to “${orion}”.`,
+    });
     const inbox = await call(client, "read_messages", { handle: orion, handle_token: orionToken, limit: 1 });
     const [firstMessage] = inbox.structured.messages as { id: number; from: string; message: string }[];
     expect(firstMessage).toMatchObject({ from: vegaHandle, message: `Can you crawl ${word}.org?` });
@@ -130,13 +189,22 @@ describe("seed 004's network tools on /mcp", () => {
     // The recipient checks the signature with what read_messages answered and the published scheme alone.
     const { createPublicKey, verify } = await import("node:crypto");
     const spki = Buffer.concat([Buffer.from("302a300506032b6570032100", "hex"), Buffer.from(second!.public_key as string, "base64")]);
-    expect(verify(null, Buffer.from(canonicalJson(payload), "utf8"), createPublicKey({ key: spki, format: "der", type: "spki" }), Buffer.from(second!.signature as string, "base64"))).toBe(true);
+    expect(
+      verify(
+        null,
+        Buffer.from(canonicalJson(payload), "utf8"),
+        createPublicKey({ key: spki, format: "der", type: "spki" }),
+        Buffer.from(second!.signature as string, "base64"),
+      ),
+    ).toBe(true);
     const empty = await call(client, "read_messages", { handle: orion, handle_token: orionToken, after: rest.structured.next_after });
     expect([empty.structured.messages, empty.structured.next_after]).toEqual([[], rest.structured.next_after]);
 
     const answer = await call(client, "send_message", { sender: orion, to: vegaHandle, message: "On it.", in_reply_to: second!.id, handle_token: orionToken });
     expect(answer.isError, answer.text).toBe(false);
-    expect(await call(client, "send_message", { sender: orion, to: vegaHandle, message: "Reply to nothing.", in_reply_to: 4_000_000_000, handle_token: orionToken })).toMatchObject({ isError: true });
+    expect(
+      await call(client, "send_message", { sender: orion, to: vegaHandle, message: "Reply to nothing.", in_reply_to: 4_000_000_000, handle_token: orionToken }),
+    ).toMatchObject({ isError: true });
     const outbox = await call(client, "read_messages", { handle: orion, handle_token: orionToken, box: "out" });
     expect(outbox.structured.messages).toMatchObject([{ to: vegaHandle, in_reply_to: second!.id, message: "On it." }]);
 
@@ -155,7 +223,10 @@ describe("seed 004's network tools on /mcp", () => {
     const spamToken = (await call(client, "send_message", { sender: spam, to: orion, message: "Buy now 1" })).structured.handle_token as string;
     const unblocked = await call(client, "send_message", { sender: spam, to: orion, message: "Buy now 2", handle_token: spamToken });
 
-    expect(await call(client, "manage_mailbox", { handle: orion, handle_token: orionToken, action: "block" })).toMatchObject({ isError: true, text: "block needs the handle it concerns in other." });
+    expect(await call(client, "manage_mailbox", { handle: orion, handle_token: orionToken, action: "block" })).toMatchObject({
+      isError: true,
+      text: "block needs the handle it concerns in other.",
+    });
     const blocked = await call(client, "manage_mailbox", { handle: orion, handle_token: orionToken, action: "block", other: spam.toUpperCase() });
     expect(blocked.structured).toEqual({ action: "block", deleted: 0, blocked: [spam.toLowerCase()] });
 
@@ -172,7 +243,9 @@ describe("seed 004's network tools on /mcp", () => {
     expect(cleared.structured.deleted).toBe(2);
     await call(client, "manage_mailbox", { handle: orion, handle_token: orionToken, action: "unblock", other: spam });
     await call(client, "send_message", { sender: spam, to: orion, message: "Sorry.", handle_token: spamToken });
-    expect(((await call(client, "read_messages", { handle: orion, handle_token: orionToken })).structured.messages as { message: string }[]).map((m) => m.message)).toEqual(["Sorry."]);
+    expect(
+      ((await call(client, "read_messages", { handle: orion, handle_token: orionToken })).structured.messages as { message: string }[]).map((m) => m.message),
+    ).toEqual(["Sorry."]);
     expect((await call(client, "manage_mailbox", { handle: orion, handle_token: orionToken, action: "delete_all" })).structured.deleted).toBe(1);
     expect((await call(client, "read_messages", { handle: orion, handle_token: orionToken })).structured.messages).toEqual([]);
   });
@@ -217,12 +290,16 @@ describe("seed 004's network tools on /mcp", () => {
     const fresh = recovered.structured.handle_token as string;
     expect(fresh).toMatch(/^eht_/);
     expect(fresh).not.toBe(token);
-    expect((await call(client, "publish_profile", { handle, summary: "Old token.", handle_token: token })).text).toBe(`The handle_token does not belong to “${handle}”.`);
+    expect((await call(client, "publish_profile", { handle, summary: "Old token.", handle_token: token })).text).toBe(
+      `The handle_token does not belong to “${handle}”.`,
+    );
     expect((await call(client, "publish_profile", { handle, summary: "New token.", handle_token: fresh })).isError).toBe(false);
 
     const expired = (await call(client, "recover_handle", { handle })).structured.challenge as string;
     await db.handleRecovery.updateMany({ where: { handle: { handleKey: handle.toLowerCase() } }, data: { expiresAt: new Date(Date.now() - 1) } });
-    expect((await call(client, "recover_handle", { handle, challenge: expired, signature: b64(sign(null, Buffer.from(expired, "utf8"), privateKey)) })).text).toContain("unknown, used or expired");
+    expect(
+      (await call(client, "recover_handle", { handle, challenge: expired, signature: b64(sign(null, Buffer.from(expired, "utf8"), privateKey)) })).text,
+    ).toContain("unknown, used or expired");
   });
 
   it("quarantines a report for administrators", async () => {

@@ -66,7 +66,10 @@ export function networkTools({ defineTool, refusal }: ToolKit) {
       },
       async ({ query, tag, limit, offset }, reply) => {
         const found = await searchDirectory({ query, tag, limit, offset });
-        return reply({ entries: found.entries, next_offset: found.hasMore ? offset + limit : null }, `${found.entries.length} ${found.entries.length === 1 ? "entry" : "entries"}.`);
+        return reply(
+          { entries: found.entries, next_offset: found.hasMore ? offset + limit : null },
+          `${found.entries.length} ${found.entries.length === 1 ? "entry" : "entries"}.`,
+        );
       },
     ),
 
@@ -80,7 +83,8 @@ export function networkTools({ defineTool, refusal }: ToolKit) {
         annotations: write,
       },
       async (input, reply, context) => {
-        if ((input.key_id === null) !== (input.signature === null)) return refusal("A signed message needs both key_id and signature; an unsigned one neither.");
+        if ((input.key_id === null) !== (input.signature === null))
+          return refusal("A signed message needs both key_id and signature; an unsigned one neither.");
         const sent = await sendMessage(
           {
             sender: input.sender,
@@ -131,7 +135,10 @@ export function networkTools({ defineTool, refusal }: ToolKit) {
         annotations: { ...write, destructiveHint: true, idempotentHint: true },
       },
       async (input, reply, context) => {
-        const done = await manageMailbox({ handle: input.handle, handleToken: input.handle_token, action: input.action, other: input.other ?? null }, context.clientKey);
+        const done = await manageMailbox(
+          { handle: input.handle, handleToken: input.handle_token, action: input.action, other: input.other ?? null },
+          context.clientKey,
+        );
         if (!done.ok) return refusal(done.message);
         const words =
           input.action === "block" || input.action === "unblock"
@@ -152,7 +159,10 @@ export function networkTools({ defineTool, refusal }: ToolKit) {
         annotations: write,
       },
       async (input, reply, context) => {
-        const recovered = await recoverHandle({ handle: input.handle, challenge: input.challenge ?? null, signature: input.signature ?? null }, context.clientKey);
+        const recovered = await recoverHandle(
+          { handle: input.handle, challenge: input.challenge ?? null, signature: input.signature ?? null },
+          context.clientKey,
+        );
         if (!recovered.ok) return refusal(recovered.message);
         if (recovered.step === "challenge") {
           return reply(
@@ -180,7 +190,10 @@ export function networkTools({ defineTool, refusal }: ToolKit) {
       async (input, reply, context) => {
         const created = await createAgentReport(input.kind, input.text, context.clientKey);
         if (!created.ok) return refusal(created.message);
-        return reply({ id: created.id, status: "quarantined" }, "Thank you: the report is quarantined for Explore's administrators, and nothing of it is public.");
+        return reply(
+          { id: created.id, status: "quarantined" },
+          "Thank you: the report is quarantined for Explore's administrators, and nothing of it is public.",
+        );
       },
     ),
 

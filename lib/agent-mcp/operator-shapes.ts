@@ -28,7 +28,9 @@ export const addToRequestInput = z.object({ ...requestRef, message: text(8000, 1
 
 const threadOut = z.object({
   id: z.string(),
-  status: z.enum(REQUEST_STATUSES).describe("open: your last message waits for the operator; answered: the operator replied; closed: the operator closed the request."),
+  status: z
+    .enum(REQUEST_STATUSES)
+    .describe("open: your last message waits for the operator; answered: the operator replied; closed: the operator closed the request."),
   created_at: z.string(),
   handle: z.string().nullable(),
   contact_hint: z.string().nullable(),

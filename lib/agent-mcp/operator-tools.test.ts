@@ -51,7 +51,13 @@ describe("seed 004's operator channel on /mcp", () => {
 
     const read = await call(client, "read_request", { id, follow_up_token: token });
     expect(read.isError, read.text).toBe(false);
-    expect(read.structured.request).toMatchObject({ id, status: "open", handle, contact_hint: "nova@example.test", messages: [{ from: "agent", message: `I need ${word} invoices read.` }] });
+    expect(read.structured.request).toMatchObject({
+      id,
+      status: "open",
+      handle,
+      contact_hint: "nova@example.test",
+      messages: [{ from: "agent", message: `I need ${word} invoices read.` }],
+    });
 
     // The same words for a wrong token and an unknown id: neither tells whether the request exists.
     const wrongToken = await call(client, "read_request", { id, follow_up_token: "eft_not-the-token" });

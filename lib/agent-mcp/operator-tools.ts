@@ -33,8 +33,12 @@ export function operatorTools({ defineTool, refusal }: ToolKit) {
         annotations: write,
       },
       async (input, reply, context) => {
-        if (input.handle_token !== null && input.handle === null) return refusal("A handle_token was sent without a handle: name the handle it belongs to in handle.");
-        const described = await describeNeed({ message: input.message, handle: input.handle, handleToken: input.handle_token, contactHint: input.contact_hint || null }, context.clientKey);
+        if (input.handle_token !== null && input.handle === null)
+          return refusal("A handle_token was sent without a handle: name the handle it belongs to in handle.");
+        const described = await describeNeed(
+          { message: input.message, handle: input.handle, handleToken: input.handle_token, contactHint: input.contact_hint || null },
+          context.clientKey,
+        );
         if (!described.ok) return refusal(described.message);
         return reply(
           {
@@ -42,7 +46,10 @@ export function operatorTools({ defineTool, refusal }: ToolKit) {
             follow_up_token: described.followUpToken,
             status: "open",
             handle_token: described.handleToken,
-            next_steps: [`Keep the id and the follow_up_token: the token is shown only now. ${CHECK_BACK}`, `read_request {"id": "${described.id}", "follow_up_token": "<your token>"}`],
+            next_steps: [
+              `Keep the id and the follow_up_token: the token is shown only now. ${CHECK_BACK}`,
+              `read_request {"id": "${described.id}", "follow_up_token": "<your token>"}`,
+            ],
           },
           `Sent to the operator as ${described.id}. Keep the follow_up_token${described.handleToken ? " and the handle_token" : ""}: shown once.`,
         );
@@ -70,7 +77,8 @@ export function operatorTools({ defineTool, refusal }: ToolKit) {
       "add_to_request",
       {
         title: "Add to your request",
-        description: "Add a message to an existing request, for example to answer the operator or add details. Needs the id and follow_up_token from describe_need; the request waits for the operator again (status 'open').",
+        description:
+          "Add a message to an existing request, for example to answer the operator or add details. Needs the id and follow_up_token from describe_need; the request waits for the operator again (status 'open').",
         input: shapes.addToRequestInput,
         output: shapes.addToRequestOutput,
         annotations: write,

@@ -35,10 +35,11 @@ describe("the hosts /mcp answers for", () => {
   });
 
   it("reads EXPLORE_MCP_ALLOWED_ORIGINS as origins, and stops start-up on anything else", () => {
-    expect(parseEnv({ NODE_ENV: "test", EXPLORE_MCP_ALLOWED_ORIGINS: " https://agents.example.org, http://localhost:6274/ " }).EXPLORE_MCP_ALLOWED_ORIGINS).toEqual([
-      "https://agents.example.org",
-      "http://localhost:6274",
-    ]);
-    expect(() => parseEnv({ NODE_ENV: "test", EXPLORE_MCP_ALLOWED_ORIGINS: "agents.example.org" })).toThrow(/EXPLORE_MCP_ALLOWED_ORIGINS: each entry must be an origin/);
+    expect(
+      parseEnv({ NODE_ENV: "test", EXPLORE_MCP_ALLOWED_ORIGINS: " https://agents.example.org, http://localhost:6274/ " }).EXPLORE_MCP_ALLOWED_ORIGINS,
+    ).toEqual(["https://agents.example.org", "http://localhost:6274"]);
+    expect(() => parseEnv({ NODE_ENV: "test", EXPLORE_MCP_ALLOWED_ORIGINS: "agents.example.org" })).toThrow(
+      /EXPLORE_MCP_ALLOWED_ORIGINS: each entry must be an origin/,
+    );
   });
 });

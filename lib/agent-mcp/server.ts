@@ -1,6 +1,14 @@
 import "server-only";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult, type Tool, type ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  ListToolsRequestSchema,
+  McpError,
+  type CallToolResult,
+  type Tool,
+  type ToolAnnotations,
+} from "@modelcontextprotocol/sdk/types.js";
 import type { z } from "zod";
 import { apiFindService, searchServiceItems } from "@/lib/api/reads";
 import type { ServiceItem } from "@/lib/api/schemas";
@@ -66,7 +74,13 @@ function defineTool<I extends z.ZodObject, O extends z.ZodObject>(
   const reply: Reply<O> = (structured, summary) => {
     // A bug, not the caller's fault: it is thrown, logged and answered in general words.
     const checked: Record<string, unknown> = spec.output.parse(structured);
-    return { structuredContent: checked, content: [{ type: "text", text: summary }, { type: "text", text: JSON.stringify(checked) }] };
+    return {
+      structuredContent: checked,
+      content: [
+        { type: "text", text: summary },
+        { type: "text", text: JSON.stringify(checked) },
+      ],
+    };
   };
   return {
     listing: {
@@ -112,7 +126,9 @@ function requestOf(r: RequestView): Out<typeof shapes.requestOut> {
     status: r.status,
     votes: r.votes,
     created_at: r.createdAt.toISOString(),
-    answered_by: r.answeredBy ? { handle: r.answeredBy.handle, capability_id: r.answeredBy.capabilityId, name: r.answeredBy.name, url: r.answeredBy.url } : null,
+    answered_by: r.answeredBy
+      ? { handle: r.answeredBy.handle, capability_id: r.answeredBy.capabilityId, name: r.answeredBy.name, url: r.answeredBy.url }
+      : null,
     url: absoluteUrl(requestPath(r.id)),
   };
 }
@@ -191,7 +207,14 @@ const TOOLS: ToolDefinition[] = [
     async ({ need }, reply, context) => {
       const found = await matchNeed(need, viewerOf(context));
       return reply(
-        { services: found.services.map((m) => serviceOf(m.service)), agents: found.agents, profiles: found.profiles.map((m) => m.profile), notes: found.notes.map((m) => m.note), requests: found.requests.map(requestOf), next_steps: found.next_steps },
+        {
+          services: found.services.map((m) => serviceOf(m.service)),
+          agents: found.agents,
+          profiles: found.profiles.map((m) => m.profile),
+          notes: found.notes.map((m) => m.note),
+          requests: found.requests.map(requestOf),
+          next_steps: found.next_steps,
+        },
         found.summary,
       );
     },
@@ -203,8 +226,7 @@ const TOOLS: ToolDefinition[] = [
     "list_services",
     {
       title: "List services",
-      description:
-        `List what Explore's services can and cannot do today, each with an honest availability label (available, human_in_the_loop, on_request, planned, not_available) and Explore's reason for it (availability_detail), a category, and how to use it. Filter with query, category, availability or tag; at most ${shapes.LIST_SERVICES_LIMIT} services are answered, so narrow a wide ask. If what you need is missing, call request_capability. Example: {"query": "translation", "availability": "available"}.`,
+      description: `List what Explore's services can and cannot do today, each with an honest availability label (available, human_in_the_loop, on_request, planned, not_available) and Explore's reason for it (availability_detail), a category, and how to use it. Filter with query, category, availability or tag; at most ${shapes.LIST_SERVICES_LIMIT} services are answered, so narrow a wide ask. If what you need is missing, call request_capability. Example: {"query": "translation", "availability": "available"}.`,
       input: shapes.listServicesInput,
       output: shapes.listServicesOutput,
       annotations: { readOnlyHint: true, openWorldHint: false },
@@ -212,7 +234,9 @@ const TOOLS: ToolDefinition[] = [
     async (input, reply, context) => {
       const wanted = input.availability ? detailsOfFilter(input.availability) : null;
       if (input.availability && wanted === null) {
-        return refusal(`availability: "${input.availability}" is not a label: use one of ${AVAILABILITIES.join(", ")}, or one of Explore's reasons (${AVAILABILITY_DETAILS.join(", ")}).`);
+        return refusal(
+          `availability: "${input.availability}" is not a label: use one of ${AVAILABILITIES.join(", ")}, or one of Explore's reasons (${AVAILABILITY_DETAILS.join(", ")}).`,
+        );
       }
       const sort: Sort = input.query ? "relevance" : "reputation";
       const found = await servicesListed(listFilters(input, wanted), sort, wanted, shapes.LIST_SERVICES_LIMIT, viewerOf(context));
@@ -235,7 +259,10 @@ const TOOLS: ToolDefinition[] = [
       // The API's paths take the handle without its @; both spellings name the same agent here too.
       const agent = handle.startsWith("@") ? handle : `@${handle}`;
       const service = await apiFindService(agent, capability_id, undefined, viewerOf(context));
-      if (!service) return refusal(`There is no service ${capability_id} of ${agent} on Explore ${context.caller ? "that this token's owner can see" : "(for anonymous callers)"}.`);
+      if (!service)
+        return refusal(
+          `There is no service ${capability_id} of ${agent} on Explore ${context.caller ? "that this token's owner can see" : "(for anonymous callers)"}.`,
+        );
       const availability = availabilityFields(service);
       const next = [
         service.adapter.endpoint
@@ -286,7 +313,10 @@ const TOOLS: ToolDefinition[] = [
         // Without a handle the request still needs an author to count its vote: one handle per address would
         // be a guess, so an anonymous request starts with no vote.
         if (!claim) {
-          const row = await tx.capabilityRequest.create({ data: { title: parsed.data.title, description: parsed.data.description, tags: parsed.data.tags }, select: { id: true } });
+          const row = await tx.capabilityRequest.create({
+            data: { title: parsed.data.title, description: parsed.data.description, tags: parsed.data.tags },
+            select: { id: true },
+          });
           return { ok: true as const, id: row.id, token: null };
         }
         return { ok: true as const, id: await createRequest(parsed.data, { handleId: claim.handleId }, tx), token: claim.newToken };
@@ -313,9 +343,13 @@ const TOOLS: ToolDefinition[] = [
     },
     async (input, reply) => {
       const status = input.status?.toLowerCase();
-      if (status !== undefined && !isRequestStatus(status)) return refusal(`status: "${input.status}" is not a status: use one of ${REQUEST_STATUSES.join(", ")}.`);
+      if (status !== undefined && !isRequestStatus(status))
+        return refusal(`status: "${input.status}" is not a status: use one of ${REQUEST_STATUSES.join(", ")}.`);
       const found = await listRequests(null, { ...input, status });
-      return reply({ requests: found.requests.map(requestOf), next_offset: found.hasMore ? input.offset + input.limit : null }, `${plural(found.requests.length, "request")}.`);
+      return reply(
+        { requests: found.requests.map(requestOf), next_offset: found.hasMore ? input.offset + input.limit : null },
+        `${plural(found.requests.length, "request")}.`,
+      );
     },
   ),
 
@@ -323,7 +357,8 @@ const TOOLS: ToolDefinition[] = [
     "vote_capability_request",
     {
       title: "Vote on a capability request",
-      description: "Add your vote to a capability request (one vote per handle), or withdraw it with withdraw: true. The first use of a handle registers it and answers a handle_token.",
+      description:
+        "Add your vote to a capability request (one vote per handle), or withdraw it with withdraw: true. The first use of a handle registers it and answers a handle_token.",
       input: shapes.voteInput,
       output: shapes.voteOutput,
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
@@ -345,7 +380,10 @@ const TOOLS: ToolDefinition[] = [
           throw error;
         });
       if (!result.ok) return refusal(result.message);
-      return reply({ id, votes: result.votes, voted: result.voted, handle_token: result.token }, `${result.voted ? "Voted" : "Vote withdrawn"}: ${plural(result.votes, "vote")}.`);
+      return reply(
+        { id, votes: result.votes, voted: result.voted, handle_token: result.token },
+        `${result.voted ? "Voted" : "Vote withdrawn"}: ${plural(result.votes, "vote")}.`,
+      );
     },
   ),
 
@@ -362,14 +400,27 @@ const TOOLS: ToolDefinition[] = [
     async (input, reply, context) => {
       if ((input.key_id === null) !== (input.signature === null)) return refusal("A signed note needs both key_id and signature; an unsigned one neither.");
       if (input.key_id !== null && input.author === null) return refusal("A signed note needs its author: the handle whose key signed it.");
-      if (input.handle_token !== null && input.author === null) return refusal("A handle_token was sent without an author: name the handle it belongs to in author.");
+      if (input.handle_token !== null && input.author === null)
+        return refusal("A handle_token was sent without an author: name the handle it belongs to in author.");
       const posted = await postNote(
-        { content: input.content, topic: input.topic || null, tags: input.tags ?? [], author: input.author, handleToken: input.handle_token, expiresInDays: input.expires_in_days, keyId: input.key_id, signature: input.signature },
+        {
+          content: input.content,
+          topic: input.topic || null,
+          tags: input.tags ?? [],
+          author: input.author,
+          handleToken: input.handle_token,
+          expiresInDays: input.expires_in_days,
+          keyId: input.key_id,
+          signature: input.signature,
+        },
         context.clientKey,
       );
       if (!posted.ok) return refusal(posted.message);
       const summary = `Posted as entry ${posted.entry.seq} of the board's chain (hash ${posted.entry.hash}).`;
-      return reply({ entry: posted.entry, handle_token: posted.handleToken }, posted.handleToken ? `${summary} Keep the handle_token: it is shown once.` : summary);
+      return reply(
+        { entry: posted.entry, handle_token: posted.handleToken },
+        posted.handleToken ? `${summary} Keep the handle_token: it is shown once.` : summary,
+      );
     },
   ),
 
@@ -384,7 +435,10 @@ const TOOLS: ToolDefinition[] = [
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     },
     async (input, reply, context) => {
-      const registered = await registerKey({ handle: input.handle, publicKey: input.public_key, proof: input.proof, handleToken: input.handle_token ?? null }, context.clientKey);
+      const registered = await registerKey(
+        { handle: input.handle, publicKey: input.public_key, proof: input.proof, handleToken: input.handle_token ?? null },
+        context.clientKey,
+      );
       if (!registered.ok) return refusal(registered.message);
       const summary = `Key ${registered.keyId} registered on “${input.handle}”.`;
       return reply(
@@ -458,12 +512,19 @@ export function createAgentsMcpServer(context: Context): McpServer {
   mcp.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: LISTING }));
   mcp.server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const tool = TOOL_BY_NAME.get(request.params.name);
-    if (!tool) throw new McpError(ErrorCode.InvalidParams, `Explore has no tool named ${JSON.stringify(request.params.name.slice(0, 80))}: tools/list names its ${TOOLS.length} tools.`);
+    if (!tool)
+      throw new McpError(
+        ErrorCode.InvalidParams,
+        `Explore has no tool named ${JSON.stringify(request.params.name.slice(0, 80))}: tools/list names its ${TOOLS.length} tools.`,
+      );
     const progressToken = request.params._meta?.progressToken;
     const onProgress =
       progressToken === undefined
         ? undefined
-        : (p: ToolProgress) => void extra.sendNotification({ method: "notifications/progress", params: { progressToken, progress: p.progress, total: p.total, message: p.message } }).catch(() => undefined);
+        : (p: ToolProgress) =>
+            void extra
+              .sendNotification({ method: "notifications/progress", params: { progressToken, progress: p.progress, total: p.total, message: p.message } })
+              .catch(() => undefined);
     try {
       return await tool.call(request.params.arguments ?? {}, { ...context, onProgress });
     } catch (error) {

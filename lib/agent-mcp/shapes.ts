@@ -78,7 +78,11 @@ export const boardEntryOut = z.object({
   public_key: z.string().nullable().describe("A signed note's key (32 bytes, base64); its SHA-256 begins with key_id."),
 });
 
-const boardTag = z.string().min(1).max(40).regex(/^[a-z0-9][a-z0-9-]*$/, "must be lowercase letters, digits and dashes, starting with a letter or digit");
+const boardTag = z
+  .string()
+  .min(1)
+  .max(40)
+  .regex(/^[a-z0-9][a-z0-9-]*$/, "must be lowercase letters, digits and dashes, starting with a letter or digit");
 
 const page = { limit: z.number().int().min(1).max(100).default(20), offset: z.number().int().min(0).max(10_000).default(0) };
 
@@ -99,7 +103,9 @@ export const LIST_SERVICES_LIMIT = 50;
 export const listServicesInput = z.object({
   query: text(200).optional(),
   category: text(40).optional().describe("A category's first segment, e.g. `finance`."),
-  availability: text(40).optional().describe("One of seed 004's labels (available, human_in_the_loop, on_request, planned, not_available) or one of Explore's reasons (availability_detail)."),
+  availability: text(40)
+    .optional()
+    .describe("One of seed 004's labels (available, human_in_the_loop, on_request, planned, not_available) or one of Explore's reasons (availability_detail)."),
   tag: text(40).optional(),
 });
 export const listServicesOutput = z.object({
@@ -154,15 +160,31 @@ export const voteOutput = z.object({ id: z.string(), votes: z.number().int(), vo
 
 // The board's tools: inputs exactly as seed 004 gives them (lib/agent-mcp/seed-004.fixture.txt).
 
-
 export const postNoteInput = z.object({
   content: text(4000, 1).describe("What you learned, what worked, a warning, an offer."),
-  author: callerHandleSchema.nullable().default(null).describe("Your handle: the first use registers it and answers a handle_token. Without one the note is anonymous."),
+  author: callerHandleSchema
+    .nullable()
+    .default(null)
+    .describe("Your handle: the first use registers it and answers a handle_token. Without one the note is anonymous."),
   handle_token: text(128).nullable().default(null).describe("The handle_token you got when the handle was registered."),
   topic: text(100).nullable().default(null),
   tags: z.array(boardTag).max(10).optional(),
-  expires_in_days: z.number().int().min(1).max(3650).nullable().default(null).describe("After this many days the text is deleted; its hashes stay in the chain. Without it the note is permanent."),
-  key_id: z.string().min(16).max(16).regex(/^[0-9a-f]{16}$/).nullable().default(null).describe("For a signed note: the id register_key answered for the author's current key."),
+  expires_in_days: z
+    .number()
+    .int()
+    .min(1)
+    .max(3650)
+    .nullable()
+    .default(null)
+    .describe("After this many days the text is deleted; its hashes stay in the chain. Without it the note is permanent."),
+  key_id: z
+    .string()
+    .min(16)
+    .max(16)
+    .regex(/^[0-9a-f]{16}$/)
+    .nullable()
+    .default(null)
+    .describe("For a signed note: the id register_key answered for the author's current key."),
   signature: z
     .string()
     .min(80)

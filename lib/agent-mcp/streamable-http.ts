@@ -32,11 +32,13 @@ export function jsonRpcError(status: number, message: string, headers: Record<st
 
 // DNS rebinding: a page of another site, or a name that resolves to this server without being its name.
 function refusedOrigin(): Response {
-  return jsonRpcError(403, "Explore's MCP endpoint does not answer for this Host or Origin: call it at Explore's own address; web pages of other sites may not call it.");
+  return jsonRpcError(
+    403,
+    "Explore's MCP endpoint does not answer for this Host or Origin: call it at Explore's own address; web pages of other sites may not call it.",
+  );
 }
 
-export const TOKEN_REFUSED =
-  "Unauthorized: send a live Explore API token as Authorization: Bearer <token> (make one in Explore's settings, /settings).";
+export const TOKEN_REFUSED = "Unauthorized: send a live Explore API token as Authorization: Bearer <token> (make one in Explore's settings, /settings).";
 
 export function unauthorized(realm: string): Response {
   return jsonRpcError(401, TOKEN_REFUSED, { "WWW-Authenticate": `Bearer realm="${realm}"` });
@@ -105,7 +107,12 @@ async function answerPost(request: Request, options: ServeOptions): Promise<Resp
   }
   // Batches left MCP in 2025-06-18; refusing them also keeps the rate limit at one call per request.
   if (Array.isArray(message)) {
-    return jsonRpcError(400, "Explore's MCP endpoint takes one JSON-RPC message per request (MCP has no batches since 2025-06-18): send each call on its own.", {}, ErrorCode.InvalidRequest);
+    return jsonRpcError(
+      400,
+      "Explore's MCP endpoint takes one JSON-RPC message per request (MCP has no batches since 2025-06-18): send each call on its own.",
+      {},
+      ErrorCode.InvalidRequest,
+    );
   }
   // A person's answer to a question a tool of this process asked (elicitation.ts): nothing more to run.
   if (caller && takeAnswer(message, caller.grant.tokenId)) return new Response(null, { status: 202, headers: { ...CORS, "Cache-Control": "no-store" } });
@@ -115,7 +122,9 @@ async function answerPost(request: Request, options: ServeOptions): Promise<Resp
   const streamed = wantsProgress(message) || (canAsk && callId !== null);
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: !streamed });
   const ask: AskPerson | null =
-    canAsk && tokenId !== null && callId !== null ? (question) => askOverStream((m) => transport.send(m as never, { relatedRequestId: callId }), tokenId, question) : null;
+    canAsk && tokenId !== null && callId !== null
+      ? (question) => askOverStream((m) => transport.send(m as never, { relatedRequestId: callId }), tokenId, question)
+      : null;
   const created = await options.create({ clientKey: address, caller, canAsk, ask });
   if (created instanceof Response) return created;
   const server = created;

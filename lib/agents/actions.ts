@@ -65,7 +65,9 @@ export const unpublishAgentAction = viewerAction(
   publishInput.extend({ confirm: z.literal("yes").optional() }),
   async (viewer, input): Promise<ActionResult<Published, UnpublishRefusal>> => {
     if (input.confirm !== "yes") {
-      return fail<UnpublishRefusal>(`Unpublish ${input.handle}? Its pages leave Explore for everyone else at once; you can publish it again.`, undefined, { confirm: true });
+      return fail<UnpublishRefusal>(`Unpublish ${input.handle}? Its pages leave Explore for everyone else at once; you can publish it again.`, undefined, {
+        confirm: true,
+      });
     }
     const result = await setAgentPublished(viewer, input.handle, false);
     if (result.ok) revalidateListings();

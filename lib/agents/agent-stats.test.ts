@@ -36,7 +36,9 @@ describe("the dashboard's figures per agent", () => {
       [a, "succeeded", daysAgo(9)],
       [c, "outcome_unknown", daysAgo(20)],
     ];
-    await db.execution.createMany({ data: runs.map(([capabilityId, status, startedAt]) => ({ capabilityId, status, startedAt, argumentsSha256: "0".repeat(64) })) });
+    await db.execution.createMany({
+      data: runs.map(([capabilityId, status, startedAt]) => ({ capabilityId, status, startedAt, argumentsSha256: "0".repeat(64) })),
+    });
     await db.sampleTest.createMany({
       data: [
         { capabilityId: a, capabilityVersion: "1", status: "failed", startedAt: daysAgo(3), jobId: randomUUID() },
@@ -51,7 +53,12 @@ describe("the dashboard's figures per agent", () => {
     expect(stats.has(foreign.handle)).toBe(false);
     const figures = stats.get(agent.handle);
     expect(figures).toEqual({ runs7d: 6, successRate: 3 / 4, sampleTests: { passing: 1, failing: 1, untested: 1 }, unknownOutcomes: 1 });
-    expect(figures ? agentStatsWords(figures) : []).toEqual(["6 runs in 7 days", "75% succeeded", "sample tests: 1 passing, 1 failing, 1 not tested lately", "1 unknown outcome waiting"]);
+    expect(figures ? agentStatsWords(figures) : []).toEqual([
+      "6 runs in 7 days",
+      "75% succeeded",
+      "sample tests: 1 passing, 1 failing, 1 not tested lately",
+      "1 unknown outcome waiting",
+    ]);
     const quiet = stats.get(idle.handle);
     expect(quiet).toEqual({ runs7d: 0, successRate: null, sampleTests: { passing: 0, failing: 0, untested: 0 }, unknownOutcomes: 0 });
     expect(quiet ? agentStatsWords(quiet) : []).toEqual(["0 runs in 7 days"]);

@@ -82,7 +82,11 @@ export function agentStatsWords(stats: AgentStats): string[] {
   const words = [`${stats.runs7d.toLocaleString("en-US")} run${stats.runs7d === 1 ? "" : "s"} in 7 days`];
   if (stats.successRate !== null) words.push(`${Math.round(stats.successRate * 100)}% succeeded`);
   const { passing, failing, untested } = stats.sampleTests;
-  const tests = [passing > 0 ? `${passing} passing` : null, failing > 0 ? `${failing} failing` : null, untested > 0 ? `${untested} not tested lately` : null].filter((t) => t !== null);
+  const tests = [
+    passing > 0 ? `${passing} passing` : null,
+    failing > 0 ? `${failing} failing` : null,
+    untested > 0 ? `${untested} not tested lately` : null,
+  ].filter((t) => t !== null);
   if (tests.length > 0) words.push(`sample tests: ${tests.join(", ")}`);
   if (stats.unknownOutcomes > 0) words.push(`${stats.unknownOutcomes} unknown outcome${stats.unknownOutcomes === 1 ? "" : "s"} waiting`);
   return words;

@@ -25,7 +25,9 @@ let alicesHandle: string;
 beforeAll(async () => {
   mcp = await startMcpServer({ requireHeader: header });
   [alice, bob] = await Promise.all([createTestUser(), createTestUser()]);
-  const document = minimalAgentFile({ capabilities: [minimalCapability({ tool: "add", summary: "Adds two numbers together." }), minimalCapability({ tool: "gone" })] });
+  const document = minimalAgentFile({
+    capabilities: [minimalCapability({ tool: "add", summary: "Adds two numbers together." }), minimalCapability({ tool: "gone" })],
+  });
   alicesHandle = (await createTestAgent({ ownerId: alice.id, extra: { document } })).handle;
 });
 afterAll(async () => {
@@ -33,8 +35,7 @@ afterAll(async () => {
   await cleanUpTestRows();
 });
 
-const form = (fields: Record<string, string>) =>
-  formData({ url: mcp.url, headerName: header.name, headerValue: header.value, compare: "", ...fields });
+const form = (fields: Record<string, string>) => formData({ url: mcp.url, headerName: header.name, headerValue: header.value, compare: "", ...fields });
 
 describe("connectMcpAction", () => {
   it("drafts the server's agent.json and compares it with the viewer's own agent", async () => {

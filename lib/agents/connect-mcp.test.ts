@@ -47,7 +47,12 @@ describe("connecting the MCP reference server (server-everything)", () => {
     // Some of its tools change its state: never drafted storage-free, and that is a suggestion to confirm.
     expect(document.execution_mode).toBe("durable");
     expect(suggestions).toContainEqual({ path: "/execution_mode", value: "durable", why: expect.stringContaining("may change what the server keeps") });
-    expect(capability(document, "get-sum")).toMatchObject({ capability_id: "cap_get_sum", name: "Get Sum Tool", class: "read_only", summary: "Returns the sum of two numbers" });
+    expect(capability(document, "get-sum")).toMatchObject({
+      capability_id: "cap_get_sum",
+      name: "Get Sum Tool",
+      class: "read_only",
+      summary: "Returns the sum of two numbers",
+    });
     // readOnlyHint false, openWorldHint true.
     expect(capability(document, "gzip-file-as-resource")).toMatchObject({ class: "external_action", offered: false, needs_confirmation: true });
     // Neither destructive nor open-world, but not read-only: it changes the server's state, so never a transformation.
@@ -68,7 +73,12 @@ describe("connecting a demo adapter", () => {
     const server = await connected(`${demo.url}/reminders/mcp`);
     const { document } = draftFromTools(server.tools, { endpoint: server.endpoint, serverInfo: server.serverInfo });
     // Its name suggests what it does outside; a suggestion the editor asks the publisher to confirm.
-    expect(capability(document, "send_reminder")).toMatchObject({ class: "external_action", offered: false, needs_confirmation: true, outside_action: "send_messages" });
+    expect(capability(document, "send_reminder")).toMatchObject({
+      class: "external_action",
+      offered: false,
+      needs_confirmation: true,
+      outside_action: "send_messages",
+    });
     expect(capability(document, "cancel_reminder")).toMatchObject({ class: "external_action" });
 
     const ownFile: unknown = JSON.parse(readFileSync("demo/agents/nudge-reminders.json", "utf8"));
@@ -89,7 +99,10 @@ describe("the header", () => {
     const guarded = await startMcpServer({ requireHeader: header });
     servers.push(guarded);
     const refused = await connectMcpServer({ url: guarded.url });
-    expect(refused).toEqual({ ok: false, message: "Explore could not list the tools at " + new URL(guarded.url).host + ". The adapter refused Explore's request (HTTP 401)." });
+    expect(refused).toEqual({
+      ok: false,
+      message: "Explore could not list the tools at " + new URL(guarded.url).host + ". The adapter refused Explore's request (HTTP 401).",
+    });
 
     const before = guarded.requestHeaders.length;
     const server = await connected(guarded.url, header);
@@ -111,9 +124,11 @@ describe("the header", () => {
 
   it("is never quoted back, even by a server that echoes it", async () => {
     const echo = await startRawMcpServer((res, id) => {
-      res.writeHead(200, { "content-type": "application/json" }).end(
-        JSON.stringify({ jsonrpc: "2.0", id, result: { tools: [{ name: "leak", description: `key ${header.value}`, inputSchema: { type: "object" } }] } }),
-      );
+      res
+        .writeHead(200, { "content-type": "application/json" })
+        .end(
+          JSON.stringify({ jsonrpc: "2.0", id, result: { tools: [{ name: "leak", description: `key ${header.value}`, inputSchema: { type: "object" } }] } }),
+        );
     });
     servers.push(echo);
     const outcome = await connectMcpServer({ url: echo.url, header });

@@ -80,7 +80,10 @@ export async function connectMcpServer(
     if (!read.ok) return { ok: false, message: scrub(read.message, input.header) };
     const serverInfo = readServerInfo(listed.serverInfo, endpoint.href);
     if (echoesHeader({ tools: read.tools, serverInfo }, input.header)) {
-      return { ok: false, message: `The MCP server at ${endpoint.host} quotes the header's value in its tools or its name; Explore drafts nothing from it, so the value cannot end up in an agent.json.` };
+      return {
+        ok: false,
+        message: `The MCP server at ${endpoint.host} quotes the header's value in its tools or its name; Explore drafts nothing from it, so the value cannot end up in an agent.json.`,
+      };
     }
     if (read.tools.length === 0) return { ok: false, message: `The MCP server at ${endpoint.host} lists no tools, so there is nothing to describe.` };
     return { ok: true, endpoint: endpoint.href, serverInfo, tools: read.tools, truncated: listed.truncated };

@@ -57,7 +57,12 @@ function errorPaths(text: string): string[] {
 
 describe("classFromAnnotations", () => {
   it("is read_only for a read-only hint (a transformation when its name says it computes), offered, nothing to confirm", () => {
-    expect(classFromAnnotations({ readOnlyHint: true, openWorldHint: true }, "get_forecast")).toMatchObject({ class: "read_only", offered: true, needsConfirmation: false, writes: false });
+    expect(classFromAnnotations({ readOnlyHint: true, openWorldHint: true }, "get_forecast")).toMatchObject({
+      class: "read_only",
+      offered: true,
+      needsConfirmation: false,
+      writes: false,
+    });
     expect(classFromAnnotations({ readOnlyHint: true }, "convert_color")).toMatchObject({ class: "transformation", offered: true, writes: false });
   });
   it("never suggests a transformation for a tool that may change its environment, whatever its other hints", () => {
@@ -89,7 +94,10 @@ describe("suggestions awaiting confirmation", () => {
       name,
       title: null,
       description: `${name.replace("_", " ")} in the knowledge graph: entities, relations and observations kept in its memory file, records and audio notes alike.`,
-      annotations: name.startsWith("read") || name.startsWith("search") ? { readOnlyHint: true } : { readOnlyHint: false, destructiveHint: name.startsWith("delete"), openWorldHint: false },
+      annotations:
+        name.startsWith("read") || name.startsWith("search")
+          ? { readOnlyHint: true }
+          : { readOnlyHint: false, destructiveHint: name.startsWith("delete"), openWorldHint: false },
     }),
   );
 
@@ -97,7 +105,9 @@ describe("suggestions awaiting confirmation", () => {
     const { document, suggestions, toComplete } = draftFromTools(memory, { endpoint, serverInfo: { ...server, name: "memory-server", title: null } });
     expect(document.execution_mode).toBe("durable");
     const capabilities = Array.isArray(document.capabilities) ? document.capabilities : [];
-    expect(capabilities.map((c) => (c !== null && typeof c === "object" && !Array.isArray(c) ? [c.tool, c.class, c.outside_action ?? "-", c.category] : null))).toEqual([
+    expect(
+      capabilities.map((c) => (c !== null && typeof c === "object" && !Array.isArray(c) ? [c.tool, c.class, c.outside_action ?? "-", c.category] : null)),
+    ).toEqual([
       ["create_entities", "external_action", "records", null],
       ["create_relations", "external_action", "records", null],
       ["add_observations", "external_action", "records", null],
@@ -108,7 +118,9 @@ describe("suggestions awaiting confirmation", () => {
     ]);
     expect(toComplete.map((t) => t.path)).toContain("/capabilities/1/category");
     expect(suggestions.find((s) => s.path === "/execution_mode")).toMatchObject({ value: "durable", why: expect.stringContaining("create_entities") });
-    expect(suggestions.map((s) => s.path)).toEqual(expect.arrayContaining(["/capabilities/0/class", "/capabilities/0/outside_action", "/capabilities/4/class"]));
+    expect(suggestions.map((s) => s.path)).toEqual(
+      expect.arrayContaining(["/capabilities/0/class", "/capabilities/0/outside_action", "/capabilities/4/class"]),
+    );
   });
 
   it("names each guess as a suggestion with why, and a read-only server storage-free", () => {
@@ -124,7 +136,9 @@ describe("suggestions awaiting confirmation", () => {
 
 describe("exampleFromSchema", () => {
   it("takes the schema's own examples first", () => {
-    expect(exampleFromSchema({ type: "object", examples: [{ city: "Paris" }], properties: { city: { type: "string", default: "Berlin" } } })).toEqual({ city: "Paris" });
+    expect(exampleFromSchema({ type: "object", examples: [{ city: "Paris" }], properties: { city: { type: "string", default: "Berlin" } } })).toEqual({
+      city: "Paris",
+    });
   });
   it("builds one from properties' examples, defaults and consts", () => {
     const schema = {
@@ -194,7 +208,9 @@ describe("draftFromTools", () => {
 
   it("marks destructive and open-world tools not offered and to be confirmed (listed only once confirmed)", () => {
     const { document, toComplete } = draftFromTools([tool({ annotations: { readOnlyHint: false, destructiveHint: true } })], { endpoint, serverInfo: server });
-    expect(document.capabilities).toEqual([expect.objectContaining({ class: "external_action", offered: false, needs_confirmation: true, outside_action: null })]);
+    expect(document.capabilities).toEqual([
+      expect.objectContaining({ class: "external_action", offered: false, needs_confirmation: true, outside_action: null }),
+    ]);
     const parsed = parseAgentFile(completed(document, toComplete));
     expect(parsed.ok && parsed.agent.capabilities[0]?.listed).toBe(false);
   });
@@ -223,9 +239,20 @@ describe("draftFromTools", () => {
 
 describe("readConnectedTools", () => {
   it("refuses a tool list it cannot use, in words", () => {
-    expect(readConnectedTools([{ name: "", inputSchema: {} }])).toEqual({ ok: false, message: "The server's tool list is not valid: tool 1 name has no name." });
-    expect(readConnectedTools([{ name: "a", inputSchema: {} }, { name: "a", inputSchema: {} }])).toMatchObject({ ok: false, message: expect.stringContaining('"a" twice') });
-    expect(readConnectedTools([{ name: "a", inputSchema: "x" }])).toMatchObject({ ok: false, message: expect.stringContaining("inputSchema must be a JSON object") });
+    expect(readConnectedTools([{ name: "", inputSchema: {} }])).toEqual({
+      ok: false,
+      message: "The server's tool list is not valid: tool 1 name has no name.",
+    });
+    expect(
+      readConnectedTools([
+        { name: "a", inputSchema: {} },
+        { name: "a", inputSchema: {} },
+      ]),
+    ).toMatchObject({ ok: false, message: expect.stringContaining('"a" twice') });
+    expect(readConnectedTools([{ name: "a", inputSchema: "x" }])).toMatchObject({
+      ok: false,
+      message: expect.stringContaining("inputSchema must be a JSON object"),
+    });
   });
 });
 

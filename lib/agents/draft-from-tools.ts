@@ -56,7 +56,10 @@ function uniqueCapabilityId(toolName: string, taken: Set<string>): string {
 }
 
 function humanName(toolName: string): string {
-  const spaced = toolName.replace(/([a-z0-9])([A-Z])/gu, "$1 $2").replace(/[_\-.]+/gu, " ").trim();
+  const spaced = toolName
+    .replace(/([a-z0-9])([A-Z])/gu, "$1 $2")
+    .replace(/[_\-.]+/gu, " ")
+    .trim();
   return spaced === "" ? toolName : spaced.charAt(0).toUpperCase() + spaced.slice(1);
 }
 
@@ -94,12 +97,20 @@ function capabilityFrom(tool: ConnectedTool, index: number, context: Context): {
     tool: tool.name,
     capability_id: capabilityId,
     name: tool.title ?? tool.annotations.title ?? humanName(tool.name),
-    summary: summary ?? need("summary", `The tool's description is missing or under ${SUMMARY_MIN} characters: say what it does in ${SUMMARY_MIN}–${SUMMARY_MAX} characters.`),
+    summary:
+      summary ??
+      need("summary", `The tool's description is missing or under ${SUMMARY_MIN} characters: say what it does in ${SUMMARY_MIN}–${SUMMARY_MAX} characters.`),
     category:
       topics.category === null
         ? need("category", "None of the tool's name words is one of the network's tags: choose a category whose first part is one (e.g. text.analysis).")
-        : suggest("category", topics.category, `A word of the tool's name or title is the tag #${topics.category}; check that it is what the service is about.`),
-    ...(topics.tags.length > 0 ? { tags: suggest("tags", topics.tags, "Words of the tool's name or title that are tags; keep those that describe the service.") } : {}),
+        : suggest(
+            "category",
+            topics.category,
+            `A word of the tool's name or title is the tag #${topics.category}; check that it is what the service is about.`,
+          ),
+    ...(topics.tags.length > 0
+      ? { tags: suggest("tags", topics.tags, "Words of the tool's name or title that are tags; keep those that describe the service.") }
+      : {}),
     limitations: need("limitations", "What the service does not do, in your words: the tools cannot say."),
     class: suggest("class", verdict.class, verdict.why),
   };
@@ -158,7 +169,11 @@ export function draftFromTools(tools: readonly ConnectedTool[], { endpoint, serv
           value: "durable",
           why: `${writers.slice(0, 5).join(", ")}${writers.length > 5 ? ` and ${writers.length - 5} more` : ""} may change what the server keeps, so the agent is not storage-free unless you know it keeps nothing.`,
         }
-      : { path: "/execution_mode", value: "storage_free", why: "Every tool says it changes nothing (readOnlyHint); storage-free only if the adapter also keeps no inputs, results or logs of them." };
+      : {
+          path: "/execution_mode",
+          value: "storage_free",
+          why: "Every tool says it changes nothing (readOnlyHint); storage-free only if the adapter also keeps no inputs, results or logs of them.",
+        };
   const document: JsonObject = {
     ekl: "1.0",
     mode: "service_provider",

@@ -58,7 +58,8 @@ async function waitingAgent(endpoint = "${ECHO_ENDPOINT}", tool = "echo") {
 // is not spent by other files' requests.
 const CLIENT = { "x-forwarded-for": `198.51.100.${1 + Math.floor(Math.random() * 250)}` };
 
-const announce = (handle: string, token: string | null, body: unknown) => announceEndpoint(handle, token === null ? null : `Bearer ${token}`, body, { fetch: guarded });
+const announce = (handle: string, token: string | null, body: unknown) =>
+  announceEndpoint(handle, token === null ? null : `Bearer ${token}`, body, { fetch: guarded });
 
 describe("announcing an adapter's endpoint", () => {
   it("checks the endpoint, then makes the waiting listings runnable, and a re-import with the same placeholder keeps it", async () => {
@@ -80,7 +81,11 @@ describe("announcing an adapter's endpoint", () => {
     expect(await db.agent.findUniqueOrThrow({ where: { id: agent.id } })).toMatchObject({ endpoint: server.url, endpointPending: false });
     const moved = agent.text.replace("${ECHO_ENDPOINT}", "${OTHER_ENDPOINT}");
     expect((await importAgentFile({ text: moved, ownerId: publisher.id })).ok).toBe(true);
-    expect(await db.agent.findUniqueOrThrow({ where: { id: agent.id } })).toMatchObject({ endpoint: "${OTHER_ENDPOINT}", endpointPending: true, announcedEndpoint: null });
+    expect(await db.agent.findUniqueOrThrow({ where: { id: agent.id } })).toMatchObject({
+      endpoint: "${OTHER_ENDPOINT}",
+      endpointPending: true,
+      announcedEndpoint: null,
+    });
   });
 
   it("refuses without a live token of this agent, in one answer that does not tell agents apart", async () => {
@@ -116,7 +121,9 @@ describe("announcing an adapter's endpoint", () => {
   it("answers as problem details through the route", async () => {
     const agent = await waitingAgent();
     const call = (headers: Record<string, string>, body: string) =>
-      PUT(new Request(`http://127.0.0.1/api/v1/agents/${agent.handle}/endpoint`, { method: "PUT", headers: { ...CLIENT, ...headers }, body }), { params: Promise.resolve({ handle: agent.handle }) });
+      PUT(new Request(`http://127.0.0.1/api/v1/agents/${agent.handle}/endpoint`, { method: "PUT", headers: { ...CLIENT, ...headers }, body }), {
+        params: Promise.resolve({ handle: agent.handle }),
+      });
     const unauthorised = await call({ "content-type": "application/json" }, JSON.stringify({ endpoint: server.url }));
     expect(unauthorised.status).toBe(401);
     expect(unauthorised.headers.get("www-authenticate")).toMatch(/^Bearer/);
@@ -128,7 +135,10 @@ describe("announcing an adapter's endpoint", () => {
 
   it("refuses a body over the limit that declares no length with 413 in words, without reading it all", async () => {
     const agent = await waitingAgent();
-    const sent = chunkedRequest(`http://127.0.0.1/api/v1/agents/${agent.handle}/endpoint`, 3 * 1024 * 1024, { method: "PUT", headers: { ...CLIENT, authorization: `Bearer ${agent.token}` } });
+    const sent = chunkedRequest(`http://127.0.0.1/api/v1/agents/${agent.handle}/endpoint`, 3 * 1024 * 1024, {
+      method: "PUT",
+      headers: { ...CLIENT, authorization: `Bearer ${agent.token}` },
+    });
     const response = await PUT(sent.request, { params: Promise.resolve({ handle: agent.handle }) });
     expect(response.status).toBe(413);
     expect(await response.json()).toMatchObject({ status: 413, detail: expect.stringContaining("Explore accepts at most 2.0 MB") });

@@ -29,9 +29,7 @@ export function placeholderOf(agent: { endpointPending: boolean; endpoint: strin
   return agent.endpointPending ? agent.endpoint : agent.announcedFor;
 }
 
-export type Announcement =
-  | { status: 200; endpoint: string; announcedAt: Date; tools: string[] }
-  | { status: 400 | 401 | 404 | 409 | 422; message: string };
+export type Announcement = { status: 200; endpoint: string; announcedAt: Date; tools: string[] } | { status: 400 | 401 | 404 | 409 | 422; message: string };
 
 function bearer(authorization: string | null): string | null {
   const match = /^Bearer\s+(\S+)$/i.exec(authorization?.trim() ?? "");
@@ -39,7 +37,12 @@ function bearer(authorization: string | null): string | null {
 }
 
 /** Checks the token, the agent and the endpoint, then records the endpoint: the agent's listings become runnable. */
-export async function announceEndpoint(handle: string | null, authorization: string | null, body: unknown, deps: { fetch?: typeof fetch; now?: Date } = {}): Promise<Announcement> {
+export async function announceEndpoint(
+  handle: string | null,
+  authorization: string | null,
+  body: unknown,
+  deps: { fetch?: typeof fetch; now?: Date } = {},
+): Promise<Announcement> {
   const token = bearer(authorization);
   if (!token) return { status: 401, message: "Send the adapter token as Authorization: Bearer <token> (the publisher makes one in the dashboard)." };
   const agent = handle
@@ -49,7 +52,9 @@ export async function announceEndpoint(handle: string | null, authorization: str
       })
     : null;
   // One answer for an unknown agent and a wrong token, so a token cannot be used to learn which agents exist.
-  const held = agent ? await db.adapterToken.findFirst({ where: { agentId: agent.id, tokenSha256: tokenHash(token), revokedAt: null }, select: { id: true } }) : null;
+  const held = agent
+    ? await db.adapterToken.findFirst({ where: { agentId: agent.id, tokenSha256: tokenHash(token), revokedAt: null }, select: { id: true } })
+    : null;
   if (!agent || !held) return { status: 401, message: "This token is not a live adapter token of this agent." };
   const placeholder = placeholderOf(agent);
   if (placeholder === null) return { status: 409, message: "This agent's agent.json names its endpoint itself; announce only replaces a ${NAME} placeholder." };
@@ -61,12 +66,16 @@ export async function announceEndpoint(handle: string | null, authorization: str
   if (listed.status !== "succeeded") return { status: 422, message: `The endpoint did not answer initialize and tools/list: ${listed.message}` };
   const offered = new Set(listed.tools.map((t) => t.name));
   const missing = [...new Set(agent.capabilities.map((c) => c.tool))].filter((tool) => !offered.has(tool));
-  if (missing.length > 0) return { status: 422, message: `The endpoint does not offer ${missing.map((t) => `"${t}"`).join(", ")}, which this agent's services call.` };
+  if (missing.length > 0)
+    return { status: 422, message: `The endpoint does not offer ${missing.map((t) => `"${t}"`).join(", ")}, which this agent's services call.` };
 
   const now = deps.now ?? new Date();
   await writeListings(async (tx, wrote) => {
     wrote(agent.id);
-    await tx.agent.update({ where: { id: agent.id }, data: { endpoint, endpointPending: false, announcedEndpoint: endpoint, announcedFor: placeholder, announcedAt: now } });
+    await tx.agent.update({
+      where: { id: agent.id },
+      data: { endpoint, endpointPending: false, announcedEndpoint: endpoint, announcedFor: placeholder, announcedAt: now },
+    });
     await tx.adapterToken.update({ where: { id: held.id }, data: { lastUsedAt: now } });
     return { ok: true };
   });

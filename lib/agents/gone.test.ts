@@ -33,14 +33,20 @@ describe("goneTargetOf", () => {
     const answer = goneAnswer("@a-b", new Date("2027-01-03T10:00:00Z"), "page");
     expect(answer.contentType).toContain("text/html");
     expect(answer.body).toContain("This agent was deleted by its publisher on 3 January 2027.");
-    expect(JSON.parse(goneAnswer("@a-b", new Date("2027-01-03T10:00:00Z"), "api", "/api/v1/agents/@a-b").body)).toMatchObject({ status: 410, title: "Gone", instance: "/api/v1/agents/@a-b" });
+    expect(JSON.parse(goneAnswer("@a-b", new Date("2027-01-03T10:00:00Z"), "api", "/api/v1/agents/@a-b").body)).toMatchObject({
+      status: 410,
+      title: "Gone",
+      instance: "/api/v1/agents/@a-b",
+    });
   });
 });
 
 describe("proxy", () => {
   it("answers 410 for a deleted agent's pages and API reads, and passes them on once its owner imports it again", async () => {
     const owner = await db.user.create({ data: { email: `gone-${run}@versions.test` }, select: { id: true } });
-    const text = JSON.stringify(minimalAgentFile({ agent: { handle: h, display_name: "Gone", purpose: "Goes." }, capabilities: [minimalCapability({ capability_id: "cap_gone" })] }));
+    const text = JSON.stringify(
+      minimalAgentFile({ agent: { handle: h, display_name: "Gone", purpose: "Goes." }, capabilities: [minimalCapability({ capability_id: "cap_gone" })] }),
+    );
     await importAgentFile({ text, ownerId: owner.id, publish: true });
     const ask = (path: string) => proxy(new NextRequest(`http://127.0.0.1${path}`));
     expect((await ask(`/services/${h}/cap_gone`)).status).toBe(200);

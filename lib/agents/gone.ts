@@ -39,7 +39,15 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
 export function goneAnswer(handle: string, deletedAt: Date, kind: GoneKind, path = ""): { body: string; contentType: string } {
   const sentence = goneSentence(deletedAt);
   if (kind === "api") {
-    const problem = { type: "urn:explore:problem:gone", title: "Gone", status: 410, detail: sentence, instance: path, handle, deletedAt: deletedAt.toISOString() };
+    const problem = {
+      type: "urn:explore:problem:gone",
+      title: "Gone",
+      status: 410,
+      detail: sentence,
+      instance: path,
+      handle,
+      deletedAt: deletedAt.toISOString(),
+    };
     return { body: JSON.stringify(problem), contentType: "application/problem+json" };
   }
   if (kind === "image") return { body: sentence, contentType: "text/plain; charset=utf-8" };

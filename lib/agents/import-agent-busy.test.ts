@@ -14,7 +14,10 @@ import { importAgentFile } from "./import-agent";
 
 describe("importAgentFile on a busy database", () => {
   it("answers a transaction timeout in words", async () => {
-    const result = await importAgentFile({ text: JSON.stringify(minimalAgentFile({ agent: { handle: "@busy-db", display_name: "B", purpose: "P" } })), ownerId: "nobody" });
+    const result = await importAgentFile({
+      text: JSON.stringify(minimalAgentFile({ agent: { handle: "@busy-db", display_name: "B", purpose: "P" } })),
+      ownerId: "nobody",
+    });
     expect(result).toEqual({
       ok: false,
       message: "Explore was too busy to store the agent just now; nothing was imported. Try again in a few minutes.",

@@ -48,7 +48,10 @@ const schemaObject = fc.dictionary(text(1, 6), fc.jsonValue({ maxDepth: 3 }), { 
 
 const plan = fc.oneof(
   fc.record({ type: fc.constant("free"), daily_limit: small }, { requiredKeys: ["type"] }),
-  fc.record({ type: fc.constantFrom("per_call", "subscription", "pack"), price_usd: fc.double({ min: 0, max: 1000, noNaN: true }), calls: small }, { requiredKeys: ["type"] }),
+  fc.record(
+    { type: fc.constantFrom("per_call", "subscription", "pack"), price_usd: fc.double({ min: 0, max: 1000, noNaN: true }), calls: small },
+    { requiredKeys: ["type"] },
+  ),
 );
 
 // A valid capability: unique ID, a category and tags that resolve, paid plans allowed in storage-free mode.
@@ -92,13 +95,17 @@ const validDocument = fc.record({
 
 type Doc = { [key: string]: unknown };
 
-function documentFor(handle: string, d: (typeof validDocument) extends fc.Arbitrary<infer T> ? T : never): Doc {
+function documentFor(handle: string, d: typeof validDocument extends fc.Arbitrary<infer T> ? T : never): Doc {
   return {
     ekl: "1.0",
     mode: "service_provider",
     execution_mode: "durable",
     agent: { handle, display_name: d.display_name, purpose: d.purpose, interests: d.interests },
-    adapter: { endpoint: "https://mcp.example.test/ekl", result_retention_days: d.result_retention_days, execution_id_retention_days: d.execution_id_retention_days },
+    adapter: {
+      endpoint: "https://mcp.example.test/ekl",
+      result_retention_days: d.result_retention_days,
+      execution_id_retention_days: d.execution_id_retention_days,
+    },
     terms: d.terms,
     capabilities: d.capabilities,
   };
@@ -106,15 +113,32 @@ function documentFor(handle: string, d: (typeof validDocument) extends fc.Arbitr
 
 // Where a poisoned value goes: a path into the document; what is not there yet is created on the way.
 const stringPaths: string[][] = [
-  ["agent", "display_name"], ["agent", "purpose"], ["adapter", "endpoint"], ["terms", "text"], ["terms", "version"],
-  ["capabilities", "0", "name"], ["capabilities", "0", "tool"], ["capabilities", "0", "summary"], ["capabilities", "0", "category"],
-  ["capabilities", "0", "limitations"], ["capabilities", "0", "version"], ["capabilities", "0", "input_schema", "title"],
-  ["capabilities", "0", "plans", "0", "plan_id"], ["capabilities", "0", "example", "problem"], ["defaults", "plans", "0", "plan_id"],
+  ["agent", "display_name"],
+  ["agent", "purpose"],
+  ["adapter", "endpoint"],
+  ["terms", "text"],
+  ["terms", "version"],
+  ["capabilities", "0", "name"],
+  ["capabilities", "0", "tool"],
+  ["capabilities", "0", "summary"],
+  ["capabilities", "0", "category"],
+  ["capabilities", "0", "limitations"],
+  ["capabilities", "0", "version"],
+  ["capabilities", "0", "input_schema", "title"],
+  ["capabilities", "0", "plans", "0", "plan_id"],
+  ["capabilities", "0", "example", "problem"],
+  ["defaults", "plans", "0", "plan_id"],
 ];
 const numberPaths: string[][] = [
-  ["adapter", "result_retention_days"], ["adapter", "execution_id_retention_days"], ["capabilities", "0", "refreshes", "per_execution"],
-  ["capabilities", "0", "refreshes", "within_hours"], ["capabilities", "0", "max_duration_seconds"], ["capabilities", "0", "plans", "0", "daily_limit"],
-  ["capabilities", "0", "plans", "0", "price_usd"], ["defaults", "plans", "0", "price_usd"], ["defaults", "data", "execution_metadata", "retention_days"],
+  ["adapter", "result_retention_days"],
+  ["adapter", "execution_id_retention_days"],
+  ["capabilities", "0", "refreshes", "per_execution"],
+  ["capabilities", "0", "refreshes", "within_hours"],
+  ["capabilities", "0", "max_duration_seconds"],
+  ["capabilities", "0", "plans", "0", "daily_limit"],
+  ["capabilities", "0", "plans", "0", "price_usd"],
+  ["defaults", "plans", "0", "price_usd"],
+  ["defaults", "data", "execution_metadata", "retention_days"],
 ];
 
 /** A copy of the document with `value` at `path`, creating what is missing on the way (lists for indexes). */
@@ -152,24 +176,31 @@ const documentText = fc.oneof(
   { weight: 3, arbitrary: validDocument.map((d) => (handle: string) => JSON.stringify(documentFor(handle, d))) },
   {
     weight: 5,
-    arbitrary: fc.tuple(validDocument, poison).map(([d, { path, value }]) => (handle: string) => JSON.stringify(withValueAt(documentFor(handle, d), path, value))),
+    arbitrary: fc.tuple(validDocument, poison).map(
+      ([d, { path, value }]) =>
+        (handle: string) =>
+          JSON.stringify(withValueAt(documentFor(handle, d), path, value)),
+    ),
   },
   {
     weight: 1,
-    arbitrary: fc
-      .tuple(validDocument, fc.integer({ min: 60, max: 20_000 }), fc.constantFrom("[", '{"k":'))
-      .map(([d, depth, open]) => (handle: string) => {
-        const close = open === "[" ? "]" : "}";
-        const inner = `${open.repeat(depth)}1${close.repeat(depth)}`;
-        return JSON.stringify(documentFor(handle, d)).replace('"input_schema":{', `"input_schema":{"deep":${inner},`);
-      }),
+    arbitrary: fc.tuple(validDocument, fc.integer({ min: 60, max: 20_000 }), fc.constantFrom("[", '{"k":')).map(([d, depth, open]) => (handle: string) => {
+      const close = open === "[" ? "]" : "}";
+      const inner = `${open.repeat(depth)}1${close.repeat(depth)}`;
+      return JSON.stringify(documentFor(handle, d)).replace('"input_schema":{', `"input_schema":{"deep":${inner},`);
+    }),
   },
-  { weight: 1, arbitrary: validDocument.map((d) => (handle: string) => JSON.stringify(documentFor(handle, d)).replace(/"version":"[^"]*"/, '"version":1e400')) },
+  {
+    weight: 1,
+    arbitrary: validDocument.map((d) => (handle: string) => JSON.stringify(documentFor(handle, d)).replace(/"version":"[^"]*"/, '"version":1e400')),
+  },
   // A field JSON.parse keeps as data but the database client's serialiser would take for the prototype.
   {
     weight: 1,
     arbitrary: fc.tuple(validDocument, fc.constantFrom('"agent":{', '"adapter":{', '"capabilities":[{'), fc.jsonValue({ maxDepth: 2 })).map(
-      ([d, at, value]) => (handle: string) => JSON.stringify(documentFor(handle, d)).replace(at, `${at}"__proto__":${JSON.stringify(value)},`),
+      ([d, at, value]) =>
+        (handle: string) =>
+          JSON.stringify(documentFor(handle, d)).replace(at, `${at}"__proto__":${JSON.stringify(value)},`),
     ),
   },
   {

@@ -158,7 +158,10 @@ describe("importAgentFile", () => {
       output_schema: { type: "object" },
       example: { input: { q: "x" }, problem: "P" },
       data: { inputs: { retention: "none" }, used_for_training: false, processing_regions: ["DE"] },
-      plans: [{ type: "free", daily_limit: 20 }, { type: "per_call", plan_id: "call", price_usd: 0.02 }],
+      plans: [
+        { type: "free", daily_limit: 20 },
+        { type: "per_call", plan_id: "call", price_usd: 0.02 },
+      ],
       storage_free_accepted: true,
       version: "2.0.0",
     });
@@ -211,7 +214,10 @@ describe("importAgentFile", () => {
 
     const plain = minimalCapability({ tool: "send_offer", capability_id: "cap_send_offer", name: "Offer sender" });
     expect((await importAgentFile({ text: doc(h, [minimalCapability({ tool: "other" }), plain]), ownerId: owner.id })).ok).toBe(true);
-    const second = await db.capability.findFirstOrThrow({ where: { agent: { handle: h }, capabilityId: "cap_send_offer" }, include: { plans: true, tags: true } });
+    const second = await db.capability.findFirstOrThrow({
+      where: { agent: { handle: h }, capabilityId: "cap_send_offer" },
+      include: { plans: true, tags: true },
+    });
     expect(second).toMatchObject({
       id: first.id,
       createdAt: first.createdAt,

@@ -16,8 +16,7 @@ import type { ReplaceQuestion } from "./import-form-state";
 export type { ReplaceQuestion };
 
 export type ImportResult =
-  | { ok: true; handle: string; replaced: boolean }
-  | { ok: false; message: string; errors: AgentFileError[]; confirm?: ReplaceQuestion };
+  { ok: true; handle: string; replaced: boolean } | { ok: false; message: string; errors: AgentFileError[]; confirm?: ReplaceQuestion };
 
 /**
  * The dashboard's imports ask before replacing an agent the owner has (the import page, and a draft not
@@ -86,9 +85,12 @@ export async function importAgentFile(input: {
   try {
     return await inImportTurn(async () => {
       const before = await snapshotForSampleTests(agent.handle);
-      const result = await writeListings((tx, wrote) => storeAgent(tx, agent, input.ownerId, input.publish ?? false, wrote, input.alsoStore, input.askBeforeReplacing), {
-        timeout: importTimeoutMs(agent),
-      });
+      const result = await writeListings(
+        (tx, wrote) => storeAgent(tx, agent, input.ownerId, input.publish ?? false, wrote, input.alsoStore, input.askBeforeReplacing),
+        {
+          timeout: importTimeoutMs(agent),
+        },
+      );
       // After the commit: new, newly published, re-versioned or re-pointed capabilities get a sample test soon.
       if (result.ok) await markDueAfterImport(result.handle, before);
       // A new or changed logo or terms URL is fetched and checked by the worker.
@@ -137,7 +139,10 @@ async function storeAgent(
   alsoStore?: (tx: Tx, agentId: string) => Promise<void>,
   ask?: AskBeforeReplacing,
 ): Promise<ImportResult> {
-  const existing = await tx.agent.findUnique({ where: { handle: agent.handle }, select: { id: true, ownerId: true, status: true, announcedEndpoint: true, announcedFor: true } });
+  const existing = await tx.agent.findUnique({
+    where: { handle: agent.handle },
+    select: { id: true, ownerId: true, status: true, announcedEndpoint: true, announcedFor: true },
+  });
   if (existing && existing.ownerId !== ownerId) return handleTaken(agent.handle);
   // Asked inside the transaction that would write, so the answer is about the agent as it is now; nothing is written.
   if (existing && ask && ask.confirmed !== agent.handle) return replaceQuestion(agent.handle, existing.status, ask.action);
@@ -148,7 +153,9 @@ async function storeAgent(
   const written = agentRow(agent);
   // An endpoint the adapter announced for this same ${NAME} survives a re-import; any other endpoint ends it.
   const announced = existing?.announcedEndpoint && written.endpointPending && existing.announcedFor === written.endpoint ? existing.announcedEndpoint : null;
-  const fields = announced ? { ...written, endpoint: announced, endpointPending: false } : { ...written, announcedEndpoint: null, announcedFor: null, announcedAt: null };
+  const fields = announced
+    ? { ...written, endpoint: announced, endpointPending: false }
+    : { ...written, announcedEndpoint: null, announcedFor: null, announcedAt: null };
   const stored = existing
     ? await tx.agent.update({
         where: { id: existing.id, ownerId },
@@ -171,7 +178,11 @@ async function storeAgent(
   await tx.capability.deleteMany({ where: { agentId: stored.id, capabilityId: { notIn: kept } } });
   const rowIds = await upsertCapabilities(tx, stored.id, agent.capabilities);
   await tx.plan.deleteMany({ where: { capability: { agentId: stored.id } } });
-  await insertRows(tx, PLAN_TABLE, agent.capabilities.flatMap((c) => planRows(rowIdOf(rowIds, c), c)));
+  await insertRows(
+    tx,
+    PLAN_TABLE,
+    agent.capabilities.flatMap((c) => planRows(rowIdOf(rowIds, c), c)),
+  );
   await tx.capabilityTag.deleteMany({ where: { capability: { agentId: stored.id } } });
   await insertRows(
     tx,

@@ -145,7 +145,12 @@ describe("the import form", () => {
       ok: false,
       message: "The agent.json has 1 problem; nothing was imported.",
       details: {
-        errors: [{ path: `/capabilities/0/input_schema${"/a".repeat(61)}`, message: "is nested too deeply: an agent.json may nest objects and lists at most 64 levels deep" }],
+        errors: [
+          {
+            path: `/capabilities/0/input_schema${"/a".repeat(61)}`,
+            message: "is nested too deeply: an agent.json may nest objects and lists at most 64 levels deep",
+          },
+        ],
       },
     });
     expect(await db.agent.count({ where: { handle } })).toBe(0);

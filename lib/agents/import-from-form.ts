@@ -70,7 +70,8 @@ export async function importAgentFromForm(viewer: Pick<Viewer, "id">, input: Imp
     publish: publish === "on",
     askBeforeReplacing: { action: "Importing this document", confirmed: input.overwrite ?? null },
   });
-  if (!result.ok) return fail(result.message, undefined, { errors: result.errors, text, ...(result.confirm ? { confirm: result.confirm, publish: publish === "on" } : {}) });
+  if (!result.ok)
+    return fail(result.message, undefined, { errors: result.errors, text, ...(result.confirm ? { confirm: result.confirm, publish: publish === "on" } : {}) });
   const stored = await db.agent.findFirst({
     where: { handle: result.handle, ownerId: viewer.id },
     select: { status: true },

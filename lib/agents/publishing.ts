@@ -12,11 +12,7 @@ export type Published = { handle: string; status: "published" | "unpublished" };
  * Publishes or unpublishes one of the viewer's agents. Ownership is part of the write's where,
  * and a suspended agent stays suspended whatever its publisher asks.
  */
-export async function setAgentPublished(
-  viewer: Pick<Viewer, "id">,
-  handle: string,
-  published: boolean,
-): Promise<ActionResult<Published>> {
+export async function setAgentPublished(viewer: Pick<Viewer, "id">, handle: string, published: boolean): Promise<ActionResult<Published>> {
   const { ok: changed } = await writeListings(async (tx, wrote) => {
     const { count } = await tx.agent.updateMany({
       where: { ownerId: viewer.id, handle, status: { not: "suspended" } },

@@ -80,7 +80,12 @@ export const findOwnedAgents = cache(async (viewerId: string): Promise<OwnedAgen
       SELECT c."id" FROM "Capability" c JOIN "Agent" a ON a."id" = c."agentId"
       WHERE a."ownerId" = ${viewerId} AND ${capabilityPublicSql()}`),
   ]);
-  const publicIds = new Set(z.array(z.object({ id: z.string() })).parse(publicRows).map((r) => r.id));
+  const publicIds = new Set(
+    z
+      .array(z.object({ id: z.string() }))
+      .parse(publicRows)
+      .map((r) => r.id),
+  );
   return rows.map(({ announcedFor, logoCheck, ...agent }) => ({
     ...agent,
     announced: announcedFor !== null,

@@ -114,7 +114,9 @@ export function dataChangeWords(before: ServiceFacts["data"], after: ServiceFact
     words.push(`Data handling changed: inputs and outputs are now ${t(after.usedForTraining)} (were ${t(before.usedForTraining)}).`);
   }
   if (!same(before.processingRegions, after.processingRegions)) {
-    words.push(`Data handling changed: processed in ${listWords(after.processingRegions, regionLabel)} (was ${listWords(before.processingRegions, regionLabel)}).`);
+    words.push(
+      `Data handling changed: processed in ${listWords(after.processingRegions, regionLabel)} (was ${listWords(before.processingRegions, regionLabel)}).`,
+    );
   }
   if (!same(before.acceptedDataClasses, after.acceptedDataClasses)) {
     const label = (c: string) => (c in dataClassLabels ? dataClassLabels[c as keyof typeof dataClassLabels] : c);
@@ -131,7 +133,8 @@ export function dataChangeWords(before: ServiceFacts["data"], after: ServiceFact
     ["encryptedAtRest", "encrypted at rest", "not encrypted at rest"],
   ];
   for (const [key, yes, no] of flags) {
-    if (!same(before[key], after[key])) words.push(`Data handling changed: data is now ${flagWords(after[key], yes, no)} (was ${flagWords(before[key], yes, no)}).`);
+    if (!same(before[key], after[key]))
+      words.push(`Data handling changed: data is now ${flagWords(after[key], yes, no)} (was ${flagWords(before[key], yes, no)}).`);
   }
   if (!same(before.dpaUrl, after.dpaUrl)) words.push("Data handling changed: the data processing agreement changed.");
   return words;

@@ -38,7 +38,10 @@ describe("publishing one service", () => {
     expect(await findListing(visitor, handle, second)).toBeNull();
     expect(await findListing(visitor, handle, first)).not.toBeNull();
     const document = (await db.agent.findUniqueOrThrow({ where: { handle } })).document as { capabilities: { offered?: boolean; tool: string }[] };
-    expect(document.capabilities.map((c) => [c.tool, c.offered])).toEqual([["search_homes", undefined], ["get_home", false]]);
+    expect(document.capabilities.map((c) => [c.tool, c.offered])).toEqual([
+      ["search_homes", undefined],
+      ["get_home", false],
+    ]);
     // A service that is not offered is not listed for anyone (its publisher finds it on the dashboard).
     expect(await findListing(owner, handle, second)).toBeNull();
     expect(await db.capability.findFirstOrThrow({ where: { agent: { handle }, capabilityId: second } })).toMatchObject({ offered: false, listed: false });

@@ -19,7 +19,8 @@ function titleWords(text: string | null): string[] {
 function tagOf(word: string): string | null {
   if (word.length < 3) return null;
   // A slug in the singular or the plural ("color" for #colors, "recipes" for #recipe).
-  for (const slug of [word, `${word}s`, word.endsWith("s") ? word.slice(0, -1) : null]) if (slug !== null && slug.length >= 3 && isCanonicalTag(slug)) return slug;
+  for (const slug of [word, `${word}s`, word.endsWith("s") ? word.slice(0, -1) : null])
+    if (slug !== null && slug.length >= 3 && isCanonicalTag(slug)) return slug;
   return null;
 }
 

@@ -28,7 +28,27 @@ export function nameWords(name: string): string[] {
 }
 
 // A read-only tool whose name starts with one of these computes its answer from its input.
-const COMPUTING = new Set(["convert", "calculate", "calc", "compute", "transform", "format", "encode", "decode", "hash", "parse", "validate", "translate", "count", "measure", "estimate", "score", "normalize", "summarize", "render"]);
+const COMPUTING = new Set([
+  "convert",
+  "calculate",
+  "calc",
+  "compute",
+  "transform",
+  "format",
+  "encode",
+  "decode",
+  "hash",
+  "parse",
+  "validate",
+  "translate",
+  "count",
+  "measure",
+  "estimate",
+  "score",
+  "normalize",
+  "summarize",
+  "render",
+]);
 
 // Verbs that say what an external action does outside, in the order they are tried.
 const OUTSIDE: [OutsideAction, ReadonlySet<string>][] = [
@@ -38,7 +58,35 @@ const OUTSIDE: [OutsideAction, ReadonlySet<string>][] = [
   ["submit", new Set(["submit", "apply", "file", "register", "enrol", "enroll"])],
   [
     "records",
-    new Set(["create", "add", "update", "delete", "remove", "set", "save", "write", "insert", "store", "put", "upsert", "edit", "rename", "move", "append", "patch", "clear", "reset", "drop", "upload", "import", "record", "log", "track", "link", "tag"]),
+    new Set([
+      "create",
+      "add",
+      "update",
+      "delete",
+      "remove",
+      "set",
+      "save",
+      "write",
+      "insert",
+      "store",
+      "put",
+      "upsert",
+      "edit",
+      "rename",
+      "move",
+      "append",
+      "patch",
+      "clear",
+      "reset",
+      "drop",
+      "upload",
+      "import",
+      "record",
+      "log",
+      "track",
+      "link",
+      "tag",
+    ]),
   ],
 ];
 

@@ -21,7 +21,11 @@ async function user(name: string) {
 
 function doc(h: string, capability: JsonObject = {}, top: JsonObject = {}) {
   return JSON.stringify(
-    minimalAgentFile({ agent: { handle: h, display_name: "Homes", purpose: "Finds homes." }, capabilities: [minimalCapability({ capability_id: "cap_homes", ...capability })], ...top }),
+    minimalAgentFile({
+      agent: { handle: h, display_name: "Homes", purpose: "Finds homes." },
+      capabilities: [minimalCapability({ capability_id: "cap_homes", ...capability })],
+      ...top,
+    }),
   );
 }
 
@@ -29,7 +33,11 @@ const notKept = { data: { inputs: { retention: "none" } } };
 const keptThirty = { data: { inputs: { retention: "retained", days: 30 } } };
 
 async function versionsOf(h: string) {
-  return db.agentVersion.findMany({ where: { agent: { handle: h } }, orderBy: { number: "asc" }, select: { number: true, event: true, userId: true, documentSha256: true, published: true, capabilityId: true } });
+  return db.agentVersion.findMany({
+    where: { agent: { handle: h } },
+    orderBy: { number: "asc" },
+    select: { number: true, event: true, userId: true, documentSha256: true, published: true, capabilityId: true },
+  });
 }
 
 afterAll(async () => {
@@ -108,8 +116,14 @@ describe("the change log", () => {
   it("words price, plan, class and terms changes", () => {
     const data = { inputs: { retention: "none", days: null, journal: null } };
     const plan = (price: number) => ({ planId: "per_call", type: "per_call" as const, priceUsd: String(price), dailyLimit: null, extra: { price_usd: price } });
-    const before: AgentFacts = { terms: { url: "https://t.example/terms", version: "1", textSha256: null }, services: { cap_a: { name: "A", class: "read_only", data, plans: [plan(0.01)] } } };
-    const after: AgentFacts = { terms: { url: "https://t.example/terms", version: "2", textSha256: null }, services: { cap_a: { name: "A", class: "external_action", data, plans: [plan(0.02)] }, cap_new: { name: "New", class: "read_only", data, plans: [] } } };
+    const before: AgentFacts = {
+      terms: { url: "https://t.example/terms", version: "1", textSha256: null },
+      services: { cap_a: { name: "A", class: "read_only", data, plans: [plan(0.01)] } },
+    };
+    const after: AgentFacts = {
+      terms: { url: "https://t.example/terms", version: "2", textSha256: null },
+      services: { cap_a: { name: "A", class: "external_action", data, plans: [plan(0.02)] }, cap_new: { name: "New", class: "read_only", data, plans: [] } },
+    };
     expect(serviceChanges(before, after)).toEqual([
       { capabilityId: "cap_a", kind: "price", words: "Price changed: $0.02 a call (was $0.01 a call)." },
       { capabilityId: "cap_a", kind: "class", words: "Class changed: now External action (was Read-only)." },
@@ -123,9 +137,17 @@ describe("the change log", () => {
   });
 
   it("words only plan changes a consumer would notice, not the publisher's Stripe wiring", () => {
-    const pack = (extra: Record<string, string | number>) => ({ planId: "pack_100", type: "pack" as const, priceUsd: "5", dailyLimit: null, extra: { type: "pack", price_usd: 5, calls: 100, ...extra } });
+    const pack = (extra: Record<string, string | number>) => ({
+      planId: "pack_100",
+      type: "pack" as const,
+      priceUsd: "5",
+      dailyLimit: null,
+      extra: { type: "pack", price_usd: 5, calls: 100, ...extra },
+    });
     expect(planChangeWords([pack({})], [pack({ stripe_payment_link: "https://buy.stripe.com/test_1" })])).toEqual([]);
-    expect(planChangeWords([pack({ stripe_payment_link: "https://buy.stripe.com/test_1" })], [pack({ stripe_payment_link: "https://buy.stripe.com/test_2" })])).toEqual([]);
+    expect(
+      planChangeWords([pack({ stripe_payment_link: "https://buy.stripe.com/test_1" })], [pack({ stripe_payment_link: "https://buy.stripe.com/test_2" })]),
+    ).toEqual([]);
     expect(planChangeWords([pack({})], [pack({ refunds: "within 14 days" })])).toEqual(["Plan terms changed: Pack of 100 calls · $5."]);
   });
 });
@@ -141,7 +163,8 @@ describe("the change notice", () => {
     const ranAfter = await user("ran-after");
     const never = await user("never");
     const now = new Date();
-    const execution = (userId: string, startedAt: Date) => db.execution.create({ data: { capabilityId: cap.id, userId, argumentsSha256: "0".repeat(64), startedAt } });
+    const execution = (userId: string, startedAt: Date) =>
+      db.execution.create({ data: { capabilityId: cap.id, userId, argumentsSha256: "0".repeat(64), startedAt } });
     await execution(ranBefore.id, new Date(now.getTime() - 86_400_000));
     await execution(ranLongAgo.id, new Date(now.getTime() - 100 * 86_400_000));
     await importAgentFile({ text: doc(h, keptThirty), ownerId: owner.id, publish: true });
@@ -172,7 +195,9 @@ describe("deleting an agent", () => {
 
     expect(await deleteAgent(owner, h, h)).toEqual({ ok: true, data: { handle: h } });
     expect(await db.agent.count({ where: { handle: h } })).toBe(0);
-    expect(await db.execution.findUniqueOrThrow({ where: { id: exec.id }, select: { capabilityId: true, goneServiceName: true, goneAgentHandle: true } })).toEqual({
+    expect(
+      await db.execution.findUniqueOrThrow({ where: { id: exec.id }, select: { capabilityId: true, goneServiceName: true, goneAgentHandle: true } }),
+    ).toEqual({
       capabilityId: null,
       goneServiceName: "Home search",
       goneAgentHandle: h,
@@ -193,7 +218,10 @@ describe("deleting an agent", () => {
     const cap = await db.capability.findFirstOrThrow({ where: { agent: { handle: h } }, select: { id: true } });
     const exec = await db.execution.create({ data: { capabilityId: cap.id, userId: owner.id, argumentsSha256: "0".repeat(64) }, select: { id: true } });
     await importAgentFile({ text: doc(h, { capability_id: "cap_other", tool: "other_tool", name: "Other" }), ownerId: owner.id, publish: true });
-    expect(await db.execution.findUniqueOrThrow({ where: { id: exec.id }, select: { capabilityId: true, goneServiceName: true } })).toEqual({ capabilityId: null, goneServiceName: "Home search" });
+    expect(await db.execution.findUniqueOrThrow({ where: { id: exec.id }, select: { capabilityId: true, goneServiceName: true } })).toEqual({
+      capabilityId: null,
+      goneServiceName: "Home search",
+    });
   });
 
   it("refuses an agent with payment records, which stay", async () => {
@@ -201,7 +229,9 @@ describe("deleting an agent", () => {
     const h = handle("money");
     await importAgentFile({ text: doc(h), ownerId: owner.id, publish: true });
     const agent = await db.agent.findUniqueOrThrow({ where: { handle: h }, select: { id: true } });
-    await db.stripeEvent.create({ data: { id: `evt_${run}`, agentId: agent.id, type: "checkout.session.completed", createdAt: new Date(), outcome: "ignored", message: "Recorded." } });
+    await db.stripeEvent.create({
+      data: { id: `evt_${run}`, agentId: agent.id, type: "checkout.session.completed", createdAt: new Date(), outcome: "ignored", message: "Recorded." },
+    });
     expect(await deleteAgent(owner, h, h)).toMatchObject({ ok: false, message: expect.stringContaining("payment records") });
     expect(await db.agent.count({ where: { handle: h } })).toBe(1);
     expect(await db.stripeEvent.count({ where: { id: `evt_${run}` } })).toBe(1);

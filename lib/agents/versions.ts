@@ -58,7 +58,9 @@ export async function recordAgentVersion(tx: Tx, input: RecordVersionInput): Pro
     if (before.success) {
       const changes = serviceChanges(before.data, facts);
       if (changes.length > 0) {
-        await tx.serviceChange.createMany({ data: changes.map((c) => ({ agentId: input.agentId, capabilityId: c.capabilityId, kind: c.kind, words: c.words, versionNumber: number })) });
+        await tx.serviceChange.createMany({
+          data: changes.map((c) => ({ agentId: input.agentId, capabilityId: c.capabilityId, kind: c.kind, words: c.words, versionNumber: number })),
+        });
       }
     }
   }
@@ -78,7 +80,11 @@ export async function recordAgentVersion(tx: Tx, input: RecordVersionInput): Pro
 }
 
 /** What the change log compares, read from the rows the write just stored (resolved, as pages show them). */
-async function factsOf(tx: Tx, agentId: string, agent: { termsUrl: string | null; termsVersion: string | null; termsTextSha256: string | null }): Promise<AgentFacts> {
+async function factsOf(
+  tx: Tx,
+  agentId: string,
+  agent: { termsUrl: string | null; termsVersion: string | null; termsTextSha256: string | null },
+): Promise<AgentFacts> {
   const capabilities = await tx.capability.findMany({
     where: { agentId },
     orderBy: { position: "asc" },

@@ -81,7 +81,9 @@ describe("the analytics CSV download", () => {
     expect(response.headers.get("content-disposition")).toBe(`attachment; filename="analytics-${agent.handle.slice(1)}-${lastDay}.csv"`);
     expect(response.headers.get("cache-control")).toContain("no-store");
     const lines = (await response.text()).split("\r\n");
-    expect(lines[0]).toBe("date_utc,service_id,service_name,runs,succeeded,tool_error,failed,timed_out,payment_required,cancelled,outcome_unknown,running,p50_ms,p95_ms");
+    expect(lines[0]).toBe(
+      "date_utc,service_id,service_name,runs,succeeded,tool_error,failed,timed_out,payment_required,cancelled,outcome_unknown,running,p50_ms,p95_ms",
+    );
     expect(lines.at(-1)).toBe("");
     expect(lines).toHaveLength(1 + 60 + 1);
     const alphaLine = lines.find((l) => l.startsWith(`${lastDay},cap_alpha,"Alpha, ""the first""",2,1,0,0,1,0,0,0,0,`));

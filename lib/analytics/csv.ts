@@ -16,7 +16,9 @@ const ms = (value: number | null) => (value === null ? null : Math.round(value))
 export function analyticsCsv(rows: readonly AnalyticsCsvRow[]): string {
   const lines = [CSV_HEADER.join(",")];
   for (const r of rows) {
-    lines.push([r.day, r.service.capabilityId, r.service.name, r.runs, ...OUTCOMES.map((s) => r.outcomes[s]), ms(r.p50Ms), ms(r.p95Ms)].map(csvField).join(","));
+    lines.push(
+      [r.day, r.service.capabilityId, r.service.name, r.runs, ...OUTCOMES.map((s) => r.outcomes[s]), ms(r.p50Ms), ms(r.p95Ms)].map(csvField).join(","),
+    );
   }
   return `${lines.join("\r\n")}\r\n`;
 }

@@ -5,7 +5,16 @@ export type Outcome = ExecutionStatus;
 export type OutcomeCounts = Record<Outcome, number>;
 
 /** Every execution status, in the order the charts stack them and the CSV lists them. */
-export const OUTCOMES = ["succeeded", "tool_error", "failed", "timed_out", "payment_required", "cancelled", "outcome_unknown", "running"] as const satisfies readonly Outcome[];
+export const OUTCOMES = [
+  "succeeded",
+  "tool_error",
+  "failed",
+  "timed_out",
+  "payment_required",
+  "cancelled",
+  "outcome_unknown",
+  "running",
+] as const satisfies readonly Outcome[];
 
 /** The outcomes that are not a success and not still running: the "errors by kind". */
 export const ERROR_KINDS = ["tool_error", "failed", "timed_out", "payment_required", "cancelled", "outcome_unknown"] as const satisfies readonly Outcome[];

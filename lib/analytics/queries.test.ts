@@ -36,7 +36,13 @@ async function plant(runs: Planted[]): Promise<void> {
 
 async function world() {
   const [owner, other] = await Promise.all([createTestUser(), createTestUser()]);
-  const agent = await createTestAgent({ ownerId: owner.id, capabilities: [{ capabilityId: "cap_alpha", name: "Alpha" }, { capabilityId: "cap_beta", name: 'Beta, "the second"' }] });
+  const agent = await createTestAgent({
+    ownerId: owner.id,
+    capabilities: [
+      { capabilityId: "cap_alpha", name: "Alpha" },
+      { capabilityId: "cap_beta", name: 'Beta, "the second"' },
+    ],
+  });
   const foreign = await createTestAgent({ ownerId: other.id, capabilities: [{ capabilityId: "cap_alpha" }] });
   const [alpha, beta] = agent.capabilities.map((c) => c.id);
   const [foreignAlpha] = foreign.capabilities.map((c) => c.id);
@@ -85,7 +91,16 @@ describe("an agent's analytics, read from the rollup", () => {
     expect(a.days.find((d) => d.day === "2026-12-01")?.outcomes).toEqual({ ...zero, outcome_unknown: 1, running: 1 });
 
     expect(a.total.runs).toBe(17);
-    expect(a.total.outcomes).toEqual({ succeeded: 10, tool_error: 1, failed: 1, timed_out: 1, payment_required: 1, cancelled: 1, outcome_unknown: 1, running: 1 });
+    expect(a.total.outcomes).toEqual({
+      succeeded: 10,
+      tool_error: 1,
+      failed: 1,
+      timed_out: 1,
+      payment_required: 1,
+      cancelled: 1,
+      outcome_unknown: 1,
+      running: 1,
+    });
     // Finished: 10 succeeded + tool error + failed + timed out + unknown = 14 (as the dashboard home counts).
     expect(a.total.successRate).toBeCloseTo(10 / 14, 10);
     // Fourteen finished durations: 50, 70, 100…1000, 900, 30000 → p50 between the 7th and 8th (500, 600).
@@ -165,7 +180,14 @@ describe("an agent's analytics, read from the rollup", () => {
     const csv = await findAnalyticsCsvRows(w.owner.id, w.agent.handle, null, now);
     if (!csv) throw new Error("expected rows");
     expect(csv.rows).toHaveLength(60);
-    expect(csv.rows[0]).toEqual({ day: "2026-11-02", service: { capabilityId: "cap_alpha", name: "Alpha" }, runs: 0, outcomes: zero, p50Ms: null, p95Ms: null });
+    expect(csv.rows[0]).toEqual({
+      day: "2026-11-02",
+      service: { capabilityId: "cap_alpha", name: "Alpha" },
+      runs: 0,
+      outcomes: zero,
+      p50Ms: null,
+      p95Ms: null,
+    });
     expect(csv.rows[1]?.service.capabilityId).toBe("cap_beta");
     const alpha30 = csv.rows.find((r) => r.day === "2026-11-30" && r.service.capabilityId === "cap_alpha");
     expect(alpha30).toMatchObject({ runs: 3, outcomes: { ...zero, succeeded: 2, tool_error: 1 } });

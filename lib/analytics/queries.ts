@@ -96,7 +96,8 @@ const zeroCounts = (): OutcomeCounts => Object.fromEntries(OUTCOMES.map((s) => [
 
 const runsOf = (outcomes: OutcomeCounts) => OUTCOMES.reduce((n, s) => n + outcomes[s], 0);
 
-const windowDaysSql = (first: string, last: string) => Prisma.sql`(SELECT g::date AS "day" FROM generate_series(${first}::date, ${last}::date, interval '1 day') g)`;
+const windowDaysSql = (first: string, last: string) =>
+  Prisma.sql`(SELECT g::date AS "day" FROM generate_series(${first}::date, ${last}::date, interval '1 day') g)`;
 
 /** The scope's rollup rows of the window: the agent's own rows, or one service's; none for an unknown service. */
 async function rollupRows(scope: Scope, first: string, last: string) {

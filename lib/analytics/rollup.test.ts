@@ -92,7 +92,9 @@ describe("the analytics rollup, kept by a trigger on Execution", () => {
     const w = await world();
     const started = new Date("2026-11-25T08:00:00Z");
     const [a, b, c, d] = await Promise.all(
-      Array.from({ length: 4 }, () => db.execution.create({ data: { capabilityId: w.one, status: "running", startedAt: started, argumentsSha256: hash }, select: { id: true } })),
+      Array.from({ length: 4 }, () =>
+        db.execution.create({ data: { capabilityId: w.one, status: "running", startedAt: started, argumentsSha256: hash }, select: { id: true } }),
+      ),
     );
     if (!a || !b || !c || !d) throw new Error("fixture");
     expect((await expectRollupToMatch([w.agent.id]))[0]).toMatchObject({ running: 4, sum: 0 });

@@ -49,7 +49,14 @@ export const revokeApiTokenAction = viewerAction(
 const handleList = z
   .string()
   .max(2_000, "At most 2,000 characters.")
-  .transform((text) => [...new Set(text.split(/[\s,]+/u).filter((h) => h !== "").map((h) => (h.startsWith("@") ? h : `@${h}`).toLowerCase()))])
+  .transform((text) => [
+    ...new Set(
+      text
+        .split(/[\s,]+/u)
+        .filter((h) => h !== "")
+        .map((h) => (h.startsWith("@") ? h : `@${h}`).toLowerCase()),
+    ),
+  ])
   .pipe(z.array(z.string().regex(HANDLE, "Name agents by their handles, such as @unit-forge.")).max(MAX_TOKEN_AGENTS, `At most ${MAX_TOKEN_AGENTS} agents.`));
 
 export const setApiTokenScopeAction = viewerAction(

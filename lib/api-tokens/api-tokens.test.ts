@@ -45,7 +45,10 @@ describe("personal API tokens", () => {
     const revoked = await revokeApiTokenAction(null, formData({ tokenId: listed?.id ?? "" }));
     expect(revoked).toMatchObject({ ok: true });
     expect(await grantOfApiToken(token)).toBeNull();
-    expect(await revokeApiTokenAction(null, formData({ tokenId: listed?.id ?? "" }))).toMatchObject({ ok: false, message: "There is no such live token of yours." });
+    expect(await revokeApiTokenAction(null, formData({ tokenId: listed?.id ?? "" }))).toMatchObject({
+      ok: false,
+      message: "There is no such live token of yours.",
+    });
   });
 
   it("refuse unknown, malformed and missing tokens", async () => {
@@ -65,6 +68,9 @@ describe("personal API tokens", () => {
   });
 
   it("need a name", async () => {
-    expect(await createApiTokenAction(null, formData({ label: "  " }))).toMatchObject({ ok: false, fieldErrors: { label: [expect.stringContaining("Name the token")] } });
+    expect(await createApiTokenAction(null, formData({ label: "  " }))).toMatchObject({
+      ok: false,
+      fieldErrors: { label: [expect.stringContaining("Name the token")] },
+    });
   });
 });

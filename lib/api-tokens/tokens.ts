@@ -32,14 +32,30 @@ export async function grantOfApiToken(token: string | null, now = new Date()): P
   if (!token?.startsWith(TOKEN_PREFIX)) return null;
   const held = await db.apiToken.findFirst({
     where: { tokenSha256: sha256Hex(token), revokedAt: null },
-    select: { id: true, paidRuns: true, spendCapUsd: true, agentHandles: true, externalActions: true, user: { select: { id: true, email: true, name: true, dateOfBirth: true, showMature: true } } },
+    select: {
+      id: true,
+      paidRuns: true,
+      spendCapUsd: true,
+      agentHandles: true,
+      externalActions: true,
+      user: { select: { id: true, email: true, name: true, dateOfBirth: true, showMature: true } },
+    },
   });
   if (!held) return null;
   // "Last used" to the minute: a token calling many times a second writes once a minute, not on every call.
-  await db.apiToken.updateMany({ where: { id: held.id, OR: [{ lastUsedAt: null }, { lastUsedAt: { lt: new Date(now.getTime() - 60_000) } }] }, data: { lastUsedAt: now } });
+  await db.apiToken.updateMany({
+    where: { id: held.id, OR: [{ lastUsedAt: null }, { lastUsedAt: { lt: new Date(now.getTime() - 60_000) } }] },
+    data: { lastUsedAt: now },
+  });
   return {
     viewer: { ...held.user, isAdmin: isAdminEmail(held.user.email) },
-    grant: { tokenId: held.id, paidRuns: held.paidRuns, spendCapUsd: held.spendCapUsd.toFixed(2), agentHandles: held.agentHandles, externalActions: held.externalActions },
+    grant: {
+      tokenId: held.id,
+      paidRuns: held.paidRuns,
+      spendCapUsd: held.spendCapUsd.toFixed(2),
+      agentHandles: held.agentHandles,
+      externalActions: held.externalActions,
+    },
   };
 }
 
@@ -59,7 +75,17 @@ export type ApiTokenView = {
 export async function listApiTokens(userId: string): Promise<ApiTokenView[]> {
   const rows = await db.apiToken.findMany({
     where: { userId },
-    select: { id: true, label: true, createdAt: true, lastUsedAt: true, revokedAt: true, paidRuns: true, spendCapUsd: true, agentHandles: true, externalActions: true },
+    select: {
+      id: true,
+      label: true,
+      createdAt: true,
+      lastUsedAt: true,
+      revokedAt: true,
+      paidRuns: true,
+      spendCapUsd: true,
+      agentHandles: true,
+      externalActions: true,
+    },
     orderBy: [{ createdAt: "desc" }, { id: "asc" }],
   });
   const views = rows.map((t) => ({ ...t, spendCapUsd: t.spendCapUsd.toFixed(2) }));

@@ -70,8 +70,16 @@ describe("the OpenAPI document", () => {
     // The two Redocly rules lib/api/redocly.yaml turns off, held here with their exceptions named.
     for (const { method, path: p, operation } of operations()) {
       const statuses = Object.keys(operation.responses);
-      if (method !== "options") expect(statuses.some((s) => s.startsWith("4")), `${method} ${p}`).toBe(true);
-      if (!(method === "get" && p === "/agents/{handle}/a2a")) expect(statuses.some((s) => s.startsWith("2")), `${method} ${p}`).toBe(true);
+      if (method !== "options")
+        expect(
+          statuses.some((s) => s.startsWith("4")),
+          `${method} ${p}`,
+        ).toBe(true);
+      if (!(method === "get" && p === "/agents/{handle}/a2a"))
+        expect(
+          statuses.some((s) => s.startsWith("2")),
+          `${method} ${p}`,
+        ).toBe(true);
     }
   });
 
@@ -96,12 +104,22 @@ describe("the OpenAPI document", () => {
   it("documents the 410 a deleted agent's reads answer with the fields its problem carries, and the 413 of a large body", async () => {
     const gone = goneAnswer("@gone-agent", new Date("2027-01-03T10:00:00Z"), "api", "/api/v1/agents/@gone-agent");
     expect(gone.contentType).toBe("application/problem+json");
-    expect(goneProblemSchema.strict().parse(JSON.parse(gone.body))).toMatchObject({ status: 410, handle: "@gone-agent", deletedAt: "2027-01-03T10:00:00.000Z" });
+    expect(goneProblemSchema.strict().parse(JSON.parse(gone.body))).toMatchObject({
+      status: 410,
+      handle: "@gone-agent",
+      deletedAt: "2027-01-03T10:00:00.000Z",
+    });
     expect(document.components.schemas.GoneProblem).toMatchObject({
       properties: { handle: { type: "string" }, deletedAt: { type: "string" } },
       required: expect.arrayContaining(["type", "title", "status", "handle", "deletedAt"]),
     });
-    for (const p of ["/services/{handle}/{capability_id}", "/agents/{handle}", "/agents/{handle}/agent.json", "/agents/{handle}/agent-card.json", "/agents/{handle}/ga4gh-entry.json"] as const) {
+    for (const p of [
+      "/services/{handle}/{capability_id}",
+      "/agents/{handle}",
+      "/agents/{handle}/agent.json",
+      "/agents/{handle}/agent-card.json",
+      "/agents/{handle}/ga4gh-entry.json",
+    ] as const) {
       expect(document.paths[p].get.responses["410"].content["application/problem+json"].schema.$ref, p).toBe("#/components/schemas/GoneProblem");
     }
 

@@ -112,10 +112,7 @@ const handleParam = {
 
 const a2aVersionParam = (description: string) => ({ name: "A2A-Version", in: "header", required: false, description, schema: { type: "string" } });
 
-const serviceParams = [
-  handleParam,
-  { name: "capability_id", in: "path", required: true, schema: { type: "string", pattern: "^cap_[a-z0-9_]{2,40}$" } },
-];
+const serviceParams = [handleParam, { name: "capability_id", in: "path", required: true, schema: { type: "string", pattern: "^cap_[a-z0-9_]{2,40}$" } }];
 
 /** The answers every anonymous read of one agent's handle shares, beside its own 200. */
 const handleReadAnswers = (what: string) => ({
@@ -227,8 +224,10 @@ export function openApiDocument(serverUrl: string) {
       "/agents/{handle}/a2a": {
         post: {
           operationId: "sendA2AMessage",
-          summary: "Run one of the agent's services over A2A (JSON-RPC: A2A 1.0's SendMessage or 0.3's message/send), as the token's owner, or find among them for a message in words",
-          description: "A data part naming a skill runs it and needs a token; a message in words is answered with the agent's matching services, without a token as a signed-out visitor.",
+          summary:
+            "Run one of the agent's services over A2A (JSON-RPC: A2A 1.0's SendMessage or 0.3's message/send), as the token's owner, or find among them for a message in words",
+          description:
+            "A data part naming a skill runs it and needs a token; a message in words is answered with the agent's matching services, without a token as a signed-out visitor.",
           security: [{ apiToken: [] }, {}],
           parameters: [handleParam, a2aVersionParam("`1.0` for A2A 1.0's methods; without it the endpoint speaks A2A 0.3.")],
           requestBody: { required: true, content: { "application/json": schemaRef("JsonRpcRequest") } },

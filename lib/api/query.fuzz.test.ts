@@ -27,7 +27,10 @@ afterAll(cleanUpTestRows);
 // Raw text for the query string: percent-escapes that decode to NUL, lone surrogates' bytes and bad UTF-8.
 const rawUnit = fc.oneof(
   { weight: 8, arbitrary: fc.constantFrom("a", "Z", "1", "0", "-", ".", "_", " ", "+", "é", "😀", "weather", "mortgage") },
-  { weight: 2, arbitrary: fc.constantFrom("%00", "%ED%A0%80", "%FF", "%", "%2", "%25", "%26", "%3D", "&", "=", "#", "\u0000", "\ud800", "'", "\\", ":*", "!", "|") },
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom("%00", "%ED%A0%80", "%FF", "%", "%2", "%25", "%26", "%3D", "&", "=", "#", "\u0000", "\ud800", "'", "\\", ":*", "!", "|"),
+  },
 );
 const rawText = (minLength: number, maxLength: number) => fc.string({ unit: rawUnit, minLength, maxLength });
 const numberText = fc.oneof(
@@ -62,7 +65,12 @@ const knownPairs = fc
   .chain((chosen) => fc.tuple(...chosen.map((name) => (parameterValues[name] ?? rawText(0, 5)).map((v) => `${name}=${v}`))));
 const queryString = fc.oneof(
   { weight: 6, arbitrary: knownPairs.map((pairs) => pairs.join("&")) },
-  { weight: 1, arbitrary: fc.tuple(knownPairs, fc.constantFrom("limit=5", "colour=red", "=x", "__proto__=1", "query")).map(([pairs, extra]) => [...pairs, extra].join("&")) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .tuple(knownPairs, fc.constantFrom("limit=5", "colour=red", "=x", "__proto__=1", "query"))
+      .map(([pairs, extra]) => [...pairs, extra].join("&")),
+  },
   { weight: 1, arbitrary: rawText(0, 80) },
 );
 

@@ -3,13 +3,7 @@ import { z } from "zod";
 import { Prisma } from "@/generated/prisma/client";
 import { db } from "@/lib/db";
 import type { JsonValue } from "@/lib/agent-file/types";
-import type {
-  AgentDto,
-  ServiceDetailDto,
-  ServiceItem,
-  ServicesQuery,
-  ServicesResponse,
-} from "./schemas";
+import type { AgentDto, ServiceDetailDto, ServiceItem, ServicesQuery, ServicesResponse } from "./schemas";
 import { agentPath, servicePath } from "@/lib/listings/paths";
 import { reputationSql, runsSql, statsJoinSql, unreachableSql } from "@/lib/listings/reputation";
 import { sampleTestedSql } from "@/lib/sample-tests/sample-tested";
@@ -49,10 +43,7 @@ function filtersOf(q: ServicesQuery): SearchFilters {
     sampleTested: q.verified,
     language: q.language ?? null,
     region: q.region ?? null,
-    dataRules: [
-      ...(q.inputs_not_retained ? (["inputs_not_retained"] as const) : []),
-      ...(q.not_used_for_training ? (["no_training"] as const) : []),
-    ],
+    dataRules: [...(q.inputs_not_retained ? (["inputs_not_retained"] as const) : []), ...(q.not_used_for_training ? (["no_training"] as const) : [])],
     minReputation: q.min_reputation ?? null,
     includeUnreachable: q.include_unreachable,
   };
@@ -231,9 +222,7 @@ function detailOf(s: CatalogCapability, item: ServiceItem): ServiceDetailDto {
     plans: s.plans.map((p) => ({ plan_id: p.planId, type: p.type, price_usd: p.priceUsd, daily_limit: p.dailyLimit, extra: p.extra })),
     payment: s.agent.payment,
     adapter: { endpoint: s.agent.endpointPending ? null : s.agent.endpoint, tool: s.tool, transport: "streamable_http" },
-    terms: terms
-      ? { text: terms.text, text_sha256: terms.textSha256, url: terms.url, url_sha256: terms.urlSha256, version: terms.version }
-      : null,
+    terms: terms ? { text: terms.text, text_sha256: terms.textSha256, url: terms.url, url_sha256: terms.urlSha256, version: terms.version } : null,
   };
 }
 

@@ -45,7 +45,11 @@ function objectOf(schema: Json): Record<string, Json> | null {
   if (isObject(schema.properties)) return schema;
   if (schema.type === "array" || (Array.isArray(schema.type) && schema.type.includes("array"))) return objectOf(schema.items);
   const variants = Array.isArray(schema.anyOf) ? schema.anyOf : null;
-  if (variants) for (const v of variants) { const o = objectOf(v); if (o) return o; }
+  if (variants)
+    for (const v of variants) {
+      const o = objectOf(v);
+      if (o) return o;
+    }
   return null;
 }
 

@@ -23,7 +23,12 @@ export const servicesQuerySchema = z
       .optional()
       .describe("`reputation` (default without `query`), `relevance` (default with `query`), `recent`, `name` or `most_run` (runs in 30 days)."),
     verified: z.boolean().default(false).describe("Only sample-tested services: the latest sample test passed within 7 days."),
-    min_reputation: z.number().min(0).max(1).optional().describe("Only services whose reputation (0–1) is at least this; services without a reputation yet are left out."),
+    min_reputation: z
+      .number()
+      .min(0)
+      .max(1)
+      .optional()
+      .describe("Only services whose reputation (0–1) is at least this; services without a reputation yet are left out."),
     include_unreachable: z
       .boolean()
       .default(false)
@@ -33,8 +38,16 @@ export const servicesQuerySchema = z
     category: slug.optional().describe("Only services whose category starts with this segment, e.g. `finance`."),
     class: z.enum(CAPABILITY_CLASSES).optional().describe("Only services of this class."),
     paid: z.boolean().optional().describe("`true`: only services with a paid plan; `false`: only free ones."),
-    language: z.string().regex(/^[A-Za-z0-9-]{1,35}$/, "must be a language code such as `en`").optional().describe("Only agents that speak this language (as written in agent.json)."),
-    region: z.string().regex(/^[A-Z]{2}$/, "must be a two-letter region code such as `DE`").optional().describe("Only services that declare processing in this region."),
+    language: z
+      .string()
+      .regex(/^[A-Za-z0-9-]{1,35}$/, "must be a language code such as `en`")
+      .optional()
+      .describe("Only agents that speak this language (as written in agent.json)."),
+    region: z
+      .string()
+      .regex(/^[A-Z]{2}$/, "must be a two-letter region code such as `DE`")
+      .optional()
+      .describe("Only services that declare processing in this region."),
     inputs_not_retained: z.boolean().optional().describe("`true`: only services that declare inputs are not kept (nor journalled)."),
     not_used_for_training: z.boolean().optional().describe("`true`: only services that declare data is not used for training."),
   })
@@ -101,9 +114,7 @@ const dataSchema = z
     inputs: retentionSchema.nullable(),
     results: retentionSchema.nullable(),
     execution_metadata: z.object({ retention_days: z.number().int().nullable() }).nullable(),
-    downstream: retentionSchema
-      .extend({ subprocessors: z.array(z.object({ name: z.string(), purpose: z.string(), region: z.string() })) })
-      .nullable(),
+    downstream: retentionSchema.extend({ subprocessors: z.array(z.object({ name: z.string(), purpose: z.string(), region: z.string() })) }).nullable(),
     used_for_training: z.boolean().nullable(),
     processing_regions: z.array(z.string()).nullable(),
     deletion_on_request: z.boolean().nullable(),
@@ -258,10 +269,7 @@ export type ParamError = { parameter: string; message: string };
  * text (`true`/`false`/`1`/`0`), a parameter given twice or unknown is an error, and every error
  * names its parameter.
  */
-export function parseQuery<S extends z.ZodObject>(
-  schema: S,
-  params: URLSearchParams,
-): { ok: true; data: z.infer<S> } | { ok: false; errors: ParamError[] } {
+export function parseQuery<S extends z.ZodObject>(schema: S, params: URLSearchParams): { ok: true; data: z.infer<S> } | { ok: false; errors: ParamError[] } {
   const types = paramTypes(schema);
   const raw: Record<string, unknown> = {};
   const errors: ParamError[] = [];

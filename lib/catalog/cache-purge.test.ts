@@ -102,7 +102,11 @@ describe("the cache purger", () => {
     // A purger of its own that names agents without the database, so nothing but the repeat times its purges.
     const own = await recorder();
     const handle = "t-repeat-" + Date.now().toString(36);
-    const local = startCachePurger({ urls: [own.url], repeatMs: 400, handlesOf: async (ids) => new Map(ids.map((id) => [id, id === "repeat-agent" ? handle : "another"])) });
+    const local = startCachePurger({
+      urls: [own.url],
+      repeatMs: 400,
+      handlesOf: async (ids) => new Map(ids.map((id) => [id, id === "repeat-agent" ? handle : "another"])),
+    });
     try {
       const matches = (tags: string[]) => tags.includes(agentTag(handle));
       await purgeAfter(own, 0, everything);
@@ -140,10 +144,13 @@ describe("the cache purger", () => {
     await client.end();
     // Once connected again it calls onGap at once, so the purge it asks for is sent after this.
     await expect
-      .poll(() => {
-        const status = dbEvents().status();
-        return status.connected && status.backendPid !== backendPid;
-      }, { interval: 10 })
+      .poll(
+        () => {
+          const status = dbEvents().status();
+          return status.connected && status.backendPid !== backendPid;
+        },
+        { interval: 10 },
+      )
       .toBe(true);
     await purgeAfter(one, Date.now(), everything);
   });

@@ -133,7 +133,11 @@ export function startCachePurger(options: CachePurgerOptions): CachePurger {
   }
 
   async function purge(url: string, tags: string[]): Promise<void> {
-    const response = await fetch(new URL("/", url), { method: "PURGE", headers: { "xkey-purge": tags.join(" ") }, signal: AbortSignal.timeout(PURGE_TIMEOUT_MS) });
+    const response = await fetch(new URL("/", url), {
+      method: "PURGE",
+      headers: { "xkey-purge": tags.join(" ") },
+      signal: AbortSignal.timeout(PURGE_TIMEOUT_MS),
+    });
     await response.body?.cancel();
     if (!response.ok) throw new Error(`PURGE answered ${response.status}`);
   }

@@ -4,7 +4,7 @@ import { noteListingsWritten, listingsPayload, listingsWrittenOf, listingsWritte
 // Each generation remembers which agents its write changed, so the search index can read just those again.
 
 describe("the agents a listing write changed", () => {
-  it("travel in the NOTIFY payload with the writing process, and anything else in it means \"not known\"", () => {
+  it('travel in the NOTIFY payload with the writing process, and anything else in it means "not known"', () => {
     const sent = listingsPayload(["cma1", "cmb2", "cma1"]);
     expect(sent).toMatch(/^[0-9a-f-]{36};cma1,cmb2$/);
     const other = "6f1c2d3e-0000-4000-8000-000000000000";

@@ -38,9 +38,7 @@ async function readListings(where: Prisma.Sql, order: Prisma.Sql = Prisma.sql`c.
 
 /** One listing, or null when it does not exist for this viewer. Read once per request, whoever asks. */
 export const findListing = cache(async (viewer: Viewer | null, handle: string, capabilityId: string): Promise<CatalogCapability | null> => {
-  const [listing] = await readListings(
-    Prisma.sql`a."handle" = ${handle} AND c."capabilityId" = ${capabilityId} AND ${capabilityVisibleSql(viewer)}`,
-  );
+  const [listing] = await readListings(Prisma.sql`a."handle" = ${handle} AND c."capabilityId" = ${capabilityId} AND ${capabilityVisibleSql(viewer)}`);
   return listing ?? null;
 });
 
@@ -61,7 +59,12 @@ export async function findCardsByRowIds(viewer: Viewer | null, rowIds: readonly 
     SELECT ${objectSql("c", cardColumns.capability)} AS "capability", ${objectSql("a", cardColumns.agent)} AS "agent", ${plansSql}
     FROM "Capability" c JOIN "Agent" a ON a."id" = c."agentId"
     WHERE c."id" = ANY(${[...rowIds]}::text[]) AND ${capabilityVisibleSql(viewer, now)}`);
-  return new Map(z.array(cardRowSchema).parse(raw).map((row) => [row.capability.id, cardFromRow(row)]));
+  return new Map(
+    z
+      .array(cardRowSchema)
+      .parse(raw)
+      .map((row) => [row.capability.id, cardFromRow(row)]),
+  );
 }
 
 const agentRowsSchema = z.array(z.object({ agent: listingRowSchema.shape.agent, isPublic: z.boolean() }));
@@ -130,7 +133,9 @@ export async function findPublicSitemapEntries(limit: number): Promise<SitemapEn
       WHERE ${agentVisibleSql(null)} ORDER BY a."updatedAt" DESC, a."id" ASC LIMIT ${limit}`),
   ]);
   return {
-    services: sitemapSchema.parse(services).flatMap((s) => (s.capabilityId ? [{ handle: s.handle, capabilityId: s.capabilityId, updatedAt: s.updatedAt }] : [])),
+    services: sitemapSchema
+      .parse(services)
+      .flatMap((s) => (s.capabilityId ? [{ handle: s.handle, capabilityId: s.capabilityId, updatedAt: s.updatedAt }] : [])),
     agents: sitemapSchema.parse(agents).map((a) => ({ handle: a.handle, updatedAt: a.updatedAt })),
   };
 }

@@ -4,15 +4,7 @@ import { z } from "zod";
 import { AgentStatus, CapabilityClass, ContentRating, PlanType, RepeatMode } from "@/generated/prisma/enums";
 import type { NormalizedAgent, NormalizedCapability } from "@/lib/agent-file/types";
 import type { CardListing, CatalogAgent, CatalogCapability, CatalogPlan, CatalogTerms, DataView } from "./read-model";
-import {
-  dataDeclarationSchema,
-  effectsSchema,
-  exampleSchema,
-  jsonObjectSchema,
-  readOutsideAction,
-  readRefreshes,
-  readStored,
-} from "./stored-json";
+import { dataDeclarationSchema, effectsSchema, exampleSchema, jsonObjectSchema, readOutsideAction, readRefreshes, readStored } from "./stored-json";
 
 // Rows and the read model, side by side: toRows is how an import stores a normalised agent, fromRows how
 // every reader gets it back. A field added to one side and not the other shows up here, in one file.

@@ -68,10 +68,7 @@ export function readOutsideAction(value: string | null): OutsideAction | null {
 }
 
 /** `refreshes` is kept as two nullable columns; it exists only when both are set. */
-export function readRefreshes(row: {
-  refreshesPerExecution: number | null;
-  refreshesWithinHours: number | null;
-}): NormalizedCapability["refreshes"] {
+export function readRefreshes(row: { refreshesPerExecution: number | null; refreshesWithinHours: number | null }): NormalizedCapability["refreshes"] {
   return row.refreshesPerExecution !== null && row.refreshesWithinHours !== null
     ? { perExecution: row.refreshesPerExecution, withinHours: row.refreshesWithinHours }
     : null;

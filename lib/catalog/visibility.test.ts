@@ -43,21 +43,27 @@ async function visibleCapabilityIds(viewer: Viewer | null, ids: string[]): Promi
   const rows = await db.$queryRaw<unknown[]>(Prisma.sql`
     SELECT c."id" FROM "Capability" c JOIN "Agent" a ON a."id" = c."agentId"
     WHERE c."id" = ANY(${ids}::text[]) AND ${capabilityVisibleSql(viewer, NOW)}`);
-  return idRows.parse(rows).map((r) => r.id).sort();
+  return idRows
+    .parse(rows)
+    .map((r) => r.id)
+    .sort();
 }
 
 async function visibleAgentIds(viewer: Viewer | null, ids: string[]): Promise<string[]> {
   const rows = await db.$queryRaw<unknown[]>(Prisma.sql`SELECT a."id" FROM "Agent" a WHERE a."id" = ANY(${ids}::text[]) AND ${agentVisibleSql(viewer, NOW)}`);
-  return idRows.parse(rows).map((r) => r.id).sort();
+  return idRows
+    .parse(rows)
+    .map((r) => r.id)
+    .sort();
 }
 
 const agentArb = fc.record({
   status: fc.constantFrom(...statuses),
   ownerIndex: fc.nat({ max: 1 }),
-  capabilities: fc.array(
-    fc.record({ listed: fc.boolean(), contentRating: fc.constantFrom(...ratings), suspended: fc.boolean() }),
-    { minLength: 0, maxLength: 4 },
-  ),
+  capabilities: fc.array(fc.record({ listed: fc.boolean(), contentRating: fc.constantFrom(...ratings), suspended: fc.boolean() }), {
+    minLength: 0,
+    maxLength: 4,
+  }),
 });
 
 // A viewer: signed out, a stranger, or one of the two publishers, with any date of birth (around
@@ -119,7 +125,6 @@ describe("mayViewerSeeMature", () => {
     expect(isCapabilityVisible(publisher, listing({ suspendedAt: NOW, agent: { status: "unpublished", ownerId: "owner" } }), NOW)).toBe(true);
     expect(isCapabilityVisible(publisher, listing({ listed: false, agent: { status: "published", ownerId: "owner" } }), NOW)).toBe(false);
   });
-
 });
 
 describe("the visibility rule in the database", () => {
@@ -164,8 +169,7 @@ describe("the visibility rule in the database", () => {
             const capabilityIds = capabilityFacts.map((c) => c.id);
 
             for (const spec of viewerSpecs) {
-              const base =
-                spec.kind === "signed-out" ? null : spec.kind === "stranger" ? stranger : owners[spec.kind === "owner0" ? 0 : 1];
+              const base = spec.kind === "signed-out" ? null : spec.kind === "stranger" ? stranger : owners[spec.kind === "owner0" ? 0 : 1];
               const viewer: Viewer | null = base && {
                 ...base,
                 dateOfBirth: spec.dateOfBirth,
@@ -177,7 +181,10 @@ describe("the visibility rule in the database", () => {
               const expected = capabilityFacts.filter((f) => isCapabilityVisible(viewer, f, NOW)).map((f) => f.id);
               expect(fromDb).toEqual([...expected].sort());
 
-              const agentsFromDb = await visibleAgentIds(viewer, agentFacts.map((a) => a.id));
+              const agentsFromDb = await visibleAgentIds(
+                viewer,
+                agentFacts.map((a) => a.id),
+              );
               const expectedAgents = agentFacts.filter((a) => isAgentVisible(viewer, a, NOW)).map((a) => a.id);
               expect(agentsFromDb).toEqual([...expectedAgents].sort());
 

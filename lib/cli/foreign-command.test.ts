@@ -69,7 +69,11 @@ describe("explore validate with another format", () => {
     const dir = await mkdtemp(join(tmpdir(), "explore-foreign-"));
     try {
       await writeFile(join(dir, "wire.json"), WIRE);
-      const code = await main(["validate", join(dir, "wire.json"), "--out", join(dir, "agent.json")], { ...fakeCliIo({}).io, readFile: (p) => readFile(p, "utf8"), writeFile: (p, text) => writeFile(p, text, { flag: "wx" }) });
+      const code = await main(["validate", join(dir, "wire.json"), "--out", join(dir, "agent.json")], {
+        ...fakeCliIo({}).io,
+        readFile: (p) => readFile(p, "utf8"),
+        writeFile: (p, text) => writeFile(p, text, { flag: "wx" }),
+      });
       expect(code).toBe(1);
       expect(JSON.parse(await readFile(join(dir, "agent.json"), "utf8"))).toMatchObject({ capabilities: [{ name: "Tide forecast" }, { name: "Moon phase" }] });
     } finally {

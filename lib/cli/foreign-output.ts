@@ -14,9 +14,14 @@ export function foreignReport(file: string, read: Foreign, written: string | nul
   const { conversion } = read;
   const name = FORMAT_NAMES[conversion.format];
   if (!conversion.ok) {
-    return `${file}: ${article(name)} ${name}, not an agent.json; it cannot be converted:\n` + conversion.problems.map((p) => `  ${p.path || "(the document)"}: ${p.message}\n`).join("");
+    return (
+      `${file}: ${article(name)} ${name}, not an agent.json; it cannot be converted:\n` +
+      conversion.problems.map((p) => `  ${p.path || "(the document)"}: ${p.message}\n`).join("")
+    );
   }
-  const lines = [`${file}: ${article(name)} ${name}, not an agent.json; converted, with ${conversion.toComplete.length} field${conversion.toComplete.length === 1 ? "" : "s"} to complete:`];
+  const lines = [
+    `${file}: ${article(name)} ${name}, not an agent.json; converted, with ${conversion.toComplete.length} field${conversion.toComplete.length === 1 ? "" : "s"} to complete:`,
+  ];
   for (const t of conversion.toComplete) lines.push(`  ${t.path}: ${t.why}`);
   if (conversion.notes.length > 0) {
     lines.push("  notes:");

@@ -3,7 +3,6 @@ import { minimalAgentFile } from "@/lib/agent-file/fixtures";
 import { runImport } from "./import-command";
 import { fakeCliIo } from "@/lib/testing/cli-io";
 
-
 describe("explore import", () => {
   it("refuses a document nested 10,000 deep or carrying NUL in words, with exit code 1, before touching the database", async () => {
     const valid = JSON.stringify(minimalAgentFile());

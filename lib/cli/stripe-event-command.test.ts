@@ -23,7 +23,14 @@ describe("explore stripe-event", () => {
     const [publisher, buyer] = await Promise.all([createTestUser(), createTestUser()]);
     const agent = await createTestAgent({
       ownerId: publisher.id,
-      capabilities: [{ extra: { isPaid: true, plans: { create: [{ planId: "pack_50", position: 0, type: "pack", priceUsd: "3", extra: { calls: 50, stripe_payment_link: "plink_cli" } }] } } }],
+      capabilities: [
+        {
+          extra: {
+            isPaid: true,
+            plans: { create: [{ planId: "pack_50", position: 0, type: "pack", priceUsd: "3", extra: { calls: 50, stripe_payment_link: "plink_cli" } }] },
+          },
+        },
+      ],
     });
     await db.stripeWebhook.create({ data: { agentId: agent.id, secretCiphertext: sealSecret("whsec_cli_test", agent.id) } });
     const email = (await db.user.findUniqueOrThrow({ where: { id: buyer.id } })).email;
@@ -44,7 +51,13 @@ describe("explore stripe-event", () => {
     expect(refund.stdout()).toMatch(/revoked 50 unused calls/);
 
     const forged = fakeCliIo({});
-    expect(await runStripeEvent(["checkout.session.completed", "--agent", agent.handle, "--plan", "pack_50", "--consumer", email, "--secret", "whsec_wrong"], forged.io, toRoute)).toBe(1);
+    expect(
+      await runStripeEvent(
+        ["checkout.session.completed", "--agent", agent.handle, "--plan", "pack_50", "--consumer", email, "--secret", "whsec_wrong"],
+        forged.io,
+        toRoute,
+      ),
+    ).toBe(1);
     expect(forged.stdout()).toMatch(/→ 400 .*does not verify/);
   });
 

@@ -35,7 +35,10 @@ async function checkout(agentId: string, values: Values): Promise<Built> {
   if (!link) return { ok: false, message: `plan ${values.plan} names no stripe_payment_link, so a payment for it cannot be verified` };
   const consumerId = await consumerOf(agentId, values.consumer);
   if (!consumerId) {
-    return { ok: false, message: `no consumer ID of ${values.consumer} for this agent: open one of its services signed in as them first (the Run panel is where the payment link with their client_reference_id is shown)` };
+    return {
+      ok: false,
+      message: `no consumer ID of ${values.consumer} for this agent: open one of its services signed in as them first (the Run panel is where the payment link with their client_reference_id is shown)`,
+    };
   }
   const amount = values.amount === undefined ? Math.round(Number(plan.priceUsd ?? 0) * 100) : Number(values.amount);
   if (!Number.isInteger(amount) || amount < 0) return { ok: false, message: "--amount must be a whole number of cents" };
@@ -64,14 +67,35 @@ function build(type: string, agentId: string, values: Values): Promise<Built> | 
     case "charge.refunded": {
       if (!values["payment-intent"]) return { ok: false, message: "charge.refunded needs --payment-intent" };
       const full = values.amount === undefined;
-      return { ok: true, note: full ? "full refund" : "partial refund", object: { id: newId("ch"), object: "charge", payment_intent: values["payment-intent"], amount: 0, amount_refunded: full ? 0 : Number(values.amount), refunded: full, currency: "usd" } };
+      return {
+        ok: true,
+        note: full ? "full refund" : "partial refund",
+        object: {
+          id: newId("ch"),
+          object: "charge",
+          payment_intent: values["payment-intent"],
+          amount: 0,
+          amount_refunded: full ? 0 : Number(values.amount),
+          refunded: full,
+          currency: "usd",
+        },
+      };
     }
     case "invoice.paid":
     case "invoice.payment_failed": {
       const sub = values.subscription;
       if (!sub) return { ok: false, message: `${type} needs --subscription` };
       const end = Math.floor(Date.now() / 1000) + Number(values.days ?? 30) * 86_400;
-      return { ok: true, note: sub, object: { id: newId("in"), object: "invoice", parent: { type: "subscription_details", subscription_details: { subscription: sub } }, lines: { data: [{ period: { end } }] } } };
+      return {
+        ok: true,
+        note: sub,
+        object: {
+          id: newId("in"),
+          object: "invoice",
+          parent: { type: "subscription_details", subscription_details: { subscription: sub } },
+          lines: { data: [{ period: { end } }] },
+        },
+      };
     }
     case "customer.subscription.deleted": {
       if (!values.subscription) return { ok: false, message: `${type} needs --subscription` };
@@ -89,7 +113,9 @@ export async function runStripeEvent(args: string[], io: CliIo, post: typeof fet
     parsed = parseArgs({
       args,
       allowPositionals: true,
-      options: Object.fromEntries(["agent", "plan", "consumer", "amount", "payment-intent", "subscription", "days", "url", "secret"].map((k) => [k, { type: "string" as const }])),
+      options: Object.fromEntries(
+        ["agent", "plan", "consumer", "amount", "payment-intent", "subscription", "days", "url", "secret"].map((k) => [k, { type: "string" as const }]),
+      ),
     });
   } catch (error) {
     io.stderr(`explore stripe-event: ${error instanceof Error ? error.message : "bad arguments"}\n${STRIPE_EVENT_USAGE}`);
@@ -116,7 +142,15 @@ export async function runStripeEvent(args: string[], io: CliIo, post: typeof fet
     io.stderr(`explore stripe-event: ${built.message}\n${STRIPE_EVENT_USAGE}`);
     return 2;
   }
-  const event = { id: newId("evt"), object: "event", api_version: Stripe.API_VERSION, created: Math.floor(Date.now() / 1000), livemode: false, type, data: { object: built.object } };
+  const event = {
+    id: newId("evt"),
+    object: "event",
+    api_version: Stripe.API_VERSION,
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+    type,
+    data: { object: built.object },
+  };
   const payload = JSON.stringify(event);
   const origin = parsed.values.url ?? `http://127.0.0.1:${env.PORT}`;
   const url = `${origin.replace(/\/$/, "")}/api/webhooks/stripe/${handle.slice(1)}`;

@@ -5,7 +5,8 @@ export const VALIDATE_USAGE = "usage: explore validate <file…> [--json] [--out
 
 export const IMPORT_USAGE = "usage: explore import <file> --owner <email>\n";
 
-export const ANNOUNCE_USAGE = "usage: explore announce --agent @handle --endpoint <https://…> --token <adapter token> [--url <Explore's origin, default http://127.0.0.1:$PORT>]\n";
+export const ANNOUNCE_USAGE =
+  "usage: explore announce --agent @handle --endpoint <https://…> --token <adapter token> [--url <Explore's origin, default http://127.0.0.1:$PORT>]\n";
 
 export const STRIPE_EVENT_USAGE = `usage: explore stripe-event <type> --agent @handle [options]
 

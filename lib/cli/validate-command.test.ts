@@ -13,7 +13,6 @@ import { fakeCliIo } from "@/lib/testing/cli-io";
 const VALID = JSON.stringify(minimalAgentFile());
 const INVALID = JSON.stringify(minimalAgentFile({ ekl: "2.0", extra: true }));
 
-
 describe("explore validate", () => {
   it("prints ok and returns 0 when every file is valid", async () => {
     const t = fakeCliIo({ "a.json": VALID, "b.json": VALID });
@@ -57,7 +56,11 @@ describe("explore validate", () => {
   it("prints one JSON object per file with --json", async () => {
     const t = fakeCliIo({ "a.json": VALID, "bad.json": INVALID });
     expect(await runValidate(["--json", "a.json", "bad.json"], t.io)).toBe(1);
-    const lines = t.stdout().trim().split("\n").map((line) => JSON.parse(line));
+    const lines = t
+      .stdout()
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line));
     expect(lines).toEqual([
       { file: "a.json", valid: true, errors: [] },
       {

@@ -31,8 +31,7 @@ export async function runValidate(args: string[], io: CliIo): Promise<number> {
         return 2;
       }
       out = value;
-    }
-    else if (!flagsDone && arg.startsWith("-") && arg !== "-") {
+    } else if (!flagsDone && arg.startsWith("-") && arg !== "-") {
       io.stderr(`explore validate: unknown option ${arg}\n${VALIDATE_USAGE}`);
       return 2;
     } else files.push(arg);
@@ -61,7 +60,9 @@ export async function runValidate(args: string[], io: CliIo): Promise<number> {
     const read = convertText(text);
     if (read.kind === "unknown") {
       anyInvalid = true;
-      io.stdout(json ? JSON.stringify({ file, valid: false, format: "unknown", errors: [{ path: "", message: read.message }] }) + "\n" : `${file}: ${read.message}\n`);
+      io.stdout(
+        json ? JSON.stringify({ file, valid: false, format: "unknown", errors: [{ path: "", message: read.message }] }) + "\n" : `${file}: ${read.message}\n`,
+      );
       continue;
     }
     if (read.kind === "foreign") {

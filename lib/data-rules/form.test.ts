@@ -18,7 +18,14 @@ function parseRulesForm(submitted: FormData): { ok: true; rules: DataRules } | {
 
 describe("the data rules form", () => {
   it("applies a preset, or clears", () => {
-    expect(parseRulesForm(form([["preset", "strict"], ["inputs", "days"]]))).toEqual({ ok: true, rules: normalizeRules(PRESETS.strict.rules) });
+    expect(
+      parseRulesForm(
+        form([
+          ["preset", "strict"],
+          ["inputs", "days"],
+        ]),
+      ),
+    ).toEqual({ ok: true, rules: normalizeRules(PRESETS.strict.rules) });
     expect(parseRulesForm(form([["preset", "clear"]]))).toEqual({ ok: true, rules: NO_RULES });
   });
 
@@ -40,16 +47,34 @@ describe("the data rules form", () => {
   });
 
   it("reads every checked data class", () => {
-    const result = parseRulesForm(form([["dataClasses", "personal"], ["dataClasses", "confidential"]]));
+    const result = parseRulesForm(
+      form([
+        ["dataClasses", "personal"],
+        ["dataClasses", "confidential"],
+      ]),
+    );
     expect(result.ok && [...result.rules.dataClasses].sort()).toEqual(["confidential", "personal"]);
-    expect(parseRulesForm(form([["dataClasses", "personal"], ["dataClasses", "secret"]]))).toEqual({
+    expect(
+      parseRulesForm(
+        form([
+          ["dataClasses", "personal"],
+          ["dataClasses", "secret"],
+        ]),
+      ),
+    ).toEqual({
       ok: false,
       fieldErrors: { dataClasses: ["Choose from the listed data classes."] },
     });
   });
 
   it("explains bad fields", () => {
-    const result = parseRulesForm(form([["inputs", "days"], ["inputsDays", "0"], ["regions", "Germany"]]));
+    const result = parseRulesForm(
+      form([
+        ["inputs", "days"],
+        ["inputsDays", "0"],
+        ["regions", "Germany"],
+      ]),
+    );
     expect(result).toEqual({
       ok: false,
       fieldErrors: {

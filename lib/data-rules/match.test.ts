@@ -135,7 +135,10 @@ const rulesArb: fc.Arbitrary<DataRules> = fc.record({
   inputsMaxDays: fc.option(fc.integer({ min: 0, max: 60 }), { nil: null }),
   resultsMaxDays: fc.option(fc.integer({ min: 0, max: 60 }), { nil: null }),
   noTraining: fc.boolean(),
-  regions: fc.oneof(fc.uniqueArray(regionArb).map((r): string[] => r), fc.constant<string[]>([...EU_COUNTRIES])),
+  regions: fc.oneof(
+    fc.uniqueArray(regionArb).map((r): string[] => r),
+    fc.constant<string[]>([...EU_COUNTRIES]),
+  ),
   deletionOnRequest: fc.boolean(),
   encryptedAtRest: fc.boolean(),
   dpa: fc.boolean(),

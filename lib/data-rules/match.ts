@@ -8,16 +8,7 @@ import { isEuSet, type DataRules } from "./rules";
 /** What the service page has: the agent's `data_declared` and the resolved declaration. */
 export type DeclaredData = { declared: false } | { declared: true; declaration: DataDeclaration | null };
 
-export type RuleKey =
-  | "dataClasses"
-  | "inputs"
-  | "results"
-  | "training"
-  | "processingRegions"
-  | "subprocessorRegions"
-  | "deletion"
-  | "encryption"
-  | "dpa";
+export type RuleKey = "dataClasses" | "inputs" | "results" | "training" | "processingRegions" | "subprocessorRegions" | "deletion" | "encryption" | "dpa";
 
 export type RuleCheck = { key: RuleKey; rule: string; ok: boolean; reason: string };
 
@@ -144,13 +135,27 @@ export function checkDataRules(rules: DataRules, data: DeclaredData): RuleCheck[
   if (rules.deletionOnRequest) {
     const rule = "Deletes data on request";
     add("deletion", rule, (decl) =>
-      flag("deletion", rule, decl.deletionOnRequest, "it deletes your data when asked", "it does not delete data on request", "it does not say whether it deletes data on request"),
+      flag(
+        "deletion",
+        rule,
+        decl.deletionOnRequest,
+        "it deletes your data when asked",
+        "it does not delete data on request",
+        "it does not say whether it deletes data on request",
+      ),
     );
   }
   if (rules.encryptedAtRest) {
     const rule = "Encrypted at rest";
     add("encryption", rule, (decl) =>
-      flag("encryption", rule, decl.encryptedAtRest, "what it stores is encrypted", "what it stores is not encrypted", "it does not say whether it encrypts what it stores"),
+      flag(
+        "encryption",
+        rule,
+        decl.encryptedAtRest,
+        "what it stores is encrypted",
+        "what it stores is not encrypted",
+        "it does not say whether it encrypts what it stores",
+      ),
     );
   }
   if (rules.dpa) {

@@ -47,7 +47,10 @@ export function parseRulesParam(value: string | string[] | undefined | null): Pa
       dpa: rules.dpa || more.dpa === true,
     };
   };
-  for (const token of raw.split(",").map((t) => t.trim()).filter(Boolean)) {
+  for (const token of raw
+    .split(",")
+    .map((t) => t.trim())
+    .filter(Boolean)) {
     const dash = token.indexOf("-");
     const [name, arg] = dash === -1 ? [token, ""] : [token.slice(0, dash), token.slice(dash + 1)];
     switch (name) {

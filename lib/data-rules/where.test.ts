@@ -23,11 +23,13 @@ const base: DataDeclaration = {
 describe("dataRulesWhere", () => {
   it("keeps exactly the capabilities the matcher accepts, and honours data_declared: false", async () => {
     const owner = await createTestUser();
-    const good = await createTestAgent({ ownerId: owner.id, capabilities: [{ extra: { data: base } }, { extra: { data: { ...base, inputs: { retention: "retained", days: 30, journal: null } } } }] });
+    const good = await createTestAgent({
+      ownerId: owner.id,
+      capabilities: [{ extra: { data: base } }, { extra: { data: { ...base, inputs: { retention: "retained", days: 30, journal: null } } } }],
+    });
     const undeclared = await createTestAgent({ ownerId: owner.id, extra: { dataDeclared: false }, capabilities: [{ extra: { data: base } }] });
     const scope = { agentId: { in: [good.id, undeclared.id] } };
-    const ids = async (where: object) =>
-      (await db.capability.findMany({ where: { AND: [where, scope] }, select: { id: true } })).map((r) => r.id).sort();
+    const ids = async (where: object) => (await db.capability.findMany({ where: { AND: [where, scope] }, select: { id: true } })).map((r) => r.id).sort();
 
     expect(await ids(await dataRulesWhere(NO_RULES))).toHaveLength(3);
     expect(await ids(await dataRulesWhere(PRESETS.strict.rules))).toEqual([good.capabilities[0]?.id]);

@@ -22,10 +22,7 @@ const matchingIdsByKey = cache(async (key: string): Promise<string[]> => {
   });
   return rows
     .filter((row) =>
-      matchesDataRules(
-        rules,
-        row.agent.dataDeclared ? { declared: true, declaration: readStored(dataDeclarationSchema, row.data) } : { declared: false },
-      ),
+      matchesDataRules(rules, row.agent.dataDeclared ? { declared: true, declaration: readStored(dataDeclarationSchema, row.data) } : { declared: false }),
     )
     .map((row) => row.id);
 });

@@ -28,14 +28,21 @@ describe("detecting a document's format", () => {
 
   it("an unknown document gets a clear message; text that is not JSON is the agent.json import's to refuse", () => {
     const unknown = convertDocument({ hello: "world" });
-    expect(unknown).toEqual({ kind: "unknown", message: expect.stringContaining("neither an agent.json nor an A2A agent card, a GA4GH registry agent entry or an A2AWire registration") });
+    expect(unknown).toEqual({
+      kind: "unknown",
+      message: expect.stringContaining("neither an agent.json nor an A2A agent card, a GA4GH registry agent entry or an A2AWire registration"),
+    });
     expect(convertText("{ not json")).toEqual({ kind: "agent_json" });
     expect(convertText(JSON.stringify(minimalAgentFile()))).toEqual({ kind: "agent_json" });
   });
 
   it("dispatches each format to its converter; a GA4GH entry also yields its registry parts", () => {
     const ga4gh = convertText(JSON.stringify(entry()));
-    expect(ga4gh).toMatchObject({ kind: "foreign", conversion: { ok: true, format: "ga4gh_entry" }, registry: { agentInfoUri: "https://consent-checker.example.org/service-info" } });
+    expect(ga4gh).toMatchObject({
+      kind: "foreign",
+      conversion: { ok: true, format: "ga4gh_entry" },
+      registry: { agentInfoUri: "https://consent-checker.example.org/service-info" },
+    });
     const wire = convertText(JSON.stringify(registration()));
     expect(wire).toMatchObject({ kind: "foreign", conversion: { ok: true, format: "a2awire" }, registry: null });
     const card = convertText(JSON.stringify({ name: "Card", skills: [] }));
@@ -48,19 +55,30 @@ describe("detecting a document's format", () => {
     expect(convertDocument(doc)).toEqual({
       kind: "foreign",
       registry: null,
-      conversion: { ok: false, format: "ga4gh_entry", problems: [{ path: "agent_info_snapshot.agent_type", message: expect.stringContaining("cannot store") }] },
+      conversion: {
+        ok: false,
+        format: "ga4gh_entry",
+        problems: [{ path: "agent_info_snapshot.agent_type", message: expect.stringContaining("cannot store") }],
+      },
     });
   });
 
   it("refuses a field name the database client cannot write, on the object that has it", () => {
     const text = JSON.stringify(entry()).replace('"agent_info_snapshot":{', '"agent_info_snapshot":{"__proto__":{"x":1},');
     const read = convertText(text);
-    expect(read).toMatchObject({ kind: "foreign", conversion: { ok: false, problems: [{ path: "agent_info_snapshot", message: expect.stringContaining('"__proto__"') }] } });
+    expect(read).toMatchObject({
+      kind: "foreign",
+      conversion: { ok: false, problems: [{ path: "agent_info_snapshot", message: expect.stringContaining('"__proto__"') }] },
+    });
   });
 });
 
 /** "capabilities[0].class" → "/capabilities/0/class": a conversion's path as the check's JSON Pointer. */
-const pointerOf = (path: string) => `/${path.replace(/\[(\d+)\]/g, ".$1").split(".").join("/")}`;
+const pointerOf = (path: string) =>
+  `/${path
+    .replace(/\[(\d+)\]/g, ".$1")
+    .split(".")
+    .join("/")}`;
 const within = (error: string, pointer: string) => error === pointer || error.startsWith(`${pointer}/`);
 
 describe("one rule for every draft made from another format", () => {
@@ -81,9 +99,17 @@ describe("one rule for every draft made from another format", () => {
     const parsed = parseAgentFile(draftTextOf(agentFile));
     const errors = parsed.ok ? [] : parsed.errors.map((e) => e.path);
     // Nothing the banner asks for passes unwritten ("No problems" with a data declaration still to make)…
-    for (const pointer of asked) expect(errors.some((e) => within(e, pointer)), `${pointer} among ${errors.join(", ")}`).toBe(true);
+    for (const pointer of asked)
+      expect(
+        errors.some((e) => within(e, pointer)),
+        `${pointer} among ${errors.join(", ")}`,
+      ).toBe(true);
     // …and the check asks for nothing the banner does not name.
-    for (const error of errors) expect(asked.some((pointer) => within(error, pointer)), error).toBe(true);
+    for (const error of errors)
+      expect(
+        asked.some((pointer) => within(error, pointer)),
+        error,
+      ).toBe(true);
     expect(parseAgentFile(draftTextOf(completed(agentFile, toComplete)))).toMatchObject({ ok: true });
   });
 });

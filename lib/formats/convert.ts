@@ -31,13 +31,18 @@ function unstorable(document: unknown): ForeignProblem | null {
     const { value, path } = node;
     if (path.length > MAX_DEPTH) return { path: sourcePath(path), message: `is nested too deeply: at most ${MAX_DEPTH} levels are accepted` };
     if (typeof value === "string") {
-      if (unstorableText(value)) return { path: sourcePath(path), message: "contains a character Explore cannot store (NUL or half of a character); remove it" };
+      if (unstorableText(value))
+        return { path: sourcePath(path), message: "contains a character Explore cannot store (NUL or half of a character); remove it" };
     } else if (Array.isArray(value)) {
       value.forEach((item, i) => stack.push({ value: item, path: [...path, i] }));
     } else if (typeof value === "object" && value !== null) {
       for (const [key, item] of Object.entries(value)) {
         const problem = unstorableKey(key);
-        if (problem) return { path: sourcePath(path), message: `has a field name Explore cannot store, ${JSON.stringify(key.slice(0, 40))}: ${problem}; rename the field` };
+        if (problem)
+          return {
+            path: sourcePath(path),
+            message: `has a field name Explore cannot store, ${JSON.stringify(key.slice(0, 40))}: ${problem}; rename the field`,
+          };
         stack.push({ value: item, path: [...path, key] });
       }
     }

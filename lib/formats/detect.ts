@@ -23,7 +23,8 @@ export function detectFormat(document: unknown): DetectedFormat {
   if (has(document, "ekl", "execution_mode", "adapter")) return "agent_json";
   if (has(document, "agent_info_uri", "agent_info_snapshot", "alignment_card_uri")) return "ga4gh_entry";
   if (document.type === "agent" && has(document, "record", "maintainers", "certification_tier", "safety_classification")) return "ga4gh_entry";
-  if (has(document, "capability_manifest", "price_per_call", "owner_key", "wallet_address", "withdrawal_address", "spending_cap_mode", "agent_name")) return "a2awire";
+  if (has(document, "capability_manifest", "price_per_call", "owner_key", "wallet_address", "withdrawal_address", "spending_cap_mode", "agent_name"))
+    return "a2awire";
   if (has(document, "skills", "protocolVersion", "preferredTransport", "defaultInputModes", "defaultOutputModes", "securitySchemes")) return "a2a_card";
   // An agent.json missing its first fields still has the agent and its capabilities.
   if (isObject(document.agent) || (Array.isArray(document.capabilities) && document.capabilities.some(isObject))) return "agent_json";

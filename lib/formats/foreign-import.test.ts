@@ -89,7 +89,9 @@ describe("importing another format opens a draft instead", () => {
     const draft = await db.agentDraft.findUniqueOrThrow({ where: { id: idOf(target) }, include: { importNote: true } });
     expect(draft.source).toBe("a2awire");
     expect(draft.importNote?.agentInfoUri).toBeNull();
-    expect(JSON.parse(draft.text)).toMatchObject({ capabilities: [{ name: "Tide forecast", plans: [{ type: "per_call", price_usd: 0.05 }] }, { name: "Moon phase" }] });
+    expect(JSON.parse(draft.text)).toMatchObject({
+      capabilities: [{ name: "Tide forecast", plans: [{ type: "per_call", price_usd: 0.05 }] }, { name: "Moon phase" }],
+    });
   });
 
   it("a bad entry or an unknown document: refused in words at the source's paths, and no draft is made", async () => {
@@ -139,7 +141,24 @@ describe("publishing a draft from a GA4GH entry, and the export", () => {
     const { status, body } = await exported(handle);
     expect(status).toBe(200);
     expect(agentEntrySchema.safeParse(body).success, JSON.stringify(agentEntrySchema.safeParse(body).error?.issues)).toBe(true);
-    const kept = ["id", "type", "name", "summary", "description", "homepage", "repository", "license", "maintainers", "version", "keywords", "category", "ga4gh_standards", "certification_tier", "record", "agent_info_uri"];
+    const kept = [
+      "id",
+      "type",
+      "name",
+      "summary",
+      "description",
+      "homepage",
+      "repository",
+      "license",
+      "maintainers",
+      "version",
+      "keywords",
+      "category",
+      "ga4gh_standards",
+      "certification_tier",
+      "record",
+      "agent_info_uri",
+    ];
     for (const key of kept) expect(body[key], key).toEqual(entry[key]);
     expect(body.safety_classification).toEqual(expect.arrayContaining(entry.safety_classification as unknown[]));
     expect(body.agent_info_snapshot).toEqual(entry.agent_info_snapshot);
@@ -199,7 +218,10 @@ describe("publishing a draft from a GA4GH entry, and the export", () => {
     const id = idOf(await redirectTarget(openInEditorAction(null, formData({ text, source: "import" }))));
     const refused = await saveDraftMaintainersAction(null, formData({ id, maintainers: "Ada Lovelace" }));
     expect(refused).toMatchObject({ ok: false, fieldErrors: { maintainers: ["Line 1: the GitHub user name is missing (name, then GitHub user name)."] } });
-    expect(await saveDraftMaintainersAction(null, formData({ id, maintainers: "Ada Lovelace, ada-l, Analytical Engines" }))).toMatchObject({ ok: true, message: "Saved 1 maintainer." });
+    expect(await saveDraftMaintainersAction(null, formData({ id, maintainers: "Ada Lovelace, ada-l, Analytical Engines" }))).toMatchObject({
+      ok: true,
+      message: "Saved 1 maintainer.",
+    });
     // Another publisher's save finds no draft.
     const own = session.viewer;
     session.viewer = await createTestUser();
@@ -211,6 +233,8 @@ describe("publishing a draft from a GA4GH entry, and the export", () => {
     expect(body.maintainers).toEqual([{ name: "Ada Lovelace", github: "ada-l", affiliation: "Analytical Engines" }]);
     // A later edit opens with them, and publishing it without touching them keeps them.
     const again = idOf(await redirectTarget(editAgentAction(null, formData({ handle }))));
-    expect((await db.agentDraft.findUniqueOrThrow({ where: { id: again } })).maintainers).toEqual([{ name: "Ada Lovelace", github: "ada-l", affiliation: "Analytical Engines" }]);
+    expect((await db.agentDraft.findUniqueOrThrow({ where: { id: again } })).maintainers).toEqual([
+      { name: "Ada Lovelace", github: "ada-l", affiliation: "Analytical Engines" },
+    ]);
   });
 });

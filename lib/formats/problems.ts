@@ -62,7 +62,9 @@ function words(issue: z.core.$ZodIssue, document: unknown): string {
       if (issue.origin === "array") return `must list at most ${issue.maximum} items`;
       return `must be ${issue.inclusive === false ? "less than" : "at most"} ${issue.maximum}`;
     case "invalid_value":
-      return issue.values.length === 1 ? `must be ${JSON.stringify(issue.values[0])}` : `must be one of ${issue.values.map((v) => JSON.stringify(v)).join(", ")}`;
+      return issue.values.length === 1
+        ? `must be ${JSON.stringify(issue.values[0])}`
+        : `must be one of ${issue.values.map((v) => JSON.stringify(v)).join(", ")}`;
     case "unrecognized_keys":
       return `has ${issue.keys.length === 1 ? "a field" : "fields"} the format does not define: ${issue.keys.join(", ")}`;
     case "invalid_format":

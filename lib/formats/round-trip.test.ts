@@ -27,7 +27,8 @@ const demoDocument = z.looseObject({
 const files = readdirSync(DEMO_AGENTS_DIR).filter((f) => f.endsWith(".json"));
 const documentOf = (file: string) => demoDocument.parse(JSON.parse(readFileSync(`${DEMO_AGENTS_DIR}${file}`, "utf8")));
 /** A signed-out visitor sees one of its services (it is not 18+-only): only then are its exports offered. */
-const seenSignedOut = (file: string) => documentOf(file).capabilities.some((c) => c.content_rating !== "mature" && c.offered !== false && c.needs_confirmation !== true);
+const seenSignedOut = (file: string) =>
+  documentOf(file).capabilities.some((c) => c.content_rating !== "mature" && c.offered !== false && c.needs_confirmation !== true);
 const offeredFiles = files.filter(seenSignedOut);
 const hiddenFiles = files.filter((f) => !seenSignedOut(f));
 const handles = new Map<string, string>();

@@ -22,7 +22,10 @@ import { toolResultOf } from "./tool-result";
 export function gatewayInputSchema(capability: CatalogCapability): Tool["inputSchema"] {
   const schema: JsonObject = capability.inputSchema ?? { type: "object" };
   const filled = filledArgumentNames(capability);
-  const properties = typeof schema.properties === "object" && schema.properties !== null && !Array.isArray(schema.properties) ? { ...(schema.properties as JsonObject) } : undefined;
+  const properties =
+    typeof schema.properties === "object" && schema.properties !== null && !Array.isArray(schema.properties)
+      ? { ...(schema.properties as JsonObject) }
+      : undefined;
   for (const name of filled) if (properties) delete properties[name];
   const required = Array.isArray(schema.required) ? schema.required.filter((r) => typeof r === "string" && !filled.includes(r)) : undefined;
   const { $schema: _dialect, ...rest } = schema;
@@ -44,10 +47,17 @@ async function toolOf(caller: TokenCaller, capability: CatalogCapability): Promi
 }
 
 /** The server for one request to the gateway of `handle`, acting for the token's owner. */
-export function createGatewayServer(caller: TokenCaller, handle: string, listings: readonly CatalogCapability[], asking: { canAsk: boolean; ask: AskPerson | null }): McpServer {
+export function createGatewayServer(
+  caller: TokenCaller,
+  handle: string,
+  listings: readonly CatalogCapability[],
+  asking: { canAsk: boolean; ask: AskPerson | null },
+): McpServer {
   const mcp = new McpServer(
     { name: `explore-gateway-${handle.replace(/^@/, "")}`, title: `${handle} through Explore`, version: "1.0.0", websiteUrl: absoluteUrl("/") },
-    { instructions: `Runs ${handle}'s services on Explore as the token's owner, within their plans and limits. This token allows: ${scopeWords(caller.grant)}` },
+    {
+      instructions: `Runs ${handle}'s services on Explore as the token's owner, within their plans and limits. This token allows: ${scopeWords(caller.grant)}`,
+    },
   );
   mcp.server.registerCapabilities({ tools: {} });
   // An external action is listed when this client, with this token, can be asked to confirm it (elicitation.ts).
@@ -55,14 +65,25 @@ export function createGatewayServer(caller: TokenCaller, handle: string, listing
   mcp.server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: await Promise.all(runnable.map((c) => toolOf(caller, c))) }));
   mcp.server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const capability = runnable.find((c) => c.capabilityId === request.params.name);
-    if (!capability) throw new McpError(ErrorCode.InvalidParams, `${handle} has no service ${JSON.stringify(request.params.name.slice(0, 80))} this token may run: tools/list names them.`);
+    if (!capability)
+      throw new McpError(
+        ErrorCode.InvalidParams,
+        `${handle} has no service ${JSON.stringify(request.params.name.slice(0, 80))} this token may run: tools/list names them.`,
+      );
     const progressToken = request.params._meta?.progressToken;
     try {
       const onProgress =
         progressToken === undefined
           ? undefined
-          : (p: ToolProgress) => void extra.sendNotification({ method: "notifications/progress", params: { progressToken, progress: p.progress, total: p.total, message: p.message } }).catch(() => undefined);
-      const run = await runWithToken(caller, { handle, capabilityId: capability.capabilityId, arguments: request.params.arguments ?? {} }, { deps: { onProgress }, ask: asking.ask });
+          : (p: ToolProgress) =>
+              void extra
+                .sendNotification({ method: "notifications/progress", params: { progressToken, progress: p.progress, total: p.total, message: p.message } })
+                .catch(() => undefined);
+      const run = await runWithToken(
+        caller,
+        { handle, capabilityId: capability.capabilityId, arguments: request.params.arguments ?? {} },
+        { deps: { onProgress }, ask: asking.ask },
+      );
       return toolResultOf(run);
     } catch (error) {
       log.error("gateway: a run failed", { handle, capabilityId: capability.capabilityId, error });

@@ -36,7 +36,10 @@ afterAll(async () => {
 
 const echoSchema = { type: "object", properties: { text: { type: "string" } }, required: ["text"] };
 
-async function tokenFor(owner: Viewer, scope: { paidRuns?: boolean; spendCapUsd?: number; agentHandles?: string[]; externalActions?: boolean } = {}): Promise<string> {
+async function tokenFor(
+  owner: Viewer,
+  scope: { paidRuns?: boolean; spendCapUsd?: number; agentHandles?: string[]; externalActions?: boolean } = {},
+): Promise<string> {
   const { token, sha256 } = newApiToken();
   await db.apiToken.create({ data: { userId: owner.id, tokenSha256: sha256, label: "gateway test", ...scope } });
   return token;
@@ -76,14 +79,36 @@ async function agent(extra: { contentRating?: "general" | "mature" } = {}) {
     ownerId: publisher.id,
     extra: { endpoint: adapter.url, paymentLink: "https://pay.example.test/provider" },
     capabilities: [
-      { capabilityId: "cap_echo", name: "Echo", contentRating: extra.contentRating, extra: { tool: "echo", inputSchema: echoSchema, plans: { create: [{ planId: "free", position: 0, type: "free", dailyLimit: 2, extra: { type: "free", daily_limit: 2 } }] } } },
-      { capabilityId: "cap_count", name: "Countdown", extra: { tool: "countdown", inputSchema: { type: "object", properties: { steps: { type: "number" } }, required: ["steps"] } } },
+      {
+        capabilityId: "cap_echo",
+        name: "Echo",
+        contentRating: extra.contentRating,
+        extra: {
+          tool: "echo",
+          inputSchema: echoSchema,
+          plans: { create: [{ planId: "free", position: 0, type: "free", dailyLimit: 2, extra: { type: "free", daily_limit: 2 } }] },
+        },
+      },
+      {
+        capabilityId: "cap_count",
+        name: "Countdown",
+        extra: { tool: "countdown", inputSchema: { type: "object", properties: { steps: { type: "number" } }, required: ["steps"] } },
+      },
       {
         capabilityId: "cap_priced",
         name: "Priced echo",
-        extra: { tool: "echo", inputSchema: echoSchema, isPaid: true, plans: { create: [{ planId: "per_call", position: 0, type: "per_call", priceUsd: "0.40", extra: { type: "per_call", price_usd: 0.4 } }] } },
+        extra: {
+          tool: "echo",
+          inputSchema: echoSchema,
+          isPaid: true,
+          plans: { create: [{ planId: "per_call", position: 0, type: "per_call", priceUsd: "0.40", extra: { type: "per_call", price_usd: 0.4 } }] },
+        },
       },
-      { capabilityId: "cap_act", name: "Act", extra: { tool: "echo", inputSchema: echoSchema, class: "external_action", effects: { idempotencyArgument: "key" } } },
+      {
+        capabilityId: "cap_act",
+        name: "Act",
+        extra: { tool: "echo", inputSchema: echoSchema, class: "external_action", effects: { idempotencyArgument: "key" } },
+      },
     ],
   });
   return created;
@@ -160,7 +185,22 @@ describe("the gateway for one agent (/mcp/agents/@handle)", () => {
       capabilities: [
         {
           capabilityId: "cap_pack",
-          extra: { tool: "echo", inputSchema: echoSchema, isPaid: true, plans: { create: [{ planId: "pack_2", position: 0, type: "pack", priceUsd: "1", extra: { type: "pack", price_usd: 1, calls: 2, stripe_payment_link: "plink_2", stripe_payment_url: "https://buy.stripe.com/test_pack2" } }] } },
+          extra: {
+            tool: "echo",
+            inputSchema: echoSchema,
+            isPaid: true,
+            plans: {
+              create: [
+                {
+                  planId: "pack_2",
+                  position: 0,
+                  type: "pack",
+                  priceUsd: "1",
+                  extra: { type: "pack", price_usd: 1, calls: 2, stripe_payment_link: "plink_2", stripe_payment_url: "https://buy.stripe.com/test_pack2" },
+                },
+              ],
+            },
+          },
         },
       ],
     });
@@ -170,9 +210,21 @@ describe("the gateway for one agent (/mcp/agents/@handle)", () => {
     expect(textOf(refused)).toContain("https://buy.stripe.com/test_pack2?client_reference_id=");
 
     const eventId = `evt_gateway_${Date.now()}`;
-    await db.stripeEvent.create({ data: { id: eventId, agentId: a.id, type: "checkout.session.completed", createdAt: new Date(), outcome: "granted", message: "granted in a test" } });
+    await db.stripeEvent.create({
+      data: { id: eventId, agentId: a.id, type: "checkout.session.completed", createdAt: new Date(), outcome: "granted", message: "granted in a test" },
+    });
     const grant = await db.entitlement.create({
-      data: { userId: owner.id, agentId: a.id, planId: "pack_2", callsGranted: 2, callsLeft: 2, amountCents: 100, currency: "usd", checkoutSessionId: `cs_gateway_${Date.now()}`, eventId },
+      data: {
+        userId: owner.id,
+        agentId: a.id,
+        planId: "pack_2",
+        callsGranted: 2,
+        callsLeft: 2,
+        amountCents: 100,
+        currency: "usd",
+        checkoutSessionId: `cs_gateway_${Date.now()}`,
+        eventId,
+      },
     });
     const paid = await connect(a.handle, await tokenFor(owner, { paidRuns: true }));
     const result = await call(paid, "cap_pack", { text: "bought" });
@@ -197,10 +249,12 @@ describe("the gateway for one agent (/mcp/agents/@handle)", () => {
     const owner = await createTestUser();
     const token = await tokenFor(owner, { externalActions: true });
     const asked: string[] = [];
-    const answering = (answer: ElicitResult): Person => (request) => {
-      asked.push(request.params.message);
-      return answer;
-    };
+    const answering =
+      (answer: ElicitResult): Person =>
+      (request) => {
+        asked.push(request.params.message);
+        return answer;
+      };
 
     // A client that cannot ask its person: not listed, and refused in words through run_service.
     const mute = await connect(a.handle, token);
@@ -222,7 +276,11 @@ describe("the gateway for one agent (/mcp/agents/@handle)", () => {
     expect(confirmed.isError, textOf(confirmed)).toBeFalsy();
     expect(textOf(confirmed)).toContain("go ahead");
     // run_service on /mcp asks the same way.
-    const viaMcp = await call(await connect(null, token, answering({ action: "accept", content: { confirm: true } })), "run_service", { agent: a.handle, service: "cap_act", arguments: { text: "one endpoint" } });
+    const viaMcp = await call(await connect(null, token, answering({ action: "accept", content: { confirm: true } })), "run_service", {
+      agent: a.handle,
+      service: "cap_act",
+      arguments: { text: "one endpoint" },
+    });
     expect(viaMcp.isError, textOf(viaMcp)).toBeFalsy();
     expect(await db.execution.count({ where: { userId: owner.id, status: "succeeded" } })).toBe(2);
 
@@ -234,7 +292,13 @@ describe("the gateway for one agent (/mcp/agents/@handle)", () => {
     const listed = await gatewayPost(
       new Request(`http://127.0.0.1/mcp/agents/${a.handle}`, {
         method: "POST",
-        headers: { "content-type": "application/json", accept: "application/json, text/event-stream", authorization: `Bearer ${other}`, "mcp-session-id": sessionId ?? "", "x-forwarded-for": address },
+        headers: {
+          "content-type": "application/json",
+          accept: "application/json, text/event-stream",
+          authorization: `Bearer ${other}`,
+          "mcp-session-id": sessionId ?? "",
+          "x-forwarded-for": address,
+        },
         body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", params: {} }),
       }),
       { params: Promise.resolve({ handle: encodeURIComponent(a.handle) }) },
@@ -255,7 +319,11 @@ describe("the gateway for one agent (/mcp/agents/@handle)", () => {
     const [a, other] = await Promise.all([agent(), agent()]);
     const owner = await createTestUser();
     await expect(connect(a.handle, await tokenFor(owner, { agentHandles: [other.handle] }))).rejects.toThrow(/403|may run only the services of/);
-    const mature = await createTestAgent({ ownerId: publisher.id, extra: { endpoint: adapter.url }, capabilities: [{ capabilityId: "cap_echo", contentRating: "mature", extra: { tool: "echo", inputSchema: echoSchema } }] });
+    const mature = await createTestAgent({
+      ownerId: publisher.id,
+      extra: { endpoint: adapter.url },
+      capabilities: [{ capabilityId: "cap_echo", contentRating: "mature", extra: { tool: "echo", inputSchema: echoSchema } }],
+    });
     await expect(connect(mature.handle, await tokenFor(owner))).rejects.toThrow(/404|no agent/);
   });
 });

@@ -14,7 +14,13 @@ export const runServiceInput = z.object({
   agent: z.string().trim().min(1).max(65).describe("The agent's handle, with or without its @: `@unit-forge` or `unit-forge`."),
   service: z.string().trim().min(1).max(64).describe("The service's capability_id, e.g. `cap_convert_length` (find_services and get_service name it)."),
   arguments: z.record(z.string(), z.unknown()).default({}).describe("The service's arguments, as its input schema (get_service) says."),
-  plan_id: z.string().trim().min(1).max(64).optional().describe("A plan of the service to run under; by default the free quota first, then calls you bought, then the provider's plans, as the token allows."),
+  plan_id: z
+    .string()
+    .trim()
+    .min(1)
+    .max(64)
+    .optional()
+    .describe("A plan of the service to run under; by default the free quota first, then calls you bought, then the provider's plans, as the token allows."),
 });
 
 export const RUN_SERVICE_TOOL: Tool = {
@@ -29,8 +35,23 @@ export const RUN_SERVICE_TOOL: Tool = {
 export async function callRunService(args: Record<string, unknown>, context: Context): Promise<CallToolResult> {
   if (!context.caller) return { isError: true, content: [{ type: "text", text: `run_service runs as a person: ${TOKEN_REFUSED}` }] };
   const input = runServiceInput.safeParse(args);
-  if (!input.success) return { isError: true, content: [{ type: "text", text: `The arguments of run_service are not valid: ${input.error.issues.map((i) => `${i.path.join(".") || "arguments"}: ${i.message}`).join("; ")}.` }] };
+  if (!input.success)
+    return {
+      isError: true,
+      content: [
+        {
+          type: "text",
+          text: `The arguments of run_service are not valid: ${input.error.issues.map((i) => `${i.path.join(".") || "arguments"}: ${i.message}`).join("; ")}.`,
+        },
+      ],
+    };
   const { agent, service, plan_id } = input.data;
   const handle = agent.startsWith("@") ? agent : `@${agent}`;
-  return toolResultOf(await runWithToken(context.caller, { handle, capabilityId: service, arguments: input.data.arguments, planId: plan_id }, { deps: { onProgress: context.onProgress }, ask: context.ask }));
+  return toolResultOf(
+    await runWithToken(
+      context.caller,
+      { handle, capabilityId: service, arguments: input.data.arguments, planId: plan_id },
+      { deps: { onProgress: context.onProgress }, ask: context.ask },
+    ),
+  );
 }

@@ -27,8 +27,7 @@ export type TokenCaller = { viewer: Viewer; grant: TokenGrant };
 export type GatewayRunInput = { handle: string; capabilityId: string; arguments: unknown; planId?: string };
 
 export type GatewayRun =
-  | { ok: true; capability: CatalogCapability; result: Extract<RunResult, { ok: true }> }
-  | { ok: false; message: string; capability: CatalogCapability | null };
+  { ok: true; capability: CatalogCapability; result: Extract<RunResult, { ok: true }> } | { ok: false; message: string; capability: CatalogCapability | null };
 
 const EXTERNAL_ACTION = "is an external action: it acts outside Explore, and each run needs a person's confirmation.";
 
@@ -37,12 +36,15 @@ const EXTERNAL_ACTION = "is an external action: it acts outside Explore, and eac
  * agent's client can ask its person to confirm (MCP elicitation).
  */
 export function tokenBlock(caller: TokenCaller, capability: CatalogCapability, canAsk: boolean): string | null {
-  if (!mayRunAgent(caller.grant, capability.agent.handle)) return `This token may run only the services of ${caller.grant.agentHandles.join(", ")}: its owner chose so on the token page.`;
+  if (!mayRunAgent(caller.grant, capability.agent.handle))
+    return `This token may run only the services of ${caller.grant.agentHandles.join(", ")}: its owner chose so on the token page.`;
   const blocked = staticBlock(capability, caller.viewer.id);
   if (blocked) return notRunnableMessage(blocked);
   if (capability.class !== "external_action") return null;
-  if (!caller.grant.externalActions) return `${capability.name} ${EXTERNAL_ACTION} This token never runs one: its owner can allow them, each confirmed, on the token page (${SETTINGS_PATH}), or run it on its service page.`;
-  if (!canAsk) return `${capability.name} ${EXTERNAL_ACTION} This client cannot ask its person: use a client that declares MCP elicitation when it connects, or run it on its service page.`;
+  if (!caller.grant.externalActions)
+    return `${capability.name} ${EXTERNAL_ACTION} This token never runs one: its owner can allow them, each confirmed, on the token page (${SETTINGS_PATH}), or run it on its service page.`;
+  if (!canAsk)
+    return `${capability.name} ${EXTERNAL_ACTION} This client cannot ask its person: use a client that declares MCP elicitation when it connects, or run it on its service page.`;
   return null;
 }
 
@@ -77,14 +79,21 @@ export async function runWithToken(caller: TokenCaller, input: GatewayRunInput, 
   const rules = await findSavedDataRules(viewer.id);
   if (hasAnyRule(rules)) {
     const broken = checkDataRules(rules, capability.data).filter((c) => !c.ok);
-    if (broken.length > 0) return { ok: false, capability, message: `${capability.name} does not meet your data rules: ${broken.map((c) => `${c.rule} (${c.reason})`).join("; ")}.` };
+    if (broken.length > 0)
+      return {
+        ok: false,
+        capability,
+        message: `${capability.name} does not meet your data rules: ${broken.map((c) => `${c.rule} (${c.reason})`).join("; ")}.`,
+      };
   }
   const now = deps.now?.() ?? new Date();
   const chosen = choosePlan((await runPlansFor(viewer, capability, now)).plans, grant, input.planId);
   if (!chosen.ok) return { ok: false, capability, message: chosen.message };
   if (capability.class === "external_action") {
     // tokenBlock let it through only with a way to ask.
-    const answer = ask ? await ask(confirmQuestion(viewer, capability, chosen.plan.words, input.arguments)) : { confirmed: false as const, message: "Not run: nobody could be asked." };
+    const answer = ask
+      ? await ask(confirmQuestion(viewer, capability, chosen.plan.words, input.arguments))
+      : { confirmed: false as const, message: "Not run: nobody could be asked." };
     if (!answer.confirmed) return { ok: false, capability, message: answer.message };
   }
   const limit = await consume("runs", viewer.id);
@@ -105,7 +114,9 @@ export async function runWithToken(caller: TokenCaller, input: GatewayRunInput, 
     { ...deps, now: () => now },
   );
   if (!result.ok) {
-    const fields = result.fieldErrors ? Object.entries(result.fieldErrors).map(([field, messages]) => `${field === "" ? "arguments" : field}: ${messages.join(", ")}`) : [];
+    const fields = result.fieldErrors
+      ? Object.entries(result.fieldErrors).map(([field, messages]) => `${field === "" ? "arguments" : field}: ${messages.join(", ")}`)
+      : [];
     return { ok: false, capability, message: [result.message, ...fields].join(" ") };
   }
   return { ok: true, capability, result };

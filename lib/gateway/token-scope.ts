@@ -27,9 +27,7 @@ export function scopeWords(grant: Pick<TokenGrant, "paidRuns" | "spendCapUsd" | 
     ? `Free runs, calls you already bought, and plans billed by the provider up to $${grant.spendCapUsd} of per-call prices in any 30 days.`
     : "Free runs only.";
   const agents = grant.agentHandles.length === 0 ? "Any agent's services." : `Only the services of ${grant.agentHandles.join(", ")}.`;
-  const actions = grant.externalActions
-    ? "External actions, each once a person confirms it in the agent's client."
-    : "Never external actions.";
+  const actions = grant.externalActions ? "External actions, each once a person confirms it in the agent's client." : "Never external actions.";
   return `${runs} ${agents} ${actions}`;
 }
 
@@ -58,7 +56,8 @@ export function choosePlan(plans: readonly RunPlan[], grant: TokenGrant, request
   const free = plans.find((p) => p.kind === "free");
   const freeWords = free?.unavailable ? `${free.unavailable} ` : "";
   if (paid.length === 0) return { ok: false, message: free?.unavailable ?? "This service offers no plan that can be used now." };
-  if (!grant.paidRuns) return { ok: false, message: `${freeWords}This service's other plans are paid, and this token allows free runs only: ${widen}.${buyWords(paid)}` };
+  if (!grant.paidRuns)
+    return { ok: false, message: `${freeWords}This service's other plans are paid, and this token allows free runs only: ${widen}.${buyWords(paid)}` };
   return { ok: false, message: `${freeWords}${paid.map((p) => `${p.words}: ${p.unavailable ?? "it cannot be used now."}`).join(" ")}${buyWords(paid)}` };
 }
 

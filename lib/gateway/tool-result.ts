@@ -29,7 +29,11 @@ export function toolResultOf(run: GatewayRun): CallToolResult {
   // The outcome in Explore's words comes first when the run did not deliver, so a client reading one text sees it.
   const summary = `${execution.message} (execution ${execution.id}${execution.planWords ? `, ${execution.planWords}` : ""})`;
   const texts = [...(succeeded ? [] : [summary]), ...notes].map((text) => ({ type: "text" as const, text }));
-  const structured = answer?.hasStructuredContent && typeof answer.structuredContent === "object" && answer.structuredContent !== null && !Array.isArray(answer.structuredContent);
+  const structured =
+    answer?.hasStructuredContent &&
+    typeof answer.structuredContent === "object" &&
+    answer.structuredContent !== null &&
+    !Array.isArray(answer.structuredContent);
   return {
     ...(succeeded ? {} : { isError: true }),
     content: [...texts, ...content],

@@ -39,7 +39,11 @@ describe("reading a body within the limit", () => {
   });
 
   it("refuses a declared length over the limit before reading", async () => {
-    const request = new Request("http://127.0.0.1/api/webhooks/stripe/x", { method: "POST", body: "x", headers: { "content-length": String(3 * 1024 * 1024) } });
+    const request = new Request("http://127.0.0.1/api/webhooks/stripe/x", {
+      method: "POST",
+      body: "x",
+      headers: { "content-length": String(3 * 1024 * 1024) },
+    });
     const read = await readBodyWithin(request);
     expect(!read.ok && read.response.headers.get("content-type")).toBe("application/problem+json");
   });

@@ -7,7 +7,18 @@ const header = (tree: unknown) => encodeURIComponent(JSON.stringify(tree));
 describe("reading a Next-Router-State-Tree header", () => {
   it("reads the trees the client router sends", () => {
     expect(isReadableRouterState(header(["", { children: ["__PAGE__", {}] }]))).toBe(true);
-    expect(isReadableRouterState(header(["", { children: ["(explore)", { children: [["handle", "@demo-weather", "d", null], { children: ["__PAGE__", {}, null, null, 0] }] }] }, null, "refetch", 1, "x"]))).toBe(true);
+    expect(
+      isReadableRouterState(
+        header([
+          "",
+          { children: ["(explore)", { children: [["handle", "@demo-weather", "d", null], { children: ["__PAGE__", {}, null, null, 0] }] }] },
+          null,
+          "refetch",
+          1,
+          "x",
+        ]),
+      ),
+    ).toBe(true);
     expect(isReadableRouterState(header(["", {}, ["/about", "/about"], null]))).toBe(true);
   });
 

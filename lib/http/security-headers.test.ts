@@ -31,7 +31,17 @@ describe("security headers", () => {
   });
 
   it("tells route handlers' paths from pages", () => {
-    for (const path of ["/api/v1/services", "/a2a", "/.well-known/agent-card.json", "/badges/@a/cap_x.svg", "/og/neutral", "/sitemap.xml", "/robots.txt", "/v0.1/servers"]) expect(isResourcePath(path)).toBe(true);
+    for (const path of [
+      "/api/v1/services",
+      "/a2a",
+      "/.well-known/agent-card.json",
+      "/badges/@a/cap_x.svg",
+      "/og/neutral",
+      "/sitemap.xml",
+      "/robots.txt",
+      "/v0.1/servers",
+    ])
+      expect(isResourcePath(path)).toBe(true);
     for (const path of ["/", "/services/@a/cap_x", "/agents/@a", "/sign-in", "/api"]) expect(isResourcePath(path)).toBe(false);
   });
 });

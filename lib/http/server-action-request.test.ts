@@ -37,7 +37,8 @@ describe("which requests Next takes as server actions", () => {
 });
 
 describe("an action's origin", () => {
-  const headers = (origin: string | null, extra: Record<string, string> = {}) => new Headers({ host: "explore.example", ...(origin === null ? {} : { origin }), ...extra });
+  const headers = (origin: string | null, extra: Record<string, string> = {}) =>
+    new Headers({ host: "explore.example", ...(origin === null ? {} : { origin }), ...extra });
 
   it("passes from the site itself, by Host or the first X-Forwarded-Host, and without an Origin", () => {
     expect(isSameOriginAction(headers("https://explore.example"))).toBe(true);
@@ -46,7 +47,8 @@ describe("an action's origin", () => {
   });
 
   it("refuses another site, an opaque origin and one that is not a URL", () => {
-    for (const origin of ["https://evil.example", "https://explore.example:8443", "null", "not a url", ""]) expect(isSameOriginAction(headers(origin)), origin).toBe(false);
+    for (const origin of ["https://evil.example", "https://explore.example:8443", "null", "not a url", ""])
+      expect(isSameOriginAction(headers(origin)), origin).toBe(false);
     expect(isSameOriginAction(headers("https://explore.example", { "x-forwarded-host": "public.example" }))).toBe(false);
   });
 });
@@ -66,7 +68,10 @@ describe("an action's arguments", () => {
       [new Map([["a", 1]]), new Set([1])],
       [["a".repeat(600_000)]],
     ]) {
-      expect(await decodable("call", await encodeReply(args)), JSON.stringify(args, (_, v: unknown) => (typeof v === "bigint" ? String(v) : v)).slice(0, 80)).toBe(true);
+      expect(
+        await decodable("call", await encodeReply(args)),
+        JSON.stringify(args, (_, v: unknown) => (typeof v === "bigint" ? String(v) : v)).slice(0, 80),
+      ).toBe(true);
     }
   });
 
@@ -114,7 +119,15 @@ describe("an action's arguments", () => {
   });
 
   it("never throws, whatever the text", async () => {
-    await fc.assert(fc.asyncProperty(fc.oneof(fc.string(), fc.jsonValue().map((v) => JSON.stringify(v))), async (text) => typeof (await decodable("call", text)) === "boolean"));
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(
+          fc.string(),
+          fc.jsonValue().map((v) => JSON.stringify(v)),
+        ),
+        async (text) => typeof (await decodable("call", text)) === "boolean",
+      ),
+    );
   });
 });
 
@@ -123,7 +136,9 @@ describe("a form posted without JavaScript", () => {
 
   it("decodes when each action it refers to carries an id and its bound arguments", async () => {
     expect(await decodable("form", form({ [`$ACTION_ID_${id}`]: "", email: "x" }))).toBe(true);
-    expect(await decodable("form", form({ $ACTION_REF_1: "", "$ACTION_1:0": JSON.stringify({ id, bound: "$@1" }), "$ACTION_1:1": "[null]", email: "x" }))).toBe(true);
+    expect(await decodable("form", form({ $ACTION_REF_1: "", "$ACTION_1:0": JSON.stringify({ id, bound: "$@1" }), "$ACTION_1:1": "[null]", email: "x" }))).toBe(
+      true,
+    );
     expect(await decodable("form", form({ $ACTION_REF_1: "", "$ACTION_1:0": JSON.stringify({ id, bound: null }) }))).toBe(true);
     expect(await decodable("form", form({ name: "a plain form" }))).toBe(true);
   });

@@ -58,7 +58,10 @@ export async function enqueueDueFetchChecks(boss: PgBoss, now: Date, tuning: Fet
   let queued = 0;
   for (const [name, rows] of due) {
     if (rows.length === 0) continue;
-    await boss.insert(name, rows.map((r) => job(r.agentId, tuning)));
+    await boss.insert(
+      name,
+      rows.map((r) => job(r.agentId, tuning)),
+    );
     queued += rows.length;
   }
   if (queued === 0) return 0;
@@ -86,20 +89,24 @@ export async function startFetchChecks(opts: FetchChecksOptions): Promise<FetchC
   const { boss } = opts;
   await createFetchCheckQueues(boss);
   const run = (name: string, check: typeof checkAgentLogo) =>
-    boss.work(name, { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2 }, async (jobs: JobWithMetadata<unknown>[]) => {
-      for (const j of jobs) {
-        const data = jobData.safeParse(j.data);
-        if (!data.success) continue;
-        const outcome: CheckOutcome = await check(data.data.agentId, {
-          fetch: opts.fetch,
-          allowLoopbackHttp: opts.allowLoopbackHttp,
-          finalAttempt: j.retryCount >= j.retryLimit,
-        });
-        // Thrown so pg-boss retries it later, with backoff.
-        if (outcome === "retry") throw new Error(`${name}: the URL could not be fetched just now; retrying`);
-        log.info(`${name} done`, { agentId: data.data.agentId, outcome });
-      }
-    });
+    boss.work(
+      name,
+      { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2 },
+      async (jobs: JobWithMetadata<unknown>[]) => {
+        for (const j of jobs) {
+          const data = jobData.safeParse(j.data);
+          if (!data.success) continue;
+          const outcome: CheckOutcome = await check(data.data.agentId, {
+            fetch: opts.fetch,
+            allowLoopbackHttp: opts.allowLoopbackHttp,
+            finalAttempt: j.retryCount >= j.retryLimit,
+          });
+          // Thrown so pg-boss retries it later, with backoff.
+          if (outcome === "retry") throw new Error(`${name}: the URL could not be fetched just now; retrying`);
+          log.info(`${name} done`, { agentId: data.data.agentId, outcome });
+        }
+      },
+    );
   await run(LOGO_QUEUE, checkAgentLogo);
   await run(TERMS_QUEUE, fetchAgentTerms);
   await run(REGISTRY_SYNC_QUEUE, syncRegistryRecord);

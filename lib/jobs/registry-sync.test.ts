@@ -54,11 +54,16 @@ describe("the worker's registry re-sync", () => {
     const agent = await createTestAgent({ ownerId });
     const oldSynced = new Date("2020-01-01T00:00:00Z");
     const old = { protocol_version: "0.5.0", agent_type: "a", trust_level: "registered", enrichment: { gasl_level: 1 } };
-    await db.registryRecord.create({ data: { agentId: agent.id, agentInfoUri: files.url("/svc/service-info"), snapshot: old, syncedAt: oldSynced, nextSyncAt: null } });
+    await db.registryRecord.create({
+      data: { agentId: agent.id, agentInfoUri: files.url("/svc/service-info"), snapshot: old, syncedAt: oldSynced, nextSyncAt: null },
+    });
     files.set("/svc/service-info", { status: 503, contentType: "text/plain", body: "busy" });
     expect((await requestSyncNow(ownerId, agent.handle)).ok).toBe(true);
     await until(async () => files.hits("/svc/service-info") >= 1, 5_000);
-    files.set("/svc/service-info", { contentType: "application/json", body: JSON.stringify({ ...old, trust_level: "clinical", enrichment: { gasl_level: 2 } }) });
+    files.set("/svc/service-info", {
+      contentType: "application/json",
+      body: JSON.stringify({ ...old, trust_level: "clinical", enrichment: { gasl_level: 2 } }),
+    });
     await until(async () => (await db.registryRecord.findUniqueOrThrow({ where: { agentId: agent.id } })).syncedAt.getTime() > oldSynced.getTime(), 15_000);
     const record = await db.registryRecord.findUniqueOrThrow({ where: { agentId: agent.id } });
     expect(record.snapshot).toMatchObject({ trust_level: "clinical", enrichment: { gasl_level: 2 } });

@@ -23,7 +23,10 @@ export async function enqueueDueTests(boss: PgBoss, now: Date, tuning: QueueTuni
   for (;;) {
     const due = await findDueTests(now, BATCH);
     if (due.length === 0) return total;
-    await boss.insert(SAMPLE_TEST_QUEUE, due.map((test) => sampleTestJob(test, tuning)));
+    await boss.insert(
+      SAMPLE_TEST_QUEUE,
+      due.map((test) => sampleTestJob(test, tuning)),
+    );
     await clearDue(
       due.map((d) => d.capabilityId),
       now,

@@ -76,7 +76,10 @@ describe("the sample-test worker", () => {
     const slow = await servicesOn("slow", 6);
     const other = await servicesOn("other", 6);
     // The slow adapter's jobs are queued first: first-come workers would spend all their slots on them.
-    await boss.insert(SAMPLE_TEST_QUEUE, [...slow, ...other].map((d) => sampleTestJob(d, fastTuning)));
+    await boss.insert(
+      SAMPLE_TEST_QUEUE,
+      [...slow, ...other].map((d) => sampleTestJob(d, fastTuning)),
+    );
 
     // Two workers with 5 slots each: without a limit counted across them, 10 slow tests could run at once.
     const counters = [{ calls: 0 }, { calls: 0 }];

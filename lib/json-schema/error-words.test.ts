@@ -29,7 +29,15 @@ describe("errorWords", () => {
   });
 
   it("keeps no validator jargon for the choices of a oneOf", () => {
-    const words = wordsFor({ oneOf: [{ const: "a", title: "A" }, { const: "b", title: "B" }] }, "c");
+    const words = wordsFor(
+      {
+        oneOf: [
+          { const: "a", title: "A" },
+          { const: "b", title: "B" },
+        ],
+      },
+      "c",
+    );
     expect(words).toContain("must be one of the allowed choices");
     expect(words.join(" ")).not.toMatch(/schema|property|equal to/);
   });

@@ -61,7 +61,12 @@ describe("dialectOf", () => {
     for (const declared of ["http://json-schema.org/draft-07/schema#", "https://json-schema.org/draft-07/schema", "http://json-schema.org/draft-06/schema#"]) {
       expect(dialectOf({ $schema: declared }), declared).toBe("draft-07");
     }
-    for (const declared of ["https://json-schema.org/draft/2020-12/schema", "https://json-schema.org/draft/2019-09/schema", "http://json-schema.org/draft-04/schema#", "draft-07"]) {
+    for (const declared of [
+      "https://json-schema.org/draft/2020-12/schema",
+      "https://json-schema.org/draft/2019-09/schema",
+      "http://json-schema.org/draft-04/schema#",
+      "draft-07",
+    ]) {
       expect(dialectOf({ $schema: declared }), declared).toBe("2020-12");
     }
     expect(dialectOf({ type: "object" })).toBe("2020-12");
@@ -104,7 +109,11 @@ describe("the same verdicts on the server and in the browser", () => {
     });
     expect(checkArguments(schema, { a: "x", b: "y" })).toEqual({ "/a": ["must be a whole number"], "/b": ["must be a whole number"] });
     expect(checkJsonArguments(schema, { a: "x", b: "y" })).toEqual({ "/a": ["must be a whole number"], "/b": ["must be a whole number"] });
-    expect(formValidatorFor(schema).validateFormData({ a: "x", b: "y" }, schema).errors.map((e) => e.property)).toEqual([".a", ".b"]);
+    expect(
+      formValidatorFor(schema)
+        .validateFormData({ a: "x", b: "y" }, schema)
+        .errors.map((e) => e.property),
+    ).toEqual([".a", ".b"]);
     expect(verdicts(schema, { email: "not an address" })).toEqual(allValid);
     expect(verdicts(schema, { step: 0.5 })).toEqual(allValid);
     // 0.3 / 0.1 is not a whole number in floating point: both sides say so, rather than the browser letting it through.

@@ -23,7 +23,16 @@ beforeAll(async () => {
     execution_mode: "storage_free",
     agent: { handle, display_name: "Snippet converters", purpose: "Converts units for the snippet tests.", languages: ["en"] },
     adapter: { endpoint: "https://mcp.example.test/mcp" },
-    capabilities: [{ tool: "miles", name: "Miles converter", summary: "Converts miles.", category: "utilities.conversion", limitations: "Test rows only.", class: "read_only" }],
+    capabilities: [
+      {
+        tool: "miles",
+        name: "Miles converter",
+        summary: "Converts miles.",
+        category: "utilities.conversion",
+        limitations: "Test rows only.",
+        class: "read_only",
+      },
+    ],
   });
   const result = await importAgentFile({ text, ownerId: owner.id, publish: true });
   if (!result.ok) throw new Error(JSON.stringify(result.errors));
@@ -56,7 +65,9 @@ describe("the service page's snippets against Explore's routes", () => {
     const url = new URL(snippets().serviceApiUrl);
     const [, , , , rawHandle = "", rawId = ""] = url.pathname.split("/");
     expect(url.pathname).toBe(`/api/v1/services/${handle}/cap_miles`);
-    const response = await serviceGet(new Request(url, { headers: { "x-forwarded-for": address } }), { params: Promise.resolve({ handle: rawHandle, capabilityId: rawId }) });
+    const response = await serviceGet(new Request(url, { headers: { "x-forwarded-for": address } }), {
+      params: Promise.resolve({ handle: rawHandle, capabilityId: rawId }),
+    });
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ name: "Miles converter", adapter: { tool: "miles" } });
   });

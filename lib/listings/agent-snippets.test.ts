@@ -14,15 +14,24 @@ describe("agentSnippets", () => {
     const s = agentSnippets("https://explore.example.com/", service);
     expect(s.exploreMcpUrl).toBe("https://explore.example.com/mcp");
     const gateway = { type: "http", url: "https://explore.example.com/mcp/agents/@demo-homes", headers: { Authorization: "Bearer <your Explore API token>" } };
-    expect(JSON.parse(snippet(s.mcpClients, "mcp-json"))).toEqual({ mcpServers: { "demo-homes": gateway, explore: { type: "http", url: "https://explore.example.com/mcp" } } });
-    expect(JSON.parse(snippet(s.mcpClients, "mcp-vscode"))).toEqual({ servers: { "demo-homes": gateway, explore: { type: "http", url: "https://explore.example.com/mcp" } } });
+    expect(JSON.parse(snippet(s.mcpClients, "mcp-json"))).toEqual({
+      mcpServers: { "demo-homes": gateway, explore: { type: "http", url: "https://explore.example.com/mcp" } },
+    });
+    expect(JSON.parse(snippet(s.mcpClients, "mcp-vscode"))).toEqual({
+      servers: { "demo-homes": gateway, explore: { type: "http", url: "https://explore.example.com/mcp" } },
+    });
     expect(JSON.parse(snippet(s.mcpClients, "mcp-claude-desktop"))).toEqual({
       mcpServers: {
-        "demo-homes": { command: "npx", args: ["-y", "mcp-remote", "https://explore.example.com/mcp/agents/@demo-homes", "--header", "Authorization: Bearer <your Explore API token>"] },
+        "demo-homes": {
+          command: "npx",
+          args: ["-y", "mcp-remote", "https://explore.example.com/mcp/agents/@demo-homes", "--header", "Authorization: Bearer <your Explore API token>"],
+        },
         explore: { command: "npx", args: ["-y", "mcp-remote", "https://explore.example.com/mcp"] },
       },
     });
-    expect(JSON.parse(snippet(s.mcpClients, "mcp-adapter"))).toEqual({ mcpServers: { "demo-homes-direct": { type: "http", url: "https://homes.example.com/mcp" } } });
+    expect(JSON.parse(snippet(s.mcpClients, "mcp-adapter"))).toEqual({
+      mcpServers: { "demo-homes-direct": { type: "http", url: "https://homes.example.com/mcp" } },
+    });
   });
 
   it("offers only Explore's endpoint while the adapter waits to be announced", () => {

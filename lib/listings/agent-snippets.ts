@@ -82,7 +82,13 @@ export function agentSnippets(origin: string, service: SnippetService): AgentSni
       // Claude Desktop's configuration file starts local programs only; mcp-remote bridges to an HTTP server.
       text: json({
         mcpServers: Object.fromEntries(
-          list.map((s) => [s.name, { command: "npx", args: ["-y", "mcp-remote", s.url, ...Object.entries(s.headers ?? {}).flatMap(([name, value]) => ["--header", `${name}: ${value}`])] }]),
+          list.map((s) => [
+            s.name,
+            {
+              command: "npx",
+              args: ["-y", "mcp-remote", s.url, ...Object.entries(s.headers ?? {}).flatMap(([name, value]) => ["--header", `${name}: ${value}`])],
+            },
+          ]),
         ),
       }),
       note: "In claude_desktop_config.json. Claude Desktop starts local programs, so mcp-remote (from npm) bridges to each HTTP endpoint.",
@@ -170,7 +176,11 @@ export function agentSnippets(origin: string, service: SnippetService): AgentSni
     exports: [
       { title: "agent.json", url: agentExportUrl(base, service.handle, "agent.json"), note: "The agent's own file as published." },
       { title: "A2A agent card", url: agentExportUrl(base, service.handle, "agent-card.json"), note: "For A2A clients." },
-      { title: "GA4GH registry entry", url: agentExportUrl(base, service.handle, "ga4gh-entry.json"), note: "For GA4GH AI registries, once the publisher has stated its maintainers (until then it says what is missing)." },
+      {
+        title: "GA4GH registry entry",
+        url: agentExportUrl(base, service.handle, "ga4gh-entry.json"),
+        note: "For GA4GH AI registries, once the publisher has stated its maintainers (until then it says what is missing).",
+      },
     ],
   };
 }

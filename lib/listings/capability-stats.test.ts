@@ -168,7 +168,12 @@ describe("a capability's stored 30-day statistics", () => {
     // Runs either side of the new edge, written while the window moves past half of them.
     const writes = Array.from({ length: 40 }, (_, i) =>
       db.execution.create({
-        data: { capabilityId: cap, status: i % 3 === 0 ? "failed" : "succeeded", startedAt: new Date(edge + (i % 2 === 0 ? -1_000 : 60_000)), argumentsSha256: "0".repeat(64) },
+        data: {
+          capabilityId: cap,
+          status: i % 3 === 0 ? "failed" : "succeeded",
+          startedAt: new Date(edge + (i % 2 === 0 ? -1_000 : 60_000)),
+          argumentsSha256: "0".repeat(64),
+        },
       }),
     );
     await Promise.all([...writes, ageCapabilityStats(new Date(Date.now() + 2_000))]);
@@ -207,4 +212,3 @@ describe("a capability's stored 30-day statistics", () => {
     expect(await ties()).toEqual(moved);
   });
 });
-

@@ -23,9 +23,7 @@ export async function ageCapabilityStats(now: Date): Promise<void> {
     await tx.$executeRaw`SET LOCAL lock_timeout = '1s'`;
     // The key the triggers take shared (the migration's explore_capability_stats_lock_key()).
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(explore_capability_stats_lock_key())`;
-    const [window] = z
-      .array(z.object({ since: z.date() }))
-      .parse(await tx.$queryRaw<unknown[]>`SELECT "since" FROM "CapabilityStatsWindow" WHERE "id" = 1`);
+    const [window] = z.array(z.object({ since: z.date() })).parse(await tx.$queryRaw<unknown[]>`SELECT "since" FROM "CapabilityStatsWindow" WHERE "id" = 1`);
     if (!window || next <= window.since) return;
     await tx.$executeRaw`
       UPDATE "CapabilityStats" s SET "runs" = s."runs" - d.runs, "finished" = s."finished" - d.finished, "succeeded" = s."succeeded" - d.succeeded

@@ -47,7 +47,10 @@ describe("card figures", () => {
       ["succeeded", daysAgo(40)],
     ]);
     // quiet: fewer finished runs than the threshold.
-    await runs(quiet, Array.from({ length: MIN_RUNS_FOR_SUCCESS_RATE - 1 }, (): [ExecutionStatus, Date] => ["succeeded", daysAgo(1)]));
+    await runs(
+      quiet,
+      Array.from({ length: MIN_RUNS_FOR_SUCCESS_RATE - 1 }, (): [ExecutionStatus, Date] => ["succeeded", daysAgo(1)]),
+    );
     await db.sampleTest.createMany({
       data: [
         { capabilityId: busy, capabilityVersion: "1", status: "failed", startedAt: daysAgo(4), jobId: randomUUID() },
@@ -90,16 +93,21 @@ describe("card figures", () => {
         execution_mode: "storage_free",
         agent: { handle, display_name: "Card Agent", purpose: "Helps the card tests.", languages: ["en"] },
         adapter: { endpoint: "https://mcp.example.test/mcp" },
-        capabilities: [
-          capability("careful", { inputs: { retention: "none" }, used_for_training: false }),
-          capability("trains", { used_for_training: true }),
-        ],
+        capabilities: [capability("careful", { inputs: { retention: "none" }, used_for_training: false }), capability("trains", { used_for_training: true })],
       }),
     });
     if (!result.ok) throw new Error(JSON.stringify(result.errors));
     const rows = await db.capability.findMany({ where: { agent: { handle } }, select: { id: true, tool: true } });
     const idOf = (tool: string) => rows.find((r) => r.tool === tool)?.id ?? "";
-    const listings = [...(await findListingsByRowIds(null, rows.map((r) => r.id), now)).values()];
+    const listings = [
+      ...(
+        await findListingsByRowIds(
+          null,
+          rows.map((r) => r.id),
+          now,
+        )
+      ).values(),
+    ];
     const strict = await createTestUser();
     await saveDataRules(strict.id, { ...NO_RULES, noTraining: true, inputsMaxDays: 0 });
     const none = await createTestUser();

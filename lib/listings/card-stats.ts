@@ -48,9 +48,6 @@ export async function findCardStats(rowIds: readonly string[], now = new Date())
     z
       .array(rowSchema)
       .parse(raw)
-      .map((r) => [
-        r.id,
-        { runs30d: r.runs, successRate: shownSuccessRate(r.succeeded, r.finished), sampleTestedAt: r.tested ? r.tested_at : null },
-      ]),
+      .map((r) => [r.id, { runs30d: r.runs, successRate: shownSuccessRate(r.succeeded, r.finished), sampleTestedAt: r.tested ? r.tested_at : null }]),
   );
 }

@@ -23,10 +23,7 @@ export async function cardExtras(
   rowIds: readonly string[],
   now = new Date(),
 ): Promise<(listing: Pick<CatalogCapability, "rowId" | "data">) => CardExtras> {
-  const [stats, rules] = await Promise.all([
-    findCardStats(rowIds, now),
-    viewer ? findSavedDataRules(viewer.id) : Promise.resolve(null),
-  ]);
+  const [stats, rules] = await Promise.all([findCardStats(rowIds, now), viewer ? findSavedDataRules(viewer.id) : Promise.resolve(null)]);
   const active = rules && hasAnyRule(rules) ? rules : null;
   return (listing) => {
     const checks = active ? checkDataRules(active, listing.data) : null;
@@ -38,6 +35,10 @@ export async function cardExtras(
 }
 
 export async function hydrateCards<T extends CatalogCapability>(viewer: Viewer | null, listings: readonly T[], now = new Date()): Promise<(T & CardExtras)[]> {
-  const extras = await cardExtras(viewer, listings.map((l) => l.rowId), now);
+  const extras = await cardExtras(
+    viewer,
+    listings.map((l) => l.rowId),
+    now,
+  );
   return listings.map((listing) => ({ ...listing, ...extras(listing) }));
 }

@@ -75,7 +75,6 @@ export function fieldLabel(key: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-
 /** A category slug in words: "real_estate.search" → "Real estate › Search". */
 export function categoryWords(slug: string): string {
   return slug

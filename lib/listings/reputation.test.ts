@@ -35,15 +35,44 @@ async function sqlFacts(id: string) {
 describe("sample-tested, reputation and reachability", () => {
   it("agree between SQL and memory", async () => {
     const owner = await createTestUser();
-    const cases: { name: string; hasExample: boolean; tests: { status: "passed" | "failed"; days: number }[]; runs: ("succeeded" | "failed" | "running" | "cancelled" | "payment_required")[] }[] = [
-      { name: "fresh pass", hasExample: true, tests: [{ status: "failed", days: 5 }, { status: "passed", days: 1 }], runs: [] },
-      { name: "latest failed", hasExample: true, tests: [{ status: "passed", days: 2 }, { status: "failed", days: 1 }], runs: ["succeeded"] },
+    const cases: {
+      name: string;
+      hasExample: boolean;
+      tests: { status: "passed" | "failed"; days: number }[];
+      runs: ("succeeded" | "failed" | "running" | "cancelled" | "payment_required")[];
+    }[] = [
+      {
+        name: "fresh pass",
+        hasExample: true,
+        tests: [
+          { status: "failed", days: 5 },
+          { status: "passed", days: 1 },
+        ],
+        runs: [],
+      },
+      {
+        name: "latest failed",
+        hasExample: true,
+        tests: [
+          { status: "passed", days: 2 },
+          { status: "failed", days: 1 },
+        ],
+        runs: ["succeeded"],
+      },
       { name: "stale pass", hasExample: true, tests: [{ status: "passed", days: SAMPLE_TEST_FRESH_DAYS + 1 }], runs: ["succeeded", "failed", "running"] },
       // Cancelled and payment-required runs never reached the end of the tool's work: not finished, not failures.
       { name: "runs only", hasExample: true, tests: [], runs: ["succeeded", "cancelled", "payment_required", "failed"] },
       { name: "no example", hasExample: false, tests: [{ status: "passed", days: 1 }], runs: [] },
       { name: "nothing", hasExample: true, tests: [], runs: [] },
-      { name: "failing for days", hasExample: true, tests: [{ status: "failed", days: 2 }, { status: "failed", days: 1 }], runs: [] },
+      {
+        name: "failing for days",
+        hasExample: true,
+        tests: [
+          { status: "failed", days: 2 },
+          { status: "failed", days: 1 },
+        ],
+        runs: [],
+      },
     ];
     const agent = await createTestAgent({
       ownerId: owner.id,
@@ -57,7 +86,11 @@ describe("sample-tested, reputation and reachability", () => {
         await db.execution.create({ data: { capabilityId: row.id, status, startedAt: daysAgo(1), argumentsSha256: "x" } });
       }
       const expected = {
-        tested: labelled(c.hasExample, c.tests.map((t) => ({ status: t.status, startedAt: daysAgo(t.days) })), NOW),
+        tested: labelled(
+          c.hasExample,
+          c.tests.map((t) => ({ status: t.status, startedAt: daysAgo(t.days) })),
+          NOW,
+        ),
         reputation: reputationOf({
           testsPassed: c.tests.filter((t) => t.status === "passed" && t.days < 30).length,
           testsTotal: c.tests.filter((t) => t.days < 30).length,

@@ -50,7 +50,12 @@ export async function markLogoAndTermsAfterImport(handle: string, now = new Date
  */
 export async function markUncheckedAgents(limit = 100): Promise<number> {
   const agents = await db.agent.findMany({
-    where: { OR: [{ logoUrl: { not: null }, logoCheck: { is: null } }, { termsUrl: { not: null }, termsCheck: { is: null } }] },
+    where: {
+      OR: [
+        { logoUrl: { not: null }, logoCheck: { is: null } },
+        { termsUrl: { not: null }, termsCheck: { is: null } },
+      ],
+    },
     select: { handle: true },
     take: limit,
   });

@@ -38,7 +38,10 @@ async function agentWithLogo(path: string) {
 }
 
 async function state(agentId: string) {
-  const agent = await db.agent.findUniqueOrThrow({ where: { id: agentId }, select: { logoSha256: true, logoCheck: { select: { status: true, failure: true, servedUrl: true } } } });
+  const agent = await db.agent.findUniqueOrThrow({
+    where: { id: agentId },
+    select: { logoSha256: true, logoCheck: { select: { status: true, failure: true, servedUrl: true } } },
+  });
   const images = await db.logoImage.findMany({ where: { agentId }, select: { size: true, webp: true }, orderBy: { size: "asc" } });
   return { ...agent, images };
 }
@@ -88,7 +91,9 @@ describe("the logo check", () => {
   });
 
   it("says in words why a logo fails", async () => {
-    expect(await failureFor("/anim.gif", { contentType: "image/gif", body: await solidImage(256, 256, "gif") })).toBe("GIF is not accepted; use PNG, JPEG or WebP.");
+    expect(await failureFor("/anim.gif", { contentType: "image/gif", body: await solidImage(256, 256, "gif") })).toBe(
+      "GIF is not accepted; use PNG, JPEG or WebP.",
+    );
     expect(await failureFor("/wide.png", { contentType: "image/png", body: await solidImage(300, 200) })).toBe("The logo is 300 × 200 px; it must be square.");
     expect(await failureFor("/tiny.png", { contentType: "image/png", body: await solidImage(64, 64) })).toBe(
       "The logo is 64 × 64 px; it must be between 128 and 1024 px wide.",
@@ -104,7 +109,9 @@ describe("the logo check", () => {
     expect(await failureFor("/logo.svg", { contentType: "image/png", body: svg })).toBe("SVG is not accepted; use PNG, JPEG or WebP.");
     const heavy = await noisyPng(370);
     expect(heavy.byteLength).toBeGreaterThan(256 * 1024);
-    expect(await failureFor("/heavy.png", { contentType: "image/png", body: heavy })).toBe(`The logo is ${Math.ceil(heavy.byteLength / 1024)} KB; the limit is 256 KB.`);
+    expect(await failureFor("/heavy.png", { contentType: "image/png", body: heavy })).toBe(
+      `The logo is ${Math.ceil(heavy.byteLength / 1024)} KB; the limit is 256 KB.`,
+    );
     expect(await failureFor("/gone.png", { status: 404, contentType: "text/plain", body: "no" })).toBe("The logo URL answered HTTP 404, not 200.");
   });
 

@@ -61,9 +61,7 @@ export async function findLogoAndTerms(viewerId: string, handle: string): Promis
       status: termsCheck?.status ?? null,
       failure: termsCheck?.failure ?? null,
       checkedAt: termsCheck?.checkedAt ?? null,
-      good: agent.termsUrlSha256
-        ? { sha256: agent.termsUrlSha256, fetchedAt: agent.termsFetchedAt, firstLines: lines.slice(0, FIRST_LINES).join("\n") }
-        : null,
+      good: agent.termsUrlSha256 ? { sha256: agent.termsUrlSha256, fetchedAt: agent.termsFetchedAt, firstLines: lines.slice(0, FIRST_LINES).join("\n") } : null,
     },
   };
 }

@@ -43,7 +43,11 @@ export async function fetchPublisherFile(fetcher: typeof fetch, url: string, opt
     if (error instanceof GuardedFetchError) {
       if (error.code === "too_large") return { ok: false, tooLarge: true, bytes: null };
       const permanent = error.code === "blocked_address" || error.code === "insecure_url" || error.code === "bad_url" || error.code === "redirect";
-      return { ok: false, reason: `${where} could not be fetched: ${error.message.replace(/\badapter(s?)\b/g, "server$1").replace(/\bAdapter(s?)\b/g, "Server$1")}`, transient: !permanent };
+      return {
+        ok: false,
+        reason: `${where} could not be fetched: ${error.message.replace(/\badapter(s?)\b/g, "server$1").replace(/\bAdapter(s?)\b/g, "Server$1")}`,
+        transient: !permanent,
+      };
     }
     if (error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError")) {
       return { ok: false, reason: `${where} did not answer in time.`, transient: true };

@@ -10,9 +10,7 @@ export const LOGO_MAX_BYTES = 256 * 1024;
 export const LOGO_MIN_PX = 128;
 export const LOGO_MAX_PX = 1024;
 
-export type LogoVerdict =
-  | { ok: true; sha256: string; copies: Map<LogoSize, Buffer> }
-  | { ok: false; reason: string };
+export type LogoVerdict = { ok: true; sha256: string; copies: Map<LogoSize, Buffer> } | { ok: false; reason: string };
 
 const ACCEPTED = new Set(["png", "jpeg", "webp"]);
 

@@ -66,9 +66,7 @@ export async function findModerationQueue(viewer: Viewer | null): Promise<QueueI
       },
     },
   });
-  return rows
-    .map((r) => queueItem(r, r.reports))
-    .sort((a, b) => (a.reports[0]?.createdAt.getTime() ?? 0) - (b.reports[0]?.createdAt.getTime() ?? 0));
+  return rows.map((r) => queueItem(r, r.reports)).sort((a, b) => (a.reports[0]?.createdAt.getTime() ?? 0) - (b.reports[0]?.createdAt.getTime() ?? 0));
 }
 
 /** Suspended listings (for reinstating); null for anyone but an administrator. */

@@ -12,7 +12,12 @@ export type ReportableListing = { id: string; name: string; capabilityId: string
 export async function findReportableListing(viewer: Viewer, handle: string, capabilityId: string): Promise<ReportableListing | null> {
   const listing = await findListing(viewer, handle, capabilityId);
   return listing
-    ? { id: listing.rowId, name: listing.name, capabilityId: listing.capabilityId, agent: { handle: listing.agent.handle, displayName: listing.agent.displayName } }
+    ? {
+        id: listing.rowId,
+        name: listing.name,
+        capabilityId: listing.capabilityId,
+        agent: { handle: listing.agent.handle, displayName: listing.agent.displayName },
+      }
     : null;
 }
 

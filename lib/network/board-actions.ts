@@ -16,7 +16,10 @@ import { decideNoteReports, reportNote } from "./board";
 const seq = z.coerce.number().int().min(1).max(2_147_483_647);
 
 export const reportNoteAction = viewerAction(
-  z.object({ seq, reason: z.string().trim().min(1, "Tell us what is wrong with this note.").max(1000, "At most 1,000 characters.").refine(withoutNul, NUL_REFUSAL) }),
+  z.object({
+    seq,
+    reason: z.string().trim().min(1, "Tell us what is wrong with this note.").max(1000, "At most 1,000 characters.").refine(withoutNul, NUL_REFUSAL),
+  }),
   async (viewer, input) => {
     const limit = await consume("reports", viewer.id);
     if (!limit.ok) return fail(limit.message);
@@ -31,7 +34,8 @@ export const decideNoteAction = viewerAction(
   z.object({ seq, decision: z.enum(["hide", "dismiss"]) }),
   async (viewer, input) => {
     if (!asAdmin(viewer)) return fail("Only administrators decide on reports.");
-    if (!(await decideNoteReports(input.seq, input.decision === "hide", input.decision === "hide" ? "Hidden by a moderator after a report." : null))) return fail("There is no such note.");
+    if (!(await decideNoteReports(input.seq, input.decision === "hide", input.decision === "hide" ? "Hidden by a moderator after a report." : null)))
+      return fail("There is no such note.");
     revalidatePath("/board");
     redirect(`/board?decided=${input.seq}`);
   },

@@ -24,8 +24,19 @@ export type BoardEntryFields = {
 };
 
 /** What the author's key signs for a note: known before the note is posted, so not its place in the chain. */
-export function noteSigningPayload(instance: string, note: { author: string; topic: string | null; content: string; tags: string[]; expiresInDays: number | null }) {
-  return { purpose: "agent-helper/note", instance, author: note.author, topic: note.topic, content: note.content, tags: note.tags, expires_in_days: note.expiresInDays };
+export function noteSigningPayload(
+  instance: string,
+  note: { author: string; topic: string | null; content: string; tags: string[]; expiresInDays: number | null },
+) {
+  return {
+    purpose: "agent-helper/note",
+    instance,
+    author: note.author,
+    topic: note.topic,
+    content: note.content,
+    tags: note.tags,
+    expires_in_days: note.expiresInDays,
+  };
 }
 
 export function textSha256(text: string): string {
@@ -82,7 +93,7 @@ export function boardSchemeDocument(instanceId: string) {
       message:
         'send_message\'s signature (optional, with key_id): the sender\'s current key signs {"purpose": "agent-helper/message", "instance", "sender", "to", "subject", "message", "kind", "in_reply_to"}, with sender, to, subject and message as sent (message and subject with leading and trailing white space removed), subject null when there is none, kind "message" or "handoff", in_reply_to null when it answers nothing. read_messages answers key_id, signature and public_key with each signed message.',
       recovery:
-        'recover_handle\'s challenge is the text "agent-helper/recover|<instance>|<handle in lowercase>|<nonce>|<expires_at>" (expires_at 5 minutes after it was made, RFC 3339 UTC with milliseconds), answered by a call with just the handle. The handle\'s current key signs the challenge\'s UTF-8 bytes as they are (not JSON); a call with handle, challenge and signature (base64) answers a new handle_token, and the old token stops working. Each challenge is tried once.',
+        "recover_handle's challenge is the text \"agent-helper/recover|<instance>|<handle in lowercase>|<nonce>|<expires_at>\" (expires_at 5 minutes after it was made, RFC 3339 UTC with milliseconds), answered by a call with just the handle. The handle's current key signs the challenge's UTF-8 bytes as they are (not JSON); a call with handle, challenge and signature (base64) answers a new handle_token, and the old token stops working. Each challenge is tried once.",
       retired_keys: "Registering a new key retires the previous one: it signs nothing new, and the notes and messages it signed stay valid.",
     },
   };

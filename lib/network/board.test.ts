@@ -15,7 +15,17 @@ const word = plantedWord("bq");
 const address = () => `10.77.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
 
 function note(fields: Partial<NewNote>): NewNote {
-  return { content: `A note about ${word}.`, topic: null, tags: [], author: null, handleToken: null, expiresInDays: null, keyId: null, signature: null, ...fields };
+  return {
+    content: `A note about ${word}.`,
+    topic: null,
+    tags: [],
+    author: null,
+    handleToken: null,
+    expiresInDays: null,
+    keyId: null,
+    signature: null,
+    ...fields,
+  };
 }
 
 async function posted(fields: Partial<NewNote>) {
@@ -154,7 +164,7 @@ describe("the chain", () => {
 
   async function wholeChain() {
     const entries: Record<string, never>[] = [];
-    for (let after = 0; ; ) {
+    for (let after = 0; ;) {
       const page = await readBoard(after, 200);
       entries.push(...(page.entries as unknown as Record<string, never>[]));
       if (page.entries.length === 0 || page.entries.at(-1)!.seq >= page.length) return entries;
@@ -163,7 +173,11 @@ describe("the chain", () => {
   }
 
   it("verifies with only the published scheme, across appends made at once, and breaks when an entry is altered", async () => {
-    await Promise.all(Array.from({ length: 6 }, (_, i) => posted({ content: `Concurrent ${word} ${i}: ünïcode “quotes” \\ and\nlines.`, topic: i % 2 ? `T${i}` : null, tags: ["x"] })));
+    await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        posted({ content: `Concurrent ${word} ${i}: ünïcode “quotes” \\ and\nlines.`, topic: i % 2 ? `T${i}` : null, tags: ["x"] }),
+      ),
+    );
     const doc = await scheme();
     const entries = await wholeChain();
     expect(entries.length).toBeGreaterThanOrEqual(6);

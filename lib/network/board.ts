@@ -107,69 +107,79 @@ export async function postNote(note: NewNote, clientKey: string): Promise<PostRe
   await purgeExpiredText();
   // A refusal after the handle's claim is thrown, so that a handle registered by this call is rolled back with it
   // (its token would otherwise never be shown).
-  return db.$transaction(async (tx) => {
-    const claim = note.author ? await claimNetworkHandle(tx, note.author, note.handleToken) : null;
-    if (claim && !claim.ok) return claim;
-    // Counted once the token is proven, so nobody can use up another agent's handle by naming it.
-    if (note.author) {
-      const byHandle = await consume("boardPosts", `handle:${note.author.toLowerCase()}`);
-      if (!byHandle.ok) throw new Refused(byHandle.message);
-    }
-    await tx.$executeRaw`INSERT INTO "BoardChain" ("id", "instanceId") VALUES (1, gen_random_uuid()::text) ON CONFLICT ("id") DO NOTHING`;
-    // The row lock orders appends across instances: the next one waits here until this transaction commits.
-    const [head] = z
-      .tuple([z.object({ instanceId: z.string(), length: z.number().int(), headHash: z.string() })])
-      .parse(await tx.$queryRaw`SELECT "instanceId", "length", "headHash" FROM "BoardChain" WHERE "id" = 1 FOR UPDATE`);
-    let publicKey: string | null = null;
-    if (note.keyId !== null) {
-      const key = claim ? await tx.handleKey.findUnique({ where: { keyId: note.keyId }, select: { handleId: true, retiredAt: true, publicKey: true } }) : null;
-      if (!claim || !note.author || !key || key.handleId !== claim.handleId || key.retiredAt !== null) {
-        throw new Refused(`key_id ${note.keyId} is not the current key of “${note.author ?? ""}”: sign with the key register_key registered last.`);
+  return db
+    .$transaction(async (tx) => {
+      const claim = note.author ? await claimNetworkHandle(tx, note.author, note.handleToken) : null;
+      if (claim && !claim.ok) return claim;
+      // Counted once the token is proven, so nobody can use up another agent's handle by naming it.
+      if (note.author) {
+        const byHandle = await consume("boardPosts", `handle:${note.author.toLowerCase()}`);
+        if (!byHandle.ok) throw new Refused(byHandle.message);
       }
-      const payload = noteSigningPayload(head.instanceId, { author: note.author, topic: note.topic, content: note.content, tags: note.tags, expiresInDays: note.expiresInDays });
-      if (note.signature === null || !signatureHolds(Buffer.from(key.publicKey, "base64"), payload, note.signature)) {
-        throw new Refused("signature is not the key's Ed25519 signature of the note: /.well-known/agent-helper.json (signatures.note) says what is signed.");
+      await tx.$executeRaw`INSERT INTO "BoardChain" ("id", "instanceId") VALUES (1, gen_random_uuid()::text) ON CONFLICT ("id") DO NOTHING`;
+      // The row lock orders appends across instances: the next one waits here until this transaction commits.
+      const [head] = z
+        .tuple([z.object({ instanceId: z.string(), length: z.number().int(), headHash: z.string() })])
+        .parse(await tx.$queryRaw`SELECT "instanceId", "length", "headHash" FROM "BoardChain" WHERE "id" = 1 FOR UPDATE`);
+      let publicKey: string | null = null;
+      if (note.keyId !== null) {
+        const key = claim
+          ? await tx.handleKey.findUnique({ where: { keyId: note.keyId }, select: { handleId: true, retiredAt: true, publicKey: true } })
+          : null;
+        if (!claim || !note.author || !key || key.handleId !== claim.handleId || key.retiredAt !== null) {
+          throw new Refused(`key_id ${note.keyId} is not the current key of “${note.author ?? ""}”: sign with the key register_key registered last.`);
+        }
+        const payload = noteSigningPayload(head.instanceId, {
+          author: note.author,
+          topic: note.topic,
+          content: note.content,
+          tags: note.tags,
+          expiresInDays: note.expiresInDays,
+        });
+        if (note.signature === null || !signatureHolds(Buffer.from(key.publicKey, "base64"), payload, note.signature)) {
+          throw new Refused("signature is not the key's Ed25519 signature of the note: /.well-known/agent-helper.json (signatures.note) says what is signed.");
+        }
+        publicKey = key.publicKey;
       }
-      publicKey = key.publicKey;
-    }
-    const createdAt = new Date();
-    const fields: BoardEntryFields = {
-      v: BOARD_SCHEME_VERSION,
-      instance: head.instanceId,
-      seq: head.length + 1,
-      prev: head.length === 0 ? GENESIS_HASH : head.headHash,
-      created_at: createdAt.toISOString(),
-      author: note.author,
-      topic_sha256: note.topic === null ? null : textSha256(note.topic),
-      content_sha256: textSha256(note.content),
-      tags: note.tags,
-      expires_at: note.expiresInDays === null ? null : new Date(createdAt.getTime() + note.expiresInDays * DAY_MS).toISOString(),
-      key_id: note.keyId,
-      signature: note.keyId === null ? null : note.signature,
-    };
-    const hash = entryHash(fields);
-    const row = await tx.boardNote.create({
-      data: {
-        seq: fields.seq,
+      const createdAt = new Date();
+      const fields: BoardEntryFields = {
+        v: BOARD_SCHEME_VERSION,
+        instance: head.instanceId,
+        seq: head.length + 1,
+        prev: head.length === 0 ? GENESIS_HASH : head.headHash,
+        created_at: createdAt.toISOString(),
         author: note.author,
-        authorKey: note.author?.toLowerCase() ?? null,
-        authorHandleId: claim?.handleId ?? null,
-        topic: note.topic,
-        content: note.content,
+        topic_sha256: note.topic === null ? null : textSha256(note.topic),
+        content_sha256: textSha256(note.content),
         tags: note.tags,
-        topicSha256: fields.topic_sha256,
-        contentSha256: fields.content_sha256,
-        createdAt,
-        expiresAt: fields.expires_at === null ? null : new Date(fields.expires_at),
-        prevHash: fields.prev,
-        hash,
-        keyId: fields.key_id,
-        signature: fields.signature,
-      },
-    });
-    await tx.boardChain.update({ where: { id: 1 }, data: { length: fields.seq, headHash: hash } });
-    return { ok: true as const, entry: entryOf({ ...row, publicKey }, head.instanceId, createdAt), handleToken: claim?.newToken ?? null };
-  }).catch(refusedInWords);
+        expires_at: note.expiresInDays === null ? null : new Date(createdAt.getTime() + note.expiresInDays * DAY_MS).toISOString(),
+        key_id: note.keyId,
+        signature: note.keyId === null ? null : note.signature,
+      };
+      const hash = entryHash(fields);
+      const row = await tx.boardNote.create({
+        data: {
+          seq: fields.seq,
+          author: note.author,
+          authorKey: note.author?.toLowerCase() ?? null,
+          authorHandleId: claim?.handleId ?? null,
+          topic: note.topic,
+          content: note.content,
+          tags: note.tags,
+          topicSha256: fields.topic_sha256,
+          contentSha256: fields.content_sha256,
+          createdAt,
+          expiresAt: fields.expires_at === null ? null : new Date(fields.expires_at),
+          prevHash: fields.prev,
+          hash,
+          keyId: fields.key_id,
+          signature: fields.signature,
+        },
+      });
+      await tx.boardChain.update({ where: { id: 1 }, data: { length: fields.seq, headHash: hash } });
+      return { ok: true as const, entry: entryOf({ ...row, publicKey }, head.instanceId, createdAt), handleToken: claim?.newToken ?? null };
+    })
+    .catch(refusedInWords);
 }
 
 /** The chain's entries after `after`, oldest first: hidden and expired ones too, without their text. */
@@ -181,20 +191,35 @@ export async function readBoard(after: number, limit: number): Promise<{ entries
     db.boardChain.findUniqueOrThrow({ where: { id: 1 }, select: { length: true, headHash: true } }),
   ]);
   const now = new Date();
-  return { entries: z.array(noteRow).parse(rows).map((r) => entryOf(r, instance, now)), length: head.length, headHash: head.headHash, instance };
+  return {
+    entries: z
+      .array(noteRow)
+      .parse(rows)
+      .map((r) => entryOf(r, instance, now)),
+    length: head.length,
+    headHash: head.headHash,
+    instance,
+  };
 }
 
 export type BoardSearch = { query?: string; tag?: string; author?: string; limit: number; offset: number };
 
 /** The words of a board query: at most 8, as typed (each must appear in the topic or the text). */
 export function boardQueryWords(query: string | undefined): string[] {
-  return (query ?? "").split(/\s+/).filter((w) => w.length > 0).slice(0, 8);
+  return (query ?? "")
+    .split(/\s+/)
+    .filter((w) => w.length > 0)
+    .slice(0, 8);
 }
 
 /** Notes still shown, newest first: every word in the topic or text, and the tag and author asked for. */
 export async function searchBoard(search: BoardSearch): Promise<{ notes: BoardEntry[]; hasMore: boolean }> {
   const instance = await boardInstanceId();
-  const where: Prisma.Sql[] = [Prisma.sql`n."hiddenAt" IS NULL`, Prisma.sql`n."content" IS NOT NULL`, Prisma.sql`(n."expiresAt" IS NULL OR n."expiresAt" > now())`];
+  const where: Prisma.Sql[] = [
+    Prisma.sql`n."hiddenAt" IS NULL`,
+    Prisma.sql`n."content" IS NOT NULL`,
+    Prisma.sql`(n."expiresAt" IS NULL OR n."expiresAt" > now())`,
+  ];
   if (search.tag) where.push(Prisma.sql`${search.tag.toLowerCase()} = ANY (n."tags")`);
   if (search.author) where.push(Prisma.sql`n."authorKey" = ${search.author.replace(/^@/, "").toLowerCase()}`);
   for (const word of boardQueryWords(search.query)) {
@@ -203,7 +228,11 @@ export async function searchBoard(search: BoardSearch): Promise<{ notes: BoardEn
   }
   const rows = z
     .array(noteRow)
-    .parse(await db.$queryRaw<unknown[]>(Prisma.sql`SELECT ${NOTE_COLUMNS} FROM "BoardNote" n WHERE ${Prisma.join(where, " AND ")} ORDER BY n."seq" DESC LIMIT ${search.limit + 1} OFFSET ${search.offset}`));
+    .parse(
+      await db.$queryRaw<unknown[]>(
+        Prisma.sql`SELECT ${NOTE_COLUMNS} FROM "BoardNote" n WHERE ${Prisma.join(where, " AND ")} ORDER BY n."seq" DESC LIMIT ${search.limit + 1} OFFSET ${search.offset}`,
+      ),
+    );
   const now = new Date();
   return { notes: rows.slice(0, search.limit).map((r) => entryOf(r, instance, now)), hasMore: rows.length > search.limit };
 }
@@ -234,7 +263,11 @@ export async function reportNote(reporterId: string, seq: number, reason: string
 
 /** Open reports by note, for administrators: seq → the reasons given. */
 export async function openNoteReports(seqs: readonly number[]): Promise<Map<number, string[]>> {
-  const rows = await db.boardNoteReport.findMany({ where: { seq: { in: [...seqs] }, resolvedAt: null }, select: { seq: true, reason: true }, orderBy: { createdAt: "asc" } });
+  const rows = await db.boardNoteReport.findMany({
+    where: { seq: { in: [...seqs] }, resolvedAt: null },
+    select: { seq: true, reason: true },
+    orderBy: { createdAt: "asc" },
+  });
   const bySeq = new Map<number, string[]>();
   for (const row of rows) bySeq.set(row.seq, [...(bySeq.get(row.seq) ?? []), row.reason]);
   return bySeq;
@@ -243,7 +276,9 @@ export async function openNoteReports(seqs: readonly number[]): Promise<Map<numb
 /** Settles a note's open reports: hidden (its entry stays in the chain) or left shown. */
 export async function decideNoteReports(seq: number, hide: boolean, reason: string | null): Promise<boolean> {
   return db.$transaction(async (tx) => {
-    const updated = hide ? await tx.boardNote.updateMany({ where: { seq }, data: { hiddenAt: new Date(), hiddenReason: reason } }) : { count: await tx.boardNote.count({ where: { seq } }) };
+    const updated = hide
+      ? await tx.boardNote.updateMany({ where: { seq }, data: { hiddenAt: new Date(), hiddenReason: reason } })
+      : { count: await tx.boardNote.count({ where: { seq } }) };
     await tx.boardNoteReport.updateMany({ where: { seq, resolvedAt: null }, data: { resolvedAt: new Date() } });
     return updated.count === 1;
   });

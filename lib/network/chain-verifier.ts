@@ -25,7 +25,15 @@ function signatureProblem(entry: Record<string, Json>): string | null {
   // After expiry the text is gone, and with it what was signed.
   if (typeof content !== "string") return null;
   const days = entry.expires_at === null ? null : (Date.parse(String(entry.expires_at)) - Date.parse(String(entry.created_at))) / 86_400_000;
-  const signed = jcs({ purpose: "agent-helper/note", instance: entry.instance ?? null, author: entry.author ?? null, topic: entry.topic ?? null, content, tags: entry.tags ?? [], expires_in_days: days });
+  const signed = jcs({
+    purpose: "agent-helper/note",
+    instance: entry.instance ?? null,
+    author: entry.author ?? null,
+    topic: entry.topic ?? null,
+    content,
+    tags: entry.tags ?? [],
+    expires_in_days: days,
+  });
   const key = createPublicKey({ key: Buffer.concat([Buffer.from("302a300506032b6570032100", "hex"), keyBytes]), format: "der", type: "spki" });
   return verify(null, Buffer.from(signed, "utf8"), key, Buffer.from(signature, "base64")) ? null : "signature does not verify";
 }

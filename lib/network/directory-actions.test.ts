@@ -18,7 +18,16 @@ import { openNetworkReports } from "./reports";
 
 afterAll(cleanUpTestRows);
 
-const profile = (handle: string, handleToken: string | null) => ({ handle, handleToken, summary: `Profile ${handle}.`, offers: [], needs: [], tags: [], contact: [], acceptsMessages: true });
+const profile = (handle: string, handleToken: string | null) => ({
+  handle,
+  handleToken,
+  summary: `Profile ${handle}.`,
+  offers: [],
+  needs: [],
+  tags: [],
+  contact: [],
+  acceptsMessages: true,
+});
 const address = "10.90.1.1";
 
 describe("the network's reports", () => {
@@ -39,7 +48,10 @@ describe("the network's reports", () => {
     expect(await findShownProfile(handle)).toBeNull();
     expect((await searchDirectory({ query: handle, limit: 10, offset: 0 })).entries).toEqual([]);
     expect((await openNetworkReports(1000)).some((r) => r.subjectKey === handle.toLowerCase())).toBe(false);
-    expect(await db.moderationDecision.findFirst({ where: { reportId: report!.id }, select: { action: true, adminEmail: true } })).toEqual({ action: "hide_profile", adminEmail: session.viewer.email });
+    expect(await db.moderationDecision.findFirst({ where: { reportId: report!.id }, select: { action: true, adminEmail: true } })).toEqual({
+      action: "hide_profile",
+      adminEmail: session.viewer.email,
+    });
 
     // A hidden profile cannot be reported again, and stays hidden when its author replaces it.
     session.viewer = await createTestUser();

@@ -44,7 +44,10 @@ export type DirectoryEntry = {
 };
 
 /** Publishes or replaces the profile of `handle`; a handle's first use registers it (its token answered once). */
-export async function publishProfile(profile: NewProfile, clientKey: string): Promise<{ ok: true; handleToken: string | null; created: boolean } | { ok: false; message: string }> {
+export async function publishProfile(
+  profile: NewProfile,
+  clientKey: string,
+): Promise<{ ok: true; handleToken: string | null; created: boolean } | { ok: false; message: string }> {
   const byAddress = await consume("networkWrites", `address:${clientKey}`);
   if (!byAddress.ok) return { ok: false, message: byAddress.message };
   return db
@@ -147,7 +150,12 @@ export async function searchDirectory(search: DirectorySearch): Promise<{ entrie
     accepts_messages: true,
     has_key: false,
     updated_at: null,
-    listing: { display_name: a.displayName, services: a.services, url: absoluteUrl(agentPath(a.handle)), agent_json_url: absoluteUrl(`/api/v1/agents/${a.handle}/agent.json`) },
+    listing: {
+      display_name: a.displayName,
+      services: a.services,
+      url: absoluteUrl(agentPath(a.handle)),
+      agent_json_url: absoluteUrl(`/api/v1/agents/${a.handle}/agent.json`),
+    },
   }));
   const all = [...profiles, ...listings];
   return { entries: all.slice(search.offset, search.offset + search.limit), hasMore: all.length > search.offset + search.limit };

@@ -21,7 +21,10 @@ export async function isPublisherHandle(tx: Tx, handle: string): Promise<boolean
 /** The handle's claim, refused in words when it is a publisher's agent handle. */
 export async function claimNetworkHandle(tx: Tx, handle: string, token: string | null | undefined): Promise<HandleClaim> {
   if (await isPublisherHandle(tx, handle)) {
-    return { ok: false, message: `The handle “${handle}” is the handle of a publisher's agent on Explore and is reserved for that publisher: choose another handle.` };
+    return {
+      ok: false,
+      message: `The handle “${handle}” is the handle of a publisher's agent on Explore and is reserved for that publisher: choose another handle.`,
+    };
   }
   return claimHandle(tx, handle, token);
 }
@@ -30,7 +33,11 @@ export async function claimNetworkHandle(tx: Tx, handle: string, token: string |
  * A registered handle whose token the caller brought, for reads and changes under it: unlike a claim, a handle
  * nobody registered stays unregistered.
  */
-export async function provenHandle(tx: Pick<Tx, "callerHandle">, handle: string, token: string): Promise<{ ok: true; handleId: string } | { ok: false; message: string }> {
+export async function provenHandle(
+  tx: Pick<Tx, "callerHandle">,
+  handle: string,
+  token: string,
+): Promise<{ ok: true; handleId: string } | { ok: false; message: string }> {
   const existing = await tx.callerHandle.findUnique({ where: { handleKey: handle.toLowerCase() }, select: { id: true, tokenSha256: true } });
   // One answer for an unknown handle and a wrong token: which handles exist is not told here.
   if (!existing || sha256Hex(token) !== existing.tokenSha256) return { ok: false, message: `The handle_token does not belong to “${handle}”.` };

@@ -46,8 +46,20 @@ export type MessageView = {
 };
 
 /** What a sender's key signs for a message (published at /.well-known/agent-helper.json, signatures.message). */
-export function messageSigningPayload(instance: string, m: { sender: string; to: string; subject: string | null; message: string; kind: string; inReplyTo: number | null }) {
-  return { purpose: "agent-helper/message", instance, sender: m.sender, to: m.to, subject: m.subject, message: m.message, kind: m.kind, in_reply_to: m.inReplyTo };
+export function messageSigningPayload(
+  instance: string,
+  m: { sender: string; to: string; subject: string | null; message: string; kind: string; inReplyTo: number | null },
+) {
+  return {
+    purpose: "agent-helper/message",
+    instance,
+    sender: m.sender,
+    to: m.to,
+    subject: m.subject,
+    message: m.message,
+    kind: m.kind,
+    in_reply_to: m.inReplyTo,
+  };
 }
 
 /** Deletes every expired message; answers how many. */
@@ -62,7 +74,10 @@ async function limitedByAddress(clientKey: string): Promise<string | null> {
 }
 
 /** Stores a message for `to`; a sender's first use registers its handle (its token answered once). */
-export async function sendMessage(m: NewMessage, clientKey: string): Promise<{ ok: true; id: number; expiresAt: Date; handleToken: string | null } | { ok: false; message: string }> {
+export async function sendMessage(
+  m: NewMessage,
+  clientKey: string,
+): Promise<{ ok: true; id: number; expiresAt: Date; handleToken: string | null } | { ok: false; message: string }> {
   const refusal = await limitedByAddress(clientKey);
   if (refusal) return { ok: false, message: refusal };
   await deleteExpiredMessages();
@@ -75,12 +90,19 @@ export async function sendMessage(m: NewMessage, clientKey: string): Promise<{ o
       // Thrown from here on: a handle this call registered is rolled back with the refusal.
       const toKey = m.to.toLowerCase();
       const agent = await tx.agent.findUnique({ where: { handle: `@${toKey}` }, select: { id: true } });
-      const handle = agent ? null : await tx.callerHandle.findUnique({ where: { handleKey: toKey }, select: { id: true, profile: { select: { acceptsMessages: true } } } });
+      const handle = agent
+        ? null
+        : await tx.callerHandle.findUnique({ where: { handleKey: toKey }, select: { id: true, profile: { select: { acceptsMessages: true } } } });
       if (!agent && !handle) throw new Refused(`No agent has the handle “${m.to}” here: search_directory lists the handles that can be reached.`);
-      if (handle?.profile && !handle.profile.acceptsMessages) throw new Refused(`“${m.to}” does not accept messages (its profile says so): see its contact entries in search_directory.`);
+      if (handle?.profile && !handle.profile.acceptsMessages)
+        throw new Refused(`“${m.to}” does not accept messages (its profile says so): see its contact entries in search_directory.`);
       if (m.inReplyTo !== null) {
         const original = await tx.networkMessage.findFirst({
-          where: { id: BigInt(m.inReplyTo), expiresAt: { gt: new Date() }, OR: [{ senderHandleId: claim.handleId }, { recipientHandleId: claim.handleId, withheld: false }] },
+          where: {
+            id: BigInt(m.inReplyTo),
+            expiresAt: { gt: new Date() },
+            OR: [{ senderHandleId: claim.handleId }, { recipientHandleId: claim.handleId, withheld: false }],
+          },
           select: { id: true },
         });
         if (!original) throw new Refused(`in_reply_to ${m.inReplyTo} is not a message “${m.sender}” sent or received (or it has expired).`);
@@ -92,10 +114,17 @@ export async function sendMessage(m: NewMessage, clientKey: string): Promise<{ o
         }
         const payload = messageSigningPayload(await boardInstanceId(), m);
         if (m.signature === null || !signatureHolds(Buffer.from(key.publicKey, "base64"), payload, m.signature)) {
-          throw new Refused("signature is not the key's Ed25519 signature of the message: /.well-known/agent-helper.json (signatures.message) says what is signed.");
+          throw new Refused(
+            "signature is not the key's Ed25519 signature of the message: /.well-known/agent-helper.json (signatures.message) says what is signed.",
+          );
         }
       }
-      const blocked = handle ? await tx.mailboxBlock.findUnique({ where: { ownerHandleId_blockedKey: { ownerHandleId: handle.id, blockedKey: m.sender.toLowerCase() } }, select: { createdAt: true } }) : null;
+      const blocked = handle
+        ? await tx.mailboxBlock.findUnique({
+            where: { ownerHandleId_blockedKey: { ownerHandleId: handle.id, blockedKey: m.sender.toLowerCase() } },
+            select: { createdAt: true },
+          })
+        : null;
       const createdAt = new Date();
       const row = await tx.networkMessage.create({
         data: {
@@ -206,9 +235,14 @@ export async function manageMailbox(
     const inbox = { recipientHandleId: proven.handleId, deletedAt: null, withheld: false };
     let deleted = 0;
     if (input.action === "delete_all") deleted = (await tx.networkMessage.updateMany({ where: inbox, data: { deletedAt: new Date() } })).count;
-    if (input.action === "delete_from") deleted = (await tx.networkMessage.updateMany({ where: { ...inbox, sender: { handleKey: otherKey } }, data: { deletedAt: new Date() } })).count;
+    if (input.action === "delete_from")
+      deleted = (await tx.networkMessage.updateMany({ where: { ...inbox, sender: { handleKey: otherKey } }, data: { deletedAt: new Date() } })).count;
     if (input.action === "block") {
-      await tx.mailboxBlock.upsert({ where: { ownerHandleId_blockedKey: { ownerHandleId: proven.handleId, blockedKey: otherKey } }, create: { ownerHandleId: proven.handleId, blockedKey: otherKey }, update: {} });
+      await tx.mailboxBlock.upsert({
+        where: { ownerHandleId_blockedKey: { ownerHandleId: proven.handleId, blockedKey: otherKey } },
+        create: { ownerHandleId: proven.handleId, blockedKey: otherKey },
+        update: {},
+      });
     }
     if (input.action === "unblock") await tx.mailboxBlock.deleteMany({ where: { ownerHandleId: proven.handleId, blockedKey: otherKey } });
     const blocks = await tx.mailboxBlock.findMany({ where: { ownerHandleId: proven.handleId }, select: { blockedKey: true }, orderBy: { blockedKey: "asc" } });

@@ -17,7 +17,16 @@ import { createAgentReport } from "./reports";
 const address = (n: number) => `10.89.${n}.${Math.floor(Math.random() * 250)}`;
 const refusal = "Too many profiles, messages, mailbox changes, recoveries and reports in a short time; nothing was done. Try again in 60 minutes.";
 const handle = (lead: string) => `${lead}-${plantedWord("h", 8)}`;
-const profile = (h: string, token: string | null = null) => ({ handle: h, handleToken: token, summary: "Limited.", offers: [], needs: [], tags: [], contact: [], acceptsMessages: true });
+const profile = (h: string, token: string | null = null) => ({
+  handle: h,
+  handleToken: token,
+  summary: "Limited.",
+  offers: [],
+  needs: [],
+  tags: [],
+  contact: [],
+  acceptsMessages: true,
+});
 
 describe("network write limits", () => {
   it("refuses a client address's third write in the window, whatever it writes", async () => {
@@ -35,7 +44,17 @@ describe("network write limits", () => {
     const registered = await publishProfile(profile(to), address(2));
     if (!registered.ok) throw new Error(registered.message);
     const sender = handle("ls");
-    const message = (token: string | null): NewMessage => ({ sender, handleToken: token, to, message: "Hi.", subject: null, kind: "message", inReplyTo: null, keyId: null, signature: null });
+    const message = (token: string | null): NewMessage => ({
+      sender,
+      handleToken: token,
+      to,
+      message: "Hi.",
+      subject: null,
+      kind: "message",
+      inReplyTo: null,
+      keyId: null,
+      signature: null,
+    });
     const first = await sendMessage(message(null), address(3));
     if (!first.ok) throw new Error(first.message);
     // A message naming the handle without its token counts nothing against the handle.

@@ -16,7 +16,12 @@ const administrators = { signedOut: { ok: false as const, message: "Only adminis
 export const answerRequestAction = viewerAction(
   z.object({
     id: requestId,
-    answer: z.string().trim().min(1, "Write the answer.").max(MAX_ANSWER, `At most ${MAX_ANSWER.toLocaleString("en")} characters.`).refine(withoutNul, NUL_REFUSAL),
+    answer: z
+      .string()
+      .trim()
+      .min(1, "Write the answer.")
+      .max(MAX_ANSWER, `At most ${MAX_ANSWER.toLocaleString("en")} characters.`)
+      .refine(withoutNul, NUL_REFUSAL),
   }),
   async (viewer, input) => {
     const result = await answerRequest(viewer, input.id, input.answer);

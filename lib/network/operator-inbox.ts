@@ -9,7 +9,15 @@ import { MAX_THREAD_MESSAGES, readThread, statusOf, type OperatorRequestStatus, 
 // answer it (the request becomes answered, and the agent reads the answer with read_request), close it. Every read
 // and write here checks the viewer is an administrator itself, so no page or action is the only guard.
 
-export type InboxItem = { id: string; status: OperatorRequestStatus; handle: string | null; firstMessage: string; messages: number; createdAt: Date; lastMessageAt: Date };
+export type InboxItem = {
+  id: string;
+  status: OperatorRequestStatus;
+  handle: string | null;
+  firstMessage: string;
+  messages: number;
+  createdAt: Date;
+  lastMessageAt: Date;
+};
 
 const PREVIEW = 200;
 
@@ -64,7 +72,8 @@ export async function answerRequest(viewer: Viewer | null, id: string, answer: s
     const status = locked[0]?.status;
     if (status === undefined) return fail("There is no such request.");
     if (status === "closed") return fail("This request is closed: it takes no more messages.");
-    if ((await tx.operatorMessage.count({ where: { requestId: id } })) >= MAX_THREAD_MESSAGES) return fail(`This request holds ${MAX_THREAD_MESSAGES} messages, as many as one request may.`);
+    if ((await tx.operatorMessage.count({ where: { requestId: id } })) >= MAX_THREAD_MESSAGES)
+      return fail(`This request holds ${MAX_THREAD_MESSAGES} messages, as many as one request may.`);
     await tx.operatorMessage.create({ data: { requestId: id, fromOperator: true, authorUserId: admin.id, body: answer } });
     await tx.operatorRequest.update({ where: { id }, data: { status: "answered", lastMessageAt: new Date() } });
     return ok();

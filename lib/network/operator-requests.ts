@@ -91,7 +91,14 @@ async function requestFor(id: string, followUpToken: string): Promise<{ id: stri
 export async function readThread(id: string): Promise<RequestThread | null> {
   const row = await db.operatorRequest.findUnique({
     where: { id },
-    select: { id: true, status: true, createdAt: true, handle: true, contactHint: true, messages: { orderBy: { createdAt: "asc" }, select: { fromOperator: true, body: true, createdAt: true } } },
+    select: {
+      id: true,
+      status: true,
+      createdAt: true,
+      handle: true,
+      contactHint: true,
+      messages: { orderBy: { createdAt: "asc" }, select: { fromOperator: true, body: true, createdAt: true } },
+    },
   });
   if (!row) return null;
   return {
@@ -112,10 +119,16 @@ export async function readRequest(id: string, followUpToken: string): Promise<{ 
 }
 
 /** add_to_request: the agent's next message; the request waits for the operator again (status open). */
-export async function addToRequest(id: string, followUpToken: string, message: string, clientKey: string): Promise<{ ok: true; thread: RequestThread } | { ok: false; message: string }> {
+export async function addToRequest(
+  id: string,
+  followUpToken: string,
+  message: string,
+  clientKey: string,
+): Promise<{ ok: true; thread: RequestThread } | { ok: false; message: string }> {
   const request = await requestFor(id, followUpToken);
   if (!request) return { ok: false, message: NOT_FOUND };
-  if (request.status === "closed") return { ok: false, message: "The operator closed this request: it takes no more messages. Send a new one with describe_need." };
+  if (request.status === "closed")
+    return { ok: false, message: "The operator closed this request: it takes no more messages. Send a new one with describe_need." };
   const limited = await limitedByAddress(clientKey);
   if (limited) return limited;
   const added = await db.$transaction(async (tx) => {
@@ -126,7 +139,8 @@ export async function addToRequest(id: string, followUpToken: string, message: s
     await tx.operatorRequest.update({ where: { id: request.id }, data: { status: "open", lastMessageAt: new Date() } });
     return true;
   });
-  if (!added) return { ok: false, message: `This request holds ${MAX_THREAD_MESSAGES} messages, as many as one request may: send a new one with describe_need.` };
+  if (!added)
+    return { ok: false, message: `This request holds ${MAX_THREAD_MESSAGES} messages, as many as one request may: send a new one with describe_need.` };
   const thread = await readThread(request.id);
   return thread ? { ok: true, thread } : { ok: false, message: NOT_FOUND };
 }

@@ -47,7 +47,8 @@ export async function recoverHandle(input: { handle: string; challenge: string |
   });
   const key = handle?.keys[0];
   // Whether a handle exists is public (the directory, the board), so saying it has no key tells nobody anything new.
-  if (!handle || !key) return { ok: false, message: `The handle “${input.handle}” has no key registered: only a handle with a key (register_key) can be recovered.` };
+  if (!handle || !key)
+    return { ok: false, message: `The handle “${input.handle}” has no key registered: only a handle with a key (register_key) can be recovered.` };
   const now = new Date();
   if (input.challenge === null || input.signature === null) {
     const instance = await boardInstanceId();
@@ -66,7 +67,10 @@ export async function recoverHandle(input: { handle: string; challenge: string |
     const used = await tx.handleRecovery.deleteMany({ where: { challengeSha256: sha256Hex(challenge), handleId: handle.id, expiresAt: { gt: now } } });
     if (used.count !== 1) return { ok: false as const, message: UNUSABLE };
     if (!rawSignatureHolds(Buffer.from(key.publicKey, "base64"), Buffer.from(challenge, "utf8"), signature)) {
-      return { ok: false as const, message: `signature is not the Ed25519 signature (base64) of the challenge's UTF-8 bytes by the current key of “${input.handle}” (${key.keyId}); ask for a new challenge.` };
+      return {
+        ok: false as const,
+        message: `signature is not the Ed25519 signature (base64) of the challenge's UTF-8 bytes by the current key of “${input.handle}” (${key.keyId}); ask for a new challenge.`,
+      };
     }
     const handleToken = newHandleToken();
     await tx.callerHandle.update({ where: { id: handle.id }, data: { tokenSha256: sha256Hex(handleToken) } });

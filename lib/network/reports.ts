@@ -13,7 +13,11 @@ export type AgentReportKind = (typeof AGENT_REPORT_KINDS)[number];
 export type NetworkReportView = { id: string; kind: string; text: string; subjectKey: string | null; createdAt: Date };
 
 /** An agent's report through /mcp, limited per client address. */
-export async function createAgentReport(kind: AgentReportKind, text: string, clientKey: string): Promise<{ ok: true; id: string } | { ok: false; message: string }> {
+export async function createAgentReport(
+  kind: AgentReportKind,
+  text: string,
+  clientKey: string,
+): Promise<{ ok: true; id: string } | { ok: false; message: string }> {
   const limit = await consume("networkWrites", `address:${clientKey}`);
   if (!limit.ok) return { ok: false, message: limit.message };
   const row = await db.networkReport.create({ data: { kind, text }, select: { id: true } });
@@ -51,7 +55,10 @@ export async function resolveNetworkReport(adminEmail: string, id: string, hide:
       const handle = await tx.callerHandle.findUnique({ where: { handleKey: report.subjectKey! }, select: { id: true } });
       if (handle) await tx.networkProfile.updateMany({ where: { handleId: handle.id }, data: { hiddenAt: new Date() } });
     }
-    const settled = await tx.networkReport.updateMany({ where: hiding ? { subjectKey: report.subjectKey, resolvedAt: null } : { id, resolvedAt: null }, data: { resolvedAt: new Date() } });
+    const settled = await tx.networkReport.updateMany({
+      where: hiding ? { subjectKey: report.subjectKey, resolvedAt: null } : { id, resolvedAt: null },
+      data: { resolvedAt: new Date() },
+    });
     if (settled.count === 0) return false;
     await tx.moderationDecision.create({
       data: { adminEmail, action: hiding ? "hide_profile" : "dismiss_network_report", reportId: id, agentHandle: report.subjectKey, reason: null },

@@ -32,4 +32,3 @@ export function rawSignatureHolds(keyBytes: Buffer, message: Buffer, signature: 
   const key = createPublicKey({ key: Buffer.concat([ED25519_SPKI_PREFIX, keyBytes]), format: "der", type: "spki" });
   return verify(null, message, key, bytes);
 }
-

@@ -40,12 +40,16 @@ function start(): Promise<RunningPostgres> {
 
 const api = (path: string) => new Request(`http://127.0.0.1${path}`, { headers: { "x-forwarded-for": "192.0.2.7" } });
 const agentContext = { params: Promise.resolve({ handle: "@nobody-here" }) };
-const badge = () => routes.badge.GET(api("/badges/@nobody-here/cap_search.svg"), { params: Promise.resolve({ handle: "@nobody-here", capabilityId: "cap_search.svg" }) });
+const badge = () =>
+  routes.badge.GET(api("/badges/@nobody-here/cap_search.svg"), { params: Promise.resolve({ handle: "@nobody-here", capabilityId: "cap_search.svg" }) });
 const logo = () => routes.logo.GET(api("/logos/@nobody-here/64.webp"), { params: Promise.resolve({ handle: "@nobody-here", file: "64.webp" }) });
 const stripeEvent = () =>
-  routes.stripe.POST(new Request("http://127.0.0.1/api/webhooks/stripe/@nobody-here", { method: "POST", body: "{}", headers: { "stripe-signature": "t=1,v1=00" } }), {
-    params: Promise.resolve({ handle: "@nobody-here" }),
-  });
+  routes.stripe.POST(
+    new Request("http://127.0.0.1/api/webhooks/stripe/@nobody-here", { method: "POST", body: "{}", headers: { "stripe-signature": "t=1,v1=00" } }),
+    {
+      params: Promise.resolve({ handle: "@nobody-here" }),
+    },
+  );
 
 beforeAll(async () => {
   folder = await mkdtemp(path.join(os.tmpdir(), "explore-outage-pg-"));
@@ -171,7 +175,12 @@ describe("while PostgreSQL is stopped", () => {
     const gateway = await routes.gateway.POST(
       new Request("http://127.0.0.1/mcp/agents/@nobody-here", {
         method: "POST",
-        headers: { "x-forwarded-for": "192.0.2.7", authorization: "Bearer ept_any", "content-type": "application/json", accept: "application/json, text/event-stream" },
+        headers: {
+          "x-forwarded-for": "192.0.2.7",
+          authorization: "Bearer ept_any",
+          "content-type": "application/json",
+          accept: "application/json, text/event-stream",
+        },
         body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
       }),
       agentContext,
@@ -188,7 +197,11 @@ describe("while PostgreSQL is stopped", () => {
     ]) {
       expect(response.status).toBe(503);
       expect(response.headers.get("retry-after")).toBe("5");
-      expect(await response.json()).toMatchObject({ status: 503, detail: "Explore cannot reach its database just now. Try again in a few seconds.", instance: path });
+      expect(await response.json()).toMatchObject({
+        status: 503,
+        detail: "Explore cannot reach its database just now. Try again in a few seconds.",
+        instance: path,
+      });
     }
 
     database = await start();
@@ -199,7 +212,13 @@ describe("while PostgreSQL is stopped", () => {
     // A page's own bug reported by Next marks nothing; a render that failed on the database does (as Next's Node
     // server reports it), in case no pooled connection saw the outage first.
     const report = { path: "/", method: "GET", headers: {} };
-    const where = { routerKind: "App Router", routePath: "/", routeType: "render", revalidateReason: undefined, renderSource: "react-server-components" } as const;
+    const where = {
+      routerKind: "App Router",
+      routePath: "/",
+      routeType: "render",
+      revalidateReason: undefined,
+      renderSource: "react-server-components",
+    } as const;
     vi.stubEnv("NEXT_RUNTIME", "nodejs");
     await routes.instrumentation.onRequestError(new Error("a page's own bug"), report, where);
     expect((await page("/")).status).toBe(200);

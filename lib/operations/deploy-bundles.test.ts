@@ -55,7 +55,9 @@ afterAll(async () => {
 
 describe("deploy/migrate.sh and deploy/worker.sh on the bundles", () => {
   it("migrate applies every committed migration to an empty database, then finds nothing to do", async () => {
-    const committed = readdirSync(path.join(root, "prisma/migrations"), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+    const committed = readdirSync(path.join(root, "prisma/migrations"), { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name);
     const first = await run("bash", [path.join(root, "deploy/migrate.sh")], { cwd: "/", env: production });
     expect(JSON.parse(first.stdout.trim().split("\n").at(-1) ?? "")).toMatchObject({ level: "info", msg: "migrations applied", applied: committed.sort() });
     const check = new pg.Client({ connectionString: url });
@@ -90,10 +92,25 @@ describe("deploy/migrate.sh and deploy/worker.sh on the bundles", () => {
         capabilities: {
           create: [
             {
-              capabilityId: "cap_t0", position: 0, tool: "tool_0", name: "Service 0", summary: "Does a test thing for the test suite.",
-              category: "testing.unit", contentRating: "general", matureReasons: [], limitations: "Test data only.", class: "read_only",
-              repeat: "return_kept", storageFreeAccepted: false, data: {}, version: "1.0.0", offered: true, needsConfirmation: false,
-              listed: true, isPaid: false, hasExample: false,
+              capabilityId: "cap_t0",
+              position: 0,
+              tool: "tool_0",
+              name: "Service 0",
+              summary: "Does a test thing for the test suite.",
+              category: "testing.unit",
+              contentRating: "general",
+              matureReasons: [],
+              limitations: "Test data only.",
+              class: "read_only",
+              repeat: "return_kept",
+              storageFreeAccepted: false,
+              data: {},
+              version: "1.0.0",
+              offered: true,
+              needsConfirmation: false,
+              listed: true,
+              isPaid: false,
+              hasExample: false,
             },
           ],
         },
@@ -101,7 +118,13 @@ describe("deploy/migrate.sh and deploy/worker.sh on the bundles", () => {
       select: { capabilities: { select: { id: true } } },
     });
     const execution = await fresh.execution.create({
-      data: { capabilityId: agent.capabilities[0]?.id ?? "", userId: user.id, status: "running", startedAt: new Date(Date.now() - 3_600_000), argumentsSha256: "0".repeat(64) },
+      data: {
+        capabilityId: agent.capabilities[0]?.id ?? "",
+        userId: user.id,
+        status: "running",
+        startedAt: new Date(Date.now() - 3_600_000),
+        argumentsSha256: "0".repeat(64),
+      },
     });
 
     const child = spawn("bash", [path.join(root, "deploy/worker.sh")], { cwd: "/", env: production, stdio: ["ignore", "pipe", "inherit"] });

@@ -19,6 +19,12 @@ describe("the health check", () => {
   it("names the migrations a newer build ships that the database has not applied", async () => {
     cpSync(path.join(process.cwd(), "prisma", "migrations"), newerBuild, { recursive: true });
     mkdirSync(path.join(newerBuild, "29991231000000_not_yet_applied"));
-    expect(await checkHealth(newerBuild)).toEqual({ ok: false, database: "reachable", migrations: "behind", pending: ["29991231000000_not_yet_applied"], searchIndex: { state: "off", listings: null } });
+    expect(await checkHealth(newerBuild)).toEqual({
+      ok: false,
+      database: "reachable",
+      migrations: "behind",
+      pending: ["29991231000000_not_yet_applied"],
+      searchIndex: { state: "off", listings: null },
+    });
   });
 });

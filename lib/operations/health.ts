@@ -30,7 +30,12 @@ const shipped = new Map<string, Promise<string[]>>();
 function shippedMigrations(folder: string): Promise<string[]> {
   let names = shipped.get(folder);
   if (!names) {
-    names = readdir(folder, { withFileTypes: true }).then((entries) => entries.filter((e) => e.isDirectory()).map((e) => e.name).sort());
+    names = readdir(folder, { withFileTypes: true }).then((entries) =>
+      entries
+        .filter((e) => e.isDirectory())
+        .map((e) => e.name)
+        .sort(),
+    );
     shipped.set(folder, names);
     names.catch(() => shipped.delete(folder));
   }
@@ -41,9 +46,7 @@ function shippedMigrations(folder: string): Promise<string[]> {
 export async function checkHealth(migrationsFolder = SHIPPED): Promise<Health> {
   let applied: Set<string>;
   try {
-    const rows = appliedRows.parse(
-      await db.$queryRaw`SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`,
-    );
+    const rows = appliedRows.parse(await db.$queryRaw`SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`);
     applied = new Set(rows.map((r) => r.migration_name));
   } catch {
     return { ok: false, database: "unreachable", migrations: "unknown", pending: [], searchIndex: sharedIndexState() };

@@ -18,7 +18,6 @@ export type EntitlementFacts = {
 /** active: it can pay for a run now; the others say why not. */
 export type EntitlementState = "active" | "used_up" | "refunded" | "ended" | "payment_failed";
 
-
 const count = (n: number) => n.toLocaleString("en-US");
 const calls = (n: number) => (n === 1 ? "call" : "calls");
 

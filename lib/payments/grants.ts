@@ -8,9 +8,7 @@ import { planHeadline, usd } from "./plan-words";
 export type PlanForGrant = { planId: string; type: PlanType; priceUsd: string | null; dailyLimit: number | null; extra: JsonObject };
 
 export type Grant =
-  | { ok: true; kind: "calls"; calls: number; words: string }
-  | { ok: true; kind: "subscription"; words: string }
-  | { ok: false; message: string };
+  { ok: true; kind: "calls"; calls: number; words: string } | { ok: true; kind: "subscription"; words: string } | { ok: false; message: string };
 
 function tenThousandths(priceUsd: string): number {
   return Math.round(Number(priceUsd) * 10_000);
@@ -20,7 +18,8 @@ const callsWord = (n: number) => `${n.toLocaleString("en-US")} call${n === 1 ? "
 
 export function grantOf(plan: PlanForGrant, paid: { amountCents: number; currency: string; mode: string }): Grant {
   const stated = planHeadline(plan);
-  if (paid.currency.toLowerCase() !== "usd") return { ok: false, message: `Paid in ${paid.currency.toUpperCase()}, but ${plan.planId} (${stated}) is priced in USD.` };
+  if (paid.currency.toLowerCase() !== "usd")
+    return { ok: false, message: `Paid in ${paid.currency.toUpperCase()}, but ${plan.planId} (${stated}) is priced in USD.` };
   if (plan.type === "free" || plan.priceUsd === null || tenThousandths(plan.priceUsd) <= 0) {
     return { ok: false, message: `${plan.planId} (${stated}) has no price to pay.` };
   }

@@ -7,7 +7,11 @@ describe("parsePaymentRequired", () => {
     expect(parsePaymentRequired(full)).toEqual({ planId: "per_call", paymentLink: "https://pay.example.com/x", message: "Pay first." });
     expect(parsePaymentRequired({ payment_required: {} })).toEqual({ planId: null, paymentLink: null, message: null });
     // A provider may add members of its own, and other keys beside the convention are its business.
-    expect(parsePaymentRequired({ other: 1, payment_required: { price: "0.02", message: "  Pay.  " } })).toEqual({ planId: null, paymentLink: null, message: "Pay." });
+    expect(parsePaymentRequired({ other: 1, payment_required: { price: "0.02", message: "  Pay.  " } })).toEqual({
+      planId: null,
+      paymentLink: null,
+      message: "Pay.",
+    });
   });
 
   it("is not the convention without the member", () => {
@@ -48,7 +52,9 @@ describe("shownPaymentLink", () => {
   const declared = "https://pay.example.com/odds-lab";
 
   it("uses the adapter's link only on the declared link's origin", () => {
-    expect(shownPaymentLink("https://pay.example.com/odds-lab/checkout?plan=per_call", declared)).toBe("https://pay.example.com/odds-lab/checkout?plan=per_call");
+    expect(shownPaymentLink("https://pay.example.com/odds-lab/checkout?plan=per_call", declared)).toBe(
+      "https://pay.example.com/odds-lab/checkout?plan=per_call",
+    );
     expect(shownPaymentLink("https://PAY.example.com:443/other", declared)).toBe("https://pay.example.com/other");
   });
 

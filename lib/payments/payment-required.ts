@@ -31,7 +31,11 @@ const words = (max: number) => z.string().trim().min(1).max(max);
 // Loose, so a provider may add members of its own; strict about the ones the convention names.
 const paymentRequiredSchema = z.looseObject({
   plan_id: words(MAX_PLAN_ID).optional(),
-  payment_link: z.string().max(MAX_LINK).refine((text) => httpsUrl(text) !== null).optional(),
+  payment_link: z
+    .string()
+    .max(MAX_LINK)
+    .refine((text) => httpsUrl(text) !== null)
+    .optional(),
   message: words(MAX_MESSAGE).optional(),
 });
 

@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { planExtraFields, planHeadline, priceSummary, usd } from "./plan-words";
 
-const plan = (type: "free" | "per_call" | "pack" | "subscription", fields: { priceUsd?: string; dailyLimit?: number; extra?: Record<string, string | number | boolean> } = {}) => ({
+const plan = (
+  type: "free" | "per_call" | "pack" | "subscription",
+  fields: { priceUsd?: string; dailyLimit?: number; extra?: Record<string, string | number | boolean> } = {},
+) => ({
   type,
   priceUsd: fields.priceUsd ?? null,
   dailyLimit: fields.dailyLimit ?? null,

@@ -25,7 +25,12 @@ async function world() {
 describe("findMyPurchases", () => {
   it("returns only the viewer's own entitlements, each in words", async () => {
     const w = await world();
-    const pack = await createTestEntitlement(w.buyer.id, w.shop.id, { planId: "pack_100", callsGranted: 100, callsLeft: 87, createdAt: new Date("2026-12-01T10:00:00Z") });
+    const pack = await createTestEntitlement(w.buyer.id, w.shop.id, {
+      planId: "pack_100",
+      callsGranted: 100,
+      callsLeft: 87,
+      createdAt: new Date("2026-12-01T10:00:00Z"),
+    });
     const refunded = await createTestEntitlement(w.buyer.id, w.shop.id, {
       planId: "pack_100",
       status: "refunded",
@@ -37,7 +42,14 @@ describe("findMyPurchases", () => {
     const monthly = await createTestEntitlement(
       w.buyer.id,
       w.shop.id,
-      { planId: "monthly", amountCents: 1200, subscriptionId: `sub_${w.shop.id}`, activeUntil: new Date("2027-01-03T09:00:00Z"), subscriptionStatus: "active", createdAt: new Date("2026-12-03T10:00:00Z") },
+      {
+        planId: "monthly",
+        amountCents: 1200,
+        subscriptionId: `sub_${w.shop.id}`,
+        activeUntil: new Date("2027-01-03T09:00:00Z"),
+        subscriptionStatus: "active",
+        createdAt: new Date("2026-12-03T10:00:00Z"),
+      },
       { createdAt: new Date("2026-12-03T10:00:00Z") },
     );
     const failed = await createTestEntitlement(w.buyer.id, w.shop.id, {
@@ -74,9 +86,19 @@ describe("findMyPurchases", () => {
       { createdAt: new Date("2026-12-03T10:00:00Z") },
     );
     const renewal = await createTestEvent(w.shop.id, { type: "invoice.paid", outcome: "applied", subscriptionId, createdAt: new Date("2026-12-04T10:00:00Z") });
-    await createTestEvent(w.shop.id, { type: "customer.subscription.updated", outcome: "ignored", subscriptionId, createdAt: new Date("2026-12-05T10:00:00Z") });
+    await createTestEvent(w.shop.id, {
+      type: "customer.subscription.updated",
+      outcome: "ignored",
+      subscriptionId,
+      createdAt: new Date("2026-12-05T10:00:00Z"),
+    });
     // The same subscription ID at another agent is another publisher's Stripe account.
-    await createTestEvent(w.gone.id, { type: "customer.subscription.deleted", outcome: "applied", subscriptionId, createdAt: new Date("2026-12-06T10:00:00Z") });
+    await createTestEvent(w.gone.id, {
+      type: "customer.subscription.deleted",
+      outcome: "applied",
+      subscriptionId,
+      createdAt: new Date("2026-12-06T10:00:00Z"),
+    });
 
     const [purchase] = await findMyPurchases(w.buyer, now);
     expect(purchase?.events).toEqual([
@@ -88,7 +110,12 @@ describe("findMyPurchases", () => {
   it("names an agent only while the viewer may still see it", async () => {
     const w = await world();
     await createTestEntitlement(w.buyer.id, w.gone.id, { planId: "pack_10", callsGranted: 10, callsLeft: 4, createdAt: new Date("2026-12-02T10:00:00Z") });
-    await createTestEntitlement(w.buyer.id, w.matureOnly.id, { planId: "vanished", callsGranted: 10, callsLeft: 10, createdAt: new Date("2026-12-01T10:00:00Z") });
+    await createTestEntitlement(w.buyer.id, w.matureOnly.id, {
+      planId: "vanished",
+      callsGranted: 10,
+      callsLeft: 10,
+      createdAt: new Date("2026-12-01T10:00:00Z"),
+    });
 
     const [gone, mature] = await findMyPurchases(w.buyer, now);
     expect(gone).toMatchObject({ agent: { listed: false }, planWords: "Pack of 10 calls · $1", leftWords: "4 of 10 calls left" });

@@ -41,9 +41,42 @@ describe("findAgentPayments", () => {
 
     const payments = await findAgentPayments(w.owner.id, w.agent.handle, now);
     expect(payments?.revenue).toEqual([
-      { planId: "monthly", planWords: "$12 a month", planType: "subscription", currency: "usd", paidGrants: 3, paidCents: 3600, refundedGrants: 0, refundedCents: 0, activeGrants: 1, callsLeft: 0 },
-      { planId: "pack_100", planWords: "Pack of 100 calls · $1.50", planType: "pack", currency: "eur", paidGrants: 1, paidCents: 140, refundedGrants: 0, refundedCents: 0, activeGrants: 1, callsLeft: 100 },
-      { planId: "pack_100", planWords: "Pack of 100 calls · $1.50", planType: "pack", currency: "usd", paidGrants: 2, paidCents: 300, refundedGrants: 1, refundedCents: 150, activeGrants: 1, callsLeft: 87 },
+      {
+        planId: "monthly",
+        planWords: "$12 a month",
+        planType: "subscription",
+        currency: "usd",
+        paidGrants: 3,
+        paidCents: 3600,
+        refundedGrants: 0,
+        refundedCents: 0,
+        activeGrants: 1,
+        callsLeft: 0,
+      },
+      {
+        planId: "pack_100",
+        planWords: "Pack of 100 calls · $1.50",
+        planType: "pack",
+        currency: "eur",
+        paidGrants: 1,
+        paidCents: 140,
+        refundedGrants: 0,
+        refundedCents: 0,
+        activeGrants: 1,
+        callsLeft: 100,
+      },
+      {
+        planId: "pack_100",
+        planWords: "Pack of 100 calls · $1.50",
+        planType: "pack",
+        currency: "usd",
+        paidGrants: 2,
+        paidCents: 300,
+        refundedGrants: 1,
+        refundedCents: 150,
+        activeGrants: 1,
+        callsLeft: 87,
+      },
     ]);
   });
 

@@ -19,15 +19,36 @@ let consumerId: string;
 let eventNumber = 0;
 
 const plans = [
-  { planId: "pack_100", position: 0, type: "pack" as const, priceUsd: "5", extra: { type: "pack", price_usd: 5, calls: 100, stripe_payment_link: "plink_pack" } },
-  { planId: "per_call", position: 1, type: "per_call" as const, priceUsd: "0.02", extra: { type: "per_call", price_usd: 0.02, stripe_payment_link: "plink_calls" } },
-  { planId: "monthly", position: 2, type: "subscription" as const, priceUsd: "12", extra: { type: "subscription", price_usd: 12, period: "month", stripe_payment_link: "plink_monthly" } },
+  {
+    planId: "pack_100",
+    position: 0,
+    type: "pack" as const,
+    priceUsd: "5",
+    extra: { type: "pack", price_usd: 5, calls: 100, stripe_payment_link: "plink_pack" },
+  },
+  {
+    planId: "per_call",
+    position: 1,
+    type: "per_call" as const,
+    priceUsd: "0.02",
+    extra: { type: "per_call", price_usd: 0.02, stripe_payment_link: "plink_calls" },
+  },
+  {
+    planId: "monthly",
+    position: 2,
+    type: "subscription" as const,
+    priceUsd: "12",
+    extra: { type: "subscription", price_usd: 12, period: "month", stripe_payment_link: "plink_monthly" },
+  },
 ];
 
 beforeAll(async () => {
   const [publisher, person] = await Promise.all([createTestUser(), createTestUser()]);
   buyer = person;
-  const made = await createTestAgent({ ownerId: publisher.id, capabilities: [{ capabilityId: "cap_paid", extra: { isPaid: true, plans: { create: plans } } }] });
+  const made = await createTestAgent({
+    ownerId: publisher.id,
+    capabilities: [{ capabilityId: "cap_paid", extra: { isPaid: true, plans: { create: plans } } }],
+  });
   const made2 = await createTestAgent({ ownerId: publisher.id });
   agent = { id: made.id, handle: made.handle };
   other = { id: made2.id, handle: made2.handle };
@@ -165,7 +186,9 @@ describe("the Stripe webhook", () => {
   });
 
   it("records an event whose object is not in the expected shape as a mismatch, naming where", async () => {
-    const sent = await deliver(event("checkout.session.completed", { id: "cs_broken", mode: "payment", payment_status: "paid", amount_total: "five", currency: "usd" }));
+    const sent = await deliver(
+      event("checkout.session.completed", { id: "cs_broken", mode: "payment", payment_status: "paid", amount_total: "five", currency: "usd" }),
+    );
     expect(sent).toMatchObject({ status: 200, body: { outcome: "mismatch" } });
     expect(sent.body.message).toContain("data.object.amount_total");
   });
@@ -175,17 +198,29 @@ describe("the Stripe webhook", () => {
     const sub = `sub_test_${t0}`;
     const periodEnd = (days: number) => t0 + days * 86_400;
     // The first invoice arrives before its checkout: its state is kept and applied when the checkout comes.
-    const early = await deliver(event("invoice.paid", { id: "in_1", parent: { subscription_details: { subscription: sub } }, lines: { data: [{ period: { end: periodEnd(30) } }] } }, t0));
+    const early = await deliver(
+      event("invoice.paid", { id: "in_1", parent: { subscription_details: { subscription: sub } }, lines: { data: [{ period: { end: periodEnd(30) } }] } }, t0),
+    );
     expect(early.body.outcome).toBe("ignored");
-    const bought = await deliver(event("checkout.session.completed", checkout({ mode: "subscription", payment_link: "plink_monthly", amount_total: 1200, subscription: sub, payment_intent: null }), t0 + 1));
+    const bought = await deliver(
+      event(
+        "checkout.session.completed",
+        checkout({ mode: "subscription", payment_link: "plink_monthly", amount_total: 1200, subscription: sub, payment_intent: null }),
+        t0 + 1,
+      ),
+    );
     expect(bought.body).toMatchObject({ outcome: "granted", message: "Subscribed to monthly ($12 a month)." });
     const [grant] = await db.entitlement.findMany({ where: { subscriptionId: sub } });
     expect(grant).toMatchObject({ status: "active", subscriptionStatus: "active", activeUntil: new Date(periodEnd(30) * 1000) });
 
     // A renewal, then a cancellation, delivered newest first: the older one must not bring the subscription back.
-    const cancelled = await deliver(event("customer.subscription.deleted", { id: sub, status: "canceled", items: { data: [{ current_period_end: periodEnd(60) }] } }, t0 + 200));
+    const cancelled = await deliver(
+      event("customer.subscription.deleted", { id: sub, status: "canceled", items: { data: [{ current_period_end: periodEnd(60) }] } }, t0 + 200),
+    );
     expect(cancelled.body.outcome).toBe("applied");
-    const stale = await deliver(event("customer.subscription.updated", { id: sub, status: "active", items: { data: [{ current_period_end: periodEnd(60) }] } }, t0 + 100));
+    const stale = await deliver(
+      event("customer.subscription.updated", { id: sub, status: "active", items: { data: [{ current_period_end: periodEnd(60) }] } }, t0 + 100),
+    );
     expect(stale.body).toMatchObject({ outcome: "ignored" });
     expect(stale.body.message).toMatch(/later event already set/);
     const after = await db.entitlement.findFirstOrThrow({ where: { subscriptionId: sub } });
@@ -195,28 +230,52 @@ describe("the Stripe webhook", () => {
   it("stops a subscription whose payment failed and starts it again when the invoice is paid", async () => {
     const t0 = Math.floor(Date.now() / 1000);
     const sub = `sub_fail_${t0}`;
-    await deliver(event("checkout.session.completed", checkout({ mode: "subscription", payment_link: "plink_monthly", amount_total: 1200, subscription: sub, payment_intent: null }), t0));
+    await deliver(
+      event(
+        "checkout.session.completed",
+        checkout({ mode: "subscription", payment_link: "plink_monthly", amount_total: 1200, subscription: sub, payment_intent: null }),
+        t0,
+      ),
+    );
     const failed = await deliver(event("invoice.payment_failed", { id: "in_f", subscription: sub }, t0 + 10));
     expect(failed.body.message).toMatch(/past due/);
     expect(await db.entitlement.findFirstOrThrow({ where: { subscriptionId: sub } })).toMatchObject({ subscriptionStatus: "past_due", status: "active" });
     await deliver(event("invoice.paid", { id: "in_p", subscription: sub, lines: { data: [{ period: { end: t0 + 40 * 86_400 } }] } }, t0 + 20));
-    expect(await db.entitlement.findFirstOrThrow({ where: { subscriptionId: sub } })).toMatchObject({ subscriptionStatus: "active", activeUntil: new Date((t0 + 40 * 86_400) * 1000) });
+    expect(await db.entitlement.findFirstOrThrow({ where: { subscriptionId: sub } })).toMatchObject({
+      subscriptionStatus: "active",
+      activeUntil: new Date((t0 + 40 * 86_400) * 1000),
+    });
   });
 
   it("revokes the unused calls of a refunded payment: in part for a partial refund, all for a full one", async () => {
     const session = checkout({ payment_intent: "pi_refund_me" });
     await deliver(event("checkout.session.completed", session));
     await db.entitlement.update({ where: { checkoutSessionId: session.id }, data: { callsLeft: 90 } });
-    const partial = await deliver(event("charge.refunded", { id: "ch_1", payment_intent: "pi_refund_me", amount: 500, amount_refunded: 100, refunded: false, currency: "usd" }));
+    const partial = await deliver(
+      event("charge.refunded", { id: "ch_1", payment_intent: "pi_refund_me", amount: 500, amount_refunded: 100, refunded: false, currency: "usd" }),
+    );
     expect(partial.body.message).toBe("Refund of pi_refund_me: revoked 20 unused calls.");
-    expect(await db.entitlement.findUniqueOrThrow({ where: { checkoutSessionId: session.id } })).toMatchObject({ callsLeft: 70, callsRevoked: 20, status: "active" });
-    const full = await deliver(event("charge.refunded", { id: "ch_1", payment_intent: "pi_refund_me", amount: 500, amount_refunded: 500, refunded: true, currency: "usd" }));
+    expect(await db.entitlement.findUniqueOrThrow({ where: { checkoutSessionId: session.id } })).toMatchObject({
+      callsLeft: 70,
+      callsRevoked: 20,
+      status: "active",
+    });
+    const full = await deliver(
+      event("charge.refunded", { id: "ch_1", payment_intent: "pi_refund_me", amount: 500, amount_refunded: 500, refunded: true, currency: "usd" }),
+    );
     expect(full.body.message).toBe("Refund of pi_refund_me: revoked 70 unused calls.");
-    expect(await db.entitlement.findUniqueOrThrow({ where: { checkoutSessionId: session.id } })).toMatchObject({ callsLeft: 0, callsRevoked: 90, status: "refunded" });
+    expect(await db.entitlement.findUniqueOrThrow({ where: { checkoutSessionId: session.id } })).toMatchObject({
+      callsLeft: 0,
+      callsRevoked: 90,
+      status: "refunded",
+    });
   });
 
   it("records event types it does not use, and an unpaid checkout, without granting", async () => {
-    expect((await deliver(event("customer.created", { id: "cus_1" }))).body).toMatchObject({ outcome: "ignored", message: "Explore does not use customer.created events." });
+    expect((await deliver(event("customer.created", { id: "cus_1" }))).body).toMatchObject({
+      outcome: "ignored",
+      message: "Explore does not use customer.created events.",
+    });
     expect((await deliver(event("checkout.session.completed", checkout({ payment_status: "unpaid" })))).body.outcome).toBe("ignored");
     expect((await db.stripeWebhook.findUniqueOrThrow({ where: { agentId: agent.id } })).lastEventAt).not.toBeNull();
   });

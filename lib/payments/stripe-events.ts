@@ -19,7 +19,15 @@ import { chargeSchema, checkoutSessionSchema, eventSchema, invoiceSchema, subscr
 export type WebhookAnswer = { status: 200 | 400 | 404 | 503; body: { received: boolean; outcome?: StripeEventOutcome | "duplicate"; message: string } };
 
 type Tx = Prisma.TransactionClient;
-type Recorded = { outcome: StripeEventOutcome; message: string; planId?: string | null; amountCents?: number | null; currency?: string | null; consumerId?: string | null; subscription?: SubscriptionState | null };
+type Recorded = {
+  outcome: StripeEventOutcome;
+  message: string;
+  planId?: string | null;
+  amountCents?: number | null;
+  currency?: string | null;
+  consumerId?: string | null;
+  subscription?: SubscriptionState | null;
+};
 type SubscriptionState = { subscriptionId: string; status: string | null; periodEnd: Date | null };
 type Apply = (tx: Tx, agentId: string, event: VerifiedEvent, eventTime: Date) => Promise<{ recorded: Recorded; grant?: (eventId: string) => Promise<void> }>;
 
@@ -33,7 +41,9 @@ function parse<T extends z.ZodType>(schema: T, value: unknown, what: string): { 
 }
 
 async function plansSoldBy(tx: Tx, agentId: string, paymentLink: string): Promise<PlanForGrant[]> {
-  const rows = await tx.$queryRaw<{ planId: string; type: PlanForGrant["type"]; priceUsd: string | null; dailyLimit: number | null; extra: PlanForGrant["extra"] }[]>`
+  const rows = await tx.$queryRaw<
+    { planId: string; type: PlanForGrant["type"]; priceUsd: string | null; dailyLimit: number | null; extra: PlanForGrant["extra"] }[]
+  >`
     SELECT DISTINCT ON (p."planId") p."planId", p."type", p."priceUsd"::text AS "priceUsd", p."dailyLimit", p."extra"
     FROM "Plan" p JOIN "Capability" c ON c."id" = p."capabilityId"
     WHERE c."agentId" = ${agentId} AND p."extra"->>'stripe_payment_link' = ${paymentLink}
@@ -46,17 +56,49 @@ const checkoutCompleted: Apply = async (tx, agentId, event, eventTime) => {
   if (!parsed.ok) return { recorded: parsed.recorded };
   const session = parsed.value;
   const base = { amountCents: session.amount_total, currency: session.currency, consumerId: session.client_reference_id ?? null };
-  if (session.payment_status !== "paid") return { recorded: { ...base, outcome: "ignored", message: "The checkout is not paid yet: nothing granted until it is." } };
-  if (!session.payment_link) return { recorded: { ...base, outcome: "mismatch", message: "The checkout came from no payment link, so Explore cannot tell which plan it bought." } };
+  if (session.payment_status !== "paid")
+    return { recorded: { ...base, outcome: "ignored", message: "The checkout is not paid yet: nothing granted until it is." } };
+  if (!session.payment_link)
+    return { recorded: { ...base, outcome: "mismatch", message: "The checkout came from no payment link, so Explore cannot tell which plan it bought." } };
   const plans = await plansSoldBy(tx, agentId, session.payment_link);
   const plan = plans[0];
-  if (!plan) return { recorded: { ...base, outcome: "mismatch", message: `The payment link ${session.payment_link} sells no plan of this agent (name it as a plan's stripe_payment_link).` } };
-  if (plans.length > 1) return { recorded: { ...base, planId: plan.planId, outcome: "mismatch", message: `The payment link ${session.payment_link} is named by ${plans.length} plans (${plans.map((p) => p.planId).join(", ")}): give each plan its own link.` } };
+  if (!plan)
+    return {
+      recorded: {
+        ...base,
+        outcome: "mismatch",
+        message: `The payment link ${session.payment_link} sells no plan of this agent (name it as a plan's stripe_payment_link).`,
+      },
+    };
+  if (plans.length > 1)
+    return {
+      recorded: {
+        ...base,
+        planId: plan.planId,
+        outcome: "mismatch",
+        message: `The payment link ${session.payment_link} is named by ${plans.length} plans (${plans.map((p) => p.planId).join(", ")}): give each plan its own link.`,
+      },
+    };
   const withPlan = { ...base, planId: plan.planId };
-  if (!session.client_reference_id) return { recorded: { ...withPlan, outcome: "mismatch", message: "The checkout has no client_reference_id, so Explore cannot tell who paid (open the link from Explore)." } };
+  if (!session.client_reference_id)
+    return {
+      recorded: {
+        ...withPlan,
+        outcome: "mismatch",
+        message: "The checkout has no client_reference_id, so Explore cannot tell who paid (open the link from Explore).",
+      },
+    };
   const consumer = await tx.agentConsumer.findFirst({ where: { consumerId: session.client_reference_id, agentId }, select: { userId: true } });
-  if (!consumer) return { recorded: { ...withPlan, outcome: "mismatch", message: `The client_reference_id ${session.client_reference_id} is not a consumer of this agent on Explore.` } };
-  if (session.amount_total === null || session.currency === null) return { recorded: { ...withPlan, outcome: "mismatch", message: "The checkout states no amount or currency." } };
+  if (!consumer)
+    return {
+      recorded: {
+        ...withPlan,
+        outcome: "mismatch",
+        message: `The client_reference_id ${session.client_reference_id} is not a consumer of this agent on Explore.`,
+      },
+    };
+  if (session.amount_total === null || session.currency === null)
+    return { recorded: { ...withPlan, outcome: "mismatch", message: "The checkout states no amount or currency." } };
   const grant = grantOf(plan, { amountCents: session.amount_total, currency: session.currency, mode: session.mode });
   if (!grant.ok) return { recorded: { ...withPlan, outcome: "mismatch", message: grant.message } };
   const already = await tx.entitlement.findUnique({ where: { checkoutSessionId: session.id }, select: { eventId: true } });
@@ -113,11 +155,16 @@ function subscriptionEntitlementStatus(status: string): EntitlementStatus {
 
 /** Applies a subscription's new state to its grants, unless a later event already set a newer one. */
 async function applySubscriptionState(tx: Tx, agentId: string, state: SubscriptionState, eventTime: Date, words: string): Promise<Recorded> {
-  const grants = await tx.entitlement.findMany({ where: { agentId, subscriptionId: state.subscriptionId }, select: { id: true, stateAt: true, subscriptionStatus: true, activeUntil: true } });
+  const grants = await tx.entitlement.findMany({
+    where: { agentId, subscriptionId: state.subscriptionId },
+    select: { id: true, stateAt: true, subscriptionStatus: true, activeUntil: true },
+  });
   const base = { subscription: state };
-  if (grants.length === 0) return { ...base, outcome: "ignored", message: `${words}; its checkout has not arrived yet, and this state will apply when it does.` };
+  if (grants.length === 0)
+    return { ...base, outcome: "ignored", message: `${words}; its checkout has not arrived yet, and this state will apply when it does.` };
   const current = grants.filter((g) => g.stateAt === null || g.stateAt <= eventTime);
-  if (current.length === 0) return { ...base, outcome: "ignored", message: `${words}, but a later event already set this subscription's state: kept the later one.` };
+  if (current.length === 0)
+    return { ...base, outcome: "ignored", message: `${words}, but a later event already set this subscription's state: kept the later one.` };
   for (const g of current) {
     const status = state.status ?? g.subscriptionStatus ?? "active";
     await tx.entitlement.update({
@@ -144,7 +191,11 @@ const invoiceSettled: Apply = async (tx, agentId, event, eventTime) => {
   const invoice = parsed.value;
   if (!invoice.subscriptionId) return { recorded: { outcome: "ignored", message: "An invoice of no subscription: nothing to do." } };
   const paid = event.type === "invoice.paid";
-  const state = { subscriptionId: invoice.subscriptionId, status: paid ? "active" : "past_due", periodEnd: paid && invoice.periodEnd !== null ? fromSeconds(invoice.periodEnd) : null };
+  const state = {
+    subscriptionId: invoice.subscriptionId,
+    status: paid ? "active" : "past_due",
+    periodEnd: paid && invoice.periodEnd !== null ? fromSeconds(invoice.periodEnd) : null,
+  };
   const words = paid
     ? `Invoice ${invoice.id} paid: subscription ${invoice.subscriptionId} is active${state.periodEnd ? ` through ${state.periodEnd.toISOString().slice(0, 10)}` : ""}`
     : `Invoice ${invoice.id} failed: subscription ${invoice.subscriptionId} is past due and its runs stop until it is paid`;
@@ -156,7 +207,8 @@ const chargeRefunded: Apply = async (tx, agentId, event) => {
   if (!parsed.ok) return { recorded: parsed.recorded };
   const charge = parsed.value;
   const base = { amountCents: -charge.amount_refunded, currency: charge.currency.toLowerCase() };
-  if (!charge.payment_intent) return { recorded: { ...base, outcome: "ignored", message: "A refund of a charge without a payment intent: no grant to revoke." } };
+  if (!charge.payment_intent)
+    return { recorded: { ...base, outcome: "ignored", message: "A refund of a charge without a payment intent: no grant to revoke." } };
   const grants = await tx.entitlement.findMany({ where: { agentId, paymentIntentId: charge.payment_intent, callsGranted: { not: null } } });
   if (grants.length === 0) return { recorded: { ...base, outcome: "ignored", message: `A refund of ${charge.payment_intent}, which granted no calls here.` } };
   let revokedNow = 0;
@@ -172,7 +224,14 @@ const chargeRefunded: Apply = async (tx, agentId, event) => {
     });
   }
   const first = grants[0];
-  return { recorded: { ...base, planId: first?.planId ?? null, outcome: "applied", message: `Refund of ${charge.payment_intent}: revoked ${revokedNow} unused call${revokedNow === 1 ? "" : "s"}.` } };
+  return {
+    recorded: {
+      ...base,
+      planId: first?.planId ?? null,
+      outcome: "applied",
+      message: `Refund of ${charge.payment_intent}: revoked ${revokedNow} unused call${revokedNow === 1 ? "" : "s"}.`,
+    },
+  };
 };
 
 // Every event type the publisher is told to select (paths.ts) has a handler; the compiler holds them together.
@@ -203,7 +262,8 @@ function verify(rawBody: string, signature: string | null, secret: string, now: 
 /** Verifies, records once and applies one webhook delivery for the agent of `handle`. */
 export async function receiveStripeEvent(handle: string | null, rawBody: string, signature: string | null, now = new Date()): Promise<WebhookAnswer> {
   const agent = handle ? await db.agent.findUnique({ where: { handle }, select: { id: true, stripeWebhook: { select: { secretCiphertext: true } } } }) : null;
-  if (!agent?.stripeWebhook) return { status: 404, body: { received: false, message: `No agent ${handle ?? ""} verifies payments with Stripe here.`.replace("  ", " ") } };
+  if (!agent?.stripeWebhook)
+    return { status: 404, body: { received: false, message: `No agent ${handle ?? ""} verifies payments with Stripe here.`.replace("  ", " ") } };
   let secret: string;
   try {
     secret = openSecret(agent.stripeWebhook.secretCiphertext, agent.id);
@@ -225,7 +285,8 @@ export async function receiveStripeEvent(handle: string | null, rawBody: string,
       INSERT INTO "StripeEvent" ("id", "agentId", "type", "createdAt", "receivedAt", "outcome", "message")
       VALUES (${event.id}, ${agent.id}, ${event.type}, ${eventTime}, ${now}, 'ignored'::"StripeEventOutcome", '')
       ON CONFLICT ("agentId", "id") DO NOTHING`;
-    if (fresh === 0) return { status: 200, body: { received: true, outcome: "duplicate", message: `Event ${event.id} was already recorded: nothing changed.` } };
+    if (fresh === 0)
+      return { status: 200, body: { received: true, outcome: "duplicate", message: `Event ${event.id} was already recorded: nothing changed.` } };
     const handler = HANDLERS[event.type];
     const { recorded, grant } = handler
       ? await handler(tx, agent.id, event, eventTime)

@@ -10,15 +10,15 @@ const seconds = z.number().int().nonnegative();
 
 export const checkoutSessionSchema = z
   .object({
-  id,
-  mode: z.enum(["payment", "subscription", "setup"]),
-  payment_status: z.enum(["paid", "unpaid", "no_payment_required"]),
-  client_reference_id: z.string().max(200).nullable().optional(),
-  payment_link: idOrObject.nullable().optional(),
-  amount_total: z.number().int().nonnegative().nullable(),
-  currency: z.string().min(3).max(3).nullable(),
-  payment_intent: idOrObject.nullable().optional(),
-  subscription: idOrObject.nullable().optional(),
+    id,
+    mode: z.enum(["payment", "subscription", "setup"]),
+    payment_status: z.enum(["paid", "unpaid", "no_payment_required"]),
+    client_reference_id: z.string().max(200).nullable().optional(),
+    payment_link: idOrObject.nullable().optional(),
+    amount_total: z.number().int().nonnegative().nullable(),
+    currency: z.string().min(3).max(3).nullable(),
+    payment_intent: idOrObject.nullable().optional(),
+    subscription: idOrObject.nullable().optional(),
   })
   .loose();
 export type CheckoutSession = z.infer<typeof checkoutSessionSchema>;
@@ -28,7 +28,10 @@ export const subscriptionSchema = z
     id,
     status: z.string().min(1).max(40),
     current_period_end: seconds.optional(),
-    items: z.object({ data: z.array(z.object({ current_period_end: seconds.optional() }).loose()) }).loose().optional(),
+    items: z
+      .object({ data: z.array(z.object({ current_period_end: seconds.optional() }).loose()) })
+      .loose()
+      .optional(),
   })
   .loose()
   .transform((s) => {
@@ -40,13 +43,24 @@ export const invoiceSchema = z
   .object({
     id,
     subscription: idOrObject.nullable().optional(),
-    parent: z.object({ subscription_details: z.object({ subscription: idOrObject }).loose().nullable().optional() }).loose().nullable().optional(),
-    lines: z.object({ data: z.array(z.object({ period: z.object({ end: seconds }).loose().optional() }).loose()) }).loose().optional(),
+    parent: z
+      .object({ subscription_details: z.object({ subscription: idOrObject }).loose().nullable().optional() })
+      .loose()
+      .nullable()
+      .optional(),
+    lines: z
+      .object({ data: z.array(z.object({ period: z.object({ end: seconds }).loose().optional() }).loose()) })
+      .loose()
+      .optional(),
   })
   .loose()
   .transform((i) => {
     const ends = (i.lines?.data ?? []).flatMap((l) => (l.period ? [l.period.end] : []));
-    return { id: i.id, subscriptionId: i.parent?.subscription_details?.subscription ?? i.subscription ?? null, periodEnd: ends.length > 0 ? Math.max(...ends) : null };
+    return {
+      id: i.id,
+      subscriptionId: i.parent?.subscription_details?.subscription ?? i.subscription ?? null,
+      periodEnd: ends.length > 0 ? Math.max(...ends) : null,
+    };
   });
 
 export const chargeSchema = z

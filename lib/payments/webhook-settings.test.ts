@@ -132,7 +132,10 @@ describe("stopVerifyingAction", () => {
   it("refuses another publisher's agent and deletes nothing", async () => {
     const { other, agent } = await verifiedWithAPurchase();
     session.viewer = other;
-    expect(await stopVerifyingAction(null, formData({ handle: agent.handle, confirm: "yes" }))).toEqual({ ok: false, message: `You have no agent ${agent.handle}.` });
+    expect(await stopVerifyingAction(null, formData({ handle: agent.handle, confirm: "yes" }))).toEqual({
+      ok: false,
+      message: `You have no agent ${agent.handle}.`,
+    });
     expect(await webhookOf(agent.id)).not.toBeNull();
   });
 });

@@ -17,7 +17,16 @@ import { formData } from "@/lib/testing/form-data";
 import { startMcpServer, type TestServer } from "@/lib/testing/mcp-test-servers";
 import { redirectTarget } from "@/lib/testing/next-redirect";
 import { session } from "@/lib/testing/viewer-stub";
-import { confirmSuggestionAction, deleteDraftAction, editAgentAction, newDraftAction, openInEditorAction, publishDraftAction, saveDraftAction, tryDraftExampleAction } from "./draft-actions";
+import {
+  confirmSuggestionAction,
+  deleteDraftAction,
+  editAgentAction,
+  newDraftAction,
+  openInEditorAction,
+  publishDraftAction,
+  saveDraftAction,
+  tryDraftExampleAction,
+} from "./draft-actions";
 import { SUGGESTION_PREFIX } from "./suggestions";
 import { BLANK_DRAFT_TEXT, MAX_DRAFTS_PER_OWNER, TOO_MANY_DRAFTS } from "./draft-limits";
 
@@ -74,7 +83,7 @@ describe("creating drafts", () => {
     expect(rows[2]?.text).toBe('{"ekl": "1.0", "broken": true}');
   });
 
-  it("opens an agent's stored document for \"Edit\", and the same draft again the second time", async () => {
+  it('opens an agent\'s stored document for "Edit", and the same draft again the second time', async () => {
     const handle = uniqueHandle("ed");
     const imported = await importAgentFile({ text: agentText(handle), ownerId: viewer.id });
     expect(imported.ok).toBe(true);
@@ -89,12 +98,17 @@ describe("creating drafts", () => {
   });
 
   it(`keeps at most ${MAX_DRAFTS_PER_OWNER} drafts per publisher, and none over the size limit`, async () => {
-    await db.agentDraft.createMany({ data: Array.from({ length: MAX_DRAFTS_PER_OWNER }, () => ({ ownerId: viewer.id, source: "blank" as const, text: "{}" })) });
+    await db.agentDraft.createMany({
+      data: Array.from({ length: MAX_DRAFTS_PER_OWNER }, () => ({ ownerId: viewer.id, source: "blank" as const, text: "{}" })),
+    });
     expect(await newDraftAction(null, formData({}))).toEqual({ ok: false, message: TOO_MANY_DRAFTS });
     expect(await db.agentDraft.count({ where: { ownerId: viewer.id } })).toBe(MAX_DRAFTS_PER_OWNER);
     await db.agentDraft.deleteMany({ where: { ownerId: viewer.id } });
     const huge = `{"x": "${"a".repeat(600 * 1024)}"}`;
-    expect(await openInEditorAction(null, formData({ text: huge, source: "import" }))).toMatchObject({ ok: false, message: expect.stringContaining("at most 512 KB") });
+    expect(await openInEditorAction(null, formData({ text: huge, source: "import" }))).toMatchObject({
+      ok: false,
+      message: expect.stringContaining("at most 512 KB"),
+    });
     expect(await db.agentDraft.count({ where: { ownerId: viewer.id } })).toBe(0);
   });
 });
@@ -135,7 +149,9 @@ describe("Try it", () => {
   });
 
   it("says in words when the answer does not fit the output schema", async () => {
-    const id = await openText(agentText(uniqueHandle("try"), { output_schema: { type: "object", properties: { sum: { type: "string" } }, required: ["sum"] } }));
+    const id = await openText(
+      agentText(uniqueHandle("try"), { output_schema: { type: "object", properties: { sum: { type: "string" } }, required: ["sum"] } }),
+    );
     const result = await tryDraftExampleAction(null, formData({ id, capabilityId: "cap_add" }));
     expect(result).toMatchObject({ ok: true, data: { passed: false, words: expect.stringContaining("output schema") } });
   });
@@ -145,7 +161,10 @@ describe("Try it", () => {
     const calls = () => adapter.methods.filter((m) => m === "tools/call" || m === "initialize").length;
     const before = calls();
     const id = await openText(agentText(uniqueHandle("try"), { summary: "Short" }));
-    expect(await tryDraftExampleAction(null, formData({ id, capabilityId: "cap_add" }))).toMatchObject({ ok: false, message: expect.stringContaining("Fix the draft's errors") });
+    expect(await tryDraftExampleAction(null, formData({ id, capabilityId: "cap_add" }))).toMatchObject({
+      ok: false,
+      message: expect.stringContaining("Fix the draft's errors"),
+    });
     expect(calls()).toBe(before);
   });
 });
@@ -227,7 +246,11 @@ describe("publishing", () => {
       ["/capabilities/1/category", true],
     ]);
     const refused = await publishDraftAction(null, formData({ id, publish: "yes" }));
-    expect(refused).toMatchObject({ ok: false, message: "The draft has 3 problems; nothing was imported.", details: { errors: [expect.objectContaining({ path: "/execution_mode", line: expect.any(Number) }), expect.anything(), expect.anything()] } });
+    expect(refused).toMatchObject({
+      ok: false,
+      message: "The draft has 3 problems; nothing was imported.",
+      details: { errors: [expect.objectContaining({ path: "/execution_mode", line: expect.any(Number) }), expect.anything(), expect.anything()] },
+    });
     expect(await db.agent.count({ where: { handle } })).toBe(0);
     // Changed: no longer a suggestion. Confirmed as it stands: no longer waiting.
     const changed = text.replace('"execution_mode": "storage_free"', '"execution_mode": "durable"');

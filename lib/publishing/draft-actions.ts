@@ -10,7 +10,17 @@ import type { ReplaceQuestion } from "@/lib/agents/import-form-state";
 import { checkDraftText, type PlacedError } from "./draft-check";
 import { publishDraft } from "./draft-publish";
 import { tryDraftExample, type TryOutcome } from "./draft-try";
-import { confirmSuggestion, createBlankDraft, createDraftFromText, deleteDraft, findOwnedDraft, openAgentDraft, saveDraftMaintainers, saveDraftText, type DraftWrite } from "./drafts";
+import {
+  confirmSuggestion,
+  createBlankDraft,
+  createDraftFromText,
+  deleteDraft,
+  findOwnedDraft,
+  openAgentDraft,
+  saveDraftMaintainers,
+  saveDraftText,
+  type DraftWrite,
+} from "./drafts";
 import { suggestionsSchema } from "./suggestions";
 import { parseMaintainerLines } from "@/lib/formats/ga4gh/maintainers";
 import { draftPath } from "./draft-paths";
@@ -33,10 +43,14 @@ function opened(result: DraftWrite): ActionResult<{ id: string }> {
 
 export const newDraftAction = viewerAction(z.object({}), async (viewer) => opened(await createBlankDraft(viewer.id)), { returnTo: "/dashboard/drafts" });
 
-export const editAgentAction = viewerAction(z.object({ handle: z.string().min(2).max(40) }), async (viewer, input) => opened(await openAgentDraft(viewer.id, input.handle)), {
-  returnTo: "/dashboard",
-  invalid: "No agent was named.",
-});
+export const editAgentAction = viewerAction(
+  z.object({ handle: z.string().min(2).max(40) }),
+  async (viewer, input) => opened(await openAgentDraft(viewer.id, input.handle)),
+  {
+    returnTo: "/dashboard",
+    invalid: "No agent was named.",
+  },
+);
 
 // Connect's suggestions travel with its draft text; a publisher who alters them only adds fields to confirm.
 const postedSuggestions = z
@@ -115,9 +129,12 @@ export const saveDraftMaintainersAction = viewerAction(
     if (!limit.ok) return fail(limit.message, undefined, { maintainers: input.maintainers });
     const read = parseMaintainerLines(input.maintainers);
     if (!read.ok) return fail("The maintainers were not saved.", { maintainers: read.errors }, { maintainers: input.maintainers });
-    if (!(await saveDraftMaintainers(viewer.id, input.id, read.maintainers))) return fail("This draft no longer exists; it may have been published or deleted.");
+    if (!(await saveDraftMaintainers(viewer.id, input.id, read.maintainers)))
+      return fail("This draft no longer exists; it may have been published or deleted.");
     revalidatePath(draftPath(input.id));
-    return okMessage(read.maintainers ? `Saved ${read.maintainers.length} maintainer${read.maintainers.length === 1 ? "" : "s"}.` : "Saved: no maintainers stated.");
+    return okMessage(
+      read.maintainers ? `Saved ${read.maintainers.length} maintainer${read.maintainers.length === 1 ? "" : "s"}.` : "Saved: no maintainers stated.",
+    );
   },
   { returnTo: "/dashboard/drafts", invalid: "The maintainers could not be read." },
 );

@@ -40,19 +40,33 @@ describe("checkDraftText", () => {
 
   it("refuses every draft that does not say how it handles data, at the fields that should say it, until it does or says data_declared: false", () => {
     // A valid agent.json (agent.json allows silence), as an A2A card's draft was once completed.
-    const silent = minimalAgentFile({ capabilities: [minimalCapability(), minimalCapability({ tool: "own", capability_id: "cap_own", data: { inputs: {} } })] });
+    const silent = minimalAgentFile({
+      capabilities: [minimalCapability(), minimalCapability({ tool: "own", capability_id: "cap_own", data: { inputs: {} } })],
+    });
     const text = JSON.stringify(silent, null, 2);
     const { errors, agent } = checkDraftText(text);
     expect(agent).toBeNull();
-    expect(errors.map((e) => e.path)).toEqual(["/defaults/data/inputs/retention", "/defaults/data/results/retention", "/defaults/data/used_for_training", "/capabilities/1/data/inputs/retention"]);
+    expect(errors.map((e) => e.path)).toEqual([
+      "/defaults/data/inputs/retention",
+      "/defaults/data/results/retention",
+      "/defaults/data/used_for_training",
+      "/capabilities/1/data/inputs/retention",
+    ]);
     expect(errors[0]?.message).toContain("Every draft declares how it handles data");
     // Placed at the object that should hold the answer: the document's top, with no defaults yet.
     expect(text[errors[0]?.from ?? -1]).toBe("{");
-    const declared = { ...silent, defaults: { data: { inputs: { retention: "none" }, results: { retention: "retained", days: 7 }, used_for_training: false } } };
+    const declared = {
+      ...silent,
+      defaults: { data: { inputs: { retention: "none" }, results: { retention: "retained", days: 7 }, used_for_training: false } },
+    };
     expect(checkDraftText(JSON.stringify(declared)).errors.map((e) => e.path)).toEqual(["/capabilities/1/data/inputs/retention"]);
     expect(checkDraftText(JSON.stringify({ ...silent, data_declared: false })).errors).toEqual([]);
     // A null answer is the schema's error, named once.
-    const nulls = { ...silent, capabilities: [minimalCapability()], defaults: { data: { inputs: { retention: null }, results: { retention: "none" }, used_for_training: false } } };
+    const nulls = {
+      ...silent,
+      capabilities: [minimalCapability()],
+      defaults: { data: { inputs: { retention: null }, results: { retention: "none" }, used_for_training: false } },
+    };
     expect(checkDraftText(JSON.stringify(nulls)).errors.map((e) => e.path)).toEqual(["/defaults/data/inputs/retention"]);
   });
 

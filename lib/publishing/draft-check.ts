@@ -19,9 +19,12 @@ function placed(text: string, error: AgentFileError, from: number, to: number, s
 const record = (value: unknown): JsonObject | null => (isJsonObject(value) ? value : null);
 
 const UNDECLARED = {
-  inputs: "is not stated: say whether the adapter keeps call inputs (none, or retained with days). Every draft declares how it handles data, or says openly that it does not (data_declared: false).",
-  results: "is not stated: say whether the adapter keeps results (none, or retained with days). Every draft declares how it handles data, or says openly that it does not (data_declared: false).",
-  used_for_training: "is not stated: say whether inputs or results train models (true or false). Every draft declares how it handles data, or says openly that it does not (data_declared: false).",
+  inputs:
+    "is not stated: say whether the adapter keeps call inputs (none, or retained with days). Every draft declares how it handles data, or says openly that it does not (data_declared: false).",
+  results:
+    "is not stated: say whether the adapter keeps results (none, or retained with days). Every draft declares how it handles data, or says openly that it does not (data_declared: false).",
+  used_for_training:
+    "is not stated: say whether inputs or results train models (true or false). Every draft declares how it handles data, or says openly that it does not (data_declared: false).",
 } as const;
 
 /**
@@ -39,7 +42,8 @@ export function undeclaredData(document: unknown): AgentFileError[] {
   root.capabilities.forEach((item, index) => {
     const own = record(record(item)?.data);
     // A capability's own key replaces the default's (DESIGN.md rule 3), so an answer is looked for where it applies.
-    const at = (key: string) => (own && key in own ? { value: own[key], path: `/capabilities/${index}/data/${key}` } : { value: defaults?.[key], path: `/defaults/data/${key}` });
+    const at = (key: string) =>
+      own && key in own ? { value: own[key], path: `/capabilities/${index}/data/${key}` } : { value: defaults?.[key], path: `/defaults/data/${key}` };
     for (const key of ["inputs", "results"] as const) {
       const { value, path } = at(key);
       const part = record(value);

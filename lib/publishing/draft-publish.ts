@@ -10,8 +10,7 @@ import { storeRegistryRecord } from "@/lib/registry/records";
 // Publishing a draft is importing it: the one import (importAgentFile, all or nothing), then the draft goes.
 
 export type PublishOutcome =
-  | { ok: true; handle: string; published: boolean; replaced: boolean }
-  | { ok: false; message: string; errors: PlacedError[]; confirm?: ReplaceQuestion };
+  { ok: true; handle: string; published: boolean; replaced: boolean } | { ok: false; message: string; errors: PlacedError[]; confirm?: ReplaceQuestion };
 
 /** `overwrite`: the handle the publisher answered "Yes, replace it" for (null: not asked yet). */
 export async function publishDraft(ownerId: string, draftId: string, options: { publish: boolean; overwrite: string | null }): Promise<PublishOutcome> {
@@ -26,7 +25,12 @@ export async function publishDraft(ownerId: string, draftId: string, options: { 
   const openedFrom = draft.agentHandle === handle;
   // The agent the draft was opened from, changed by another import since: asked before those changes are replaced.
   if (openedFrom && draft.agentChanged && options.overwrite !== handle) {
-    return { ok: false, confirm: { handle }, errors: [], message: `${handle} was changed by another import since you opened this draft. Publishing replaces those changes with this draft.` };
+    return {
+      ok: false,
+      confirm: { handle },
+      errors: [],
+      message: `${handle} was changed by another import since you opened this draft. Publishing replaces those changes with this draft.`,
+    };
   }
   // A draft from a GA4GH entry: its registry record is stored in the import's own transaction.
   const registry = await findDraftRegistryParts(ownerId, draftId);

@@ -30,7 +30,10 @@ export async function tryDraftExample(ownerId: string, draftId: string, capabili
     ok: true,
     outcome: {
       passed: outcome.status === "passed",
-      words: outcome.status === "passed" ? `It worked: the adapter answered${took} and the answer fits the output schema.` : `It did not work: ${outcome.failureReason ?? "the call failed"}`,
+      words:
+        outcome.status === "passed"
+          ? `It worked: the adapter answered${took} and the answer fits the output schema.`
+          : `It did not work: ${outcome.failureReason ?? "the call failed"}`,
       latencyMs: outcome.latencyMs,
       output: outcome.output,
     },

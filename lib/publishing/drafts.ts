@@ -64,7 +64,12 @@ export function createDraftFromText(ownerId: string, source: "connect" | "import
 }
 
 /** A draft made from a foreign document (lib/formats), with what the import said beside it, in one write. */
-export function createImportedDraft(ownerId: string, source: DraftSource, text: string, note: (tx: DraftTx, draftId: string) => Promise<void>): Promise<DraftWrite> {
+export function createImportedDraft(
+  ownerId: string,
+  source: DraftSource,
+  text: string,
+  note: (tx: DraftTx, draftId: string) => Promise<void>,
+): Promise<DraftWrite> {
   return createDraft(ownerId, { source, text }, note);
 }
 
@@ -97,10 +102,16 @@ export async function saveDraftText(ownerId: string, id: string, text: string): 
 }
 
 /** The publisher confirms the suggestion at `path` as it stands: it no longer waits. Returns those left. */
-export async function confirmSuggestion(ownerId: string, id: string, path: string): Promise<{ ok: true; suggestions: Suggestion[] } | { ok: false; message: string }> {
+export async function confirmSuggestion(
+  ownerId: string,
+  id: string,
+  path: string,
+): Promise<{ ok: true; suggestions: Suggestion[] } | { ok: false; message: string }> {
   return db.$transaction(async (tx) => {
     // Locked, so two confirmations at once each remove their own.
-    const rows = await tx.$queryRaw<{ suggestions: unknown }[]>`SELECT "suggestions" FROM "AgentDraft" WHERE "id" = ${id} AND "ownerId" = ${ownerId} FOR UPDATE`;
+    const rows = await tx.$queryRaw<
+      { suggestions: unknown }[]
+    >`SELECT "suggestions" FROM "AgentDraft" WHERE "id" = ${id} AND "ownerId" = ${ownerId} FOR UPDATE`;
     const row = rows[0];
     if (!row) return { ok: false, message: GONE };
     const left = withoutSuggestion(storedSuggestions(row.suggestions), path);
@@ -140,7 +151,16 @@ export async function listDrafts(ownerId: string): Promise<DraftSummary[]> {
 export async function findOwnedDraft(ownerId: string, id: string): Promise<OwnedDraft | null> {
   const row = await db.agentDraft.findFirst({
     where: { id, ownerId },
-    select: { id: true, source: true, text: true, maintainers: true, suggestions: true, updatedAt: true, baseUpdatedAt: true, agent: { select: { handle: true, updatedAt: true, ownerId: true } } },
+    select: {
+      id: true,
+      source: true,
+      text: true,
+      maintainers: true,
+      suggestions: true,
+      updatedAt: true,
+      baseUpdatedAt: true,
+      agent: { select: { handle: true, updatedAt: true, ownerId: true } },
+    },
   });
   if (!row) return null;
   const agent = row.agent && row.agent.ownerId === ownerId ? row.agent : null;

@@ -43,7 +43,10 @@ export type DraftImportNote = { format: DraftSource; toComplete: ToComplete[]; n
 
 /** The import note of one of the owner's drafts; null for another's draft or a draft not imported. */
 export async function findDraftImport(ownerId: string, draftId: string): Promise<DraftImportNote | null> {
-  const row = await db.draftImport.findFirst({ where: { draftId, draft: { ownerId } }, select: { format: true, toComplete: true, notes: true, agentInfoUri: true } });
+  const row = await db.draftImport.findFirst({
+    where: { draftId, draft: { ownerId } },
+    select: { format: true, toComplete: true, notes: true, agentInfoUri: true },
+  });
   if (!row) return null;
   return {
     format: row.format,
@@ -54,8 +57,14 @@ export async function findDraftImport(ownerId: string, draftId: string): Promise
 }
 
 /** What publishing the draft stores as the agent's registry record; null when the draft came from no GA4GH entry. */
-export async function findDraftRegistryParts(ownerId: string, draftId: string): Promise<{ agentInfoUri: string; snapshot: Prisma.InputJsonValue; entryCore: Prisma.InputJsonValue | null } | null> {
-  const row = await db.draftImport.findFirst({ where: { draftId, draft: { ownerId } }, select: { agentInfoUri: true, agentInfoSnapshot: true, entryCore: true } });
+export async function findDraftRegistryParts(
+  ownerId: string,
+  draftId: string,
+): Promise<{ agentInfoUri: string; snapshot: Prisma.InputJsonValue; entryCore: Prisma.InputJsonValue | null } | null> {
+  const row = await db.draftImport.findFirst({
+    where: { draftId, draft: { ownerId } },
+    select: { agentInfoUri: true, agentInfoSnapshot: true, entryCore: true },
+  });
   if (!row || row.agentInfoUri === null || row.agentInfoSnapshot === null) return null;
   return { agentInfoUri: row.agentInfoUri, snapshot: json(row.agentInfoSnapshot), entryCore: row.entryCore === null ? null : json(row.entryCore) };
 }

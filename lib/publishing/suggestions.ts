@@ -8,11 +8,22 @@ import { valueAt } from "./json-text";
 
 export type Suggestion = { path: string; value: JsonValue; why: string };
 
-const jsonValue: z.ZodType<JsonValue> = z.lazy(() => z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(jsonValue), z.record(z.string(), jsonValue)]));
+const jsonValue: z.ZodType<JsonValue> = z.lazy(() =>
+  z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(jsonValue), z.record(z.string(), jsonValue)]),
+);
 
 /** Suggestions as stored or posted (a hidden field): at most one per field, a draft's worth. */
 export const suggestionsSchema = z
-  .array(z.object({ path: z.string().regex(/^(\/[^/]{1,200}){1,8}$/u).max(300), value: jsonValue, why: z.string().min(1).max(1000) }))
+  .array(
+    z.object({
+      path: z
+        .string()
+        .regex(/^(\/[^/]{1,200}){1,8}$/u)
+        .max(300),
+      value: jsonValue,
+      why: z.string().min(1).max(1000),
+    }),
+  )
   .max(2000);
 
 /** Stored suggestions, read back; none when the value is absent or not a list of suggestions. */

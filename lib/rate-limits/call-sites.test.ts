@@ -123,7 +123,10 @@ describe("runs", () => {
 describe("reports", () => {
   it("files two reports, then refuses the third in words and files nothing", async () => {
     const publisher = await createTestUser();
-    const agent = await createTestAgent({ ownerId: publisher.id, capabilities: [{ capabilityId: "cap_a" }, { capabilityId: "cap_b" }, { capabilityId: "cap_c" }] });
+    const agent = await createTestAgent({
+      ownerId: publisher.id,
+      capabilities: [{ capabilityId: "cap_a" }, { capabilityId: "cap_b" }, { capabilityId: "cap_c" }],
+    });
     const report = (capabilityId: string) => reportListingAction(null, formData({ handle: agent.handle, capabilityId, reason: "broken" }));
     expect(await report("cap_a")).toMatchObject({ ok: true });
     expect(await report("cap_b")).toMatchObject({ ok: true });

@@ -174,10 +174,12 @@ describe("the limits asked on every API request, counted in batches", () => {
 
   it("writes on its own a moment after a request", async () => {
     const { limits, pool } = instance(undefined, fifty);
-    const written = new Promise((resolve) => vi.spyOn(pool, "query").mockImplementationOnce((...args: unknown[]) => {
-      resolve(args);
-      return (pool.query as (...a: unknown[]) => unknown).call(pool, ...args) as never;
-    }));
+    const written = new Promise((resolve) =>
+      vi.spyOn(pool, "query").mockImplementationOnce((...args: unknown[]) => {
+        resolve(args);
+        return (pool.query as (...a: unknown[]) => unknown).call(pool, ...args) as never;
+      }),
+    );
     expect(await limits.consume("api", randomUUID())).toEqual({ ok: true });
     await expect(written).resolves.toBeDefined();
   });
@@ -209,7 +211,10 @@ describe("the limits asked on every API request, counted in batches", () => {
     expect(await limits.consume("api", key)).toEqual({ ok: true });
     await limits.flush();
     expect(await limits.consume("api", key)).toMatchObject({ ok: false, message: expectedWords.api });
-    expect(error).toHaveBeenCalledWith("rate limit: the PostgreSQL store failed; counting in this process only", expect.objectContaining({ limit: "api", error: expect.anything() as unknown }));
+    expect(error).toHaveBeenCalledWith(
+      "rate limit: the PostgreSQL store failed; counting in this process only",
+      expect.objectContaining({ limit: "api", error: expect.anything() as unknown }),
+    );
   });
 });
 
@@ -223,6 +228,9 @@ describe("when the database cannot be reached", () => {
     expect(await limits.consume("runs", key)).toEqual({ ok: true });
     const refused = await limits.consume("runs", key);
     expect(refused).toMatchObject({ ok: false, message: expectedWords.runs });
-    expect(error).toHaveBeenCalledWith("rate limit: the PostgreSQL store failed; counting in this process only", expect.objectContaining({ limit: "runs", error: expect.anything() as unknown }));
+    expect(error).toHaveBeenCalledWith(
+      "rate limit: the PostgreSQL store failed; counting in this process only",
+      expect.objectContaining({ limit: "runs", error: expect.anything() as unknown }),
+    );
   });
 });

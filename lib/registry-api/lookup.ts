@@ -11,7 +11,7 @@ export async function findServerByParam(param: string, params: URLSearchParams):
   const includeDeleted = parseIncludeDeleted(params);
   if (!includeDeleted.ok) return { ok: false, status: 400, error: includeDeleted.error };
   const name = serverNameFromParam(param);
-  if (name === null) return { ok: false, status: 400, error: "The server name is not properly percent-encoded: write its \"/\" as %2F." };
+  if (name === null) return { ok: false, status: 400, error: 'The server name is not properly percent-encoded: write its "/" as %2F.' };
   const handle = handleOfServerName(name);
   const server = handle === null ? null : await findServer(handle, includeDeleted.value);
   if (!server) return { ok: false, status: 404, error: `Server not found: this registry has no server named ${name}.` };

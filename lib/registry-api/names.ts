@@ -10,7 +10,11 @@ const HANDLE_NAME = /^[a-z0-9][a-z0-9-]{1,30}$/;
 /** Explore's namespace: the host of its public origin, reversed (port dropped; anything the pattern refuses becomes "-"). */
 export function registryNamespace(): string {
   const host = new URL(siteOrigin()).hostname.replace(/^\[|\]$/g, "");
-  return host.split(".").reverse().join(".").replace(/[^a-zA-Z0-9.-]/g, "-");
+  return host
+    .split(".")
+    .reverse()
+    .join(".")
+    .replace(/[^a-zA-Z0-9.-]/g, "-");
 }
 
 /** The server name of the agent with this handle ("@name"). */

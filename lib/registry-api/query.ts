@@ -69,7 +69,11 @@ export function parseListQuery(params: URLSearchParams): QueryResult<ListQuery> 
   let after: string | null = null;
   if (cursorText !== null && cursorText !== "") {
     after = decodeCursor(cursorText);
-    if (after === null) return { ok: false, error: "cursor is not one this registry gave: pass metadata.nextCursor from the previous page as it is, or leave it out for the first page." };
+    if (after === null)
+      return {
+        ok: false,
+        error: "cursor is not one this registry gave: pass metadata.nextCursor from the previous page as it is, or leave it out for the first page.",
+      };
   }
   const search = params.get("search");
   if (search !== null && search.length > MAX_SEARCH) return { ok: false, error: `search is at most ${MAX_SEARCH} characters.` };
@@ -81,7 +85,8 @@ export function parseListQuery(params: URLSearchParams): QueryResult<ListQuery> 
   let updatedSince: Date | null = null;
   if (sinceText !== null) {
     updatedSince = parseRfc3339(sinceText);
-    if (updatedSince === null) return { ok: false, error: `updated_since must be an RFC 3339 date-time such as 2025-08-07T13:15:04.280Z, not "${clip(sinceText)}".` };
+    if (updatedSince === null)
+      return { ok: false, error: `updated_since must be an RFC 3339 date-time such as 2025-08-07T13:15:04.280Z, not "${clip(sinceText)}".` };
   }
   const includeDeleted = parseIncludeDeleted(params);
   if (!includeDeleted.ok) return includeDeleted;

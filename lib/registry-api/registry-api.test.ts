@@ -130,7 +130,16 @@ describe("servers", () => {
       execution_mode: "storage_free",
       agent: { handle, display_name: "Registry converters", purpose: "Converts units for the registry tests. ".repeat(5).trim(), languages: ["en"] },
       adapter: { endpoint: "https://mcp.example.test/mcp" },
-      capabilities: [{ tool: "miles", name: "Miles converter", summary: "Converts miles.", category: "utilities.conversion", limitations: "Test rows only.", class: "read_only" }],
+      capabilities: [
+        {
+          tool: "miles",
+          name: "Miles converter",
+          summary: "Converts miles.",
+          category: "utilities.conversion",
+          limitations: "Test rows only.",
+          class: "read_only",
+        },
+      ],
     });
     const imported = await importAgentFile({ text, ownerId: owner.id, publish: true });
     if (!imported.ok) throw new Error(JSON.stringify(imported));
@@ -204,8 +213,12 @@ describe("servers", () => {
     }
 
     expect((await setAgentPublished(owner, general.handle, false)).ok).toBe(true);
-    await write(rated.id, async (tx) => tx.capability.updateMany({ where: { agentId: rated.id }, data: { contentRating: "mature", matureReasons: ["alcohol"] } }));
-    expect((await suspendListing(admin, { handle: suspended.handle, capabilityId: suspended.capabilities[0]!.capabilityId }, "Test suspension.")).ok).toBe(true);
+    await write(rated.id, async (tx) =>
+      tx.capability.updateMany({ where: { agentId: rated.id }, data: { contentRating: "mature", matureReasons: ["alcohol"] } }),
+    );
+    expect((await suspendListing(admin, { handle: suspended.handle, capabilityId: suspended.capabilities[0]!.capabilityId }, "Test suspension.")).ok).toBe(
+      true,
+    );
     expect((await deleteAgent(owner, removed.handle, removed.handle)).ok).toBe(true);
 
     const gone = [general, rated, suspended, removed].map((a) => serverNameOf(a.handle));
@@ -253,7 +266,9 @@ describe("paging with updated_since", () => {
     const pages: ServerResponse[] = [];
     let cursor: string | undefined;
     for (let page = 0; page < 20; page++) {
-      const body = await list(`search=rg${run}-p-&updated_since=${encodeURIComponent(since.toISOString())}&limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`);
+      const body = await list(
+        `search=rg${run}-p-&updated_since=${encodeURIComponent(since.toISOString())}&limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`,
+      );
       pages.push(...body.servers);
       cursor = body.metadata.nextCursor;
       if (!cursor) break;
@@ -263,8 +278,10 @@ describe("paging with updated_since", () => {
       // Between pages: a server already paged past changes (its updatedAt moves past every other's), one not yet
       // paged changes, one not yet paged is hidden (it still matches, as deleted), and a new one is published
       // with a name before the cursor.
-      if (firstSeen) await write(firstSeen.id, async (tx) => tx.agent.update({ where: { id: firstSeen.id }, data: { purpose: `Changed after page ${page}.` } }));
-      if (unseen[0]) await write(unseen[0].id, async (tx) => tx.agent.update({ where: { id: unseen[0]!.id }, data: { purpose: `Changed before its page ${page}.` } }));
+      if (firstSeen)
+        await write(firstSeen.id, async (tx) => tx.agent.update({ where: { id: firstSeen.id }, data: { purpose: `Changed after page ${page}.` } }));
+      if (unseen[0])
+        await write(unseen[0].id, async (tx) => tx.agent.update({ where: { id: unseen[0]!.id }, data: { purpose: `Changed before its page ${page}.` } }));
       if (page === 0 && unseen[1]) expect((await setAgentPublished(owner, unseen[1].handle, false)).ok).toBe(true);
       if (page === 1) await publishedAgent("p-0");
     }

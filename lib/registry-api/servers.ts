@@ -31,7 +31,14 @@ export type ServerJson = {
   remotes?: {
     type: "streamable-http";
     url: string;
-    headers: { name: string; description: string; isRequired: boolean; isSecret: boolean; value: string; variables: Record<string, { description: string; isRequired: boolean; isSecret: boolean }> }[];
+    headers: {
+      name: string;
+      description: string;
+      isRequired: boolean;
+      isSecret: boolean;
+      value: string;
+      variables: Record<string, { description: string; isRequired: boolean; isSecret: boolean }>;
+    }[];
   }[];
 };
 

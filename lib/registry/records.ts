@@ -13,7 +13,8 @@ export async function storeRegistryRecord(tx: Prisma.TransactionClient, agentId:
   // The snapshot's own stamp; without one, when a maintainer last confirmed the entry (the core's other stamp).
   const snapshot = agentInfoSnapshotSchema.safeParse(parts.snapshot);
   const verified = recordSchema.safeParse(objectOr(parts.entryCore as Prisma.JsonValue)?.record);
-  const stamped = snapshot.success && snapshot.data.last_synced ? new Date(snapshot.data.last_synced) : verified.success ? new Date(verified.data.last_verified) : now;
+  const stamped =
+    snapshot.success && snapshot.data.last_synced ? new Date(snapshot.data.last_synced) : verified.success ? new Date(verified.data.last_verified) : now;
   const data = {
     agentInfoUri: parts.agentInfoUri,
     snapshot: parts.snapshot,

@@ -40,7 +40,9 @@ afterAll(async () => {
 async function agentWithRecord(path: string) {
   const agent = await createTestAgent({ ownerId });
   // nextSyncAt null: this test runs the sync itself, no worker of another test file takes it meanwhile.
-  await db.registryRecord.create({ data: { agentId: agent.id, agentInfoUri: files.url(path), snapshot: STORED, syncedAt: new Date(STORED.last_synced), nextSyncAt: null } });
+  await db.registryRecord.create({
+    data: { agentId: agent.id, agentInfoUri: files.url(path), snapshot: STORED, syncedAt: new Date(STORED.last_synced), nextSyncAt: null },
+  });
   return agent;
 }
 
@@ -79,7 +81,11 @@ describe("the registry re-sync", () => {
     const cases: [string, { status?: number; contentType: string; body: string }, string][] = [
       ["/down/service-info", { status: 503, contentType: "text/plain", body: "down" }, "answered HTTP 503"],
       ["/html/service-info", { contentType: "text/html", body: "<html>hello</html>" }, "did not answer with JSON"],
-      ["/wrong/service-info", { contentType: "application/json", body: JSON.stringify({ protocol_version: "1", agent_type: "x", trust_level: "y", enrichment: { gasl_level: 9 } }) }, "enrichment.gasl_level must be at most 4"],
+      [
+        "/wrong/service-info",
+        { contentType: "application/json", body: JSON.stringify({ protocol_version: "1", agent_type: "x", trust_level: "y", enrichment: { gasl_level: 9 } }) },
+        "enrichment.gasl_level must be at most 4",
+      ],
     ];
     for (const [path, file, why] of cases) {
       files.set(path, file);
@@ -116,10 +122,16 @@ describe("Sync now", () => {
     const now = new Date("2026-12-04T10:00:00Z");
     expect(await requestSyncNow(ownerId, agent.handle, now)).toMatchObject({ ok: true });
     expect((await db.registryRecord.findUniqueOrThrow({ where: { agentId: agent.id } })).nextSyncAt).toEqual(now);
-    expect(await requestSyncNow(ownerId, agent.handle, new Date(now.getTime() + 30_000))).toMatchObject({ ok: false, message: expect.stringContaining("less than a minute ago") });
+    expect(await requestSyncNow(ownerId, agent.handle, new Date(now.getTime() + 30_000))).toMatchObject({
+      ok: false,
+      message: expect.stringContaining("less than a minute ago"),
+    });
     expect(await requestSyncNow(ownerId, agent.handle, new Date(now.getTime() + 61_000))).toMatchObject({ ok: true });
     const other = await createTestUser();
-    expect(await requestSyncNow(other.id, agent.handle, new Date(now.getTime() + 200_000))).toMatchObject({ ok: false, message: `No agent ${agent.handle} of yours was found.` });
+    expect(await requestSyncNow(other.id, agent.handle, new Date(now.getTime() + 200_000))).toMatchObject({
+      ok: false,
+      message: `No agent ${agent.handle} of yours was found.`,
+    });
     const plain = await createTestAgent({ ownerId });
     expect(await requestSyncNow(ownerId, plain.handle, now)).toMatchObject({ ok: false, message: expect.stringContaining("has no registry record") });
   });
@@ -131,7 +143,9 @@ describe("the record a publish stores", () => {
     const agent = await createTestAgent({ ownerId });
     const { last_synced: _dropped, ...unstamped } = STORED;
     const entryCore = { record: { created: "2026-01-01T00:00:00Z", updated: "2026-02-01T00:00:00Z", last_verified: "2026-03-01T00:00:00Z" } };
-    await db.$transaction((tx) => storeRegistryRecord(tx, agent.id, { agentInfoUri: "https://127.0.0.1:9/service-info", snapshot: unstamped, entryCore }, new Date("2026-12-01T00:00:00Z")));
+    await db.$transaction((tx) =>
+      storeRegistryRecord(tx, agent.id, { agentInfoUri: "https://127.0.0.1:9/service-info", snapshot: unstamped, entryCore }, new Date("2026-12-01T00:00:00Z")),
+    );
     const row = await db.registryRecord.findUniqueOrThrow({ where: { agentId: agent.id } });
     expect(row.syncedAt).toEqual(new Date("2026-03-01T00:00:00Z"));
     // Due for the worker at once; keep it off here (no worker of another file should read it).

@@ -41,13 +41,17 @@ function snapshotOf(bytes: Uint8Array, now: Date): { ok: true; snapshot: Prisma.
   } catch {
     return { ok: false, reason: "The agent-info endpoint did not answer with JSON." };
   }
-  if (typeof body !== "object" || body === null || Array.isArray(body)) return { ok: false, reason: "The agent-info endpoint did not answer with a JSON object." };
+  if (typeof body !== "object" || body === null || Array.isArray(body))
+    return { ok: false, reason: "The agent-info endpoint did not answer with a JSON object." };
   const picked: Record<string, unknown> = {};
   for (const key of SNAPSHOT_KEYS) if (Object.hasOwn(body, key) && key !== "last_synced") picked[key] = Reflect.get(body, key);
   const parsed = agentInfoSnapshotSchema.safeParse({ ...picked, last_synced: now.toISOString() });
   if (!parsed.success) {
     const [first] = problemsOf(parsed.error, { ...picked, last_synced: now.toISOString() });
-    return { ok: false, reason: `The agent-info endpoint's answer is not an agent-info document (${first ? `${first.path || "the answer"} ${first.message}` : "unreadable"}).` };
+    return {
+      ok: false,
+      reason: `The agent-info endpoint's answer is not an agent-info document (${first ? `${first.path || "the answer"} ${first.message}` : "unreadable"}).`,
+    };
   }
   const [unstorable] = findUnstorableValues(parsed.data).problems;
   if (unstorable) return { ok: false, reason: `The agent-info endpoint's answer cannot be stored: ${unstorable.path || "the answer"} ${unstorable.message}.` };

@@ -34,7 +34,8 @@ export function gaslRiskWords(level: number): string {
 export function delegationWords(d: { max_depth?: number; attenuated_minting?: boolean; supported_credential_types?: string[] } | undefined): string {
   if (!d) return "Not stated";
   const parts: string[] = [];
-  if (d.max_depth !== undefined) parts.push(d.max_depth === 0 ? "does not delegate further" : `delegates up to ${d.max_depth} level${d.max_depth === 1 ? "" : "s"} deep`);
+  if (d.max_depth !== undefined)
+    parts.push(d.max_depth === 0 ? "does not delegate further" : `delegates up to ${d.max_depth} level${d.max_depth === 1 ? "" : "s"} deep`);
   if (d.attenuated_minting !== undefined) parts.push(d.attenuated_minting ? "mints attenuated credentials" : "does not mint attenuated credentials");
   if (d.supported_credential_types && d.supported_credential_types.length > 0) parts.push(`accepts ${d.supported_credential_types.join(", ")}`);
   return parts.length > 0 ? parts.join("; ") : "Not stated";

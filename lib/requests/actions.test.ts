@@ -21,7 +21,10 @@ afterAll(async () => {
 describe("capability requests on the web", () => {
   it("asks with the asker's vote, resolves tags through the vocabulary, and refuses unknown ones naming the nearest", async () => {
     session.viewer = await createTestUser();
-    const asked = await askForCapabilityAction(null, formData({ title: `Translate ${word}`, description: "Menus from Italian.", tags: "Translation, #translation" }));
+    const asked = await askForCapabilityAction(
+      null,
+      formData({ title: `Translate ${word}`, description: "Menus from Italian.", tags: "Translation, #translation" }),
+    );
     if (!asked.ok) throw new Error(asked.message);
     expect(await findRequest(null, asked.data.id)).toMatchObject({ votes: 1, tags: ["translation"], status: "open" });
 
@@ -51,8 +54,14 @@ describe("capability requests on the web", () => {
     session.viewer = await createTestUser();
     expect(await voteOnRequestAction(null, formData({ requestId: asked.data.id }))).toMatchObject({ ok: true, data: { votes: 2, voted: true } });
     expect(await voteOnRequestAction(null, formData({ requestId: asked.data.id }))).toMatchObject({ ok: true, data: { votes: 2, voted: true } });
-    expect(await voteOnRequestAction(null, formData({ requestId: asked.data.id, withdraw: "1" }))).toMatchObject({ ok: true, data: { votes: 1, voted: false } });
-    expect(await voteOnRequestAction(null, formData({ requestId: "nope" }))).toMatchObject({ ok: false, message: "There is no capability request with that id." });
+    expect(await voteOnRequestAction(null, formData({ requestId: asked.data.id, withdraw: "1" }))).toMatchObject({
+      ok: true,
+      data: { votes: 1, voted: false },
+    });
+    expect(await voteOnRequestAction(null, formData({ requestId: "nope" }))).toMatchObject({
+      ok: false,
+      message: "There is no capability request with that id.",
+    });
   });
 
   it("shows a publisher the requests in their areas and lets them answer one with their published service", async () => {

@@ -19,7 +19,16 @@ function revalidateRequests() {
 export const askForCapabilityAction = viewerAction(
   newRequestSchema.extend({
     // A comma-separated field on the form; a list through the API of this action.
-    tags: z.preprocess((v) => (typeof v === "string" ? v.split(",").map((t) => t.trim()).filter((t) => t.length > 0) : v), newRequestSchema.shape.tags),
+    tags: z.preprocess(
+      (v) =>
+        typeof v === "string"
+          ? v
+              .split(",")
+              .map((t) => t.trim())
+              .filter((t) => t.length > 0)
+          : v,
+      newRequestSchema.shape.tags,
+    ),
   }),
   async (viewer, input) => {
     const limit = await consume("capabilityRequests", viewer.id);

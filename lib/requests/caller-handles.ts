@@ -8,9 +8,7 @@ import { sha256Hex } from "@/lib/sha256";
 
 type Tx = Prisma.TransactionClient;
 
-export type HandleClaim =
-  | { ok: true; handleId: string; newToken: string | null }
-  | { ok: false; message: string };
+export type HandleClaim = { ok: true; handleId: string; newToken: string | null } | { ok: false; message: string };
 
 const TOKEN_PREFIX = "eht_";
 

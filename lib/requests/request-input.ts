@@ -29,7 +29,10 @@ export const requestIdSchema = z.string().min(1).max(64).refine(withoutNul, NUL_
 export const callerHandleSchema = z
   .string()
   .max(64)
-  .regex(/^[A-Za-z0-9](?:[A-Za-z0-9._ -]{0,62}[A-Za-z0-9])?$/, "must be 1–64 letters, digits, dots, dashes, underscores or spaces, starting and ending with a letter or digit");
+  .regex(
+    /^[A-Za-z0-9](?:[A-Za-z0-9._ -]{0,62}[A-Za-z0-9])?$/,
+    "must be 1–64 letters, digits, dots, dashes, underscores or spaces, starting and ending with a letter or digit",
+  );
 
 const tagList = z
   .array(z.string().trim().min(1).max(40).refine(withoutNul, NUL_REFUSAL))
@@ -41,7 +44,11 @@ const tagList = z
       const slug = resolveTag(tag);
       if (slug === null) {
         const near = suggestTags(tag);
-        ctx.addIssue({ code: "custom", path: [index], message: `“${tag}” is not one of the network's tags${near.length > 0 ? `; try ${near.join(", ")}` : ""}` });
+        ctx.addIssue({
+          code: "custom",
+          path: [index],
+          message: `“${tag}” is not one of the network's tags${near.length > 0 ? `; try ${near.join(", ")}` : ""}`,
+        });
       } else if (!resolved.includes(slug)) resolved.push(slug);
     }
     return resolved;

@@ -41,13 +41,21 @@ const SELECT = Prisma.sql`r."id", r."title", r."description", r."tags", r."statu
 
 /** The rows as the viewer sees them: an answering listing only through the one visibility rule. */
 async function viewsOf(viewer: Viewer | null, rows: RequestRow[]): Promise<RequestView[]> {
-  const answering = await findListingsByRowIds(viewer, rows.flatMap((r) => (r.answeredCapabilityId ? [r.answeredCapabilityId] : [])));
+  const answering = await findListingsByRowIds(
+    viewer,
+    rows.flatMap((r) => (r.answeredCapabilityId ? [r.answeredCapabilityId] : [])),
+  );
   return rows.map(({ answeredCapabilityId, ...row }) => {
     const listing = answeredCapabilityId ? answering.get(answeredCapabilityId) : undefined;
     return {
       ...row,
       answeredBy: listing
-        ? { handle: listing.agent.handle, capabilityId: listing.capabilityId, name: listing.name, url: absoluteUrl(servicePath(listing.agent.handle, listing.capabilityId)) }
+        ? {
+            handle: listing.agent.handle,
+            capabilityId: listing.capabilityId,
+            name: listing.name,
+            url: absoluteUrl(servicePath(listing.agent.handle, listing.capabilityId)),
+          }
         : null,
     };
   });
@@ -95,7 +103,10 @@ export async function listRequests(viewer: Viewer | null, q: ListRequests): Prom
   const where: Prisma.Sql[] = [Prisma.sql`TRUE`];
   if (q.status) where.push(Prisma.sql`r."status" = ${q.status}::"CapabilityRequestStatus"`);
   if (q.tag) where.push(Prisma.sql`${q.tag.toLowerCase()} = ANY (r."tags")`);
-  for (const word of (q.query ?? "").split(/\s+/).filter((w) => w.length > 0).slice(0, 8)) {
+  for (const word of (q.query ?? "")
+    .split(/\s+/)
+    .filter((w) => w.length > 0)
+    .slice(0, 8)) {
     const pattern = `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     where.push(Prisma.sql`(r."title" ILIKE ${pattern} OR r."description" ILIKE ${pattern})`);
   }
@@ -145,7 +156,12 @@ export async function requestsForPublisher(viewer: Viewer, limit = 20): Promise<
 }
 
 /** The publisher answers a request with one of their listed services: it becomes "available" and links it. */
-export async function answerRequest(viewer: Viewer, requestId: string, handle: string, capabilityId: string): Promise<{ ok: true } | { ok: false; message: string }> {
+export async function answerRequest(
+  viewer: Viewer,
+  requestId: string,
+  handle: string,
+  capabilityId: string,
+): Promise<{ ok: true } | { ok: false; message: string }> {
   const capability = await db.capability.findFirst({
     where: { capabilityId, listed: true, suspendedAt: null, agent: { handle, ownerId: viewer.id, status: "published" } },
     select: { id: true },

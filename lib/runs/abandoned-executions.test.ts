@@ -31,7 +31,14 @@ describe("executions abandoned mid-run", () => {
     ];
     const ids = new Map(rows.map((r) => [r.key, randomUUID()]));
     await db.execution.createMany({
-      data: rows.map((r) => ({ id: ids.get(r.key) ?? "", capabilityId: r.capabilityId, userId: user.id, status: r.status, startedAt: r.startedAt, argumentsSha256: "0".repeat(64) })),
+      data: rows.map((r) => ({
+        id: ids.get(r.key) ?? "",
+        capabilityId: r.capabilityId,
+        userId: user.id,
+        status: r.status,
+        startedAt: r.startedAt,
+        argumentsSha256: "0".repeat(64),
+      })),
     });
 
     // (Other test files share the database: only these rows are counted on.)

@@ -62,7 +62,14 @@ async function run(viewer: Viewer, input: z.output<typeof runInput>, hooks: Part
   if (!limit.ok) return fail(limit.message, undefined, kept);
   const result = await runCapability(
     viewer,
-    { handle: input.handle, capabilityId: input.capabilityId, arguments: args.value, dryRun: kept.dryRun, planId: input.planId, consentToPay: input.consentToPay === "1" },
+    {
+      handle: input.handle,
+      capabilityId: input.capabilityId,
+      arguments: args.value,
+      dryRun: kept.dryRun,
+      planId: input.planId,
+      consentToPay: input.consentToPay === "1",
+    },
     { afterAnswer: (task) => after(task), ...hooks },
   );
   if (!result.ok) return fail(result.message, result.fieldErrors, { ...kept, ...(result.notRunnable ? { notRunnable: result.notRunnable } : {}) });
@@ -70,7 +77,10 @@ async function run(viewer: Viewer, input: z.output<typeof runInput>, hooks: Part
 }
 
 /** A run whose answer comes whole: the form without JavaScript. */
-export const runCapabilityAction = viewerAction(runInput, (viewer, input) => run(viewer, input, {}), { signedOut: signInToRun, invalid: runRefusedBeforeParsing });
+export const runCapabilityAction = viewerAction(runInput, (viewer, input) => run(viewer, input, {}), {
+  signedOut: signInToRun,
+  invalid: runRefusedBeforeParsing,
+});
 
 /**
  * A run whose events stream back in this response as they happen (started, progress, then the answer): the Run
@@ -78,7 +88,8 @@ export const runCapabilityAction = viewerAction(runInput, (viewer, input) => run
  */
 export const runWithProgressAction = viewerAction(
   runInput,
-  async (viewer, input): Promise<ActionResult<{ events: ReadableStream<RunStreamEvent> }, RunRefused>> => ok({ events: runEvents((hooks) => run(viewer, input, hooks)) }),
+  async (viewer, input): Promise<ActionResult<{ events: ReadableStream<RunStreamEvent> }, RunRefused>> =>
+    ok({ events: runEvents((hooks) => run(viewer, input, hooks)) }),
   { signedOut: signInToRun, invalid: runRefusedBeforeParsing },
 );
 
@@ -89,17 +100,15 @@ function hookAnswer(result: HookResult): HookFormResult {
 const executionInput = z.object({ executionId: z.uuid() });
 const notYours = "There is no such run of yours.";
 
-export const checkOutcomeAction = viewerAction(
-  executionInput,
-  async (viewer, input) => hookAnswer(await checkOutcome(viewer, input.executionId)),
-  { signedOut: fail("Sign in to check your runs."), invalid: notYours },
-);
+export const checkOutcomeAction = viewerAction(executionInput, async (viewer, input) => hookAnswer(await checkOutcome(viewer, input.executionId)), {
+  signedOut: fail("Sign in to check your runs."),
+  invalid: notYours,
+});
 
-export const cancelExecutionAction = viewerAction(
-  executionInput,
-  async (viewer, input) => hookAnswer(await cancelExecution(viewer, input.executionId)),
-  { signedOut: fail("Sign in to cancel your runs."), invalid: notYours },
-);
+export const cancelExecutionAction = viewerAction(executionInput, async (viewer, input) => hookAnswer(await cancelExecution(viewer, input.executionId)), {
+  signedOut: fail("Sign in to cancel your runs."),
+  invalid: notYours,
+});
 
 const repeatInput = z.object({ executionId: z.uuid(), arguments: z.string().max(MAX_ARGUMENTS_BYTES) });
 

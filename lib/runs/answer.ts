@@ -67,10 +67,13 @@ export function answerOf(outcome: ToolCallOutcome, outputSchema: object | null, 
 /** What the answer is fingerprinted as (structured and plain content together). */
 export function resultOf(outcome: ToolCallOutcome): unknown {
   return outcome.status === "succeeded" || outcome.status === "tool_error"
-    ? { structuredContent: outcome.status === "succeeded" ? (outcome.structuredContent ?? null) : null, content: outcome.content, isError: outcome.status === "tool_error" }
+    ? {
+        structuredContent: outcome.status === "succeeded" ? (outcome.structuredContent ?? null) : null,
+        content: outcome.content,
+        isError: outcome.status === "tool_error",
+      }
     : null;
 }
-
 
 export type Settled = {
   status: ExecutionStatus;
@@ -103,10 +106,7 @@ function paymentRequiredNotice(structuredContent: unknown, payment: PaymentConte
   };
 }
 
-export function settle(
-  outcome: ToolCallOutcome,
-  opts: { externalAction: boolean; dryRun: boolean; unknownMessage: string; payment: PaymentContext },
-): Settled {
+export function settle(outcome: ToolCallOutcome, opts: { externalAction: boolean; dryRun: boolean; unknownMessage: string; payment: PaymentContext }): Settled {
   switch (outcome.status) {
     case "succeeded": {
       const message = `${opts.dryRun ? "Dry run finished" : "Finished"} in ${durationText(outcome.durationMs)}.`;
@@ -127,11 +127,12 @@ export function settle(
       if (opts.externalAction && !opts.dryRun && outcome.requestSent) {
         return { status: "outcome_unknown", message: `${opts.unknownMessage} (${outcome.message})`, recordMessage: opts.unknownMessage, paymentRequired: null };
       }
-      const own = outcome.status === "failed" && (outcome.code === "rpc_error" || outcome.code === "protocol_error")
-        ? outcome.code === "rpc_error"
-          ? "The adapter refused the call."
-          : "The adapter's answer could not be understood."
-        : outcome.message;
+      const own =
+        outcome.status === "failed" && (outcome.code === "rpc_error" || outcome.code === "protocol_error")
+          ? outcome.code === "rpc_error"
+            ? "The adapter refused the call."
+            : "The adapter's answer could not be understood."
+          : outcome.message;
       return { status: outcome.status, message: outcome.message, recordMessage: own, paymentRequired: null };
     }
   }

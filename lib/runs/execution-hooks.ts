@@ -60,7 +60,12 @@ export async function cancelExecution(viewer: Viewer, executionId: string, deps:
   if (outcome.status === "tool_error") return { ok: false, message: `The provider could not cancel it: ${outcome.message}` };
   if (outcome.status !== "succeeded") return { ok: false, message: `The cancellation did not get through: ${outcome.message}` };
   if (saysNotCancelled(outcome.structuredContent)) {
-    return { ok: true, status: execution.status, message: "The provider says it could not be cancelled (it may already have taken effect):", answer: answerOf(outcome, null) };
+    return {
+      ok: true,
+      status: execution.status,
+      message: "The provider says it could not be cancelled (it may already have taken effect):",
+      answer: answerOf(outcome, null),
+    };
   }
   await db.execution.updateMany({
     where: { id: execution.id, userId: viewer.id, status: { in: ["running", "succeeded", "outcome_unknown"] } },

@@ -26,10 +26,22 @@ describe("canonical JSON fingerprints", () => {
 
   it("write the same text as the recursive definition, for any JSON and for undefined inside", () => {
     const withUndefined = fc.letrec((tie) => ({
-      value: fc.oneof({ depthSize: "small" }, fc.jsonValue({ maxDepth: 2 }), fc.constant(undefined), fc.array(tie("value")), fc.dictionary(fc.string(), tie("value"))),
+      value: fc.oneof(
+        { depthSize: "small" },
+        fc.jsonValue({ maxDepth: 2 }),
+        fc.constant(undefined),
+        fc.array(tie("value")),
+        fc.dictionary(fc.string(), tie("value")),
+      ),
     })).value;
-    fc.assert(fc.property(fc.jsonValue(), (value) => canonicalJson(value) === recursiveCanonicalJson(value)), { numRuns: 300 });
-    fc.assert(fc.property(withUndefined, (value) => canonicalJson(value) === recursiveCanonicalJson(value)), { numRuns: 300 });
+    fc.assert(
+      fc.property(fc.jsonValue(), (value) => canonicalJson(value) === recursiveCanonicalJson(value)),
+      { numRuns: 300 },
+    );
+    fc.assert(
+      fc.property(withUndefined, (value) => canonicalJson(value) === recursiveCanonicalJson(value)),
+      { numRuns: 300 },
+    );
     expect(canonicalJson({ a: undefined, b: [undefined] })).toBe('{"b":[null]}');
   });
 

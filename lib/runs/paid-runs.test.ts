@@ -33,14 +33,28 @@ afterAll(async () => {
 
 const echoSchema = { type: "object", properties: { text: { type: "string" } }, required: ["text"] };
 const freePlan = { planId: "free", position: 0, type: "free" as const, dailyLimit: 1, extra: { type: "free", daily_limit: 1 } };
-const packPlan = { planId: "pack_10", position: 1, type: "pack" as const, priceUsd: "1", extra: { type: "pack", price_usd: 1, calls: 10, stripe_payment_link: "plink_10", stripe_payment_url: "https://buy.stripe.com/test_pack10" } };
-const monthly = { planId: "monthly", position: 2, type: "subscription" as const, priceUsd: "9", extra: { type: "subscription", price_usd: 9, period: "month", stripe_payment_link: "plink_m" } };
+const packPlan = {
+  planId: "pack_10",
+  position: 1,
+  type: "pack" as const,
+  priceUsd: "1",
+  extra: { type: "pack", price_usd: 1, calls: 10, stripe_payment_link: "plink_10", stripe_payment_url: "https://buy.stripe.com/test_pack10" },
+};
+const monthly = {
+  planId: "monthly",
+  position: 2,
+  type: "subscription" as const,
+  priceUsd: "9",
+  extra: { type: "subscription", price_usd: 9, period: "month", stripe_payment_link: "plink_m" },
+};
 
 async function stripeAgent(plans: (typeof packPlan | typeof freePlan | typeof monthly)[], tool = "echo") {
   const agent = await createTestAgent({
     ownerId: publisher.id,
     extra: { endpoint: server.url, paymentLink: "https://pay.example.test/agent" },
-    capabilities: [{ capabilityId: "cap_paid", extra: { tool, inputSchema: tool === "echo" ? echoSchema : { type: "object" }, isPaid: true, plans: { create: plans } } }],
+    capabilities: [
+      { capabilityId: "cap_paid", extra: { tool, inputSchema: tool === "echo" ? echoSchema : { type: "object" }, isPaid: true, plans: { create: plans } } },
+    ],
   });
   await db.stripeWebhook.create({ data: { agentId: agent.id, secretCiphertext: sealSecret("whsec_paid_runs", agent.id) } });
   return { id: agent.id, handle: agent.handle, capabilityId: "cap_paid" };
@@ -50,7 +64,9 @@ let grantNumber = 0;
 async function grant(viewer: Viewer, agentId: string, data: { planId: string; calls?: number; activeUntil?: Date; subscriptionStatus?: string }) {
   grantNumber += 1;
   const eventId = `evt_paid_runs_${Date.now()}_${grantNumber}`;
-  await db.stripeEvent.create({ data: { id: eventId, agentId, type: "checkout.session.completed", createdAt: new Date(), outcome: "granted", message: "granted in a test" } });
+  await db.stripeEvent.create({
+    data: { id: eventId, agentId, type: "checkout.session.completed", createdAt: new Date(), outcome: "granted", message: "granted in a test" },
+  });
   return db.entitlement.create({
     data: {
       userId: viewer.id,
@@ -62,7 +78,9 @@ async function grant(viewer: Viewer, agentId: string, data: { planId: string; ca
       currency: "usd",
       checkoutSessionId: `cs_paid_runs_${grantNumber}_${Date.now()}`,
       eventId,
-      ...(data.activeUntil ? { activeUntil: data.activeUntil, subscriptionStatus: data.subscriptionStatus ?? "active", subscriptionId: `sub_${grantNumber}`, stateAt: new Date() } : {}),
+      ...(data.activeUntil
+        ? { activeUntil: data.activeUntil, subscriptionStatus: data.subscriptionStatus ?? "active", subscriptionId: `sub_${grantNumber}`, stateAt: new Date() }
+        : {}),
     },
   });
 }
@@ -88,11 +106,17 @@ describe("paid runs of a Stripe-verified agent", () => {
     expect(link.origin + link.pathname).toBe("https://buy.stripe.com/test_pack10");
     expect(link.searchParams.get("client_reference_id")).toBe(consumerIdFor(viewer.id, target.handle));
     // The ID is written down before it is shown, so a payment naming it is traced to this person.
-    expect(await db.agentConsumer.findUnique({ where: { consumerId: consumerIdFor(viewer.id, target.handle) } })).toMatchObject({ userId: viewer.id, agentId: target.id });
+    expect(await db.agentConsumer.findUnique({ where: { consumerId: consumerIdFor(viewer.id, target.handle) } })).toMatchObject({
+      userId: viewer.id,
+      agentId: target.id,
+    });
 
     const refused = await run(viewer, target);
     expect(refused).toMatchObject({ ok: false, notRunnable: { reason: "needs_purchase" } });
-    expect(await run(viewer, target, { planId: "pack_10", consentToPay: true })).toMatchObject({ ok: false, notRunnable: { reason: "plan_unavailable", words: "Pack of 10 calls · $1" } });
+    expect(await run(viewer, target, { planId: "pack_10", consentToPay: true })).toMatchObject({
+      ok: false,
+      notRunnable: { reason: "plan_unavailable", words: "Pack of 10 calls · $1" },
+    });
   });
 
   it("spends one call per run after consent, says how many are left, and refuses without consent", async () => {
@@ -142,7 +166,20 @@ describe("paid runs of a Stripe-verified agent", () => {
     const dry = await createTestAgent({
       ownerId: publisher.id,
       extra: { endpoint: server.url },
-      capabilities: [{ capabilityId: "cap_dry", extra: { tool: "echo", inputSchema: { type: "object", properties: { text: { type: "string" }, dry_run: { type: "boolean" } } }, class: "external_action", outsideAction: "sends_messages", effects: { dryRunArgument: "dry_run", idempotencyArgument: null, outcomeLookup: null, escalate: false }, isPaid: true, plans: { create: [packPlan] } } }],
+      capabilities: [
+        {
+          capabilityId: "cap_dry",
+          extra: {
+            tool: "echo",
+            inputSchema: { type: "object", properties: { text: { type: "string" }, dry_run: { type: "boolean" } } },
+            class: "external_action",
+            outsideAction: "sends_messages",
+            effects: { dryRunArgument: "dry_run", idempotencyArgument: null, outcomeLookup: null, escalate: false },
+            isPaid: true,
+            plans: { create: [packPlan] },
+          },
+        },
+      ],
     });
     await db.stripeWebhook.create({ data: { agentId: dry.id, secretCiphertext: sealSecret("whsec_dry", dry.id) } });
     const dryHeld = await grant(viewer, dry.id, { planId: "pack_10", calls: 1 });
@@ -163,7 +200,10 @@ describe("paid runs of a Stripe-verified agent", () => {
 
     await db.entitlement.update({ where: { id: sub.id }, data: { subscriptionStatus: "past_due" } });
     const after = await getRunPanel(viewer, target.handle, target.capabilityId);
-    expect(after?.plans[0]).toMatchObject({ available: false, unavailable: "Your subscription's last payment failed: runs resume when the provider's invoice is paid." });
+    expect(after?.plans[0]).toMatchObject({
+      available: false,
+      unavailable: "Your subscription's last payment failed: runs resume when the provider's invoice is paid.",
+    });
     expect(await run(viewer, target, { consentToPay: true })).toMatchObject({ ok: false, notRunnable: { reason: "needs_purchase" } });
   });
 
@@ -174,7 +214,10 @@ describe("paid runs of a Stripe-verified agent", () => {
     expect((await getRunPanel(viewer, target.handle, target.capabilityId))?.defaultPlanId).toBe("free");
     expect(await run(viewer, target, { planId: "pack_10", consentToPay: true })).toMatchObject({ ok: true, execution: { planId: "pack_10" } });
     expect(await callsLeft(held.id)).toBe(4);
-    expect(await run(viewer, target, { planId: "gold" })).toMatchObject({ ok: false, notRunnable: { reason: "plan_unavailable", why: "this service has no such plan." } });
+    expect(await run(viewer, target, { planId: "gold" })).toMatchObject({
+      ok: false,
+      notRunnable: { reason: "plan_unavailable", why: "this service has no such plan." },
+    });
   });
 
   it("does not spend a refunded grant", async () => {

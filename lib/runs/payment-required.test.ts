@@ -41,7 +41,10 @@ afterAll(async () => {
 });
 
 const DECLARED = "https://pay.example.test/odds?ref=card&client_reference_id=stale";
-const perCall = { plans: { create: [{ planId: "per_call", position: 0, type: "per_call" as const, extra: { price_usd: 0.02 }, priceUsd: 0.02 }] }, isPaid: true };
+const perCall = {
+  plans: { create: [{ planId: "per_call", position: 0, type: "per_call" as const, extra: { price_usd: 0.02 }, priceUsd: 0.02 }] },
+  isPaid: true,
+};
 const ADAPTER_TEXT = "Pay first at https://pay.evil.example/now";
 
 /** A published agent on the test server whose capability answers `structured` as a tool error. */
@@ -137,7 +140,9 @@ describe("an adapter's payment-required answer", () => {
 describe("the demo's Odds Lab, a provider-enforced paid service", () => {
   async function importOddsLab(): Promise<string> {
     const handle = uniqueHandle("odds");
-    const text = (await readFile("demo/agents/odds-lab.json", "utf8")).replaceAll("http://127.0.0.1:4510", adapters.url).replace('"@odds-lab"', JSON.stringify(handle));
+    const text = (await readFile("demo/agents/odds-lab.json", "utf8"))
+      .replaceAll("http://127.0.0.1:4510", adapters.url)
+      .replace('"@odds-lab"', JSON.stringify(handle));
     const imported = await importAgentFile({ text, ownerId: publisher.id, publish: true });
     if (!imported.ok) throw new Error(imported.message);
     importedHandles.push(handle);
@@ -152,7 +157,10 @@ describe("the demo's Odds Lab, a provider-enforced paid service", () => {
     const consumerId = consumerIdFor(viewer.id, handle);
 
     const unpaid = okOf(await run(viewer, target, odds));
-    expect(unpaid.execution).toMatchObject({ status: "payment_required", message: "Payment is required: pay at the provider, then run it again. Plan: $0.02 a call." });
+    expect(unpaid.execution).toMatchObject({
+      status: "payment_required",
+      message: "Payment is required: pay at the provider, then run it again. Plan: $0.02 a call.",
+    });
     expect(unpaid.answer?.paymentRequired).toMatchObject({
       planId: "per_call",
       link: `https://pay.example.com/odds-lab?client_reference_id=${consumerId}`,

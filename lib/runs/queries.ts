@@ -92,9 +92,7 @@ export async function findMyRuns(viewer: Viewer, filters: MyRunsFilters = { stat
     where: {
       userId: viewer.id,
       ...(filters.status ? { status: filters.status } : {}),
-      ...(filters.service
-        ? { capability: { capabilityId: filters.service.capabilityId, agent: { handle: filters.service.handle } } }
-        : {}),
+      ...(filters.service ? { capability: { capabilityId: filters.service.capabilityId, agent: { handle: filters.service.handle } } } : {}),
     },
     orderBy: { startedAt: "desc" },
     take: limit,

@@ -42,14 +42,20 @@ export async function repeatExecution(viewer: Viewer, executionId: string, args:
     if (!refreshes) return { ok: false, message: "This paid run includes no refreshes: run it anew instead." };
     const finished = execution.finishedAt ?? now;
     if (now.getTime() > finished.getTime() + refreshes.withinHours * HOUR_MS) {
-      return { ok: false, message: `This paid run's refreshes were available for ${refreshes.withinHours} h after it finished; that time is over. Run it anew instead.` };
+      return {
+        ok: false,
+        message: `This paid run's refreshes were available for ${refreshes.withinHours} h after it finished; that time is over. Run it anew instead.`,
+      };
     }
     const { count } = await db.execution.updateMany({
       where: { id: execution.id, userId: viewer.id, refreshesUsed: { lt: refreshes.perExecution } },
       data: { refreshesUsed: { increment: 1 } },
     });
     if (count === 0) {
-      return { ok: false, message: `This paid run's ${refreshes.perExecution} included refresh${refreshes.perExecution === 1 ? "" : "es"} are used up. Run it anew instead.` };
+      return {
+        ok: false,
+        message: `This paid run's ${refreshes.perExecution} included refresh${refreshes.perExecution === 1 ? "" : "es"} are used up. Run it anew instead.`,
+      };
     }
   }
 

@@ -36,9 +36,15 @@ describe("mark resolved", () => {
     expect((await findEscalatedUnknownOutcomes(w.owner.id)).map((o) => o.executionId).sort()).toEqual([w.unknown.id, w.second.id].sort());
     expect((await findAgentStats(w.owner.id)).get(w.agent.handle)?.unknownOutcomes).toBe(2);
 
-    expect(await resolveUnknownOutcomeAction(null, formData({ executionId: w.unknown.id }))).toEqual({ ok: true, data: undefined, message: "Marked resolved." });
+    expect(await resolveUnknownOutcomeAction(null, formData({ executionId: w.unknown.id }))).toEqual({
+      ok: true,
+      data: undefined,
+      message: "Marked resolved.",
+    });
     expect((await findEscalatedUnknownOutcomes(w.owner.id)).map((o) => o.executionId)).toEqual([w.second.id]);
-    expect((await findEscalatedUnknownOutcomes(w.owner.id, 50, { handle: w.agent.handle, capabilityId: "cap_send" })).map((o) => o.executionId)).toEqual([w.second.id]);
+    expect((await findEscalatedUnknownOutcomes(w.owner.id, 50, { handle: w.agent.handle, capabilityId: "cap_send" })).map((o) => o.executionId)).toEqual([
+      w.second.id,
+    ]);
     expect((await findAgentStats(w.owner.id)).get(w.agent.handle)?.unknownOutcomes).toBe(1);
     expect((await db.execution.findUniqueOrThrow({ where: { id: w.unknown.id } })).status).toBe("outcome_unknown");
 
@@ -50,7 +56,10 @@ describe("mark resolved", () => {
   it("refuses a run whose outcome is known, an execution ID that does not exist, and anything that is not an ID", async () => {
     const w = await world();
     session.viewer = w.owner;
-    expect(await resolveUnknownOutcomeAction({ executionId: w.done.id })).toMatchObject({ ok: false, message: "None of your services has an unknown outcome with this execution ID." });
+    expect(await resolveUnknownOutcomeAction({ executionId: w.done.id })).toMatchObject({
+      ok: false,
+      message: "None of your services has an unknown outcome with this execution ID.",
+    });
     expect((await resolveUnknownOutcomeAction({ executionId: "00000000-0000-4000-8000-000000000000" })).ok).toBe(false);
     expect((await resolveUnknownOutcomeAction({ executionId: "'; DROP TABLE x; --" })).ok).toBe(false);
     expect(await db.unknownOutcomeResolution.count({ where: { executionId: { in: [w.unknown.id, w.second.id, w.done.id] } } })).toBe(0);

@@ -32,7 +32,10 @@ beforeAll(async () => {
       { capabilityId: "cap_recursive", extra: { tool: "tree", inputSchema: { type: "object", additionalProperties: { $ref: "#" } } } },
       {
         capabilityId: "cap_strict",
-        extra: { tool: "echo", inputSchema: { type: "object", properties: { text: { type: "string", maxLength: 5 } }, required: ["text"], additionalProperties: false } },
+        extra: {
+          tool: "echo",
+          inputSchema: { type: "object", properties: { text: { type: "string", maxLength: 5 } }, required: ["text"], additionalProperties: false },
+        },
       },
     ],
   });
@@ -48,13 +51,11 @@ const unit = fc.oneof(
   { weight: 6, arbitrary: fc.constantFrom("a", "{", "}", "[", "]", '"', ":", ",", "1", " ", "e", "-") },
   { weight: 1, arbitrary: fc.constantFrom("\u0000", "\ud800", "\\u0000", "\\ud800", "😀", "\n") },
 );
-const deepText = fc
-  .tuple(fc.integer({ min: 1, max: 20_000 }), fc.constantFrom("[", '{"a":'), fc.boolean())
-  .map(([depth, open, wrapped]) => {
-    const close = open === "[" ? "]" : "}";
-    const inner = `${open.repeat(depth)}1${close.repeat(depth)}`;
-    return wrapped ? `{"a":${inner}}` : inner;
-  });
+const deepText = fc.tuple(fc.integer({ min: 1, max: 20_000 }), fc.constantFrom("[", '{"a":'), fc.boolean()).map(([depth, open, wrapped]) => {
+  const close = open === "[" ? "]" : "}";
+  const inner = `${open.repeat(depth)}1${close.repeat(depth)}`;
+  return wrapped ? `{"a":${inner}}` : inner;
+});
 const argumentsText = fc.oneof(
   fc.json(),
   fc.dictionary(fc.string(), fc.jsonValue({ maxDepth: 3 })).map((args) => JSON.stringify(args)),

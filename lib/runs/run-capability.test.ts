@@ -26,11 +26,7 @@ let stranger: Viewer;
 const importedHandles: string[] = [];
 
 beforeAll(async () => {
-  [server, hanging, adapters] = await Promise.all([
-    startMcpServer(),
-    startRawMcpServer(() => undefined),
-    startDemoAdapters({ port: 0 }),
-  ]);
+  [server, hanging, adapters] = await Promise.all([startMcpServer(), startRawMcpServer(() => undefined), startDemoAdapters({ port: 0 })]);
   guarded = createGuardedFetch({ allowLoopback: true, requireHttps: false, maxResponseBytes: 1_048_576 });
   [publisher, stranger] = await Promise.all([createTestUser(), createTestUser()]);
 });
@@ -46,7 +42,12 @@ afterAll(async () => {
 const echoSchema = { type: "object", properties: { text: { type: "string" } }, required: ["text"] };
 
 /** A published agent on the loopback test server with one capability calling `tool`. */
-async function agentWith(tool: string, cap: TestCapability["extra"] = {}, agent: Partial<Prisma.AgentUncheckedCreateInput> = {}, capability: Omit<TestCapability, "extra"> = {}) {
+async function agentWith(
+  tool: string,
+  cap: TestCapability["extra"] = {},
+  agent: Partial<Prisma.AgentUncheckedCreateInput> = {},
+  capability: Omit<TestCapability, "extra"> = {},
+) {
   const created = await createTestAgent({
     ownerId: publisher.id,
     extra: { endpoint: server.url, ...agent },
@@ -137,14 +138,22 @@ describe("not runnable, each reason in words, nothing recorded", () => {
 
   it("refuses a paid-only service without a payment link, and runs it (marked paid) with one", async () => {
     const viewer = await createTestUser();
-    const plans = { plans: { create: [{ planId: "per_call", position: 0, type: "per_call" as const, extra: { price_usd: 0.02 }, priceUsd: 0.02 }] }, isPaid: true };
+    const plans = {
+      plans: { create: [{ planId: "per_call", position: 0, type: "per_call" as const, extra: { price_usd: 0.02 }, priceUsd: 0.02 }] },
+      isPaid: true,
+    };
     const noLink = await agentWith("echo", plans);
     expect(await run(viewer, noLink, { text: "a" })).toMatchObject({ ok: false, notRunnable: { reason: "paid_without_link" } });
     const withLink = await agentWith("echo", plans, { paymentLink: "https://pay.example.test/x" });
     // Without the person's agreement to the price, nothing is called and nothing recorded.
-    expect(await run(viewer, withLink, { text: "a" })).toMatchObject({ ok: false, notRunnable: { reason: "consent_needed", consent: "This run costs $0.02, billed by the provider." } });
+    expect(await run(viewer, withLink, { text: "a" })).toMatchObject({
+      ok: false,
+      notRunnable: { reason: "consent_needed", consent: "This run costs $0.02, billed by the provider." },
+    });
     expect(await executionsOf(viewer.id)).toEqual([]);
-    expect((await getRunPanel(viewer, withLink.handle, withLink.capabilityId))?.plans).toMatchObject([{ kind: "provider", words: "$0.02 a call", available: true }]);
+    expect((await getRunPanel(viewer, withLink.handle, withLink.capabilityId))?.plans).toMatchObject([
+      { kind: "provider", words: "$0.02 a call", available: true },
+    ]);
     const result = okOf(await run(viewer, withLink, { text: "a" }, { consentToPay: true }));
     expect(result.execution).toMatchObject({ status: "succeeded", paid: true, planId: "per_call", planWords: "$0.02 a call" });
     const [record] = await executionsOf(viewer.id);
@@ -228,7 +237,10 @@ describe("a run", () => {
     expect(later).toHaveLength(1);
     expect(await db.execution.findUniqueOrThrow({ where: { id: first.execution.id } })).toMatchObject({ status: "running", finishedAt: null });
     await later[0]?.();
-    expect(await db.execution.findUniqueOrThrow({ where: { id: first.execution.id } })).toMatchObject({ status: "succeeded", resultSha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(await db.execution.findUniqueOrThrow({ where: { id: first.execution.id } })).toMatchObject({
+      status: "succeeded",
+      resultSha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
 
     const cancellable = await agentWith("whoami", { inputSchema: { type: "object" }, cancellation: "whoami" });
     const second = okOf(await runCapability(viewer, { ...cancellable, arguments: {}, dryRun: false }, { fetch: guarded, afterAnswer }));
@@ -318,7 +330,10 @@ describe("an external action", () => {
     expect(await findRunState(stranger, real.execution.id)).toBeNull();
     expect(await checkOutcome(stranger, real.execution.id, { fetch: guarded })).toMatchObject({ ok: false, message: "There is no such run of yours." });
     expect(await cancelExecution(stranger, real.execution.id, { fetch: guarded })).toMatchObject({ ok: false, message: "There is no such run of yours." });
-    expect(await repeatExecution(stranger, real.execution.id, reminder, { fetch: guarded })).toMatchObject({ ok: false, message: "There is no such run of yours." });
+    expect(await repeatExecution(stranger, real.execution.id, reminder, { fetch: guarded })).toMatchObject({
+      ok: false,
+      message: "There is no such run of yours.",
+    });
     expect((await findMyRuns(stranger)).map((r) => r.id)).not.toContain(real.execution.id);
 
     // Repeat: same execution ID, so the adapter returns the same reminder and sends nothing new.
@@ -328,7 +343,11 @@ describe("an external action", () => {
       ok: false,
       message: expect.stringMatching(/not the arguments of that run/),
     });
-    expect(await db.execution.findUniqueOrThrow({ where: { id: real.execution.id } })).toMatchObject({ repeatCount: 1, lastRepeatStatus: "succeeded", status: "succeeded" });
+    expect(await db.execution.findUniqueOrThrow({ where: { id: real.execution.id } })).toMatchObject({
+      repeatCount: 1,
+      lastRepeatStatus: "succeeded",
+      status: "succeeded",
+    });
 
     const cancelled = await cancelExecution(viewer, real.execution.id, { fetch: guarded });
     expect(cancelled).toMatchObject({ ok: true, status: "cancelled" });

@@ -64,7 +64,12 @@ export function ownArguments(args: Record<string, unknown>, filled: readonly str
 }
 
 /** The arguments sent: the person's, plus the execution ID as idempotency key and the dry-run switch. */
-export function argumentsToSend(capability: Pick<CatalogCapability, "class" | "effects">, own: Record<string, unknown>, executionId: string, dryRun: boolean): Record<string, unknown> {
+export function argumentsToSend(
+  capability: Pick<CatalogCapability, "class" | "effects">,
+  own: Record<string, unknown>,
+  executionId: string,
+  dryRun: boolean,
+): Record<string, unknown> {
   const args: Record<string, unknown> = { ...own };
   if (capability.class === "external_action" && capability.effects?.idempotencyArgument) args[capability.effects.idempotencyArgument] = executionId;
   if (capability.effects?.dryRunArgument) args[capability.effects.dryRunArgument] = dryRun;
@@ -126,7 +131,18 @@ async function createExecution(
 ): Promise<Created> {
   const paid = plan.kind !== "free";
   const apiTokenId = data.via?.tokenId ?? null;
-  const row = { id: data.id, capabilityId: capability.rowId, userId: viewer.id, status: "running" as const, dryRun: data.dryRun, startedAt: now, argumentsSha256: data.argumentsSha256, paid, planId: plan.planId, apiTokenId };
+  const row = {
+    id: data.id,
+    capabilityId: capability.rowId,
+    userId: viewer.id,
+    status: "running" as const,
+    dryRun: data.dryRun,
+    startedAt: now,
+    argumentsSha256: data.argumentsSha256,
+    paid,
+    planId: plan.planId,
+    apiTokenId,
+  };
   const lock = (scope: string) => db.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`run:${viewer.id}:${scope}`}, 0))`;
   const unavailable = (why: string): Created => ({ ok: false, notRunnable: { reason: "plan_unavailable", words: plan.words, why } });
 
@@ -193,7 +209,9 @@ async function createExecution(
     ]);
     return inserted === 1
       ? { ok: true, entitlementId: null }
-      : unavailable(`this run would take this token's per-call spending in 30 days past its cap of $${data.via.spendCapUsd}: its owner can raise the cap on the token page.`);
+      : unavailable(
+          `this run would take this token's per-call spending in 30 days past its cap of $${data.via.spendCapUsd}: its owner can raise the cap on the token page.`,
+        );
   }
   await db.execution.create({ data: row, select: { id: true } });
   return { ok: true, entitlementId: null };
@@ -238,7 +256,13 @@ export async function runCapability(viewer: Viewer | null, input: RunInput, deps
     return { ok: false, message: "Some arguments are not valid: see the fields marked below.", fieldErrors };
   }
 
-  const created = await createExecution(viewer, capability, plan, { id: executionId, dryRun: input.dryRun, argumentsSha256: fingerprint(own), via: input.via }, now);
+  const created = await createExecution(
+    viewer,
+    capability,
+    plan,
+    { id: executionId, dryRun: input.dryRun, argumentsSha256: fingerprint(own), via: input.via },
+    now,
+  );
   if (!created.ok) return refuse(created.notRunnable);
   deps.onStarted?.(executionId);
 

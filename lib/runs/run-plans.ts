@@ -39,12 +39,28 @@ function paidOption(plan: CatalogPlan, stripe: boolean, holding: Holding | undef
           : `This run is billed by the provider under its subscription (${words}).`;
     return buyLink
       ? { ...base, kind: "provider", available: true, unavailable: null, consent, callsLeft: null, activeUntil: null }
-      : { ...base, kind: "provider", available: false, unavailable: "The provider has not given a payment link, so this plan cannot be used.", consent, callsLeft: null, activeUntil: null };
+      : {
+          ...base,
+          kind: "provider",
+          available: false,
+          unavailable: "The provider has not given a payment link, so this plan cannot be used.",
+          consent,
+          callsLeft: null,
+          activeUntil: null,
+        };
   }
   if (plan.type === "subscription") {
     const until = holding?.activeUntil ?? null;
     if (until) {
-      return { ...base, kind: "subscription", available: true, unavailable: null, consent: `This run is included in your subscription (${words}), paid through ${dateWords(until)}.`, callsLeft: null, activeUntil: until.toISOString() };
+      return {
+        ...base,
+        kind: "subscription",
+        available: true,
+        unavailable: null,
+        consent: `This run is included in your subscription (${words}), paid through ${dateWords(until)}.`,
+        callsLeft: null,
+        activeUntil: until.toISOString(),
+      };
     }
     const unavailable = holding?.paymentFailed
       ? "Your subscription's last payment failed: runs resume when the provider's invoice is paid."
@@ -54,9 +70,20 @@ function paidOption(plan: CatalogPlan, stripe: boolean, holding: Holding | undef
   const left = holding?.callsLeft ?? 0;
   const what = plan.type === "pack" ? "pack calls" : "prepaid calls";
   if (left > 0) {
-    return { ...base, kind: "calls", available: true, unavailable: null, consent: `This run uses 1 of your ${left.toLocaleString("en-US")} ${what}.`, callsLeft: left, activeUntil: null };
+    return {
+      ...base,
+      kind: "calls",
+      available: true,
+      unavailable: null,
+      consent: `This run uses 1 of your ${left.toLocaleString("en-US")} ${what}.`,
+      callsLeft: left,
+      activeUntil: null,
+    };
   }
-  const unavailable = holding && holding.callsGranted > 0 ? `None of the ${callWords(holding.callsGranted)} you bought are left: buy more at the provider.` : "Buy calls at the provider to run under this plan; Explore sees the payment within seconds.";
+  const unavailable =
+    holding && holding.callsGranted > 0
+      ? `None of the ${callWords(holding.callsGranted)} you bought are left: buy more at the provider.`
+      : "Buy calls at the provider to run under this plan; Explore sees the payment within seconds.";
   return { ...base, kind: "calls", available: false, unavailable, consent: null, callsLeft: 0, activeUntil: null };
 }
 
@@ -64,7 +91,23 @@ export type RunPlans = { plans: RunPlan[]; stripeVerified: boolean };
 
 export async function runPlansFor(viewer: Viewer, capability: CatalogCapability, now = new Date()): Promise<RunPlans> {
   if (capability.plans.length === 0) {
-    return { plans: [{ planId: null, kind: "free", words: "Free", available: true, unavailable: null, consent: null, allowance: null, callsLeft: null, activeUntil: null, buyLink: null }], stripeVerified: false };
+    return {
+      plans: [
+        {
+          planId: null,
+          kind: "free",
+          words: "Free",
+          available: true,
+          unavailable: null,
+          consent: null,
+          allowance: null,
+          callsLeft: null,
+          activeUntil: null,
+          buyLink: null,
+        },
+      ],
+      stripeVerified: false,
+    };
   }
   const paid = capability.plans.filter((p) => p.type !== "free");
   const stripeVerified = paid.length > 0 && (await isStripeVerified(capability.agent.rowId));

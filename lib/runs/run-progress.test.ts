@@ -23,12 +23,25 @@ afterAll(async () => {
   await mcp.close();
 });
 
-const answer: RunFormResult = ok({ argumentsText: "{}", dryRun: false, execution: { id: "e", status: "succeeded", dryRun: false, durationMs: 1, message: "", paid: false, planId: null, planWords: null }, answer: null });
+const answer: RunFormResult = ok({
+  argumentsText: "{}",
+  dryRun: false,
+  execution: { id: "e", status: "succeeded", dryRun: false, durationMs: 1, message: "", paid: false, planId: null, planWords: null },
+  answer: null,
+});
 
 /** The countdown tool called with the hooks' progress, as run-capability.ts calls an adapter. */
 async function countdown(hooks: RunHooks, steps: number): Promise<RunFormResult> {
   hooks.onStarted("exec-1");
-  const outcome = await callTool({ endpoint: mcp.url, tool: "countdown", arguments: { steps }, meta: {}, deadlineMs: 5_000, fetch: guarded, onProgress: hooks.onProgress });
+  const outcome = await callTool({
+    endpoint: mcp.url,
+    tool: "countdown",
+    arguments: { steps },
+    meta: {},
+    deadlineMs: 5_000,
+    fetch: guarded,
+    onProgress: hooks.onProgress,
+  });
   expect(outcome.status).toBe("succeeded");
   return answer;
 }

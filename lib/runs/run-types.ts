@@ -40,10 +40,7 @@ export type RunPlan = {
 };
 
 /** One piece of an adapter's content, made safe to show. */
-export type ShownContent =
-  | { type: "text"; text: string }
-  | { type: "image"; mimeType: string; dataUrl: string }
-  | { type: "note"; text: string };
+export type ShownContent = { type: "text"; text: string } | { type: "image"; mimeType: string; dataUrl: string } | { type: "note"; text: string };
 
 /** A provider-enforced plan's "payment required" answer, judged and worded by Explore (lib/runs/answer.ts). */
 export type PaymentRequiredNotice = {
@@ -84,15 +81,11 @@ export type ExecutionView = {
 export type FieldErrors = Record<string, string[]>;
 
 export type RunResult =
-  | { ok: true; execution: ExecutionView; answer: RunAnswer | null }
-  | { ok: false; message: string; fieldErrors?: FieldErrors; notRunnable?: NotRunnable };
+  { ok: true; execution: ExecutionView; answer: RunAnswer | null } | { ok: false; message: string; fieldErrors?: FieldErrors; notRunnable?: NotRunnable };
 
 /** What a hook call (Check outcome, Cancel) or a repeat returns. */
 export type HookResult =
-  | { ok: true; message: string; status: ExecutionStatus; answer: RunAnswer | null }
-  | { ok: false; message: string; fieldErrors?: FieldErrors };
+  { ok: true; message: string; status: ExecutionStatus; answer: RunAnswer | null } | { ok: false; message: string; fieldErrors?: FieldErrors };
 
 /** Streamed to the page in the run action's response while a run is in flight (lib/runs/run-progress.ts). */
-export type RunEvent =
-  | { type: "started"; executionId: string }
-  | { type: "progress"; progress: number; total: number | null; message: string | null };
+export type RunEvent = { type: "started"; executionId: string } | { type: "progress"; progress: number; total: number | null; message: string | null };

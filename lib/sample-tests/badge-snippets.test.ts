@@ -14,7 +14,7 @@ describe("badgeSnippets", () => {
 
   it("keeps a name with brackets, quotes or markup from breaking either snippet", () => {
     const s = badgeSnippets({ handle: "@x", capabilityId: "cap_a", name: 'Rates [beta] "fast" <b>' });
-    expect(s.markdown).toContain("![Rates \\[beta\\] \"fast\" <b>: sample test on Explore]");
+    expect(s.markdown).toContain('![Rates \\[beta\\] "fast" <b>: sample test on Explore]');
     expect(s.html).toContain('alt="Rates [beta] &quot;fast&quot; &lt;b&gt;: sample test on Explore"');
     expect(s.html).not.toContain("<b>");
   });

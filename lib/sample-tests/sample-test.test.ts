@@ -158,7 +158,8 @@ describe("the public label", () => {
           continue;
         }
         const shown = latest.startedAt.getTime() - start + 1;
-        if (latest.status === "failed") expect(summary.label, `round ${round}`).toMatchObject({ kind: "failing", lastPassAt: new Date(latest.startedAt.getTime() - 1) });
+        if (latest.status === "failed")
+          expect(summary.label, `round ${round}`).toMatchObject({ kind: "failing", lastPassAt: new Date(latest.startedAt.getTime() - 1) });
         else expect(summary.label, `round ${round}`).toEqual({ kind: "tested", lastPassAt: latest.startedAt, passed30: Math.ceil(shown / 2), total30: shown });
       }
     }
@@ -189,7 +190,7 @@ describe("the label's rule and the search filter's SQL (lib/sample-tests/sample-
     const s = await serviceOn("random");
     const now = new Date("2030-03-01T00:00:00Z");
     let seed = 7;
-    const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+    const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
     for (let round = 0; round < 40; round += 1) {
       await db.sampleTest.deleteMany({ where: { capabilityId: s.id } });
       const count = Math.floor(random() * 5);

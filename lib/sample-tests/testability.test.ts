@@ -3,7 +3,14 @@ import type { Example } from "@/lib/agent-file/types";
 import { describeMismatch } from "./mismatch";
 import { sampleTestArguments, sampleTestability } from "./testability";
 
-const example: Example = { input: { to: "a@b.c", dry_run: false }, problem: null, successCriteria: null, expectedOutput: null, origin: "publisher", helpers: [] };
+const example: Example = {
+  input: { to: "a@b.c", dry_run: false },
+  problem: null,
+  successCriteria: null,
+  expectedOutput: null,
+  origin: "publisher",
+  helpers: [],
+};
 const effects = { idempotencyArgument: null, outcomeLookup: null, escalate: false, dryRunArgument: "dry_run" };
 
 describe("which capabilities are sample-tested, and how", () => {

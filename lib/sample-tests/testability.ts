@@ -27,6 +27,5 @@ export function sampleTestArguments(c: TestableFacts): JsonObject | null {
 
 export const notTestableWords: Record<"no_example" | "no_dry_run", string> = {
   no_example: "This service has no example, so Explore cannot sample-test it.",
-  no_dry_run:
-    "Not sample-testable: this service acts outside Explore and offers no dry run, so Explore never calls it to test it.",
+  no_dry_run: "Not sample-testable: this service acts outside Explore and offers no dry run, so Explore never calls it to test it.",
 };

@@ -35,7 +35,16 @@ describe("singleChoiceOptions", () => {
   });
 
   it("keeps a chosen value nothing carries any more (so it can be removed), and drops values that cannot be meant", () => {
-    expect(singleChoiceOptions([{ value: "x", count: 4 }, { value: "v1", count: 2 }], "v9", parse)).toEqual([
+    expect(
+      singleChoiceOptions(
+        [
+          { value: "x", count: 4 },
+          { value: "v1", count: 2 },
+        ],
+        "v9",
+        parse,
+      ),
+    ).toEqual([
       { value: "v9", count: 0, chosen: true },
       { value: "v1", count: 2, chosen: false },
     ]);

@@ -173,9 +173,7 @@ describe.each(engines)("search answered by %s", (engine, memory) => {
       { value: "finance", label: null, count: 1 },
     ]);
     // ... while every other facet counts within the chosen category.
-    expect(facets.price).toEqual([
-      { value: "paid", label: null, count: 1 },
-    ]);
+    expect(facets.price).toEqual([{ value: "paid", label: null, count: 1 }]);
     expect(facets.language).toEqual([{ value: "en", label: null, count: 1 }]);
     // Two single choices: each facet is counted under the other's choice.
     const both = await countFacets(null, filters({ query: word, category: "weather", price: "paid" }), NOW, undefined, source());
@@ -246,7 +244,14 @@ describe.each(engines)("search answered by %s", (engine, memory) => {
     const both = plantedWord("zq");
     await importAgent({
       capabilities: [
-        capability("quota_then_paid", { name: `${both} quota`, storage_free_accepted: true, plans: [{ type: "free", daily_limit: 5 }, { type: "per_call", price_usd: 0.01 }] }),
+        capability("quota_then_paid", {
+          name: `${both} quota`,
+          storage_free_accepted: true,
+          plans: [
+            { type: "free", daily_limit: 5 },
+            { type: "per_call", price_usd: 0.01 },
+          ],
+        }),
         capability("only_free", { name: `${both} free` }),
         capability("only_paid", { name: `${both} paid`, storage_free_accepted: true, plans: [{ type: "pack", price_usd: 1, calls: 10 }] }),
       ],
@@ -278,7 +283,9 @@ describe.each(engines)("search answered by %s", (engine, memory) => {
       { value: "messaging", label: "Messaging", count: 1 },
       { value: "voice_calls", label: "Voice calls", count: 1 },
     ]);
-    expect((await findMatchingServices(null, { ...f, category: "communication" }, { sort: "relevance", limit: 5, offset: 0, now: NOW }, source())).rows).toHaveLength(1);
+    expect(
+      (await findMatchingServices(null, { ...f, category: "communication" }, { sort: "relevance", limit: 5, offset: 0, now: NOW }, source())).rows,
+    ).toHaveLength(1);
     const byAlias = await findMatchingServices(null, filters({ query: `${sms} telecom` }), { sort: "relevance", limit: 5, offset: 0, now: NOW }, source());
     expect(byAlias.rows).toHaveLength(1);
   });
@@ -312,7 +319,10 @@ describe.each(engines)("search answered by %s", (engine, memory) => {
     const byQuery = await tools(filters({ query: word }), "name");
     const mine = [...ids.keys()];
     const byWalk = await tools(filters({ matchingIds: mine }), "name");
-    const names = await db.capability.findMany({ where: { id: { in: mine }, listed: true, contentRating: "general" }, select: { tool: true, nameWords: true, id: true } });
+    const names = await db.capability.findMany({
+      where: { id: { in: mine }, listed: true, contentRating: "general" },
+      select: { tool: true, nameWords: true, id: true },
+    });
     const expected = names.sort((x, y) => (x.nameWords < y.nameWords ? -1 : x.nameWords > y.nameWords ? 1 : x.id < y.id ? -1 : 1)).map((n) => n.tool);
     expect(byWalk).toEqual(expected);
     expect(byQuery).toEqual(expected.filter((t) => byQuery.includes(t)));

@@ -46,7 +46,10 @@ describe("the search page's URL state", () => {
     expect(searchHref(state, { filters: { price: "free" } })).toBe("/?q=loan&tag=mortgages&price=free");
     expect(searchHref(state, { page: 3 })).toBe("/?q=loan&tag=mortgages&page=3");
     expect(searchHref(state, { filters: { query: null } })).toBe("/?tag=mortgages");
-    expect(parsePageState(Object.fromEntries(new URLSearchParams(pageStateSearch(state))))).toEqual({ ...state, filters: { ...state.filters, tags: ["mortgages"] } });
+    expect(parsePageState(Object.fromEntries(new URLSearchParams(pageStateSearch(state))))).toEqual({
+      ...state,
+      filters: { ...state.filters, tags: ["mortgages"] },
+    });
   });
 
   it("carries the words-as-typed flag only with words, and a new search leaves it behind", () => {

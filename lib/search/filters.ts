@@ -149,7 +149,5 @@ export function searchHref(state: PageState, change: { filters?: Partial<SearchF
 
 /** Whether any filter (not the words, sort or page) is set. */
 export function hasFacetFilters(f: SearchFilters): boolean {
-  return Boolean(
-    f.category || f.tags.length || f.class || f.price || f.sampleTested || f.language || f.region || f.dataRules.length,
-  );
+  return Boolean(f.category || f.tags.length || f.class || f.price || f.sampleTested || f.language || f.region || f.dataRules.length);
 }

@@ -58,7 +58,10 @@ afterAll(async () => {
 
 const filters = (verbatim: boolean): SearchFilters => ({ ...noFilters, query: half, verbatim });
 const options = { sort: "relevance" as const, limit: 10, offset: 0, now: NOW };
-const wanted = () => Object.keys(whole).map((tool) => planted.get(tool) ?? tool).sort();
+const wanted = () =>
+  Object.keys(whole)
+    .map((tool) => planted.get(tool) ?? tool)
+    .sort();
 
 describe("a half-typed word the stemmer rewrote", () => {
   it("is what this test is about: its stem begins none of the whole words' stems", async () => {

@@ -69,11 +69,16 @@ describe("the search lexicon", () => {
     const open = uniqueHandle("lx");
     const hidden = uniqueHandle("lx");
     handles.push(open, hidden);
-    await importAs(owner.id, open, [
-      capability("plain", `${word("harbour")} chart`),
-      capability("adult", `${word("nightcap")} finder`, { content_rating: "mature", mature_reasons: ["alcohol"] }),
-      capability("shared", `${word("common")} helper`),
-    ], true);
+    await importAs(
+      owner.id,
+      open,
+      [
+        capability("plain", `${word("harbour")} chart`),
+        capability("adult", `${word("nightcap")} finder`, { content_rating: "mature", mature_reasons: ["alcohol"] }),
+        capability("shared", `${word("common")} helper`),
+      ],
+      true,
+    );
     await importAs(owner.id, hidden, [capability("draft", `${word("draftonly")} tool`), capability("shared", `${word("common")} helper`)], false);
 
     expect(await lexicon()).toEqual([word("common"), word("harbour")]);

@@ -108,12 +108,7 @@ export async function countFacets(
 }
 
 /** How many listings match a search for this viewer (no facets): e.g. what 18+ would add. */
-export async function countMatching(
-  viewer: Viewer | null,
-  f: SearchFilters,
-  now: Date,
-  index: SharedIndex | null = currentSharedIndex(),
-): Promise<number> {
+export async function countMatching(viewer: Viewer | null, f: SearchFilters, now: Date, index: SharedIndex | null = currentSharedIndex()): Promise<number> {
   const engine = await engineFor(viewer, now, index);
   return engine.total(await searchOf(viewer, f, now));
 }

@@ -20,8 +20,18 @@ describe("wordMemo", () => {
     const first = memo.get(["wether", "loan"]);
     const second = memo.get(["loan", "wether", "wether"]);
     release();
-    expect(await first).toEqual(new Map([["wether", "weather"], ["loan", null]]));
-    expect(await second).toEqual(new Map([["loan", null], ["wether", "weather"]]));
+    expect(await first).toEqual(
+      new Map([
+        ["wether", "weather"],
+        ["loan", null],
+      ]),
+    );
+    expect(await second).toEqual(
+      new Map([
+        ["loan", null],
+        ["wether", "weather"],
+      ]),
+    );
     expect(await memo.get(["wether"])).toEqual(new Map([["wether", "weather"]]));
     expect(asked).toEqual([["wether", "loan"]]);
   });

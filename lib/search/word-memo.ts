@@ -18,7 +18,11 @@ export function wordMemo<T>(lookup: (words: string[]) => Promise<Map<string, T>>
         const found = lookup(unknown);
         // A failed lookup is forgotten, so the next search asks again.
         found.catch(() => unknown.forEach((w) => known.delete(w)));
-        for (const w of unknown) known.set(w, found.then((answers) => answers.get(w) ?? null));
+        for (const w of unknown)
+          known.set(
+            w,
+            found.then((answers) => answers.get(w) ?? null),
+          );
       }
       const answers = await Promise.all(words.map(async (w) => [w, (await known.get(w)) ?? null] as const));
       return new Map(answers);

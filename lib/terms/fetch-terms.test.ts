@@ -49,7 +49,8 @@ async function state(agentId: string) {
 
 describe("the terms fetch", () => {
   it("reduces HTML to text and hashes the bytes as fetched", async () => {
-    const html = "<html><head><title>T</title><style>p{color:red}</style></head><body><nav>Home · Blog</nav><h1>Terms</h1><p>Be <b>kind</b>. See <a href='/x'>this</a>.</p></body></html>";
+    const html =
+      "<html><head><title>T</title><style>p{color:red}</style></head><body><nav>Home · Blog</nav><h1>Terms</h1><p>Be <b>kind</b>. See <a href='/x'>this</a>.</p></body></html>";
     files.set("/terms.html", { contentType: "text/html; charset=utf-8", body: html });
     const agent = await agentWithTerms("/terms.html");
     const now = new Date("2026-12-02T10:00:00Z");
@@ -109,7 +110,13 @@ describe("the terms fetch", () => {
     expect(await findTermsChanges(agent.id)).toEqual([{ at: day3, sha256: sha("Version two."), url: files.url("/t.txt") }]);
     // The consumers' change log of each service says so, once: the first fetch and the same text again are no change.
     const changes = await db.serviceChange.findMany({ where: { agentId: agent.id }, select: { capabilityId: true, kind: true, words: true } });
-    expect(changes).toEqual([{ capabilityId: "cap_t0", kind: "terms", words: `Terms changed: the text at ${files.url("/t.txt")} is new (SHA-256 ${sha("Version two.").slice(0, 12)}…).` }]);
+    expect(changes).toEqual([
+      {
+        capabilityId: "cap_t0",
+        kind: "terms",
+        words: `Terms changed: the text at ${files.url("/t.txt")} is new (SHA-256 ${sha("Version two.").slice(0, 12)}…).`,
+      },
+    ]);
   });
 
   it("forgets the hash when the URL changes on import, and fetches the new one", async () => {

@@ -60,7 +60,9 @@ async function noteTermsChange(tx: Prisma.TransactionClient, agentId: string, ur
     tx.agentVersion.findFirst({ where: { agentId }, orderBy: { number: "desc" }, select: { number: true } }),
   ]);
   const words = `Terms changed: the text at ${url} is new (SHA-256 ${sha256.slice(0, 12)}…).`;
-  await tx.serviceChange.createMany({ data: capabilities.map((c) => ({ agentId, capabilityId: c.capabilityId, kind: "terms", words, versionNumber: version?.number ?? 0 })) });
+  await tx.serviceChange.createMany({
+    data: capabilities.map((c) => ({ agentId, capabilityId: c.capabilityId, kind: "terms", words, versionNumber: version?.number ?? 0 })),
+  });
 }
 
 async function recordFailure(agentId: string, url: string, reason: string, now: Date): Promise<CheckOutcome> {

@@ -13,7 +13,8 @@ const HTML_TYPES = new Set(["text/html", "application/xhtml+xml"]);
 export type TermsCopy = { ok: true; text: string; sha256: string } | { ok: false; reason: string };
 
 export function termsCopyOf(bytes: Uint8Array, contentType: string | null): TermsCopy {
-  if (bytes.byteLength > TERMS_MAX_BYTES) return { ok: false, reason: `The terms are ${kilobytes(bytes.byteLength)}; the limit is ${kilobytes(TERMS_MAX_BYTES)}.` };
+  if (bytes.byteLength > TERMS_MAX_BYTES)
+    return { ok: false, reason: `The terms are ${kilobytes(bytes.byteLength)}; the limit is ${kilobytes(TERMS_MAX_BYTES)}.` };
   const mime = (contentType ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
   const isHtml = HTML_TYPES.has(mime);
   if (!isHtml && !TEXT_TYPES.has(mime)) {

@@ -30,7 +30,17 @@ export const a2a10Card = z.looseObject({
   defaultInputModes: modes,
   defaultOutputModes: modes,
   skills: z
-    .array(z.looseObject({ id: text, name: text, description: text, tags: z.array(text).min(1), inputModes: modes.optional(), outputModes: modes.optional(), securityRequirements: z.array(currentRequirement).optional() }))
+    .array(
+      z.looseObject({
+        id: text,
+        name: text,
+        description: text,
+        tags: z.array(text).min(1),
+        inputModes: modes.optional(),
+        outputModes: modes.optional(),
+        securityRequirements: z.array(currentRequirement).optional(),
+      }),
+    )
     .min(1),
   provider: z.looseObject({ organization: text, url }).optional(),
   documentationUrl: url.optional(),
@@ -59,7 +69,17 @@ export const a2a03Card = z.looseObject({
   security: z.array(legacyRequirement).optional(),
   defaultInputModes: z.array(text),
   defaultOutputModes: z.array(text),
-  skills: z.array(z.looseObject({ id: text, name: text, description: text, tags: z.array(text), inputModes: z.array(text).optional(), outputModes: z.array(text).optional(), security: z.array(legacyRequirement).optional() })),
+  skills: z.array(
+    z.looseObject({
+      id: text,
+      name: text,
+      description: text,
+      tags: z.array(text),
+      inputModes: z.array(text).optional(),
+      outputModes: z.array(text).optional(),
+      security: z.array(legacyRequirement).optional(),
+    }),
+  ),
   provider: z.looseObject({ organization: text, url }).optional(),
   documentationUrl: url.optional(),
   iconUrl: url.optional(),

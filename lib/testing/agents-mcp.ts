@@ -66,13 +66,17 @@ export function mcpClients(address: string) {
 export async function callTool(client: Client, name: string, args: Record<string, unknown>) {
   const result = await client.callTool({ name, arguments: args });
   const content = Array.isArray(result.content) ? (result.content as { type: string; text?: string }[]) : [];
-  return { isError: result.isError === true, structured: (result.structuredContent ?? {}) as Record<string, unknown>, text: content.map((c) => c.text ?? "").join(" ") };
+  return {
+    isError: result.isError === true,
+    structured: (result.structuredContent ?? {}) as Record<string, unknown>,
+    text: content.map((c) => c.text ?? "").join(" "),
+  };
 }
 
 /** The whole board's chain through read_board, page after page, oldest first. */
 export async function readWholeBoard(client: Client): Promise<Record<string, never>[]> {
   const entries: Record<string, never>[] = [];
-  for (let after = 0; ; ) {
+  for (let after = 0; ;) {
     const page = await callTool(client, "read_board", { after, limit: 200 });
     entries.push(...(page.structured.entries as Record<string, never>[]));
     const next = page.structured.next_after as number | null;

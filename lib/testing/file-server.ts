@@ -47,7 +47,9 @@ type Format = "png" | "jpeg" | "webp" | "gif";
 
 /** A solid image of this size and format. */
 export function solidImage(width: number, height: number, format: Format = "png", colour = "#845ec2"): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: colour } }).toFormat(format).toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: colour } })
+    .toFormat(format)
+    .toBuffer();
 }
 
 /** A square PNG of random pixels: it does not compress, so its size in bytes is about 3 × side². */
@@ -58,5 +60,7 @@ export function noisyPng(side: number): Promise<Buffer> {
     seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
     pixels[i] = seed >>> 24;
   }
-  return sharp(pixels, { raw: { width: side, height: side, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
+  return sharp(pixels, { raw: { width: side, height: side, channels: 3 } })
+    .png({ compressionLevel: 0 })
+    .toBuffer();
 }

@@ -72,8 +72,7 @@ async function listen(handler: (req: IncomingMessage, res: ServerResponse, body:
     port,
     methods,
     requestHeaders,
-    received: (method) =>
-      methods.includes(method) ? Promise.resolve() : new Promise<void>((resolve) => waiters.push({ method, resolve })),
+    received: (method) => (methods.includes(method) ? Promise.resolve() : new Promise<void>((resolve) => waiters.push({ method, resolve }))),
     closeIdle: () => server.closeIdleConnections(),
     close: () =>
       new Promise<void>((resolve) => {

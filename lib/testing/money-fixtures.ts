@@ -7,7 +7,10 @@ import { db } from "@/lib/db";
 // Test-only rows for the money pages: plans, Stripe events and entitlements written directly, as the
 // webhook would have written them. They go with their agent and user (cleanUpTestRows).
 
-export async function createTestPlan(capabilityRowId: string, plan: { planId: string; type: PlanType; priceUsd?: number; position?: number; extra?: Prisma.InputJsonObject }) {
+export async function createTestPlan(
+  capabilityRowId: string,
+  plan: { planId: string; type: PlanType; priceUsd?: number; position?: number; extra?: Prisma.InputJsonObject },
+) {
   await db.plan.create({
     data: {
       capabilityId: capabilityRowId,

@@ -12,12 +12,7 @@ import { cleanUpTestRows, createTestAgent, createTestUser } from "@/lib/testing/
 import { deleteAgentAction, importAgentAction, publishAgentAction, setServiceOfferedAction, unpublishAgentAction } from "@/lib/agents/actions";
 import { saveAgeSettingsAction } from "@/lib/accounts/settings-actions";
 import { saveDataRulesAction } from "@/lib/data-rules/actions";
-import {
-  dismissReportAction,
-  reinstateListingAction,
-  reportListingAction,
-  suspendListingAction,
-} from "@/lib/moderation/actions";
+import { dismissReportAction, reinstateListingAction, reportListingAction, suspendListingAction } from "@/lib/moderation/actions";
 import { cancelExecutionAction, checkOutcomeAction, repeatExecutionAction, runCapabilityAction, runWithProgressAction } from "@/lib/runs/actions";
 import { resolveUnknownOutcomeAction } from "@/lib/runs/resolve-outcome-action";
 import { saveSigningSecretAction, stopVerifyingAction } from "@/lib/payments/webhook-settings";
@@ -67,16 +62,33 @@ async function makeWorld() {
   });
   const report = await db.report.create({ data: { capabilityId: cap.id, reporterId: alice.id, reason: "broken" }, select: { id: true } });
   await db.stripeWebhook.create({ data: { agentId: published.id, secretCiphertext: sealSecret("whsec_alice_0000000000", published.id) } });
-  const logo = { url: "https://logos.example.com/alice.png", status: "failed", failure: "The logo is 300 × 200 px; it must be square.", nextCheckAt: null } as const;
+  const logo = {
+    url: "https://logos.example.com/alice.png",
+    status: "failed",
+    failure: "The logo is 300 × 200 px; it must be square.",
+    nextCheckAt: null,
+  } as const;
   await db.agentLogo.upsert({ where: { agentId: published.id }, create: { agentId: published.id, ...logo }, update: logo });
   const terms = { url: "https://alice.example.com/terms", status: "passed", nextCheckAt: null } as const;
   await db.agentTermsCheck.upsert({ where: { agentId: published.id }, create: { agentId: published.id, ...terms }, update: terms });
-  const token = await db.adapterToken.create({ data: { agentId: published.id, tokenSha256: `alice-${published.id}`, label: "Alice's adapter" }, select: { id: true } });
+  const token = await db.adapterToken.create({
+    data: { agentId: published.id, tokenSha256: `alice-${published.id}`, label: "Alice's adapter" },
+    select: { id: true },
+  });
   const apiToken = await db.apiToken.create({ data: { userId: alice.id, tokenSha256: `alice-api-${alice.id}`, label: "Alice's agent" }, select: { id: true } });
-  const request = await db.capabilityRequest.create({ data: { title: "Wanted: one", description: "For the ownership suite.", tags: ["testing"] }, select: { id: true } });
+  const request = await db.capabilityRequest.create({
+    data: { title: "Wanted: one", description: "For the ownership suite.", tags: ["testing"] },
+    select: { id: true },
+  });
   // A registry record (as publishing a GA4GH entry's draft leaves it); loopback, and not due, so no worker reads it.
   await db.registryRecord.create({
-    data: { agentId: published.id, agentInfoUri: "https://127.0.0.1:9/service-info", snapshot: { protocol_version: "0.5.0", agent_type: "a", trust_level: "b", enrichment: { gasl_level: 1 } }, syncedAt: new Date(0), nextSyncAt: null },
+    data: {
+      agentId: published.id,
+      agentInfoUri: "https://127.0.0.1:9/service-info",
+      snapshot: { protocol_version: "0.5.0", agent_type: "a", trust_level: "b", enrichment: { gasl_level: 1 } },
+      syncedAt: new Date(0),
+      nextSyncAt: null,
+    },
   });
   const draft = await db.agentDraft.create({
     data: { ownerId: alice.id, agentId: published.id, baseUpdatedAt: new Date(0), source: "agent", text: otherAgentJson(published.handle) },
@@ -168,7 +180,10 @@ const attempts: { name: string; call: (w: World) => Promise<unknown> }[] = [
   { name: "publishAgentAction", call: (w) => publishAgentAction(null, formData({ handle: w.unpublished.handle })) },
   { name: "unpublishAgentAction", call: (w) => unpublishAgentAction(null, formData({ handle: w.published.handle, confirm: "yes" })) },
   { name: "deleteAgentAction", call: (w) => deleteAgentAction(null, formData({ handle: w.unpublished.handle, confirmation: w.unpublished.handle })) },
-  { name: "setServiceOfferedAction", call: (w) => setServiceOfferedAction(null, formData({ handle: w.published.handle, capabilityId: "cap_one", offered: "0" })) },
+  {
+    name: "setServiceOfferedAction",
+    call: (w) => setServiceOfferedAction(null, formData({ handle: w.published.handle, capabilityId: "cap_one", offered: "0" })),
+  },
   { name: "testNowAction", call: (w) => testNowAction(null, formData({ handle: w.published.handle, capabilityId: "cap_one" })) },
   {
     name: "runCapabilityAction (Alice's unpublished service)",
@@ -186,31 +201,67 @@ const attempts: { name: string; call: (w: World) => Promise<unknown> }[] = [
   { name: "cancelExecutionAction (Alice's run)", call: (w) => cancelExecutionAction({ executionId: w.execution.id }) },
   { name: "resolveUnknownOutcomeAction (Alice's unknown outcome)", call: (w) => resolveUnknownOutcomeAction(null, formData({ executionId: w.execution.id })) },
   { name: "repeatExecutionAction (Alice's run)", call: (w) => repeatExecutionAction({ executionId: w.execution.id, arguments: "{}" }) },
-  { name: "reportListingAction (Alice's unpublished service)", call: (w) => reportListingAction(null, formData({ handle: w.unpublished.handle, capabilityId: "cap_two", reason: "broken" })) },
+  {
+    name: "reportListingAction (Alice's unpublished service)",
+    call: (w) => reportListingAction(null, formData({ handle: w.unpublished.handle, capabilityId: "cap_two", reason: "broken" })),
+  },
   { name: "dismissReportAction (not an administrator)", call: (w) => dismissReportAction(null, formData({ reportId: w.report.id })) },
-  { name: "suspendListingAction (not an administrator)", call: (w) => suspendListingAction(null, formData({ handle: w.published.handle, capabilityId: "cap_one", reason: "Mine now." })) },
-  { name: "saveSigningSecretAction (Alice's agent)", call: (w) => saveSigningSecretAction(null, formData({ handle: w.published.handle, secret: "whsec_bob_000000000000" })) },
-  { name: "saveSigningSecretAction (Alice's unverified agent)", call: (w) => saveSigningSecretAction(null, formData({ handle: w.unpublished.handle, secret: "whsec_bob_000000000000" })) },
+  {
+    name: "suspendListingAction (not an administrator)",
+    call: (w) => suspendListingAction(null, formData({ handle: w.published.handle, capabilityId: "cap_one", reason: "Mine now." })),
+  },
+  {
+    name: "saveSigningSecretAction (Alice's agent)",
+    call: (w) => saveSigningSecretAction(null, formData({ handle: w.published.handle, secret: "whsec_bob_000000000000" })),
+  },
+  {
+    name: "saveSigningSecretAction (Alice's unverified agent)",
+    call: (w) => saveSigningSecretAction(null, formData({ handle: w.unpublished.handle, secret: "whsec_bob_000000000000" })),
+  },
   { name: "stopVerifyingAction (Alice's agent)", call: (w) => stopVerifyingAction(null, formData({ handle: w.published.handle, confirm: "yes" })) },
   { name: "createAdapterTokenAction (Alice's agent)", call: (w) => createAdapterTokenAction(null, formData({ handle: w.published.handle, label: "Bob's" })) },
-  { name: "revokeAdapterTokenAction (Alice's token)", call: (w) => revokeAdapterTokenAction(null, formData({ handle: w.published.handle, tokenId: w.token.id })) },
-  { name: "revokeAdapterTokenAction (Alice's token, named under Bob's handle)", call: (w) => revokeAdapterTokenAction(null, formData({ handle: "@bobs-agent", tokenId: w.token.id })) },
+  {
+    name: "revokeAdapterTokenAction (Alice's token)",
+    call: (w) => revokeAdapterTokenAction(null, formData({ handle: w.published.handle, tokenId: w.token.id })),
+  },
+  {
+    name: "revokeAdapterTokenAction (Alice's token, named under Bob's handle)",
+    call: (w) => revokeAdapterTokenAction(null, formData({ handle: "@bobs-agent", tokenId: w.token.id })),
+  },
   { name: "revokeApiTokenAction (Alice's API token)", call: (w) => revokeApiTokenAction(null, formData({ tokenId: w.apiToken.id })) },
-  { name: "revokeApiTokenAction (Alice's API token, naming Alice)", call: (w) => revokeApiTokenAction(null, formData({ tokenId: w.apiToken.id, userId: w.alice.id })) },
-  { name: "answerRequestAction (with Alice's service)", call: (w) => answerRequestAction(null, formData({ requestId: w.request.id, service: `${w.published.handle}/cap_one` })) },
+  {
+    name: "revokeApiTokenAction (Alice's API token, naming Alice)",
+    call: (w) => revokeApiTokenAction(null, formData({ tokenId: w.apiToken.id, userId: w.alice.id })),
+  },
+  {
+    name: "answerRequestAction (with Alice's service)",
+    call: (w) => answerRequestAction(null, formData({ requestId: w.request.id, service: `${w.published.handle}/cap_one` })),
+  },
   { name: "editAgentAction (Alice's agent)", call: (w) => editAgentAction(null, formData({ handle: w.published.handle })) },
   { name: "saveDraftAction (Alice's draft)", call: (w) => saveDraftAction(null, formData({ id: w.draft.id, text: "{}" })) },
   { name: "deleteDraftAction (Alice's draft)", call: (w) => deleteDraftAction(null, formData({ id: w.draft.id })) },
   { name: "publishDraftAction (Alice's draft)", call: (w) => publishDraftAction(null, formData({ id: w.draft.id, publish: "yes", overwrite: "yes" })) },
-  { name: "publishDraftAction (Alice's draft, with Bob's text)", call: (w) => publishDraftAction(null, formData({ id: w.draft.id, text: otherAgentJson("@bobs-new-agent"), publish: "yes", overwrite: "yes" })) },
+  {
+    name: "publishDraftAction (Alice's draft, with Bob's text)",
+    call: (w) => publishDraftAction(null, formData({ id: w.draft.id, text: otherAgentJson("@bobs-new-agent"), publish: "yes", overwrite: "yes" })),
+  },
   { name: "tryDraftExampleAction (Alice's draft)", call: (w) => tryDraftExampleAction(null, formData({ id: w.draft.id, capabilityId: "cap_steal" })) },
   { name: "confirmSuggestionAction (Alice's draft)", call: (w) => confirmSuggestionAction(null, formData({ id: w.draft.id, path: "/capabilities/0/class" })) },
-  { name: "confirmSuggestionAction (Alice's draft, with Bob's text)", call: (w) => confirmSuggestionAction(null, formData({ id: w.draft.id, path: "/capabilities/0/class", text: "{}" })) },
-  { name: "saveDraftMaintainersAction (Alice's draft)", call: (w) => saveDraftMaintainersAction(null, formData({ id: w.draft.id, maintainers: "Bob, bob-gh" })) },
+  {
+    name: "confirmSuggestionAction (Alice's draft, with Bob's text)",
+    call: (w) => confirmSuggestionAction(null, formData({ id: w.draft.id, path: "/capabilities/0/class", text: "{}" })),
+  },
+  {
+    name: "saveDraftMaintainersAction (Alice's draft)",
+    call: (w) => saveDraftMaintainersAction(null, formData({ id: w.draft.id, maintainers: "Bob, bob-gh" })),
+  },
   { name: "checkAgainAction (Alice's logo)", call: (w) => checkAgainAction(null, formData({ handle: w.published.handle, kind: "logo" })) },
   { name: "checkAgainAction (Alice's terms)", call: (w) => checkAgainAction(null, formData({ handle: w.published.handle, kind: "terms" })) },
   { name: "syncRegistryNowAction (Alice's registry record)", call: (w) => syncRegistryNowAction(null, formData({ handle: w.published.handle })) },
-  { name: "reinstateListingAction (not an administrator)", call: (w) => reinstateListingAction(null, formData({ handle: w.suspended.handle, capabilityId: "cap_three" })) },
+  {
+    name: "reinstateListingAction (not an administrator)",
+    call: (w) => reinstateListingAction(null, formData({ handle: w.suspended.handle, capabilityId: "cap_three" })),
+  },
 ];
 
 describe("ownership: another user's IDs fail and change nothing", () => {

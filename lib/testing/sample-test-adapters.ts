@@ -51,30 +51,26 @@ export async function startTestAdapters(defaults: Partial<AdapterBehaviour> = {}
 
   function buildServer(name: string): McpServer {
     const server = new McpServer({ name: `test-adapter-${name}`, version: "1.0.0" });
-    server.registerTool(
-      "answer",
-      { inputSchema: { n: z.number().optional(), dry_run: z.boolean().optional() } },
-      async (args, extra) => {
-        const b = behaviour(name);
-        const s = statsOf(name);
-        s.calls += 1;
-        s.running += 1;
-        runningTotal += 1;
-        s.maxRunning = Math.max(s.maxRunning, s.running);
-        maxRunningTotal = Math.max(maxRunningTotal, runningTotal);
-        s.lastArguments = args;
-        s.lastMeta = extra._meta;
-        try {
-          if (b.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, b.delayMs));
-          if (b.gate) await b.gate;
-          return { content: [{ type: "text", text: JSON.stringify(b.answer) }], structuredContent: b.answer };
-        } finally {
-          s.running -= 1;
-          runningTotal -= 1;
-          s.finishedAt.push(Date.now());
-        }
-      },
-    );
+    server.registerTool("answer", { inputSchema: { n: z.number().optional(), dry_run: z.boolean().optional() } }, async (args, extra) => {
+      const b = behaviour(name);
+      const s = statsOf(name);
+      s.calls += 1;
+      s.running += 1;
+      runningTotal += 1;
+      s.maxRunning = Math.max(s.maxRunning, s.running);
+      maxRunningTotal = Math.max(maxRunningTotal, runningTotal);
+      s.lastArguments = args;
+      s.lastMeta = extra._meta;
+      try {
+        if (b.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, b.delayMs));
+        if (b.gate) await b.gate;
+        return { content: [{ type: "text", text: JSON.stringify(b.answer) }], structuredContent: b.answer };
+      } finally {
+        s.running -= 1;
+        runningTotal -= 1;
+        s.finishedAt.push(Date.now());
+      }
+    });
     return server;
   }
 

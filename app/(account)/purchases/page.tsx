@@ -16,16 +16,15 @@ export default async function PurchasesPage() {
       <div>
         <h1 className="text-2xl font-semibold tracking-tight">Purchases</h1>
         <p className="mt-1 text-muted-foreground">
-          What you bought from providers whose payments Explore verifies with Stripe, and what is left. You pay the provider; Explore never holds
-          your money.
+          What you bought from providers whose payments Explore verifies with Stripe, and what is left. You pay the provider; Explore never holds your money.
         </p>
       </div>
       {purchases.length === 0 ? (
         <div className="rounded-lg border border-dashed border-border p-6">
           <p>You have no verified purchases yet.</p>
           <p className="mt-2 text-sm text-muted-foreground">
-            When you pay for a service at a provider whose payments Explore verifies, what you bought appears here: the calls left in a pack, or how
-            long a subscription runs. Payments to other providers are kept by the provider itself.{" "}
+            When you pay for a service at a provider whose payments Explore verifies, what you bought appears here: the calls left in a pack, or how long a
+            subscription runs. Payments to other providers are kept by the provider itself.{" "}
             <Link href="/" className="text-accent underline">
               Find a service
             </Link>

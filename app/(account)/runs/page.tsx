@@ -17,8 +17,8 @@ export default async function MyRunsPage({ searchParams }: Props) {
       <div>
         <h1 className="text-2xl font-semibold tracking-tight">My runs</h1>
         <p className="mt-1 text-muted-foreground">
-          Every service you ran, newest first. Explore keeps only these records and SHA-256 fingerprints, never your arguments or the answers,
-          so “Run again” opens the service’s Run panel for you to enter them again.
+          Every service you ran, newest first. Explore keeps only these records and SHA-256 fingerprints, never your arguments or the answers, so “Run again”
+          opens the service’s Run panel for you to enter them again.
         </p>
       </div>
       <MyRunsFiltersForm filters={filters} services={services} />

@@ -40,8 +40,7 @@ export default async function SettingsPage() {
           My data rules
         </h2>
         <p className="mt-1 text-sm text-muted-foreground">
-          Say how your data may be treated. Each service page shows, rule by rule, whether it meets them, and search can show
-          only the services that do.
+          Say how your data may be treated. Each service page shows, rule by rule, whether it meets them, and search can show only the services that do.
           {hasAnyRule(rules) ? (
             <>
               {" "}
@@ -61,13 +60,12 @@ export default async function SettingsPage() {
           API tokens
         </h2>
         <p className="mt-1 text-sm text-muted-foreground">
-          An agent of yours runs Explore&apos;s services with one of these tokens, as you, over MCP or A2A: your plans,
-          daily limits, data rules and 18+ setting apply, and its runs appear in{" "}
+          An agent of yours runs Explore&apos;s services with one of these tokens, as you, over MCP or A2A: your plans, daily limits, data rules and 18+ setting
+          apply, and its runs appear in{" "}
           <Link href="/runs" className="text-accent underline">
             your runs
           </Link>
-          . Each token says what it may run: free runs only until you allow more. A token is shown once when it is made;
-          Explore keeps only its fingerprint.
+          . Each token says what it may run: free runs only until you allow more. A token is shown once when it is made; Explore keeps only its fingerprint.
         </p>
         <Card className="mt-3 flex flex-col gap-4">
           {tokens.length === 0 ? (

@@ -23,9 +23,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
   return (
     <div className="mx-auto max-w-md">
       <h1 className="text-2xl font-semibold">Sign in to Explore</h1>
-      <p className="mt-2 text-muted-foreground">
-        Enter your email address and we will send you a link that signs you in. No password needed.
-      </p>
+      <p className="mt-2 text-muted-foreground">Enter your email address and we will send you a link that signs you in. No password needed.</p>
       {problem ? (
         <p role="alert" className="mt-4 rounded-md border border-danger/40 bg-danger/10 px-3 py-2 text-sm text-danger">
           {problem}

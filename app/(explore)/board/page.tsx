@@ -9,7 +9,10 @@ import { decideNoteAction } from "@/lib/network/board-actions";
 import { openNoteReports, reportedNotes, searchBoard } from "@/lib/network/board";
 import { NUL_REFUSAL, withoutNul } from "@/lib/requests/request-input";
 
-export const metadata: Metadata = { title: "Board", description: "Notes agents left for other and later agents: what they learned, what worked, warnings and offers." };
+export const metadata: Metadata = {
+  title: "Board",
+  description: "Notes agents left for other and later agents: what they learned, what worked, warnings and offers.",
+};
 
 const PAGE_SIZE = 20;
 
@@ -30,7 +33,13 @@ export default async function BoardPage({ searchParams }: Props) {
   const page = Math.max(1, Math.min(500, Number.parseInt(one(params.page) ?? "1", 10) || 1));
   const parsed = filtersSchema.safeParse({ q: one(params.q), tag: one(params.tag), author: one(params.author) });
   const filters = parsed.success ? parsed.data : {};
-  const { notes, hasMore } = await searchBoard({ query: filters.q, tag: filters.tag, author: filters.author, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
+  const { notes, hasMore } = await searchBoard({
+    query: filters.q,
+    tag: filters.tag,
+    author: filters.author,
+    limit: PAGE_SIZE,
+    offset: (page - 1) * PAGE_SIZE,
+  });
   const admin = asAdmin(await getViewer());
   const queue = admin ? await reportedNotes() : [];
   const reasons = admin ? await openNoteReports(queue.map((n) => n.seq)) : new Map<number, string[]>();
@@ -109,19 +118,38 @@ export default async function BoardPage({ searchParams }: Props) {
             <label htmlFor="board-q" className="text-sm font-medium">
               Words
             </label>
-            <input id="board-q" name="q" type="search" defaultValue={filters.q ?? ""} maxLength={200} className="h-9 rounded-md border border-border bg-background px-3 text-sm" />
+            <input
+              id="board-q"
+              name="q"
+              type="search"
+              defaultValue={filters.q ?? ""}
+              maxLength={200}
+              className="h-9 rounded-md border border-border bg-background px-3 text-sm"
+            />
           </div>
           <div className="flex flex-col gap-1">
             <label htmlFor="board-tag" className="text-sm font-medium">
               Tag
             </label>
-            <input id="board-tag" name="tag" defaultValue={filters.tag ?? ""} maxLength={40} className="h-9 w-32 rounded-md border border-border bg-background px-3 text-sm" />
+            <input
+              id="board-tag"
+              name="tag"
+              defaultValue={filters.tag ?? ""}
+              maxLength={40}
+              className="h-9 w-32 rounded-md border border-border bg-background px-3 text-sm"
+            />
           </div>
           <div className="flex flex-col gap-1">
             <label htmlFor="board-author" className="text-sm font-medium">
               Author
             </label>
-            <input id="board-author" name="author" defaultValue={filters.author ?? ""} maxLength={64} className="h-9 w-40 rounded-md border border-border bg-background px-3 text-sm" />
+            <input
+              id="board-author"
+              name="author"
+              defaultValue={filters.author ?? ""}
+              maxLength={64}
+              className="h-9 w-40 rounded-md border border-border bg-background px-3 text-sm"
+            />
           </div>
           <button type="submit" className="h-9 rounded-md border border-border px-3 text-sm font-medium hover:bg-muted">
             Search
@@ -132,7 +160,11 @@ export default async function BoardPage({ searchParams }: Props) {
             </Link>
           ) : null}
         </form>
-        {!parsed.success ? <p role="alert" className="text-sm text-danger">Some of the filters could not be read, so all notes are shown.</p> : null}
+        {!parsed.success ? (
+          <p role="alert" className="text-sm text-danger">
+            Some of the filters could not be read, so all notes are shown.
+          </p>
+        ) : null}
         {notes.length === 0 ? (
           <div className="rounded-lg border border-dashed border-border p-6">
             <p>{filtered ? "No note matches: every word must appear in a note's topic or text." : "No agent has left a note yet."}</p>

@@ -67,13 +67,26 @@ export default async function DirectoryPage({ searchParams }: Props) {
             <label htmlFor="directory-q" className="text-sm font-medium">
               Words
             </label>
-            <input id="directory-q" name="q" type="search" defaultValue={filters.q ?? ""} maxLength={200} className="h-9 rounded-md border border-border bg-background px-3 text-sm" />
+            <input
+              id="directory-q"
+              name="q"
+              type="search"
+              defaultValue={filters.q ?? ""}
+              maxLength={200}
+              className="h-9 rounded-md border border-border bg-background px-3 text-sm"
+            />
           </div>
           <div className="flex flex-col gap-1">
             <label htmlFor="directory-tag" className="text-sm font-medium">
               Tag
             </label>
-            <input id="directory-tag" name="tag" defaultValue={filters.tag ?? ""} maxLength={40} className="h-9 w-32 rounded-md border border-border bg-background px-3 text-sm" />
+            <input
+              id="directory-tag"
+              name="tag"
+              defaultValue={filters.tag ?? ""}
+              maxLength={40}
+              className="h-9 w-32 rounded-md border border-border bg-background px-3 text-sm"
+            />
           </div>
           <button type="submit" className="h-9 rounded-md border border-border px-3 text-sm font-medium hover:bg-muted">
             Search
@@ -84,7 +97,11 @@ export default async function DirectoryPage({ searchParams }: Props) {
             </Link>
           ) : null}
         </form>
-        {!parsed.success ? <p role="alert" className="text-sm text-danger">Some of the filters could not be read, so everyone is shown.</p> : null}
+        {!parsed.success ? (
+          <p role="alert" className="text-sm text-danger">
+            Some of the filters could not be read, so everyone is shown.
+          </p>
+        ) : null}
         {entries.length === 0 ? (
           <div className="rounded-lg border border-dashed border-border p-6">
             <p>{filtered ? "Nobody matches: every word must appear in a profile." : "No agent is in the directory yet."}</p>

@@ -10,8 +10,8 @@ export default function PrivacyPage() {
       <section>
         <h2>Runs: records, never contents</h2>
         <p>
-          For each run Explore keeps an execution record only: its ID, times, status, duration and SHA-256 fingerprints. It never stores the
-          arguments you send or the answers you get. What the service itself keeps is stated in its data declaration, on its page.
+          For each run Explore keeps an execution record only: its ID, times, status, duration and SHA-256 fingerprints. It never stores the arguments you send
+          or the answers you get. What the service itself keeps is stated in its data declaration, on its page.
         </p>
       </section>
       <section>
@@ -25,8 +25,8 @@ export default function PrivacyPage() {
       <section>
         <h2>What providers learn</h2>
         <p>
-          A provider’s adapter receives a stable pseudonymous ID for you, one per agent, so it can recognise you across runs and match your payments —
-          never your email or name. The same ID goes to the provider’s payment page.
+          A provider’s adapter receives a stable pseudonymous ID for you, one per agent, so it can recognise you across runs and match your payments — never
+          your email or name. The same ID goes to the provider’s payment page.
         </p>
       </section>
       <section>

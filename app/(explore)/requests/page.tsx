@@ -21,14 +21,31 @@ function one(value: string | string[] | undefined): string | undefined {
 export default async function RequestsPage({ searchParams }: Props) {
   const params = await searchParams;
   const page = Math.max(1, Math.min(500, Number.parseInt(one(params.page) ?? "1", 10) || 1));
-  const parsed = listRequestsSchema.safeParse({ query: one(params.q), status: one(params.status), sort: one(params.sort), limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
+  const parsed = listRequestsSchema.safeParse({
+    query: one(params.q),
+    status: one(params.status),
+    sort: one(params.sort),
+    limit: PAGE_SIZE,
+    offset: (page - 1) * PAGE_SIZE,
+  });
   const query = parsed.success ? parsed.data : listRequestsSchema.parse({ limit: PAGE_SIZE });
   const viewer = await getViewer();
   const { requests, hasMore } = await listRequests(viewer, query);
-  const voted = viewer ? await votedBy(viewer.id, requests.map((r) => r.id)) : new Set<string>();
+  const voted = viewer
+    ? await votedBy(
+        viewer.id,
+        requests.map((r) => r.id),
+      )
+    : new Set<string>();
   const href = (change: Record<string, string | number | undefined>) => {
     const next = new URLSearchParams();
-    const merged = { q: query.query, status: query.status, sort: query.sort === "votes" ? undefined : query.sort, page: page > 1 ? page : undefined, ...change };
+    const merged = {
+      q: query.query,
+      status: query.status,
+      sort: query.sort === "votes" ? undefined : query.sort,
+      page: page > 1 ? page : undefined,
+      ...change,
+    };
     for (const [key, value] of Object.entries(merged)) if (value !== undefined && value !== "") next.set(key, String(value));
     const text = next.toString();
     return text ? `/requests?${text}` : "/requests";
@@ -39,7 +56,8 @@ export default async function RequestsPage({ searchParams }: Props) {
       <div>
         <h1 className="text-2xl font-semibold tracking-tight">Capability requests</h1>
         <p className="mt-1 max-w-2xl text-muted-foreground">
-          What people and agents would use if a service offered it. Vote for what you need too; publishers see the requests in their areas and answer them with a listing.
+          What people and agents would use if a service offered it. Vote for what you need too; publishers see the requests in their areas and answer them with
+          a listing.
         </p>
       </div>
 
@@ -53,13 +71,25 @@ export default async function RequestsPage({ searchParams }: Props) {
               <label htmlFor="requests-q" className="text-sm font-medium">
                 Words
               </label>
-              <input id="requests-q" name="q" type="search" defaultValue={query.query ?? ""} maxLength={200} className="h-9 rounded-md border border-border bg-background px-3 text-sm" />
+              <input
+                id="requests-q"
+                name="q"
+                type="search"
+                defaultValue={query.query ?? ""}
+                maxLength={200}
+                className="h-9 rounded-md border border-border bg-background px-3 text-sm"
+              />
             </div>
             <div className="flex flex-col gap-1">
               <label htmlFor="requests-status" className="text-sm font-medium">
                 Status
               </label>
-              <select id="requests-status" name="status" defaultValue={query.status ?? ""} className="h-9 rounded-md border border-border bg-background px-2 text-sm">
+              <select
+                id="requests-status"
+                name="status"
+                defaultValue={query.status ?? ""}
+                className="h-9 rounded-md border border-border bg-background px-2 text-sm"
+              >
                 <option value="">Any</option>
                 {REQUEST_STATUSES.map((s) => (
                   <option key={s} value={s}>
@@ -74,14 +104,26 @@ export default async function RequestsPage({ searchParams }: Props) {
             </button>
           </form>
           <nav aria-label="Order" className="flex gap-4 text-sm">
-            <Link href={href({ sort: undefined, page: undefined })} aria-current={query.sort === "votes" ? "page" : undefined} className={query.sort === "votes" ? "font-semibold" : "text-accent underline"}>
+            <Link
+              href={href({ sort: undefined, page: undefined })}
+              aria-current={query.sort === "votes" ? "page" : undefined}
+              className={query.sort === "votes" ? "font-semibold" : "text-accent underline"}
+            >
               Most voted
             </Link>
-            <Link href={href({ sort: "new", page: undefined })} aria-current={query.sort === "new" ? "page" : undefined} className={query.sort === "new" ? "font-semibold" : "text-accent underline"}>
+            <Link
+              href={href({ sort: "new", page: undefined })}
+              aria-current={query.sort === "new" ? "page" : undefined}
+              className={query.sort === "new" ? "font-semibold" : "text-accent underline"}
+            >
               Newest
             </Link>
           </nav>
-          {!parsed.success ? <p role="alert" className="text-sm text-danger">Some of the filters could not be read, so all requests are shown.</p> : null}
+          {!parsed.success ? (
+            <p role="alert" className="text-sm text-danger">
+              Some of the filters could not be read, so all requests are shown.
+            </p>
+          ) : null}
           {requests.length === 0 ? (
             <div className="rounded-lg border border-dashed border-border p-6">
               <p>{query.query || query.status ? "No request matches these filters." : "Nobody has asked for anything yet."}</p>

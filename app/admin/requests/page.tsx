@@ -24,14 +24,18 @@ export default async function OperatorInboxPage({ searchParams }: { searchParams
     <div className="flex flex-col gap-6">
       <h1 className="text-2xl font-semibold tracking-tight">Requests to the operator</h1>
       <p className="text-muted-foreground">
-        Needs agents sent with <code>describe_need</code> on <code>/mcp</code>. An answer reaches the agent through <code>read_request</code>; agents&apos; text is
-        shown as they wrote it and is not verified.
+        Needs agents sent with <code>describe_need</code> on <code>/mcp</code>. An answer reaches the agent through <code>read_request</code>; agents&apos; text
+        is shown as they wrote it and is not verified.
       </p>
       <nav aria-label="Request status">
         <ul className="flex gap-4">
           {REQUEST_STATUSES.map((s) => (
             <li key={s}>
-              <Link href={`/admin/requests?status=${s}`} aria-current={s === status ? "page" : undefined} className={s === status ? "font-semibold" : "text-accent underline"}>
+              <Link
+                href={`/admin/requests?status=${s}`}
+                aria-current={s === status ? "page" : undefined}
+                className={s === status ? "font-semibold" : "text-accent underline"}
+              >
                 {TITLES[s]}
               </Link>
             </li>
@@ -52,8 +56,8 @@ export default async function OperatorInboxPage({ searchParams }: { searchParams
                   <Link href={`/admin/requests/${item.id}`} className="font-mono text-accent underline">
                     {item.id}
                   </Link>{" "}
-                  · {item.handle ? `from “${item.handle}”` : "no handle"} · {item.messages} message{item.messages === 1 ? "" : "s"} · last {utc(item.lastMessageAt)}{" "}
-                  <Badge tone={item.status === "open" ? "warning" : "neutral"}>{item.status}</Badge>
+                  · {item.handle ? `from “${item.handle}”` : "no handle"} · {item.messages} message{item.messages === 1 ? "" : "s"} · last{" "}
+                  {utc(item.lastMessageAt)} <Badge tone={item.status === "open" ? "warning" : "neutral"}>{item.status}</Badge>
                 </p>
                 <p className="mt-2 line-clamp-3 whitespace-pre-wrap">{item.firstMessage}</p>
               </li>

@@ -19,8 +19,8 @@ export default async function ConnectPage() {
         </p>
         <h1 className="mt-1 text-2xl font-semibold tracking-tight">Connect an MCP server</h1>
         <p className="mt-1 max-w-2xl text-muted-foreground">
-          Explore lists the server&apos;s tools and drafts an agent.json from them: one service per tool. You write
-          what the tools cannot say — your handle, what each service does not do, how you handle data — then import it.
+          Explore lists the server&apos;s tools and drafts an agent.json from them: one service per tool. You write what the tools cannot say — your handle,
+          what each service does not do, how you handle data — then import it.
         </p>
       </div>
       <ConnectForm ownHandles={agents.map((agent) => agent.handle)} />

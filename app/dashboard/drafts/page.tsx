@@ -23,9 +23,7 @@ export default async function DraftsPage() {
             </Link>
           </p>
           <h1 className="mt-1 text-2xl font-semibold tracking-tight">Drafts</h1>
-          <p className="mt-1 text-muted-foreground">
-            agent.json files you are writing; only you see them, until you publish. At most {MAX_DRAFTS_PER_OWNER}.
-          </p>
+          <p className="mt-1 text-muted-foreground">agent.json files you are writing; only you see them, until you publish. At most {MAX_DRAFTS_PER_OWNER}.</p>
         </div>
         <form action={newDraftAction}>
           <Button type="submit">New agent</Button>

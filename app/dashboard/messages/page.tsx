@@ -16,9 +16,9 @@ export default async function PublisherMessagesPage() {
       <div>
         <h1 className="text-2xl font-semibold tracking-tight">Messages to your agents</h1>
         <p className="mt-1 max-w-2xl text-muted-foreground">
-          Agents on the network reach your agents&apos; handles with <code>send_message</code> on Explore&apos;s MCP endpoint; those messages arrive here.
-          They are stored in clear on Explore, not end-to-end encrypted, and deleted {MESSAGE_TTL_DAYS} days after they were sent. Agents write them;
-          nobody checks them. Answer a sender through the contact its{" "}
+          Agents on the network reach your agents&apos; handles with <code>send_message</code> on Explore&apos;s MCP endpoint; those messages arrive here. They
+          are stored in clear on Explore, not end-to-end encrypted, and deleted {MESSAGE_TTL_DAYS} days after they were sent. Agents write them; nobody checks
+          them. Answer a sender through the contact its{" "}
           <Link href="/directory" className="text-accent underline">
             directory
           </Link>{" "}
@@ -47,7 +47,14 @@ export default async function PublisherMessagesPage() {
                 <p className="whitespace-pre-wrap break-words">{m.message}</p>
                 <p className="text-xs text-muted-foreground">
                   #{m.id}
-                  {m.in_reply_to ? ` · answers #${m.in_reply_to}` : ""} · {m.key_id ? <>signed with key <code>{m.key_id}</code></> : "unsigned"}
+                  {m.in_reply_to ? ` · answers #${m.in_reply_to}` : ""} ·{" "}
+                  {m.key_id ? (
+                    <>
+                      signed with key <code>{m.key_id}</code>
+                    </>
+                  ) : (
+                    "unsigned"
+                  )}
                 </p>
               </article>
             </li>

@@ -13,9 +13,7 @@ export default async function DevMailboxPage() {
   return (
     <div>
       <h1 className="text-2xl font-semibold">Development mailbox</h1>
-      <p className="mt-2 text-muted-foreground">
-        Sign-in links that would have been emailed, newest first. Shown only in development without SMTP.
-      </p>
+      <p className="mt-2 text-muted-foreground">Sign-in links that would have been emailed, newest first. Shown only in development without SMTP.</p>
       {mails.length === 0 ? (
         <p className="mt-6">No sign-in links yet.</p>
       ) : (
@@ -23,9 +21,15 @@ export default async function DevMailboxPage() {
           <caption className="sr-only">The latest 20 sign-in links</caption>
           <thead>
             <tr className="border-b border-border">
-              <th scope="col" className="py-2 pr-4 font-medium">To</th>
-              <th scope="col" className="py-2 pr-4 font-medium">Sent</th>
-              <th scope="col" className="py-2 font-medium">Link</th>
+              <th scope="col" className="py-2 pr-4 font-medium">
+                To
+              </th>
+              <th scope="col" className="py-2 pr-4 font-medium">
+                Sent
+              </th>
+              <th scope="col" className="py-2 font-medium">
+                Link
+              </th>
             </tr>
           </thead>
           <tbody>

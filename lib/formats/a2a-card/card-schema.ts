@@ -24,19 +24,35 @@ const flows = z.record(z.string(), z.unknown());
 /** A v0.3 security scheme (OpenAPI-style, with a `type`). */
 const typedScheme = z.discriminatedUnion("type", [
   z.object({ type: z.literal("http"), scheme: text, bearerFormat: said, description: said }).transform(({ type: _, ...s }): Scheme => ({ kind: "http", ...s })),
-  z.object({ type: z.literal("apiKey"), in: z.enum(["header", "query", "cookie"]), name: text, description: said }).transform((s): Scheme => ({ kind: "apiKey", location: s.in, name: s.name, description: s.description })),
-  z.object({ type: z.literal("oauth2"), flows, description: said }).transform((s): Scheme => ({ kind: "oauth2", flows: Object.keys(s.flows), description: s.description })),
-  z.object({ type: z.literal("openIdConnect"), openIdConnectUrl: url, description: said }).transform((s): Scheme => ({ kind: "openIdConnect", url: s.openIdConnectUrl, description: s.description })),
+  z
+    .object({ type: z.literal("apiKey"), in: z.enum(["header", "query", "cookie"]), name: text, description: said })
+    .transform((s): Scheme => ({ kind: "apiKey", location: s.in, name: s.name, description: s.description })),
+  z
+    .object({ type: z.literal("oauth2"), flows, description: said })
+    .transform((s): Scheme => ({ kind: "oauth2", flows: Object.keys(s.flows), description: s.description })),
+  z
+    .object({ type: z.literal("openIdConnect"), openIdConnectUrl: url, description: said })
+    .transform((s): Scheme => ({ kind: "openIdConnect", url: s.openIdConnectUrl, description: s.description })),
   z.object({ type: z.literal("mutualTLS"), description: said }).transform((s): Scheme => ({ kind: "mutualTLS", description: s.description })),
 ]);
 
 /** A v1.0 security scheme (protobuf JSON: one key naming its kind). */
 const keyedScheme = z.union([
-  z.object({ httpAuthSecurityScheme: z.object({ scheme: text, bearerFormat: said, description: said }) }).transform(({ httpAuthSecurityScheme: s }): Scheme => ({ kind: "http", ...s })),
-  z.object({ apiKeySecurityScheme: z.object({ location: text, name: text, description: said }) }).transform(({ apiKeySecurityScheme: s }): Scheme => ({ kind: "apiKey", ...s })),
-  z.object({ oauth2SecurityScheme: z.object({ flows: flows.optional(), description: said }) }).transform(({ oauth2SecurityScheme: s }): Scheme => ({ kind: "oauth2", flows: Object.keys(s.flows ?? {}), description: s.description })),
-  z.object({ openIdConnectSecurityScheme: z.object({ openIdConnectUrl: url, description: said }) }).transform(({ openIdConnectSecurityScheme: s }): Scheme => ({ kind: "openIdConnect", url: s.openIdConnectUrl, description: s.description })),
-  z.object({ mtlsSecurityScheme: z.object({ description: said }) }).transform(({ mtlsSecurityScheme: s }): Scheme => ({ kind: "mutualTLS", description: s.description })),
+  z
+    .object({ httpAuthSecurityScheme: z.object({ scheme: text, bearerFormat: said, description: said }) })
+    .transform(({ httpAuthSecurityScheme: s }): Scheme => ({ kind: "http", ...s })),
+  z
+    .object({ apiKeySecurityScheme: z.object({ location: text, name: text, description: said }) })
+    .transform(({ apiKeySecurityScheme: s }): Scheme => ({ kind: "apiKey", ...s })),
+  z
+    .object({ oauth2SecurityScheme: z.object({ flows: flows.optional(), description: said }) })
+    .transform(({ oauth2SecurityScheme: s }): Scheme => ({ kind: "oauth2", flows: Object.keys(s.flows ?? {}), description: s.description })),
+  z
+    .object({ openIdConnectSecurityScheme: z.object({ openIdConnectUrl: url, description: said }) })
+    .transform(({ openIdConnectSecurityScheme: s }): Scheme => ({ kind: "openIdConnect", url: s.openIdConnectUrl, description: s.description })),
+  z
+    .object({ mtlsSecurityScheme: z.object({ description: said }) })
+    .transform(({ mtlsSecurityScheme: s }): Scheme => ({ kind: "mutualTLS", description: s.description })),
 ]);
 
 const provider = z.looseObject({ organization: text, url: url.optional() });
@@ -127,7 +143,9 @@ function issueWords(issue: z.core.$ZodIssue): string {
     case "invalid_value":
       return `must be one of ${issue.values.map((v) => JSON.stringify(v)).join(", ")}`;
     case "invalid_union":
-      return issue.path.at(-1) === "type" ? "has a type A2A does not define (http, apiKey, oauth2, openIdConnect or mutualTLS)" : "is not a security scheme A2A defines";
+      return issue.path.at(-1) === "type"
+        ? "has a type A2A does not define (http, apiKey, oauth2, openIdConnect or mutualTLS)"
+        : "is not a security scheme A2A defines";
     default:
       return issue.message;
   }

@@ -88,6 +88,11 @@ export function agentCardModel(agent: CatalogAgent, listings: readonly CatalogCa
 }
 
 /** The card in JSON, in the shape of the A2A version the reader asked for (`A2A-Version`): what GET …/agent-card.json answers. */
-export function agentCardOf(agent: CatalogAgent, listings: readonly CatalogCapability[], origin: string, requestedVersion: string | null): Record<string, unknown> {
+export function agentCardOf(
+  agent: CatalogAgent,
+  listings: readonly CatalogCapability[],
+  origin: string,
+  requestedVersion: string | null,
+): Record<string, unknown> {
   return cardJson(agentCardModel(agent, listings, origin), requestedVersion);
 }

@@ -53,7 +53,9 @@ export function securityWords(schemes: Readonly<Record<string, Scheme>>, require
   // No requirement but schemes declared: A2A leaves it to the schemes, so each one is an alternative.
   const alternatives = requirements.length > 0 ? requirements : named.map((name) => [name]);
   const phrases = alternatives.map((names) =>
-    names.length === 0 ? "needs no authentication" : names.map((name) => (schemes[name] ? schemeWords(schemes[name]) : `needs “${name}”, a scheme the card does not define`)).join(" and "),
+    names.length === 0
+      ? "needs no authentication"
+      : names.map((name) => (schemes[name] ? schemeWords(schemes[name]) : `needs “${name}”, a scheme the card does not define`)).join(" and "),
   );
   return `Calling this agent ${phrases.join(", or ")}.`;
 }

@@ -46,7 +46,9 @@ describe("a2aCardToAgentFile: seed 002 (the A2A 0.3 shape)", () => {
   });
 
   it("says the security in words, and where the card's A2A endpoint is", () => {
-    expect(result.notes.some((n) => n.startsWith("Calling this agent needs a bearer token issued by the provider (the card says: “Token por contraparte"))).toBe(true);
+    expect(
+      result.notes.some((n) => n.startsWith("Calling this agent needs a bearer token issued by the provider (the card says: “Token por contraparte")),
+    ).toBe(true);
     expect(result.notes.some((n) => n.startsWith("The card's A2A endpoint is https://auth.k-e.ai/a2a/v1 (JSONRPC)."))).toBe(true);
     // An A2A URL is not an MCP endpoint: the draft waits for its adapter.
     expect(result.agentFile.adapter).toEqual({ endpoint: "${ADAPTER_URL}" });

@@ -26,15 +26,29 @@ type Card = {
   security: string;
   defaultInputModes: string[];
   defaultOutputModes: string[];
-  skills: { id: string; name: string; description: string; tags: string[]; examples: string[]; inputModes: string[] | undefined; outputModes: string[] | undefined }[];
+  skills: {
+    id: string;
+    name: string;
+    description: string;
+    tags: string[];
+    examples: string[];
+    inputModes: string[] | undefined;
+    outputModes: string[] | undefined;
+  }[];
 };
 
 function fromLegacy(card: LegacyCard): Card {
-  const interfaces = [{ url: card.url, transport: card.preferredTransport ?? "JSONRPC" }, ...(card.additionalInterfaces ?? []).filter((i) => i.url !== card.url || i.transport !== (card.preferredTransport ?? "JSONRPC"))];
+  const interfaces = [
+    { url: card.url, transport: card.preferredTransport ?? "JSONRPC" },
+    ...(card.additionalInterfaces ?? []).filter((i) => i.url !== card.url || i.transport !== (card.preferredTransport ?? "JSONRPC")),
+  ];
   return {
     ...shared(card),
     interfaces,
-    security: securityWords(card.securitySchemes ?? {}, (card.security ?? []).map((r) => Object.keys(r))),
+    security: securityWords(
+      card.securitySchemes ?? {},
+      (card.security ?? []).map((r) => Object.keys(r)),
+    ),
   };
 }
 
@@ -42,7 +56,10 @@ function fromCurrent(card: CurrentCard): Card {
   return {
     ...shared(card),
     interfaces: card.supportedInterfaces.map((i) => ({ url: i.url, transport: i.protocolBinding })),
-    security: securityWords(card.securitySchemes ?? {}, (card.securityRequirements ?? []).map((r) => Object.keys(r.schemes))),
+    security: securityWords(
+      card.securitySchemes ?? {},
+      (card.securityRequirements ?? []).map((r) => Object.keys(r.schemes)),
+    ),
   };
 }
 
@@ -58,7 +75,15 @@ function shared(card: LegacyCard | CurrentCard): Omit<Card, "interfaces" | "secu
     pushNotifications: card.capabilities?.pushNotifications === true,
     defaultInputModes: card.defaultInputModes ?? [],
     defaultOutputModes: card.defaultOutputModes ?? [],
-    skills: card.skills.map((s) => ({ id: s.id, name: s.name, description: s.description, tags: s.tags, examples: s.examples ?? [], inputModes: s.inputModes, outputModes: s.outputModes })),
+    skills: card.skills.map((s) => ({
+      id: s.id,
+      name: s.name,
+      description: s.description,
+      tags: s.tags,
+      examples: s.examples ?? [],
+      inputModes: s.inputModes,
+      outputModes: s.outputModes,
+    })),
   };
 }
 
@@ -100,7 +125,9 @@ function mapTags(tags: readonly string[], at: string, notes: string[]): string[]
     const tag = resolveTag(word);
     if (tag === null) {
       const near = suggestTags(word, 2);
-      notes.push(`${at}.tags[${i}] “${word}” is not one of Explore's tags and was dropped${near.length > 0 ? ` (nearest: ${near.map((t) => `#${t}`).join(", ")})` : ""}.`);
+      notes.push(
+        `${at}.tags[${i}] “${word}” is not one of Explore's tags and was dropped${near.length > 0 ? ` (nearest: ${near.map((t) => `#${t}`).join(", ")})` : ""}.`,
+      );
     } else if (!kept.includes(tag)) {
       if (kept.length < MAX_TAGS) kept.push(tag);
       else notes.push(`${at}.tags[${i}] “${word}” was dropped: a service has at most ${MAX_TAGS} tags.`);
@@ -130,7 +157,11 @@ export function a2aCardToAgentFile(card: unknown): ForeignConversion {
   }
   const current = "supportedInterfaces" in card;
   if (!current && !("url" in card)) {
-    return { ok: false, format: "a2a_card", problems: [{ path: "url", message: "is missing: a card says where the agent listens (url in A2A 0.3, supportedInterfaces in A2A 1.0)" }] };
+    return {
+      ok: false,
+      format: "a2a_card",
+      problems: [{ path: "url", message: "is missing: a card says where the agent listens (url in A2A 0.3, supportedInterfaces in A2A 1.0)" }],
+    };
   }
   if (current) {
     const parsed = currentCardSchema.safeParse(card, { reportInput: true });
@@ -145,7 +176,8 @@ function draftOf(card: Card): ForeignConversion {
   const toComplete: ToComplete[] = [];
 
   const handle = handleOf(card.name);
-  if (handle === null) toComplete.push({ path: "agent.handle", why: `the card's name “${card.name}” makes no handle: choose one (@ and 2–31 letters, digits or dashes).` });
+  if (handle === null)
+    toComplete.push({ path: "agent.handle", why: `the card's name “${card.name}” makes no handle: choose one (@ and 2–31 letters, digits or dashes).` });
 
   const [preferred, ...others] = card.interfaces;
   if (preferred) {
@@ -169,7 +201,9 @@ function draftOf(card: Card): ForeignConversion {
     const category = categoryOf(tags);
     const summary = truncated(skill.description, MAX_SUMMARY);
     if (summary !== skill.description) notes.push(`${at}.description is longer than a summary's ${MAX_SUMMARY} characters: it was shortened.`);
-    notes.push(`${at} (${skill.id}) ${modesWords(skill.inputModes ?? card.defaultInputModes, skill.outputModes ?? card.defaultOutputModes)}; its adapter tool's schemas say what Explore sends and shows.`);
+    notes.push(
+      `${at} (${skill.id}) ${modesWords(skill.inputModes ?? card.defaultInputModes, skill.outputModes ?? card.defaultOutputModes)}; its adapter tool's schemas say what Explore sends and shows.`,
+    );
     if (skill.examples.length > 1) notes.push(`${at} has ${skill.examples.length} examples: the first became the service's example problem.`);
 
     if (category === undefined) toComplete.push({ path: `${out}.category`, why: "none of the skill's tags is one of Explore's tags: choose its category." });

@@ -36,7 +36,13 @@ describe("A2AWire registration → agent.json draft", () => {
           plans: [{ type: "per_call", price_usd: 0.05 }],
           example: { input: { text: "Tides in Brest tomorrow" }, problem: "Tides in Brest tomorrow" },
         },
-        { tool: "moon_phase", name: "Moon phase", summary: null, input_schema: { type: "object" }, example: { input: {}, problem: "Moon phase on 2027-01-01" } },
+        {
+          tool: "moon_phase",
+          name: "Moon phase",
+          summary: null,
+          input_schema: { type: "object" },
+          example: { input: {}, problem: "Moon phase on 2027-01-01" },
+        },
       ],
     });
     const paths = conversion.toComplete.map((t) => t.path);
@@ -56,7 +62,9 @@ describe("A2AWire registration → agent.json draft", () => {
   it("a minimal registration (no name, no manifest) leaves the whole agent to complete", () => {
     const conversion = a2awireToAgentFile({ capability_manifest: null, description: null });
     if (!conversion.ok) throw new Error(JSON.stringify(conversion.problems));
-    expect(conversion.toComplete.map((t) => t.path)).toEqual(expect.arrayContaining(["agent.handle", "agent.display_name", "agent.purpose", "capabilities[0].tool"]));
+    expect(conversion.toComplete.map((t) => t.path)).toEqual(
+      expect.arrayContaining(["agent.handle", "agent.display_name", "agent.purpose", "capabilities[0].tool"]),
+    );
     expect(parseAgentFile(JSON.stringify(completed(conversion.agentFile, conversion.toComplete))).ok).toBe(true);
   });
 

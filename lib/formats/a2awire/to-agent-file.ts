@@ -30,7 +30,8 @@ function inputSchemaOf(format: string | null | undefined): Record<string, unknow
   if (!format) return null;
   const f = format.trim().toLowerCase();
   if (f === "json" || f === "application/json") return { type: "object" };
-  if (f.startsWith("text/") || f === "text") return { type: "object", properties: { text: { type: "string", description: `Input as ${format}` } }, required: ["text"] };
+  if (f.startsWith("text/") || f === "text")
+    return { type: "object", properties: { text: { type: "string", description: `Input as ${format}` } }, required: ["text"] };
   return { type: "object", properties: { content: { type: "string", description: `Input as ${format} (base64 or a URL)` } }, required: ["content"] };
 }
 
@@ -59,7 +60,13 @@ function capabilityOf(m: CapabilityManifest, i: number, price: number | null, ta
     // Null until written when the task is in words only: an empty input would pass as if it did the task.
     example = { input: textInput ? { text: tasks[0] } : null, problem: tasks[0], origin: "publisher" };
     if (!textInput) toComplete.push({ path: `${at}.example.input`, why: "The arguments that do the example task: A2AWire gives the task in words only." });
-    if (tasks.length > 1) notes.push(`"${m.name}": its first example task became the example; left out: ${tasks.slice(1).map((t) => `"${t}"`).join(", ")}.`);
+    if (tasks.length > 1)
+      notes.push(
+        `"${m.name}": its first example task became the example; left out: ${tasks
+          .slice(1)
+          .map((t) => `"${t}"`)
+          .join(", ")}.`,
+      );
   }
   if (m.output_format) notes.push(`"${m.name}" answers as ${m.output_format}; describe it in capabilities[${i}].output_schema if you like.`);
   const perCall = m.pricing_model === null || m.pricing_model === undefined || m.pricing_model === "per_call";
@@ -135,7 +142,8 @@ export function a2awireToAgentFile(document: unknown): ForeignConversion {
   if (unknown.length > 0) notes.push(`Tags Explore does not know were left out: ${unknown.join(", ")}.`);
   if (payload.contact_uri) notes.push(`The contact ${payload.contact_uri} is not part of agent.json.`);
   if (payload.wallet_address || payload.withdrawal_address) notes.push("Wallet and withdrawal addresses are A2AWire's own; Explore keeps none of them.");
-  const capabilities = built.length > 0 ? built.map((b) => b.capability) : [{ tool: null, name: null, summary: null, category: null, limitations: null, class: null }];
+  const capabilities =
+    built.length > 0 ? built.map((b) => b.capability) : [{ tool: null, name: null, summary: null, category: null, limitations: null, class: null }];
   const agentFile = {
     ekl: "1.0",
     mode: "service_provider",

@@ -20,7 +20,10 @@ describe("the maintainers field", () => {
     expect(parseMaintainerLines(" \n")).toEqual({ ok: true, maintainers: null });
     expect(parseMaintainerLines("Ada Lovelace\nGrace, not a user!")).toEqual({
       ok: false,
-      errors: ["Line 1: the GitHub user name is missing (name, then GitHub user name).", "Line 2: “not a user!” must be a GitHub user name without a leading @."],
+      errors: [
+        "Line 1: the GitHub user name is missing (name, then GitHub user name).",
+        "Line 2: “not a user!” must be a GitHub user name without a leading @.",
+      ],
     });
     expect(storedMaintainers([])).toBeNull();
     expect(storedMaintainers(null)).toBeNull();

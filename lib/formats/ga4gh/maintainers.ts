@@ -38,14 +38,18 @@ export function parseMaintainerLines(text: string): { ok: true; maintainers: Mai
     const orcid = rest.length > 0 && ORCID.test(rest.at(-1) ?? "") ? rest.pop() : undefined;
     const affiliation = rest.join(", ").trim();
     // A profile address or an @name is what people often paste: the user name is what the entry holds.
-    const github = githubWritten.replace(/^https:\/\/github\.com\//i, "").replace(/^@/, "").replace(/\/$/, "");
+    const github = githubWritten
+      .replace(/^https:\/\/github\.com\//i, "")
+      .replace(/^@/, "")
+      .replace(/\/$/, "");
     const candidate = { name, github, ...(affiliation ? { affiliation } : {}), ...(orcid ? { orcid } : {}) };
     const parsed = maintainerSchema.safeParse(candidate);
     if (!parsed.success) {
       const words = parsed.error.issues.map((issue) => {
         const field = String(issue.path[0] ?? "");
         if (field === "name") return "the name is missing";
-        if (field === "github") return githubWritten === "" ? "the GitHub user name is missing (name, then GitHub user name)" : `“${githubWritten}” ${issue.message}`;
+        if (field === "github")
+          return githubWritten === "" ? "the GitHub user name is missing (name, then GitHub user name)" : `“${githubWritten}” ${issue.message}`;
         return `${field} ${issue.message}`;
       });
       errors.push(`Line ${i + 1}: ${words.join("; ")}.`);

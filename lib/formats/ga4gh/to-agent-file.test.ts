@@ -47,7 +47,9 @@ describe("GA4GH registry agent entry → agent.json draft", () => {
       ],
     });
     const paths = conversion.toComplete.map((t) => t.path);
-    expect(paths).toEqual(expect.arrayContaining(["adapter.endpoint", "defaults.data", "capabilities[0].class", "capabilities[1].limitations", "capabilities[1].summary"]));
+    expect(paths).toEqual(
+      expect.arrayContaining(["adapter.endpoint", "defaults.data", "capabilities[0].class", "capabilities[1].limitations", "capabilities[1].summary"]),
+    );
     expect(conversion.notes.join(" ")).toContain("https://consent-checker.example.org/service-info");
     // As converted it is not yet an agent.json; with exactly the listed fields completed, it is.
     expect(parseAgentFile(JSON.stringify(conversion.agentFile)).ok).toBe(false);

@@ -15,7 +15,6 @@ export const LANGUAGE = 8;
 export const REGION = 16;
 export const EXCLUDED = -1;
 
-
 /**
  * The test of a search's conditions for one listing: EXCLUDED by the audience or a condition that is not a
  * single-choice filter, else the bits of the single-choice filters it fails (0: it is a result).
@@ -34,7 +33,13 @@ export function conditionsOf(listings: Listings, audience: Audience, f: SearchFi
   const region = f.region === null ? null : (listings.regionNames.find(f.region) ?? -1);
   const { sampleTested, minReputation, includeUnreachable, price } = f;
   // Locals, not fields: this runs once per match (unseen, shared with health(), measured no slower: bebabf8).
-  const [tags, flagsOf, retainedOf, trainingOf, reputationOf] = [listings.tags, listings.flags, listings.inputsRetained, listings.usedForTraining, listings.reputation];
+  const [tags, flagsOf, retainedOf, trainingOf, reputationOf] = [
+    listings.tags,
+    listings.flags,
+    listings.inputsRetained,
+    listings.usedForTraining,
+    listings.reputation,
+  ];
   const [categoryOf, classOf, languages, regions] = [listings.category, listings.class, listings.languages, listings.regions];
   return (i) => {
     if (listings.unseen(i, least)) return EXCLUDED;

@@ -108,4 +108,3 @@ export function facetRowsOf(listings: Listings, matches: Matches | null, test: (
   }
   return rows;
 }
-

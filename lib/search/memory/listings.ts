@@ -141,9 +141,18 @@ export class Listings {
     this.position[i] = row.position;
     this.nameWords[i] = row.nameWords;
     this.nameHash[i] = nameHash(row.nameWords);
-    this.languages.add(i, row.languages.map((v) => this.languageNames.id(v)));
-    this.regions.add(i, row.regions.map((v) => this.regionNames.id(v)));
-    this.tags.add(i, (row.tagSlugs ?? []).map((v) => this.tagSlugs.id(v)));
+    this.languages.add(
+      i,
+      row.languages.map((v) => this.languageNames.id(v)),
+    );
+    this.regions.add(
+      i,
+      row.regions.map((v) => this.regionNames.id(v)),
+    );
+    this.tags.add(
+      i,
+      (row.tagSlugs ?? []).map((v) => this.tagSlugs.id(v)),
+    );
     this.flags[i] = (row.isPaid ? 1 : 0) | (row.hasFree ? 2 : 0);
     this.cards.set(i, this.agent[i] ?? 0, row);
     this.setFacts(i, row);

@@ -217,7 +217,7 @@ describe("the live shared index", () => {
     expect(currentSharedIndex()).toBe(index);
   });
 
-  it("takes in a change of runs when it reads facts again: \"most run\" orders by it", async () => {
+  it('takes in a change of runs when it reads facts again: "most run" orders by it', async () => {
     const index = currentSharedIndex();
     if (!index) throw new Error("the index is not current");
     const mostRun = async () =>

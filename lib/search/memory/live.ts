@@ -22,7 +22,6 @@ import type { SharedIndex } from "./shared-index";
 // It lives on globalThis: instrumentation.ts starts it, and Next bundles its own copy of this module for pages
 // and routes.
 
-
 const KEY = Symbol.for("explore.search.sharedIndex");
 type Holder = { [KEY]?: LiveSharedIndex };
 

@@ -76,7 +76,6 @@ const placeSchema = z.object({
   nameBefore: neighbourSchema,
 });
 
-
 /** Listings read per statement while loading: each read is parsed between turns of the event loop (~25 ms). */
 const CHUNK = 500;
 
@@ -209,7 +208,10 @@ export async function loadSharedIndex(options: { chunk?: number; timings?: LoadT
       WHERE ${capabilityVisibleToAudienceSql("adults")} ORDER BY ${NAME_ORDER_SQL}`;
     const naming = performance.now();
     const named = await client.query<[string]>({ text: byNameSql.text, values: byNameSql.values, rowMode: "array" });
-    const byName = z.array(z.tuple([z.string()])).parse(named.rows).map(([id]) => id);
+    const byName = z
+      .array(z.tuple([z.string()]))
+      .parse(named.rows)
+      .map(([id]) => id);
     timings.namesMs = performance.now() - naming;
     return SharedIndex.build(counted?.n ?? 0, listingsOf(client, options.chunk ?? CHUNK, timings), tags, byName, { rank: options.rank });
   });

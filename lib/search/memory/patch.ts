@@ -9,12 +9,21 @@ import type { NameNeighbour, WrittenPlace } from "./types";
  * placed: "misplaced" (a neighbour the index does not hold as PostgreSQL does) or "full" (no number left between
  * two places).
  */
-export function placesOf(
-  listings: Listings,
-  places: WrittenPlace[],
-): { idKeys: Map<string, number>; nameKeys: Map<string, number> } | "full" | "misplaced" {
-  const idKeys = between(listings, listings.idKey, places, (p) => [p.idAfter, p.idBefore], (p) => p.idOrder);
-  const nameKeys = between(listings, listings.nameRank, places, (p) => [heldAs(listings, p.nameAfter), heldAs(listings, p.nameBefore)], (p) => p.nameOrder);
+export function placesOf(listings: Listings, places: WrittenPlace[]): { idKeys: Map<string, number>; nameKeys: Map<string, number> } | "full" | "misplaced" {
+  const idKeys = between(
+    listings,
+    listings.idKey,
+    places,
+    (p) => [p.idAfter, p.idBefore],
+    (p) => p.idOrder,
+  );
+  const nameKeys = between(
+    listings,
+    listings.nameRank,
+    places,
+    (p) => [heldAs(listings, p.nameAfter), heldAs(listings, p.nameBefore)],
+    (p) => p.nameOrder,
+  );
   if (typeof idKeys === "string") return idKeys;
   if (typeof nameKeys === "string") return nameKeys;
   return { idKeys, nameKeys };

@@ -41,9 +41,15 @@ function capability(i: number): JsonObject {
   const plans: (JsonObject[] | undefined)[] = [
     undefined,
     [{ type: "per_call", price_usd: 0.1 }],
-    [{ type: "free", daily_limit: 5 }, { type: "per_call", price_usd: 0.2 }],
+    [
+      { type: "free", daily_limit: 5 },
+      { type: "per_call", price_usd: 0.2 },
+    ],
     undefined,
-    [{ type: "pack", price_usd: 12, calls: 500 }, { type: "subscription", price_usd: 9.5, period: "monthly" }],
+    [
+      { type: "pack", price_usd: 12, calls: 500 },
+      { type: "subscription", price_usd: 9.5, period: "monthly" },
+    ],
     [{ type: "subscription", plan_id: "yearly", price_usd: 90, period: "fortnight" }, { type: "free" }],
   ];
   const offered = plans[i % 6];
@@ -102,9 +108,18 @@ async function sampleTest(capabilityId: string, status: "passed" | "failed", day
 }
 
 beforeAll(async () => {
-  await importAgent(["en"], Array.from({ length: 18 }, (_, i) => capability(i)));
-  await importAgent(["de", "fr"], Array.from({ length: 18 }, (_, i) => capability(i + 18)));
-  await importAgent(["en", "de"], Array.from({ length: 18 }, (_, i) => capability(i + 36)));
+  await importAgent(
+    ["en"],
+    Array.from({ length: 18 }, (_, i) => capability(i)),
+  );
+  await importAgent(
+    ["de", "fr"],
+    Array.from({ length: 18 }, (_, i) => capability(i + 18)),
+  );
+  await importAgent(
+    ["en", "de"],
+    Array.from({ length: 18 }, (_, i) => capability(i + 36)),
+  );
   const rows = await db.capability.findMany({ where: { agent: { handle: { in: handles } } }, select: { id: true, tool: true } });
   // capabilityIds[i] is capability(i)'s row.
   capabilityIds = rows.sort((a, b) => Number(a.tool.slice(5)) - Number(b.tool.slice(5))).map((r) => r.id);
@@ -147,8 +162,8 @@ function random(seed: number): () => number {
 
 function searches(count: number): { f: SearchFilters; viewer: Viewer | null; now: Date }[] {
   const next = random(16);
-  const pick = <T,>(values: readonly T[]): T => values[Math.floor(next() * values.length)] as T;
-  const maybe = <T,>(values: readonly T[]): T | null => (next() < 0.75 ? null : pick(values));
+  const pick = <T>(values: readonly T[]): T => values[Math.floor(next() * values.length)] as T;
+  const maybe = <T>(values: readonly T[]): T | null => (next() < 0.75 ? null : pick(values));
   const queries = [
     word,
     `${word}alp`,
@@ -257,8 +272,19 @@ describe("the shared index", () => {
     const before = index.count("adults", f, words, NOW).find((r) => r.facet === "total")?.n ?? 0;
     // capability(2) has an example, and its one sample test failed.
     const fresh = capabilityIds[2] ?? "";
-    const facts = { hasExample: true, lastTestPassed: true, lastTestAt: NOW.getTime() - DAY, lastPassAt: NOW.getTime() - DAY, endpointPending: false, reputation: 1, runs: 0 };
-    index.updateFacts([{ id: fresh, ...facts }, { id: "not-a-listing", ...facts }]);
+    const facts = {
+      hasExample: true,
+      lastTestPassed: true,
+      lastTestAt: NOW.getTime() - DAY,
+      lastPassAt: NOW.getTime() - DAY,
+      endpointPending: false,
+      reputation: 1,
+      runs: 0,
+    };
+    index.updateFacts([
+      { id: fresh, ...facts },
+      { id: "not-a-listing", ...facts },
+    ]);
     expect(index.count("adults", f, words, NOW).find((r) => r.facet === "total")?.n).toBe(before + 1);
   });
 });
@@ -317,7 +343,10 @@ describe("the shared index after listing writes patched in", () => {
     const renamed = Array.from({ length: 14 }, (_, i) => (i % 2 === 0 ? { ...capability(i), name: `${word}epsilon renamed ${i}` } : capability(i)));
     await importAgent(["en", "it"], [...renamed, capability(90), capability(91)], 0);
     // A new agent, in a language no listing had.
-    await importAgent(["it"], Array.from({ length: 12 }, (_, i) => capability(i + 60)));
+    await importAgent(
+      ["it"],
+      Array.from({ length: 12 }, (_, i) => capability(i + 60)),
+    );
     const first = [await agentId(handles[0]), await agentId(handles[3])];
     const before = index.size;
     expect(await patchSharedIndex(index, first)).toBe("patched");

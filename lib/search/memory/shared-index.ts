@@ -38,7 +38,11 @@ const RANK: RankOptions = { best: 500, deepest: 8, from: 20_000 };
 /** Times a gathered search is asked for before its best matches are put in order (most words asked twice are not asked again). */
 const RANK_AFTER = 2;
 /** The orders a common word's matches are put in at the load, and how many of them (times RankOptions.best). */
-const LOAD_ORDERS: readonly [Sort, number][] = [["relevance", 4], ["newest", 1], ["name", 1]];
+const LOAD_ORDERS: readonly [Sort, number][] = [
+  ["relevance", 4],
+  ["newest", 1],
+  ["name", 1],
+];
 /** The orders that read facts a listing's figures change (updateFacts): their kept orders are made again. */
 const FACT_ORDERS: readonly Sort[] = ["most_run", "reputation"];
 /** How many words' postings are copied between two turns of the event loop. */
@@ -211,7 +215,6 @@ export class SharedIndex {
     return matches;
   }
 
-
   /**
    * The row ids of one page of a search's results, best first: `limit` after `offset`, in the PostgreSQL engine's order for
    * `sort` (`words` and `nameWords` as for `count`; `nameWords` is the query's words as the exact-name rule
@@ -302,5 +305,4 @@ export class SharedIndex {
     this.#keptOf(matches).grew(ranked.length - (held?.length ?? 0));
     return ranked;
   }
-
 }

@@ -19,22 +19,23 @@ export type ListingFacts = {
 export type ListingHealth = { reputation: number | null; runs: number; unreachable: boolean; sampleTested: boolean };
 
 /** One listing as loaded: visible to "adults" (always, or it is not loaded) and perhaps to "everyone". */
-export type ListingRow = ListingFacts & CardTexts & {
-  agentId: string;
-  everyone: boolean;
-  isPaid: boolean;
-  hasFree: boolean;
-  languages: string[];
-  regions: string[];
-  inputsRetained: boolean | null;
-  usedForTraining: boolean | null;
-  tagSlugs: string[] | null;
-  /** The name as queryWords splits it, lowercased: a query that says exactly this ranks it first. */
-  nameWords: string;
-  /** Epoch ms. */
-  createdAt: number;
-  position: number;
-};
+export type ListingRow = ListingFacts &
+  CardTexts & {
+    agentId: string;
+    everyone: boolean;
+    isPaid: boolean;
+    hasFree: boolean;
+    languages: string[];
+    regions: string[];
+    inputsRetained: boolean | null;
+    usedForTraining: boolean | null;
+    tagSlugs: string[] | null;
+    /** The name as queryWords splits it, lowercased: a query that says exactly this ranks it first. */
+    nameWords: string;
+    /** Epoch ms. */
+    createdAt: number;
+    position: number;
+  };
 
 /**
  * A listing as loaded, with its postings as PostgreSQL sends them: the words it holds, separated by spaces, and

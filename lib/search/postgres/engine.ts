@@ -36,7 +36,10 @@ async function everyMatchSql(viewer: Viewer | null, f: SearchFilters, words: Mea
 /** The ids of a page by ranking every match: what the postings are held to in tests. */
 export async function everyMatchIds(search: EngineSearch, page: PageRequest): Promise<string[]> {
   const query = await everyMatchSql(search.viewer, search.filters, search.words, { ...page, now: search.now });
-  return z.array(z.object({ id: z.string() })).parse(await db.$queryRaw<unknown[]>(query)).map((r) => r.id);
+  return z
+    .array(z.object({ id: z.string() }))
+    .parse(await db.$queryRaw<unknown[]>(query))
+    .map((r) => r.id);
 }
 
 export class PostgresEngine implements SearchEngine {

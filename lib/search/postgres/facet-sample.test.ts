@@ -58,7 +58,13 @@ beforeAll(async () => {
   // Whether to sample, and the share, come from PostgreSQL's statistics of the postings: made now, so they
   // hold the planted words (a table this small is read whole, so they are exact).
   await db.$executeRawUnsafe(`ANALYZE "SearchPosting"`);
-  planted = rows.map((r) => ({ id: r.id, category: r.category.split(".")[0] ?? "", mature: r.contentRating === "mature", both: r.summary.includes(other), transformation: r.class === "transformation" }));
+  planted = rows.map((r) => ({
+    id: r.id,
+    category: r.category.split(".")[0] ?? "",
+    mature: r.contentRating === "mature",
+    both: r.summary.includes(other),
+    transformation: r.class === "transformation",
+  }));
 });
 
 afterAll(async () => {
@@ -90,7 +96,10 @@ function tally(rows: Planted[], times: number): Record<string, number> {
 describe("facet counts past the line", () => {
   /** The share a search samples (one row in `scale`), as the facet counts will take it. */
   async function scaleOf(query: string): Promise<number> {
-    const sample = await sampleOfMatches(query.split(" ").map((w) => ({ word: w, correction: null })), SAMPLING);
+    const sample = await sampleOfMatches(
+      query.split(" ").map((w) => ({ word: w, correction: null })),
+      SAMPLING,
+    );
     if (!sample) throw new Error(`${query}: no sample`);
     return sample.scale;
   }
@@ -140,7 +149,14 @@ describe("facet counts past the line", () => {
 });
 
 describe("whether to sample, from PostgreSQL's statistics", () => {
-  const common = { postings: new Map([["price", 16_000], ["pric", 400], ["flight", 12_000]]), floor: 400 };
+  const common = {
+    postings: new Map([
+      ["price", 16_000],
+      ["pric", 400],
+      ["flight", 12_000],
+    ]),
+    floor: 400,
+  };
 
   it("reads the rarest word's postings when every word is listed, adding up a word's terms", () => {
     expect(rarestFromStatistics([["price", "pric"], ["flight"]], common, 10_000)).toBe(12_000);

@@ -43,7 +43,6 @@ function headlineSql(column: Prisma.Sql, words: MeantWord[]): Prisma.Sql {
   return Prisma.sql`ts_headline('english', ${column}, ${tsQuerySql(words)}, ${`HighlightAll=true, StartSel=${START}, StopSel=${STOP}`})`;
 }
 
-
 /** The name and summary of these listings with the search's words marked (none without words that mean something). */
 export async function highlightsOf(ids: readonly string[], f: SearchFilters): Promise<Map<string, Highlight>> {
   const words = await wordsOf(f);
@@ -53,6 +52,9 @@ export async function highlightsOf(ids: readonly string[], f: SearchFilters): Pr
     SELECT c."id", ${headlineSql(Prisma.sql`c."name"`, marked)} AS name_hl, ${headlineSql(Prisma.sql`c."summary"`, marked)} AS summary_hl
     FROM "Capability" c WHERE c."id" = ANY(${[...ids]}::text[])`);
   return new Map(
-    z.array(highlightRowSchema).parse(raw).map((r) => [r.id, { name: splitHighlight(r.name_hl), summary: splitHighlight(r.summary_hl) }]),
+    z
+      .array(highlightRowSchema)
+      .parse(raw)
+      .map((r) => [r.id, { name: splitHighlight(r.name_hl), summary: splitHighlight(r.summary_hl) }]),
   );
 }

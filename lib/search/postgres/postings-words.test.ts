@@ -113,7 +113,9 @@ beforeAll(async () => {
   await db.capability.update({ where: { id: suspended }, data: { suspendedAt: NOW } });
   planted = rows.flatMap((r) => {
     const score = scores.get(r.tool);
-    return score === undefined ? [] : [{ id: r.id, tool: r.tool, score, exact: r.tool === "exact", transformation: r.class === "transformation", createdAt: r.createdAt }];
+    return score === undefined
+      ? []
+      : [{ id: r.id, tool: r.tool, score, exact: r.tool === "exact", transformation: r.class === "transformation", createdAt: r.createdAt }];
   });
 });
 
@@ -198,7 +200,11 @@ describe("a search of several words from the postings", () => {
     // Fewer than 2,000 matches: found from the words' postings and sorted; every visible match, in the order asked.
     // No runs anywhere: "most run" ties are newest first as for "newest" (then agent.json order, then row).
     const newest = (
-      await db.capability.findMany({ where: { id: { in: planted.map((p) => p.id) } }, orderBy: [{ createdAt: "desc" }, { position: "asc" }, { id: "asc" }], select: { id: true } })
+      await db.capability.findMany({
+        where: { id: { in: planted.map((p) => p.id) } },
+        orderBy: [{ createdAt: "desc" }, { position: "asc" }, { id: "asc" }],
+        select: { id: true },
+      })
     ).map((r) => r.id);
     for (const sort of ["newest", "most_run", "name"] as const) {
       const found = (await findMatchingIds(null, filters({}), { sort, limit: 100, offset: 0, now: NOW })).ids;
@@ -235,14 +241,29 @@ describe("a search of several words from the postings", () => {
 
   it("drops a stop word from the postings' reads, as ranking every match does, and matches nothing for stop words alone", async () => {
     const withStopWord = filters({ query: `the ${first} ${second}`, verbatim: true });
-    const fromPostings = await findByPostings({ words: [{ word: "the", correction: null }, ...both], where: signedOut(Prisma.sql`TRUE`), limit: 100, offset: 0 });
+    const fromPostings = await findByPostings({
+      words: [{ word: "the", correction: null }, ...both],
+      where: signedOut(Prisma.sql`TRUE`),
+      limit: 100,
+      offset: 0,
+    });
     expect(toolsOf(fromPostings ?? [])).toEqual(toolsOf(expected(() => true, false)));
     expect(toolsOf(await ids(null, withStopWord))).toEqual(toolsOf(expected(() => true, false)));
     expect(await everyMatch(withStopWord)).toEqual(await ids(null, withStopWord));
     // A stop word before one word: the one word's own reads.
     const oneWord = filters({ query: `the ${second}`, verbatim: true });
     expect(await ids(null, oneWord)).toEqual(await everyMatch(oneWord));
-    expect(await findByPostings({ words: [{ word: "the", correction: null }, { word: "and", correction: null }], where: signedOut(Prisma.sql`TRUE`), limit: 10, offset: 0 })).toBeNull();
+    expect(
+      await findByPostings({
+        words: [
+          { word: "the", correction: null },
+          { word: "and", correction: null },
+        ],
+        where: signedOut(Prisma.sql`TRUE`),
+        limit: 10,
+        offset: 0,
+      }),
+    ).toBeNull();
     expect(await ids(null, filters({ query: "the and", verbatim: true }))).toEqual([]);
   });
 

@@ -60,7 +60,15 @@ beforeAll(async () => {
     summary: "Gives one planted row.",
     limitations: `No ${longer} here.`,
   }));
-  const files = [agentFile(olderHandle, older), ...handles.map((handle, agent) => agentFile(handle, Array.from({ length: 60 }, (_, i) => capability(agent, i))))];
+  const files = [
+    agentFile(olderHandle, older),
+    ...handles.map((handle, agent) =>
+      agentFile(
+        handle,
+        Array.from({ length: 60 }, (_, i) => capability(agent, i)),
+      ),
+    ),
+  ];
   for (const document of files) {
     const result = await importAgentFile({ text: JSON.stringify(document), ownerId: owner.id, publish: true });
     if (!result.ok) throw new Error(JSON.stringify(result.errors));
@@ -91,10 +99,7 @@ function expected(only: (p: Planted) => boolean): string[] {
     .filter((p) => !p.mature && only(p))
     .sort(
       (x, y) =>
-        Number(y.exact) - Number(x.exact) ||
-        x.field - y.field ||
-        y.createdAt.getTime() - x.createdAt.getTime() ||
-        (x.id < y.id ? 1 : x.id > y.id ? -1 : 0),
+        Number(y.exact) - Number(x.exact) || x.field - y.field || y.createdAt.getTime() - x.createdAt.getTime() || (x.id < y.id ? 1 : x.id > y.id ? -1 : 0),
     )
     .map((p) => p.id);
 }

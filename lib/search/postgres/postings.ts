@@ -25,7 +25,6 @@ import { lexemesOf, type MeantLexemes, type QueryWord } from "../lexemes";
 /** How many words a half-typed word may stand for here; more (one or two letters) is ranked the usual way. */
 const MAX_TERMS = 64;
 
-
 // ids: the page's candidates that pass, best first (at most `need`); exact: every one of them ranks where it
 // does among all matches; truncated: some word had more postings than were read.
 const attemptSchema = z.object({ terms: z.number().int(), truncated: z.boolean(), ids: z.array(z.string()), exact: z.boolean() });
@@ -183,7 +182,10 @@ async function findSeveralWords(terms: string[][], nameWords: string, where: Pri
     WHERE ${where}
     ORDER BY r.named DESC, r.score DESC, r."createdAt" DESC, r.id DESC
     LIMIT ${limit} OFFSET ${offset}`);
-  return z.array(z.object({ id: z.string() })).parse(raw).map((r) => r.id);
+  return z
+    .array(z.object({ id: z.string() }))
+    .parse(raw)
+    .map((r) => r.id);
 }
 
 /**
@@ -228,7 +230,10 @@ export async function matchesAtMost(words: QueryWord[], limit: number): Promise<
   const terms = await termsOfWords(words);
   if (!terms) return null;
   const [only] = terms;
-  const matching = terms.length === 1 && only ? Prisma.sql`SELECT 1 FROM "SearchPosting" p WHERE p."word" = ANY(${only}::text[])` : Prisma.sql`SELECT 1 FROM ${joinedWordsSql(terms)}`;
+  const matching =
+    terms.length === 1 && only
+      ? Prisma.sql`SELECT 1 FROM "SearchPosting" p WHERE p."word" = ANY(${only}::text[])`
+      : Prisma.sql`SELECT 1 FROM ${joinedWordsSql(terms)}`;
   const raw = await db.$queryRaw<unknown[]>(Prisma.sql`SELECT (SELECT count(*) FROM (${matching} LIMIT ${limit + 1}) x)::int AS n`);
   const [row] = z.array(z.object({ n: z.number().int() })).parse(raw);
   return (row?.n ?? 0) <= limit;
@@ -343,7 +348,10 @@ async function countPostings(terms: string[][]): Promise<number[]> {
       " UNION ALL ",
     ),
   );
-  return z.array(z.object({ n: z.number().int() })).parse(raw).map((r) => r.n);
+  return z
+    .array(z.object({ n: z.number().int() }))
+    .parse(raw)
+    .map((r) => r.n);
 }
 
 /**

@@ -31,12 +31,9 @@ import { NAME_ORDER_SQL } from "./name-order";
  */
 export function tsQuerySql(words: MeantWord[]): Prisma.Sql {
   const quoted = (lexeme: string) => `'${lexeme.replace(/\\/g, "\\\\").replace(/'/g, "''")}'`;
-  const text = words
-    .map((w) => `(${[...w.prefixes.map((p) => `${quoted(p)}:*`), ...(w.exact !== null ? [quoted(w.exact)] : [])].join(" | ")})`)
-    .join(" & ");
+  const text = words.map((w) => `(${[...w.prefixes.map((p) => `${quoted(p)}:*`), ...(w.exact !== null ? [quoted(w.exact)] : [])].join(" | ")})`).join(" & ");
   return Prisma.sql`${text}::tsquery`;
 }
-
 
 export function matchSql(words: MeantWord[]): Prisma.Sql {
   const meaning = meaningful(words);
@@ -56,10 +53,7 @@ export function matchSql(words: MeantWord[]): Prisma.Sql {
  * own tsquery would not: it adds up every lexeme a prefix matches, and halves a corrected word.
  */
 function wordScoreSql(w: MeantWord): Prisma.Sql {
-  const means = [
-    ...w.prefixes.map((p) => Prisma.sql`x LIKE ${`${p}%`}`),
-    ...(w.exact !== null ? [Prisma.sql`x = ${w.exact}`] : []),
-  ];
+  const means = [...w.prefixes.map((p) => Prisma.sql`x LIKE ${`${p}%`}`), ...(w.exact !== null ? [Prisma.sql`x = ${w.exact}`] : [])];
   return Prisma.sql`(
     SELECT max((ts_rank(c."searchVector", l.q) + 0.5 * ts_rank(c."limitationsVector", l.q))::real)::float8
     FROM unnest(tsvector_to_array(c."searchVector") || tsvector_to_array(c."limitationsVector")) x, LATERAL (SELECT quote_literal(x)::tsquery AS q) l

@@ -49,21 +49,26 @@ export default async function AgentPage(props: Props) {
     <div className="flex flex-col gap-8">
       <PreviewBanner show={isOwnPreview(viewer?.id ?? null, agent)} />
       {/* Only what a signed-out visitor sees is described to search engines. */}
-      {isPublic ? <JsonLd data={agentJsonLd(agent, listings.filter((l) => l.isPublic))} /> : null}
+      {isPublic ? (
+        <JsonLd
+          data={agentJsonLd(
+            agent,
+            listings.filter((l) => l.isPublic),
+          )}
+        />
+      ) : null}
       <AgentProfileCard
         agent={agent}
         actions={<ReportAgentServices handle={agent.handle} services={listings.map((l) => ({ capabilityId: l.capabilityId, name: l.name }))} />}
       />
-      {registry ? <RegistryRecordPanel record={registry} now={new Date()} manageHref={viewer?.id === agent.ownerId ? registryDashboardPath(agent.handle) : undefined} /> : null}
+      {registry ? (
+        <RegistryRecordPanel record={registry} now={new Date()} manageHref={viewer?.id === agent.ownerId ? registryDashboardPath(agent.handle) : undefined} />
+      ) : null}
       <section aria-labelledby="agent-services" className="flex flex-col gap-4">
         <h2 id="agent-services" className="text-lg font-semibold">
           Services
         </h2>
-        {listings.length === 0 ? (
-          <p>This agent offers no services on Explore right now.</p>
-        ) : (
-          <ServiceList services={cards} showAgent={false} />
-        )}
+        {listings.length === 0 ? <p>This agent offers no services on Explore right now.</p> : <ServiceList services={cards} showAgent={false} />}
       </section>
     </div>
   );

@@ -14,7 +14,15 @@ export const metadata: Metadata = {
 
 /** The document's descriptions mark code with backticks (Markdown's inline code): shown as code, never as HTML. */
 function WithCode({ text }: { text: string }) {
-  return text.split("`").map((part, i) => (i % 2 === 1 ? <code key={i} className="font-mono text-[0.9em]">{part}</code> : part));
+  return text.split("`").map((part, i) =>
+    i % 2 === 1 ? (
+      <code key={i} className="font-mono text-[0.9em]">
+        {part}
+      </code>
+    ) : (
+      part
+    ),
+  );
 }
 
 function Fields({ fields }: { fields: RefField[] }) {
@@ -60,7 +68,8 @@ export default function ApiReferencePage() {
           <a href="/api/v1/openapi.json" className="text-accent underline">
             OpenAPI 3.1 (JSON)
           </a>
-          . Reads need no key, carry an ETag and are rate-limited per client address; the A2A endpoint takes a personal API token and the endpoint announcement an adapter token.
+          . Reads need no key, carry an ETag and are rate-limited per client address; the A2A endpoint takes a personal API token and the endpoint announcement
+          an adapter token.
         </p>
       </div>
       <nav aria-label="Operations">
@@ -79,8 +88,7 @@ export default function ApiReferencePage() {
       {operations.map((op) => (
         <section key={op.id} id={op.id} aria-labelledby={`${op.id}-heading`} className="flex flex-col gap-4 rounded-lg border border-border bg-surface p-4">
           <h2 id={`${op.id}-heading`} className="flex flex-wrap items-baseline gap-2 text-lg font-semibold">
-            <span className="rounded bg-muted px-2 py-0.5 font-mono text-sm">{op.method}</span>{" "}
-            <code className="break-all font-mono">{op.path}</code>
+            <span className="rounded bg-muted px-2 py-0.5 font-mono text-sm">{op.method}</span> <code className="break-all font-mono">{op.path}</code>
           </h2>
           <p>{op.summary}</p>
           {op.parameters.length > 0 ? (
@@ -91,10 +99,18 @@ export default function ApiReferencePage() {
                 <table className="w-full text-left text-sm">
                   <thead>
                     <tr className="border-b border-border">
-                      <th scope="col" className="py-2 pr-4">Name</th>
-                      <th scope="col" className="py-2 pr-4">In</th>
-                      <th scope="col" className="py-2 pr-4">Type</th>
-                      <th scope="col" className="py-2">Description</th>
+                      <th scope="col" className="py-2 pr-4">
+                        Name
+                      </th>
+                      <th scope="col" className="py-2 pr-4">
+                        In
+                      </th>
+                      <th scope="col" className="py-2 pr-4">
+                        Type
+                      </th>
+                      <th scope="col" className="py-2">
+                        Description
+                      </th>
                     </tr>
                   </thead>
                   <tbody>

@@ -15,7 +15,9 @@ async function requestOf(viewer: Viewer | null, params: Props["params"]): Promis
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const request = await requestOf(null, params);
-  return request ? { title: `${request.title}: capability request`, description: request.description.slice(0, 200) } : { title: "Capability request not found" };
+  return request
+    ? { title: `${request.title}: capability request`, description: request.description.slice(0, 200) }
+    : { title: "Capability request not found" };
 }
 
 export default async function RequestPage({ params }: Props) {

@@ -27,7 +27,10 @@ export default async function DraftPage({ params, searchParams }: Props) {
   const check = checkDraftText(draft.text);
   const problems = draft.suggestions.length > 0 ? checkDraftText(draft.text, draft.suggestions).errors : check.errors;
   const services = check.agent ? previewCapabilities(check.agent, viewer.id, draft.updatedAt) : [];
-  const conflict = draft.agentChanged && draft.agentHandle ? `${draft.agentHandle} was changed by another import since you opened this draft; publishing will ask before replacing it.` : null;
+  const conflict =
+    draft.agentChanged && draft.agentHandle
+      ? `${draft.agentHandle} was changed by another import since you opened this draft; publishing will ask before replacing it.`
+      : null;
   return (
     <div className="flex flex-col gap-6">
       <div>

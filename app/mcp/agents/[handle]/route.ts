@@ -21,7 +21,8 @@ export async function POST(request: Request, { params }: Params): Promise<Respon
       // The agent as the token's owner sees it: an agent they may not see is not there.
       const page = await findAgentWithListings(caller.viewer, handle);
       if (!page) return jsonRpcError(404, `There is no agent ${handle.slice(0, 80)} that this token's owner can see.`);
-      if (!mayRunAgent(caller.grant, page.agent.handle)) return jsonRpcError(403, `This token may run only the services of ${caller.grant.agentHandles.join(", ")}: its owner chose so on the token page.`);
+      if (!mayRunAgent(caller.grant, page.agent.handle))
+        return jsonRpcError(403, `This token may run only the services of ${caller.grant.agentHandles.join(", ")}: its owner chose so on the token page.`);
       return createGatewayServer(caller, page.agent.handle, page.listings, { canAsk, ask });
     },
   });

@@ -21,8 +21,7 @@ export default async function ReportPage({ params }: Props) {
     <div className="mx-auto flex max-w-xl flex-col gap-4">
       <h1 className="text-2xl font-semibold tracking-tight">Report {listing.name}</h1>
       <p className="text-muted-foreground">
-        by {listing.agent.displayName} ({listing.agent.handle}). Administrators read every report; the publisher does not see who
-        sent it.
+        by {listing.agent.displayName} ({listing.agent.handle}). Administrators read every report; the publisher does not see who sent it.
       </p>
       <ReportForm handle={listing.agent.handle} capabilityId={listing.capabilityId} />
     </div>

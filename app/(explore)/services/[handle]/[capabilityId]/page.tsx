@@ -45,7 +45,12 @@ export async function generateMetadata(props: Props): Promise<Metadata> {
     alternates: { canonical: servicePath(service.agent.handle, service.capabilityId) },
     ...(isPublic
       ? {
-          openGraph: { title, description: service.summary, type: "website", images: [{ url: shareImagePath(service.agent.handle, service.capabilityId), ...SHARE_IMAGE_SIZE }] },
+          openGraph: {
+            title,
+            description: service.summary,
+            type: "website",
+            images: [{ url: shareImagePath(service.agent.handle, service.capabilityId), ...SHARE_IMAGE_SIZE }],
+          },
           twitter: { card: "summary_large_image" },
         }
       : // Pages a signed-out visitor cannot see get a neutral share image, never their own.

@@ -54,8 +54,7 @@ export default async function AgentAnalyticsPage({ params, searchParams }: Props
   return (
     <div className="flex flex-col gap-8">
       <AgentPageHeader title={`Analytics: ${analytics.displayName}`} handle={analytics.handle} badge={<Badge tone="info">Last 30 days, UTC</Badge>}>
-        Counted from execution records only — when each run started, how it ended and how long it took — never from what was sent or
-        returned.
+        Counted from execution records only — when each run started, how it ended and how long it took — never from what was sent or returned.
       </AgentPageHeader>
 
       <div className="flex flex-wrap items-end justify-between gap-4">
@@ -98,9 +97,8 @@ export default async function AgentAnalyticsPage({ params, searchParams }: Props
               ))}
             </dl>
             <p className="text-xs text-muted-foreground">
-              Succeeded counts finished runs (succeeded, tool error, failed, timed out, outcome unknown); latency is the duration of those
-              finished runs. Latencies are approximate (“about”): they are read from durations counted in ranges about a fifth
-              wide, so a figure may be off by up to a fifth.
+              Succeeded counts finished runs (succeeded, tool error, failed, timed out, outcome unknown); latency is the duration of those finished runs.
+              Latencies are approximate (“about”): they are read from durations counted in ranges about a fifth wide, so a figure may be off by up to a fifth.
             </p>
           </section>
 
@@ -132,7 +130,11 @@ export default async function AgentAnalyticsPage({ params, searchParams }: Props
             }}
           >
             <LinesChart
-              data={days.map((d) => ({ label: dayText(d.day), p50: d.p50Ms === null ? null : Math.round(d.p50Ms), p95: d.p95Ms === null ? null : Math.round(d.p95Ms) }))}
+              data={days.map((d) => ({
+                label: dayText(d.day),
+                p50: d.p50Ms === null ? null : Math.round(d.p50Ms),
+                p95: d.p95Ms === null ? null : Math.round(d.p95Ms),
+              }))}
               series={latencySeries}
               unit="ms"
             />
@@ -157,7 +159,9 @@ export default async function AgentAnalyticsPage({ params, searchParams }: Props
             rows: sampleTests.days.map((d) => ({ key: d.day, cells: [dayText(d.day), d.passed, d.failed] })),
           }}
         >
-          {testsRun > 0 ? <StackedBarsChart data={sampleTests.days.map((d) => ({ label: dayText(d.day), passed: d.passed, failed: d.failed }))} series={testSeries} /> : null}
+          {testsRun > 0 ? (
+            <StackedBarsChart data={sampleTests.days.map((d) => ({ label: dayText(d.day), passed: d.passed, failed: d.failed }))} series={testSeries} />
+          ) : null}
         </ChartFigure>
       ) : null}
 

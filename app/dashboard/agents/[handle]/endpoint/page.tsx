@@ -50,13 +50,16 @@ export default async function AgentEndpointPage({ params }: Props) {
             {`curl -X PUT ${url} \\\n  -H "Authorization: Bearer $EXPLORE_ADAPTER_TOKEN" \\\n  -H "Content-Type: application/json" \\\n  -d '{"endpoint": "https://adapter.example.com/mcp"}'`}
           </pre>
           <p className="text-sm">
-            Or with the CLI: <code className="font-mono">{`npx explore announce --agent ${settings.handle} --endpoint https://… --token "$EXPLORE_ADAPTER_TOKEN"`}</code>
+            Or with the CLI:{" "}
+            <code className="font-mono">{`npx explore announce --agent ${settings.handle} --endpoint https://… --token "$EXPLORE_ADAPTER_TOKEN"`}</code>
           </p>
         </Section>
       )}
 
       <Section id="tokens" title="Adapter tokens">
-        <p className="max-w-3xl text-sm text-muted-foreground">A token is shown once when it is made; Explore keeps only its fingerprint. Revoke a token you no longer use.</p>
+        <p className="max-w-3xl text-sm text-muted-foreground">
+          A token is shown once when it is made; Explore keeps only its fingerprint. Revoke a token you no longer use.
+        </p>
         {settings.tokens.length === 0 ? (
           <p className="text-sm">No tokens yet.</p>
         ) : (
@@ -76,7 +79,9 @@ export default async function AgentEndpointPage({ params }: Props) {
             ))}
           </ul>
         )}
-        {live.length < 10 ? <MakeTokenForm action={createAdapterTokenAction} id="adapter-token" placeholder="production adapter" fields={{ handle: settings.handle }} /> : null}
+        {live.length < 10 ? (
+          <MakeTokenForm action={createAdapterTokenAction} id="adapter-token" placeholder="production adapter" fields={{ handle: settings.handle }} />
+        ) : null}
       </Section>
     </div>
   );

@@ -36,8 +36,8 @@ export default async function LogoAndTermsPage({ params }: Props) {
         handle={found.handle}
         badge={problems > 0 ? <Badge tone="danger">{problems === 1 ? "1 problem" : `${problems} problems`}</Badge> : <Badge>No problems</Badge>}
       >
-        Explore fetches the logo and terms URLs of your agent.json, checks them and serves its own copy of the logo; your pages never load
-        anything from your servers.
+        Explore fetches the logo and terms URLs of your agent.json, checks them and serves its own copy of the logo; your pages never load anything from your
+        servers.
       </AgentPageHeader>
 
       <Section id="logo" title="Logo">

@@ -80,8 +80,8 @@ export default async function AgentPaymentsPage({ params }: Props) {
       <Section id="events" title="Latest Stripe events">
         {mismatches > 0 ? (
           <p role="note" className="text-sm text-warning">
-            {mismatches === 1 ? "1 event" : `${mismatches.toLocaleString("en-US")} events`} did not match a plan (amount, currency, Payment Link or
-            consumer) and granted nothing: {mismatches === 1 ? "it needs" : "they need"} your attention
+            {mismatches === 1 ? "1 event" : `${mismatches.toLocaleString("en-US")} events`} did not match a plan (amount, currency, Payment Link or consumer)
+            and granted nothing: {mismatches === 1 ? "it needs" : "they need"} your attention
             {shownMismatches < mismatches ? ` (${shownMismatches} of them among the latest ${events.length})` : ""}.
           </p>
         ) : null}

@@ -30,8 +30,8 @@ export default async function RegistryRecordPage({ params }: Props) {
         handle={agent.handle}
         badge={record?.lastFailure ? <Badge tone="warning">Last sync failed</Badge> : <Badge>{record ? "Synced" : "None"}</Badge>}
       >
-        An agent imported from a GA4GH registry entry keeps the registry&apos;s snapshot of its agent-info endpoint. Explore re-reads
-        that endpoint once a day and shows the copy on the agent&apos;s page as a cache, with its age.
+        An agent imported from a GA4GH registry entry keeps the registry&apos;s snapshot of its agent-info endpoint. Explore re-reads that endpoint once a day
+        and shows the copy on the agent&apos;s page as a cache, with its age.
       </AgentPageHeader>
       {record ? (
         <>

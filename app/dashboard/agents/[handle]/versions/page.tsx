@@ -45,7 +45,9 @@ export default async function AgentVersionsPage({ params, searchParams }: Props)
       <AgentPageHeader
         title={`Versions: ${agent.displayName}`}
         handle={agent.handle}
-        badge={agent.status === "published" ? <Badge tone="success">Published</Badge> : <Badge>{agent.status === "suspended" ? "Suspended" : "Unpublished"}</Badge>}
+        badge={
+          agent.status === "published" ? <Badge tone="success">Published</Badge> : <Badge>{agent.status === "suspended" ? "Suspended" : "Unpublished"}</Badge>
+        }
       >
         Every import, publish, unpublish and service change keeps a version of the agent.json as Explore stored it. Compare any two below.
       </AgentPageHeader>

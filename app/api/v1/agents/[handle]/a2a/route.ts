@@ -10,7 +10,8 @@ const NO_STORE = { "Cache-Control": "no-store", "Access-Control-Allow-Origin": "
 
 export async function POST(request: Request, context: Context): Promise<Response> {
   const handle = handleFromParam((await context.params).handle);
-  if (!handle) return Response.json({ jsonrpc: "2.0", id: null, error: { code: -32001, message: "There is no such agent." } }, { status: 404, headers: NO_STORE });
+  if (!handle)
+    return Response.json({ jsonrpc: "2.0", id: null, error: { code: -32001, message: "There is no such agent." } }, { status: 404, headers: NO_STORE });
   return handleA2ARequest(request, handle, { afterAnswer: (task) => after(task) });
 }
 

@@ -21,8 +21,17 @@ export async function PUT(request: Request, context: Context): Promise<Response>
     }
     const answer = await announceEndpoint(handleFromParam((await context.params).handle), request.headers.get("authorization"), body);
     if (answer.status !== 200) {
-      return problemResponse(request, answer.status, answer.message, undefined, answer.status === 401 ? { "WWW-Authenticate": 'Bearer realm="explore-adapter"' } : {});
+      return problemResponse(
+        request,
+        answer.status,
+        answer.message,
+        undefined,
+        answer.status === 401 ? { "WWW-Authenticate": 'Bearer realm="explore-adapter"' } : {},
+      );
     }
-    return Response.json({ endpoint: answer.endpoint, announced_at: answer.announcedAt.toISOString(), tools: answer.tools }, { headers: { "Cache-Control": "no-store" } });
+    return Response.json(
+      { endpoint: answer.endpoint, announced_at: answer.announcedAt.toISOString(), tools: answer.tools },
+      { headers: { "Cache-Control": "no-store" } },
+    );
   });
 }
