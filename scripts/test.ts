@@ -1,4 +1,4 @@
-// npm test: type-check, lint, unit tests (Vitest) and end-to-end tests (Playwright in Chromium against
+// npm test: type-check, lint, format check (Prettier), unit tests (Vitest) and end-to-end tests (Playwright in Chromium against
 // the standalone build, deploy/build-web.sh + deploy/web.sh), all on one throw-away embedded PostgreSQL unless
 // DATABASE_URL is set.
 import { readFileSync, existsSync, rmSync } from "node:fs";
@@ -26,6 +26,7 @@ async function must(name: string, command: string, args: string[], extraEnv: Rec
 
 await must("type-check", bin("tsc"), ["--noEmit"]);
 await must("lint", bin("eslint"), [".", "--max-warnings", "0"]);
+await must("format", bin("prettier"), ["--check", ".", "--log-level", "warn"]);
 
 const database = await openMigratedDatabase("throwaway");
 try {
