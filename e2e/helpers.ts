@@ -61,3 +61,20 @@ export async function freePort(): Promise<number> {
 export async function runFormReady(page: Page): Promise<void> {
   await expect(page.getByRole("status", { name: "Loading the form" })).toHaveCount(0, { timeout: 20_000 });
 }
+
+/**
+ * Asks until `passes` holds of an answer; fails when a request that began `withinMs` or more after `since` (a write's
+ * commit) still gets an answer that does not. What counts is when a request began, not when it was answered: a page
+ * rendered on a busy machine takes what it takes.
+ */
+export async function expectWithin<T>(since: number, withinMs: number, what: string, ask: () => Promise<T>, passes: (answer: T) => boolean): Promise<void> {
+  for (;;) {
+    const began = Date.now();
+    const answer = await ask();
+    if (passes(answer)) return;
+    expect(began - since, `${what}: a request begun ${began - since} ms after the write was answered ${JSON.stringify(answer).slice(0, 200)}`).toBeLessThan(
+      withinMs,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

@@ -1,6 +1,7 @@
 import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expectWithin } from "./helpers";
 import { ADMIN_EMAIL, leak, roles } from "./roles/roles";
 
 // The production topology (e2e/topology-stack.ts): Varnish in front of two web instances of the standalone build,
@@ -67,16 +68,8 @@ const shows = (answer: { status: number; body: string }, text: string) => answer
  * counts is when the request began: rendering a page again after a purge takes what it takes on a busy machine.
  */
 async function within2s(request: APIRequestContext, since: number, what: string, matches: (answer: Answer) => boolean): Promise<void> {
-  await Promise.all(
-    paths.map(async (p) => {
-      for (;;) {
-        if (matches(await p.get(request))) return;
-        expect(Date.now() - since, `${p.name}: ${what} within 2 s`).toBeLessThan(2_000);
-        // Until the purge lands, each request is a hit in Varnish: asking again at once costs little.
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-    }),
-  );
+  // Until the purge lands, each request is a hit in Varnish: asking again at once costs little.
+  await Promise.all(paths.map((p) => expectWithin(since, 2_000, `${p.name}: ${what}`, () => p.get(request), matches)));
 }
 
 /** After a write, every path shows `text` within 2 s, and is then served from Varnish's store. */
