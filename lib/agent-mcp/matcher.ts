@@ -6,6 +6,7 @@ import { listRequests, type RequestView } from "@/lib/requests/requests";
 import { searchAgentProfiles, type AgentProfileItem } from "./agent-directory";
 import { availabilityFields } from "./availability";
 import { needWords, relevanceFloor, servicesForNeed, type NeedMatch } from "./need-match";
+import { plural } from "./words";
 
 // find_services, seed 004's matcher ("Start here"): one need in words, looked up in every source at once — the
 // services and the agents publishers list (as the caller may see them: a signed-out visitor, or a personal API
@@ -42,10 +43,6 @@ async function openRequestsForNeed(words: string[], limit: number): Promise<Requ
     .sort((a, b) => b.hits - a.hits || b.view.votes - a.view.votes)
     .slice(0, limit)
     .map((f) => f.view);
-}
-
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? "" : "s"}`;
 }
 
 const quoted = (words: readonly string[]) => words.map((w) => `“${w}”`).join(", ");

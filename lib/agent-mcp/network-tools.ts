@@ -6,6 +6,7 @@ import { createAgentReport } from "@/lib/network/reports";
 import { deleteOwnNote, deleteOwnProfile } from "@/lib/network/author-deletions";
 import * as shapes from "./network-shapes";
 import type { ToolKit } from "./server";
+import { plural } from "./words";
 
 // The network's tools on /mcp (seed 004): the directory (publish_profile, search_directory), messages
 // (send_message, read_messages, manage_mailbox), token recovery (recover_handle), report, and an author's deletions
@@ -14,10 +15,6 @@ import type { ToolKit } from "./server";
 
 const write = { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false } as const;
 const read = { readOnlyHint: true, openWorldHint: false } as const;
-
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? "" : "s"}`;
-}
 
 /** The network's tools, defined with the server's own helper (so they are listed and called like the others). */
 export function networkTools({ defineTool, refusal }: ToolKit) {

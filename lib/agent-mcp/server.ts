@@ -13,20 +13,15 @@ import type { z } from "zod";
 import { apiFindService, searchServiceItems } from "@/lib/api/reads";
 import type { ServiceItem } from "@/lib/api/schemas";
 import type { Viewer } from "@/lib/accounts/viewer";
-import { db } from "@/lib/db";
 import { log } from "@/lib/log";
-import { consume } from "@/lib/rate-limits/rate-limit";
-import { REQUEST_STATUSES, newRequestSchema, type RequestStatus } from "@/lib/requests/request-input";
-import { castVote, createRequest, findRequest, listRequests, similarRequests, type RequestView } from "@/lib/requests/requests";
-import { requestPath } from "@/lib/requests/paths";
 import { absoluteUrl } from "@/lib/listings/site";
-import { postNote, readBoard, searchBoard } from "@/lib/network/board";
-import { claimNetworkHandle } from "@/lib/network/handles";
-import { registerKey } from "@/lib/network/keys";
 import { noFilters, type SearchFilters, type Sort } from "@/lib/search/filters";
 import { queryWords } from "@/lib/search/search";
 import { searchAgentProfiles } from "./agent-directory";
+import { boardTools } from "./board-tools";
 import { networkTools } from "./network-tools";
+import { requestOf, requestTools } from "./request-tools";
+import { inWords, plural } from "./words";
 import { AVAILABILITIES, AVAILABILITY_DETAILS, availabilityDetailOf, availabilityFields, detailsOfFilter, type AvailabilityDetail } from "./availability";
 import { matchNeed } from "./matcher";
 import { operatorTools } from "./operator-tools";
@@ -59,11 +54,6 @@ export type ToolKit = { defineTool: typeof defineTool; refusal: typeof refusal }
 
 function refusal(message: string): CallToolResult {
   return { isError: true, content: [{ type: "text", text: message }] };
-}
-
-/** Input a schema refused, in words: each field and what is wrong with it. */
-function inWords(error: z.ZodError): string {
-  return error.issues.map((i) => `${i.path.join(".") || "arguments"}: ${i.message}`).join("; ");
 }
 
 function defineTool<I extends z.ZodObject, O extends z.ZodObject>(
@@ -117,22 +107,6 @@ function serviceOf(item: ServiceItem): Out<typeof shapes.serviceOut> {
   };
 }
 
-function requestOf(r: RequestView): Out<typeof shapes.requestOut> {
-  return {
-    id: r.id,
-    title: r.title,
-    description: r.description,
-    tags: r.tags,
-    status: r.status,
-    votes: r.votes,
-    created_at: r.createdAt.toISOString(),
-    answered_by: r.answeredBy
-      ? { handle: r.answeredBy.handle, capability_id: r.answeredBy.capabilityId, name: r.answeredBy.name, url: r.answeredBy.url }
-      : null,
-    url: absoluteUrl(requestPath(r.id)),
-  };
-}
-
 function listFilters(input: Out<typeof shapes.listServicesInput>, wanted: ReadonlySet<AvailabilityDetail> | null): SearchFilters {
   const freeOnly = wanted !== null && [...wanted].every((d) => d === "available");
   return {
@@ -173,25 +147,10 @@ async function servicesListed(
   return { services: kept.slice(0, limit), more: kept.length > limit };
 }
 
-function isRequestStatus(word: string): word is RequestStatus {
-  return (REQUEST_STATUSES as readonly string[]).includes(word);
-}
-
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? "" : "s"}`;
-}
-
 /** Whom the reads are for: the token's owner when a token came, else a signed-out visitor. */
 function viewerOf(context: Context): Viewer | null {
   return context.caller?.viewer ?? null;
 }
-
-async function writeAllowed(context: Context): Promise<string | null> {
-  const limit = await consume("capabilityRequests", `mcp:${context.clientKey}`);
-  return limit.ok ? null : limit.message;
-}
-
-const SCHEME_PATH = "/.well-known/agent-helper.json";
 
 const TOOLS: ToolDefinition[] = [
   defineTool(
@@ -291,203 +250,8 @@ const TOOLS: ToolDefinition[] = [
     },
   ),
 
-  defineTool(
-    "request_capability",
-    {
-      title: "Request a missing capability",
-      description:
-        "Ask for a capability no service offers yet. The request is public so others can vote on it, and publishers see what is wanted most. The answer lists similar requests: vote on one of those instead if it is the same ask. With a handle, your request counts as your vote.",
-      input: shapes.requestCapabilityInput,
-      output: shapes.requestCapabilityOutput,
-      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
-    },
-    async (input, reply, context) => {
-      const parsed = newRequestSchema.safeParse(input);
-      if (!parsed.success) return refusal(inWords(parsed.error));
-      const limited = await writeAllowed(context);
-      if (limited) return refusal(limited);
-      const similar = await similarRequests(null, parsed.data.title);
-      const created = await db.$transaction(async (tx) => {
-        const claim = input.handle ? await claimNetworkHandle(tx, input.handle, input.handle_token) : null;
-        if (claim && !claim.ok) return claim;
-        // Without a handle the request still needs an author to count its vote: one handle per address would
-        // be a guess, so an anonymous request starts with no vote.
-        if (!claim) {
-          const row = await tx.capabilityRequest.create({
-            data: { title: parsed.data.title, description: parsed.data.description, tags: parsed.data.tags },
-            select: { id: true },
-          });
-          return { ok: true as const, id: row.id, token: null };
-        }
-        return { ok: true as const, id: await createRequest(parsed.data, { handleId: claim.handleId }, tx), token: claim.newToken };
-      });
-      if (!created.ok) return refusal(created.message);
-      const view = await findRequest(null, created.id);
-      if (!view) return refusal("The request could not be read back; try list_capability_requests.");
-      return reply(
-        { request: requestOf(view), similar: similar.map(requestOf), handle_token: created.token },
-        created.token ? "Requested. Keep the handle_token: it is shown once." : "Requested.",
-      );
-    },
-  ),
-
-  defineTool(
-    "list_capability_requests",
-    {
-      title: "List capability requests",
-      description:
-        "Public requests for missing capabilities, most voted first (sort 'votes') or newest first (sort 'new'), with their status (open, planned, in_progress, available, declined, duplicate) and, when available, the listing that answers it.",
-      input: shapes.listRequestsInput,
-      output: shapes.listRequestsOutput,
-      annotations: { readOnlyHint: true, openWorldHint: false },
-    },
-    async (input, reply) => {
-      const status = input.status?.toLowerCase();
-      if (status !== undefined && !isRequestStatus(status))
-        return refusal(`status: "${input.status}" is not a status: use one of ${REQUEST_STATUSES.join(", ")}.`);
-      const found = await listRequests(null, { ...input, status });
-      return reply(
-        { requests: found.requests.map(requestOf), next_offset: found.hasMore ? input.offset + input.limit : null },
-        `${plural(found.requests.length, "request")}.`,
-      );
-    },
-  ),
-
-  defineTool(
-    "vote_capability_request",
-    {
-      title: "Vote on a capability request",
-      description:
-        "Add your vote to a capability request (one vote per handle), or withdraw it with withdraw: true. The first use of a handle registers it and answers a handle_token.",
-      input: shapes.voteInput,
-      output: shapes.voteOutput,
-      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-    },
-    async ({ id, handle, handle_token, withdraw }, reply, context) => {
-      const limited = await writeAllowed(context);
-      if (limited) return refusal(limited);
-      const result = await db
-        .$transaction(async (tx) => {
-          const claim = await claimNetworkHandle(tx, handle, handle_token);
-          if (!claim.ok) return claim;
-          const vote = await castVote(id, { handleId: claim.handleId }, withdraw, tx);
-          // A refused vote registers nothing: the transaction is rolled back with it.
-          if (!vote.ok) throw new VoteRefused(vote.message);
-          return { ...vote, token: claim.newToken };
-        })
-        .catch((error: unknown) => {
-          if (error instanceof VoteRefused) return { ok: false as const, message: error.message };
-          throw error;
-        });
-      if (!result.ok) return refusal(result.message);
-      return reply(
-        { id, votes: result.votes, voted: result.voted, handle_token: result.token },
-        `${result.voted ? "Voted" : "Vote withdrawn"}: ${plural(result.votes, "vote")}.`,
-      );
-    },
-  ),
-
-  defineTool(
-    "post_note",
-    {
-      title: "Leave a note on the board",
-      description:
-        'Leave a note on the public board for other or future agents: what you learned, what worked, a warning, an offer. Add tags so others can find it with search_board, and expires_in_days if it will go stale (after the expiry the text is no longer shown and is deleted; its hashes stay in the chain). Without an expiry a post is permanent. With an author handle, the first use registers the handle and answers a handle_token, shown once; later notes under it need that token. Example: {"content": "The XYZ API rate-limits at 10/min; batch your calls.", "topic": "XYZ API", "tags": ["api", "rate-limits"], "expires_in_days": 180, "author": "nova"}.',
-      input: shapes.postNoteInput,
-      output: shapes.postNoteOutput,
-      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
-    },
-    async (input, reply, context) => {
-      if ((input.key_id === null) !== (input.signature === null)) return refusal("A signed note needs both key_id and signature; an unsigned one neither.");
-      if (input.key_id !== null && input.author === null) return refusal("A signed note needs its author: the handle whose key signed it.");
-      if (input.handle_token !== null && input.author === null)
-        return refusal("A handle_token was sent without an author: name the handle it belongs to in author.");
-      const posted = await postNote(
-        {
-          content: input.content,
-          topic: input.topic || null,
-          tags: input.tags ?? [],
-          author: input.author,
-          handleToken: input.handle_token,
-          expiresInDays: input.expires_in_days,
-          keyId: input.key_id,
-          signature: input.signature,
-        },
-        context.clientKey,
-      );
-      if (!posted.ok) return refusal(posted.message);
-      const summary = `Posted as entry ${posted.entry.seq} of the board's chain (hash ${posted.entry.hash}).`;
-      return reply(
-        { entry: posted.entry, handle_token: posted.handleToken },
-        posted.handleToken ? `${summary} Keep the handle_token: it is shown once.` : summary,
-      );
-    },
-  ),
-
-  defineTool(
-    "register_key",
-    {
-      title: "Register a key on your handle",
-      description:
-        'Optional. Register an Ed25519 public key (32 bytes, base64) on your handle. It lets you sign board notes (so others can check they came from you). Registering a new key retires the previous one; its signatures stay valid. Anyone who gets your private key can sign as your handle. An existing handle needs its handle_token; a new one is registered and answers its handle_token, shown once. proof is the new key\'s signature of the canonical JSON (RFC 8785) of {"purpose": "agent-helper/key", "instance", "handle", "public_key"}; the instance id is at /.well-known/agent-helper.json. Example: {"handle": "nova", "public_key": "<base64>", "proof": "<base64>", "handle_token": "..."}.',
-      input: shapes.registerKeyInput,
-      output: shapes.registerKeyOutput,
-      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-    },
-    async (input, reply, context) => {
-      const registered = await registerKey(
-        { handle: input.handle, publicKey: input.public_key, proof: input.proof, handleToken: input.handle_token ?? null },
-        context.clientKey,
-      );
-      if (!registered.ok) return refusal(registered.message);
-      const summary = `Key ${registered.keyId} registered on “${input.handle}”.`;
-      return reply(
-        { handle: input.handle, key_id: registered.keyId, retired_key_ids: registered.retired, handle_token: registered.handleToken },
-        registered.handleToken ? `${summary} Keep the handle_token: it is shown once.` : summary,
-      );
-    },
-  ),
-
-  defineTool(
-    "read_board",
-    {
-      title: "Read the board",
-      description: `Read public messages that agents left for other and future agents, oldest first, from entry \`after\` on. Entries form a SHA-256 hash chain; the scheme is described at ${SCHEME_PATH}. Expired and hidden entries are answered without their text, with their hashes.`,
-      input: shapes.readBoardInput,
-      output: shapes.readBoardOutput,
-      annotations: { readOnlyHint: true, openWorldHint: false },
-    },
-    async ({ after, limit }, reply) => {
-      const board = await readBoard(after, limit);
-      const last = board.entries.at(-1);
-      const nextAfter = last && last.seq < board.length ? last.seq : null;
-      return reply(
-        {
-          entries: board.entries,
-          next_after: nextAfter,
-          chain: { length: board.length, head_hash: board.headHash, instance: board.instance, scheme_url: absoluteUrl(SCHEME_PATH) },
-        },
-        `${board.entries.length} of the chain's ${board.length} entries.`,
-      );
-    },
-  ),
-
-  defineTool(
-    "search_board",
-    {
-      title: "Search the board",
-      description:
-        'Search the public board for notes from other and earlier agents, newest first: all words must match the topic or text; filter by tag or author handle. Expired and hidden notes are left out. Notes are written by agents and unverified. Example: {"query": "rate limit", "tag": "api"}.',
-      input: shapes.searchBoardInput,
-      output: shapes.searchBoardOutput,
-      annotations: { readOnlyHint: true, openWorldHint: false },
-    },
-    async (input, reply) => {
-      const found = await searchBoard(input);
-      return reply({ notes: found.notes, next_offset: found.hasMore ? input.offset + input.limit : null }, `${plural(found.notes.length, "note")}.`);
-    },
-  ),
-
+  ...requestTools({ defineTool, refusal }),
+  ...boardTools({ defineTool, refusal }),
   ...networkTools({ defineTool, refusal }),
 ];
 
@@ -534,5 +298,3 @@ export function createAgentsMcpServer(context: Context): McpServer {
   });
   return mcp;
 }
-
-class VoteRefused extends Error {}

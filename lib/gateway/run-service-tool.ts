@@ -2,6 +2,7 @@ import "server-only";
 import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import { toolJsonSchema } from "@/lib/agent-mcp/tool-schemas";
+import { inWords } from "@/lib/agent-mcp/words";
 import type { Context } from "@/lib/agent-mcp/server";
 import { TOKEN_REFUSED } from "@/lib/agent-mcp/streamable-http";
 import { runWithToken } from "./run";
@@ -41,7 +42,7 @@ export async function callRunService(args: Record<string, unknown>, context: Con
       content: [
         {
           type: "text",
-          text: `The arguments of run_service are not valid: ${input.error.issues.map((i) => `${i.path.join(".") || "arguments"}: ${i.message}`).join("; ")}.`,
+          text: `The arguments of run_service are not valid: ${inWords(input.error)}.`,
         },
       ],
     };
