@@ -34,7 +34,7 @@ const termsFacts = z.object({ url: z.string().nullable(), version: z.string().nu
 export const agentFactsSchema = z.object({ terms: termsFacts, services: z.record(z.string(), serviceFacts) });
 
 export type PlanFacts = z.infer<typeof planFacts>;
-export type ServiceFacts = z.infer<typeof serviceFacts>;
+export type ServiceVersionFacts = z.infer<typeof serviceFacts>;
 export type AgentFacts = z.infer<typeof agentFactsSchema>;
 
 /** The kinds of change the log knows; another kind (say, terms content fetched later) is one more entry here. */
@@ -63,7 +63,7 @@ const retentionPart = z
   .nullable()
   .optional();
 
-function partOf(data: ServiceFacts["data"], key: keyof DataDeclaration): Part {
+function partOf(data: ServiceVersionFacts["data"], key: keyof DataDeclaration): Part {
   const parsed = retentionPart.safeParse(data[key]);
   if (!parsed.success || !parsed.data) return null;
   return { retention: parsed.data.retention, days: parsed.data.days, journal: parsed.data.journal ?? null };
@@ -87,7 +87,7 @@ function flagWords(value: unknown, yes: string, no: string): string {
 }
 
 /** "Data handling changed: inputs are now kept for 30 days (were not kept)." — one sentence per part that changed. */
-export function dataChangeWords(before: ServiceFacts["data"], after: ServiceFacts["data"]): string[] {
+export function dataChangeWords(before: ServiceVersionFacts["data"], after: ServiceVersionFacts["data"]): string[] {
   const words: string[] = [];
   const retained: [keyof DataDeclaration, string][] = [
     ["inputs", "inputs"],
@@ -99,7 +99,7 @@ export function dataChangeWords(before: ServiceFacts["data"], after: ServiceFact
     const now = keptWords(partOf(after, key));
     if (was !== now) words.push(`Data handling changed: ${what} are now ${now} (were ${was}).`);
   }
-  const subprocessors = (d: ServiceFacts["data"]) => {
+  const subprocessors = (d: ServiceVersionFacts["data"]) => {
     const downstream = d.downstream;
     if (!downstream || typeof downstream !== "object" || Array.isArray(downstream)) return "none named";
     const list = downstream.subprocessors;
@@ -122,7 +122,7 @@ export function dataChangeWords(before: ServiceFacts["data"], after: ServiceFact
     const label = (c: string) => (c in dataClassLabels ? dataClassLabels[c as keyof typeof dataClassLabels] : c);
     words.push(`Data handling changed: accepts ${listWords(after.acceptedDataClasses, label)} data (was ${listWords(before.acceptedDataClasses, label)}).`);
   }
-  const days = (d: ServiceFacts["data"]) => {
+  const days = (d: ServiceVersionFacts["data"]) => {
     const meta = d.executionMetadata;
     const n = meta && typeof meta === "object" && !Array.isArray(meta) ? meta.retentionDays : null;
     return typeof n === "number" ? `kept for ${n} day${n === 1 ? "" : "s"}` : "not stated";

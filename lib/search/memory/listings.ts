@@ -5,7 +5,7 @@ import type { CapabilityClass } from "@/lib/agent-file/types";
 import { Dictionary } from "./dictionary";
 import { ListColumn } from "./list-column";
 import { ListingCards, type ListingCard } from "./listing-cards";
-import type { IndexTag, ListingFacts, ListingHealth, ListingRow } from "./types";
+import type { IndexTag, ListingFacts, ListingHealth, LoadedListing } from "./types";
 
 // The in-memory index's listings: each listing is a number (its place in row-id order, then the order it was
 // patched in), its facts small integers in typed arrays indexed by that number, its lists (languages, regions,
@@ -124,7 +124,7 @@ export class Listings {
   }
 
   /** Gives `row` the next number; its places in the orders are set by the caller. */
-  add(row: ListingRow): number {
+  add(row: LoadedListing): number {
     const i = this.used;
     this.used += 1;
     this.live += 1;

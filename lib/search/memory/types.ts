@@ -19,7 +19,7 @@ export type ListingFacts = {
 export type ListingHealth = { reputation: number | null; runs: number; unreachable: boolean; sampleTested: boolean };
 
 /** One listing as loaded: visible to "adults" (always, or it is not loaded) and perhaps to "everyone". */
-export type ListingRow = ListingFacts &
+export type LoadedListing = ListingFacts &
   CardTexts & {
     agentId: string;
     everyone: boolean;
@@ -41,7 +41,7 @@ export type ListingRow = ListingFacts &
  * A listing as loaded, with its postings as PostgreSQL sends them: the words it holds, separated by spaces, and
  * the score each earns it, in the same order, as 4 bytes each (a REAL, big-endian: float4send).
  */
-export type IndexedListing = ListingRow & { words: string; scores: Buffer };
+export type IndexedListing = LoadedListing & { words: string; scores: Buffer };
 
 /** A tag as PostgreSQL sorts them (by slug): ties of a tag count break in this order. */
 export type IndexTag = { slug: string; label: string };
