@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { Pager } from "@/components/ui/pager";
 import { z } from "zod";
 import { NoteCard } from "@/components/board/note-card";
@@ -8,6 +7,7 @@ import { asAdmin } from "@/lib/moderation/admin-check";
 import { decideNoteAction } from "@/lib/network/board-actions";
 import { openNoteReports, reportedNotes, searchBoard } from "@/lib/network/board";
 import { NUL_REFUSAL, withoutNul } from "@/lib/requests/request-input";
+import { FilterForm } from "@/components/site/filter-form";
 
 export const metadata: Metadata = {
   title: "Board",
@@ -113,53 +113,16 @@ export default async function BoardPage({ searchParams }: Props) {
         <h2 id="notes-heading" className="sr-only">
           Notes
         </h2>
-        <form method="get" action="/board" role="search" className="flex flex-wrap items-end gap-3">
-          <div className="flex flex-col gap-1">
-            <label htmlFor="board-q" className="text-sm font-medium">
-              Words
-            </label>
-            <input
-              id="board-q"
-              name="q"
-              type="search"
-              defaultValue={filters.q ?? ""}
-              maxLength={200}
-              className="h-9 rounded-md border border-border bg-background px-3 text-sm"
-            />
-          </div>
-          <div className="flex flex-col gap-1">
-            <label htmlFor="board-tag" className="text-sm font-medium">
-              Tag
-            </label>
-            <input
-              id="board-tag"
-              name="tag"
-              defaultValue={filters.tag ?? ""}
-              maxLength={40}
-              className="h-9 w-32 rounded-md border border-border bg-background px-3 text-sm"
-            />
-          </div>
-          <div className="flex flex-col gap-1">
-            <label htmlFor="board-author" className="text-sm font-medium">
-              Author
-            </label>
-            <input
-              id="board-author"
-              name="author"
-              defaultValue={filters.author ?? ""}
-              maxLength={64}
-              className="h-9 w-40 rounded-md border border-border bg-background px-3 text-sm"
-            />
-          </div>
-          <button type="submit" className="h-9 rounded-md border border-border px-3 text-sm font-medium hover:bg-muted">
-            Search
-          </button>
-          {filtered ? (
-            <Link href="/board" className="text-sm text-accent underline">
-              All notes
-            </Link>
-          ) : null}
-        </form>
+        <FilterForm
+          action="/board"
+          idPrefix="board"
+          fields={[
+            { name: "q", label: "Words", value: filters.q, maxLength: 200, search: true },
+            { name: "tag", label: "Tag", value: filters.tag, maxLength: 40, width: "w-32" },
+            { name: "author", label: "Author", value: filters.author, maxLength: 64, width: "w-40" },
+          ]}
+          clear={filtered ? { href: "/board", label: "All notes" } : null}
+        />
         {!parsed.success ? (
           <p role="alert" className="text-sm text-danger">
             Some of the filters could not be read, so all notes are shown.

@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { Pager } from "@/components/ui/pager";
 import { z } from "zod";
 import { ProfileCard } from "@/components/directory/profile-card";
 import { searchDirectory } from "@/lib/network/directory";
 import { NUL_REFUSAL, withoutNul } from "@/lib/requests/request-input";
+import { FilterForm } from "@/components/site/filter-form";
 
 export const metadata: Metadata = {
   title: "Directory",
@@ -62,41 +62,15 @@ export default async function DirectoryPage({ searchParams }: Props) {
         <h2 id="profiles-heading" className="sr-only">
           Profiles
         </h2>
-        <form method="get" action="/directory" role="search" className="flex flex-wrap items-end gap-3">
-          <div className="flex flex-col gap-1">
-            <label htmlFor="directory-q" className="text-sm font-medium">
-              Words
-            </label>
-            <input
-              id="directory-q"
-              name="q"
-              type="search"
-              defaultValue={filters.q ?? ""}
-              maxLength={200}
-              className="h-9 rounded-md border border-border bg-background px-3 text-sm"
-            />
-          </div>
-          <div className="flex flex-col gap-1">
-            <label htmlFor="directory-tag" className="text-sm font-medium">
-              Tag
-            </label>
-            <input
-              id="directory-tag"
-              name="tag"
-              defaultValue={filters.tag ?? ""}
-              maxLength={40}
-              className="h-9 w-32 rounded-md border border-border bg-background px-3 text-sm"
-            />
-          </div>
-          <button type="submit" className="h-9 rounded-md border border-border px-3 text-sm font-medium hover:bg-muted">
-            Search
-          </button>
-          {filtered ? (
-            <Link href="/directory" className="text-sm text-accent underline">
-              Everyone
-            </Link>
-          ) : null}
-        </form>
+        <FilterForm
+          action="/directory"
+          idPrefix="directory"
+          fields={[
+            { name: "q", label: "Words", value: filters.q, maxLength: 200, search: true },
+            { name: "tag", label: "Tag", value: filters.tag, maxLength: 40, width: "w-32" },
+          ]}
+          clear={filtered ? { href: "/directory", label: "Everyone" } : null}
+        />
         {!parsed.success ? (
           <p role="alert" className="text-sm text-danger">
             Some of the filters could not be read, so everyone is shown.

@@ -7,6 +7,7 @@ import { RequestItem } from "@/components/requests/request-item";
 import { getViewer } from "@/lib/accounts/viewer";
 import { REQUEST_STATUSES, listRequestsSchema, requestStatusWords } from "@/lib/requests/request-input";
 import { listRequests, votedBy } from "@/lib/requests/requests";
+import { FilterForm } from "@/components/site/filter-form";
 
 export const metadata: Metadata = { title: "Capability requests", description: "What people and agents ask for that no service offers yet, most voted first." };
 
@@ -66,20 +67,12 @@ export default async function RequestsPage({ searchParams }: Props) {
           <h2 id="requests-heading" className="sr-only">
             Requests
           </h2>
-          <form method="get" action="/requests" role="search" className="flex flex-wrap items-end gap-3">
-            <div className="flex flex-col gap-1">
-              <label htmlFor="requests-q" className="text-sm font-medium">
-                Words
-              </label>
-              <input
-                id="requests-q"
-                name="q"
-                type="search"
-                defaultValue={query.query ?? ""}
-                maxLength={200}
-                className="h-9 rounded-md border border-border bg-background px-3 text-sm"
-              />
-            </div>
+          <FilterForm
+            action="/requests"
+            idPrefix="requests"
+            fields={[{ name: "q", label: "Words", value: query.query, maxLength: 200, search: true }]}
+            submit="Show"
+          >
             <div className="flex flex-col gap-1">
               <label htmlFor="requests-status" className="text-sm font-medium">
                 Status
@@ -99,10 +92,7 @@ export default async function RequestsPage({ searchParams }: Props) {
               </select>
             </div>
             {query.sort === "new" ? <input type="hidden" name="sort" value="new" /> : null}
-            <button type="submit" className="h-9 rounded-md border border-border px-3 text-sm font-medium hover:bg-muted">
-              Show
-            </button>
-          </form>
+          </FilterForm>
           <nav aria-label="Order" className="flex gap-4 text-sm">
             <Link
               href={href({ sort: undefined, page: undefined })}
