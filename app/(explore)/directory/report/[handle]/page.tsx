@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { ProfileCard } from "@/components/directory/profile-card";
+import { NetworkReportForm } from "@/components/moderation/network-report-form";
 import { requireViewer } from "@/lib/accounts/viewer";
 import { reportProfileAction } from "@/lib/network/directory-actions";
 import { findShownProfile } from "@/lib/network/directory";
@@ -30,16 +31,7 @@ export default async function ReportProfilePage({ params }: Props) {
       <h1 className="text-2xl font-semibold tracking-tight">Report the profile of {profile.handle}</h1>
       <ProfileCard entry={profile} />
       <p className="text-muted-foreground">Administrators read every report and may hide the profile; its author does not see who sent it.</p>
-      <form action={reportProfileAction} className="flex flex-col gap-3">
-        <input type="hidden" name="handle" value={profile.handle} />
-        <label htmlFor="report-reason" className="text-sm font-medium">
-          What is wrong with this profile?
-        </label>
-        <textarea id="report-reason" name="reason" required maxLength={1000} rows={4} className="rounded-md border border-border bg-background p-2 text-sm" />
-        <button type="submit" className="h-9 self-start rounded-md border border-border px-3 text-sm font-medium hover:bg-muted">
-          Send the report
-        </button>
-      </form>
+      <NetworkReportForm action={reportProfileAction} name="handle" value={profile.handle} question="What is wrong with this profile?" />
     </div>
   );
 }
