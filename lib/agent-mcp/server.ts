@@ -25,6 +25,7 @@ import { inWords, plural } from "./words";
 import { AVAILABILITIES, AVAILABILITY_DETAILS, availabilityDetailOf, availabilityFields, detailsOfFilter, type AvailabilityDetail } from "./availability";
 import { matchNeed } from "./matcher";
 import { operatorTools } from "./operator-tools";
+import { progressSender } from "./progress";
 import * as shapes from "./shapes";
 import { toolJsonSchema } from "./tool-schemas";
 import type { McpRequest } from "./streamable-http";
@@ -282,13 +283,7 @@ export function createAgentsMcpServer(context: Context): McpServer {
         `Explore has no tool named ${JSON.stringify(request.params.name.slice(0, 80))}: tools/list names its ${TOOLS.length} tools.`,
       );
     const progressToken = request.params._meta?.progressToken;
-    const onProgress =
-      progressToken === undefined
-        ? undefined
-        : (p: ToolProgress) =>
-            void extra
-              .sendNotification({ method: "notifications/progress", params: { progressToken, progress: p.progress, total: p.total, message: p.message } })
-              .catch(() => undefined);
+    const onProgress = progressSender(progressToken, extra);
     try {
       return await tool.call(request.params.arguments ?? {}, { ...context, onProgress });
     } catch (error) {

@@ -2,11 +2,11 @@ import "server-only";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { AskPerson } from "@/lib/agent-mcp/elicitation";
+import { progressSender } from "@/lib/agent-mcp/progress";
 import type { CatalogCapability } from "@/lib/catalog/read-model";
 import type { JsonObject } from "@/lib/agent-file/types";
 import { absoluteUrl } from "@/lib/listings/site";
 import { servicePath } from "@/lib/listings/paths";
-import type { ToolProgress } from "@/lib/adapters/mcp-call";
 import { log } from "@/lib/log";
 import { filledArgumentNames } from "@/lib/runs/run-capability";
 import { runPlansFor } from "@/lib/runs/run-plans";
@@ -72,13 +72,7 @@ export function createGatewayServer(
       );
     const progressToken = request.params._meta?.progressToken;
     try {
-      const onProgress =
-        progressToken === undefined
-          ? undefined
-          : (p: ToolProgress) =>
-              void extra
-                .sendNotification({ method: "notifications/progress", params: { progressToken, progress: p.progress, total: p.total, message: p.message } })
-                .catch(() => undefined);
+      const onProgress = progressSender(progressToken, extra);
       const run = await runWithToken(
         caller,
         { handle, capabilityId: capability.capabilityId, arguments: request.params.arguments ?? {} },
