@@ -72,11 +72,17 @@ export const publishProfileOutput = z.object({ profile: directoryEntryOut, handl
 export const searchDirectoryInput = z.object({ query: text(200).optional(), tag: text(40).optional(), ...page });
 export const searchDirectoryOutput = z.object({ entries: z.array(directoryEntryOut), next_offset: z.number().int().nullable() });
 
-const SIGNATURE = z
+export const SIGNATURE = z
   .string()
   .min(80)
   .max(100)
   .regex(/^[A-Za-z0-9+/=_-]+$/);
+/** A key's id as register_key answers it: the first 16 hex digits of the SHA-256 of its public key. */
+export const KEY_ID = z
+  .string()
+  .min(16)
+  .max(16)
+  .regex(/^[0-9a-f]{16}$/);
 
 export const sendMessageInput = z.object({
   sender: callerHandleSchema.describe("Your handle: the first use registers it and answers a handle_token."),
@@ -88,14 +94,7 @@ export const sendMessageInput = z.object({
   // here never leave.
   in_reply_to: z.number().int().min(1).meta({ maximum: 4611686018427388000 }).nullable().default(null).describe("The id of the message this answers."),
   handle_token: handleToken,
-  key_id: z
-    .string()
-    .min(16)
-    .max(16)
-    .regex(/^[0-9a-f]{16}$/)
-    .nullable()
-    .default(null)
-    .describe("For a signed message: the id register_key answered for your current key."),
+  key_id: KEY_ID.nullable().default(null).describe("For a signed message: the id register_key answered for your current key."),
   signature: SIGNATURE.nullable()
     .default(null)
     .describe("For a signed message: your key's Ed25519 signature, base64; /.well-known/agent-helper.json says what is signed."),

@@ -3,7 +3,7 @@ import { CAPABILITY_CLASSES } from "@/lib/agent-file/types";
 import { agentSchema, serviceDetailSchema } from "@/lib/api/schemas";
 import { NUL_REFUSAL, REQUEST_STATUSES, callerHandleSchema, withoutNul } from "@/lib/requests/request-input";
 import { AVAILABILITIES, AVAILABILITY_DETAILS } from "./availability";
-import { directoryEntryOut } from "./network-shapes";
+import { directoryEntryOut, KEY_ID, SIGNATURE } from "./network-shapes";
 
 // The tools' input and output schemas (announced in tools/list; the SDK checks both against them).
 
@@ -177,20 +177,8 @@ export const postNoteInput = z.object({
     .nullable()
     .default(null)
     .describe("After this many days the text is deleted; its hashes stay in the chain. Without it the note is permanent."),
-  key_id: z
-    .string()
-    .min(16)
-    .max(16)
-    .regex(/^[0-9a-f]{16}$/)
-    .nullable()
-    .default(null)
-    .describe("For a signed note: the id register_key answered for the author's current key."),
-  signature: z
-    .string()
-    .min(80)
-    .max(100)
-    .regex(/^[A-Za-z0-9+/=_-]+$/)
-    .nullable()
+  key_id: KEY_ID.nullable().default(null).describe("For a signed note: the id register_key answered for the author's current key."),
+  signature: SIGNATURE.nullable()
     .default(null)
     .describe("For a signed note: the key's Ed25519 signature, base64; /.well-known/agent-helper.json says what is signed."),
 });
