@@ -72,7 +72,7 @@ export async function stopServer(child: ChildProcess): Promise<void> {
  * a folder of its own outside the project: built inside it, Next takes in the project's proxy.ts and
  * instrumentation.ts.
  */
-export async function startBaseline(port: number): Promise<{ origin: string; stop: () => Promise<void> }> {
+export async function startBaseline(port: number): Promise<{ origin: string; pid: number; stop: () => Promise<void> }> {
   const dir = await mkdtemp(path.join(tmpdir(), "explore-baseline-"));
   await cp(path.join(projectRoot, "bench/baseline-app"), dir, { recursive: true });
   await symlink(path.join(projectRoot, "node_modules"), path.join(dir, "node_modules"));
@@ -91,5 +91,5 @@ export async function startBaseline(port: number): Promise<{ origin: string; sto
     await stop();
     throw error;
   }
-  return { origin, stop };
+  return { origin, pid: child.pid ?? 0, stop };
 }

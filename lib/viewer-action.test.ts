@@ -7,6 +7,7 @@ const auth = vi.hoisted(() => vi.fn<() => Promise<{ user?: { id?: string } } | n
 const findUnique = vi.hoisted(() => vi.fn());
 vi.mock("@/lib/accounts/auth", () => ({ auth }));
 vi.mock("@/lib/db", () => ({ db: { user: { findUnique } } }));
+vi.mock("next/headers", () => ({ cookies: async () => ({ getAll: () => [{ name: "authjs.session-token", value: "token" }] }) }));
 
 import { notFound, redirect } from "next/navigation";
 import type { Viewer } from "@/lib/accounts/viewer";

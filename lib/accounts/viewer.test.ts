@@ -4,6 +4,8 @@ const auth = vi.hoisted(() => vi.fn<() => Promise<{ user?: { id?: string } } | n
 const findUnique = vi.hoisted(() => vi.fn());
 vi.mock("@/lib/accounts/auth", () => ({ auth }));
 vi.mock("@/lib/db", () => ({ db: { user: { findUnique } } }));
+const sentCookies = vi.hoisted(() => ({ names: ["authjs.session-token"] }));
+vi.mock("next/headers", () => ({ cookies: async () => ({ getAll: () => sentCookies.names.map((name) => ({ name, value: "token" })) }) }));
 
 import { getViewer, requireViewer } from "@/lib/accounts/viewer";
 import { redirectTarget } from "@/lib/testing/next-redirect";
@@ -11,9 +13,27 @@ import { redirectTarget } from "@/lib/testing/next-redirect";
 afterEach(() => {
   auth.mockReset();
   findUnique.mockReset();
+  sentCookies.names = ["authjs.session-token"];
 });
 
 describe("getViewer", () => {
+  it("is null without asking Auth.js when no session cookie is sent", async () => {
+    sentCookies.names = ["authjs.csrf-token", "authjs.callback-url", "theme"];
+    auth.mockResolvedValue({ user: { id: "u1" } });
+    await expect(getViewer()).resolves.toBeNull();
+    expect(auth).not.toHaveBeenCalled();
+  });
+
+  it("asks Auth.js when the session cookie is sent, with or without the https prefix", async () => {
+    for (const name of ["authjs.session-token", "__Secure-authjs.session-token"]) {
+      sentCookies.names = [name];
+      auth.mockResolvedValue({ user: { id: "u1" } });
+      findUnique.mockResolvedValue({ id: "u1", email: "ada@example.com", name: null, dateOfBirth: null, showMature: false });
+      await expect(getViewer()).resolves.toMatchObject({ id: "u1" });
+    }
+    expect(auth).toHaveBeenCalledTimes(2);
+  });
+
   it("is null when signed out", async () => {
     auth.mockResolvedValue(null);
     await expect(getViewer()).resolves.toBeNull();

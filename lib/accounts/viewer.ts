@@ -1,5 +1,6 @@
 import "server-only";
 import { cache } from "react";
+import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
 import { db } from "@/lib/db";
 import { isAdminEmail } from "@/lib/accounts/admins";
@@ -16,8 +17,16 @@ export type Viewer = {
   isAdmin: boolean;
 };
 
-/** The signed-in viewer, or null. Read once per request. */
+// Auth.js's database-session cookie: `authjs.session-token`, with the `__Secure-` prefix on https.
+const SESSION_COOKIE = /^(__Secure-)?authjs\.session-token$/;
+
+/**
+ * The signed-in viewer, or null. Read once per request. Without a session cookie nobody can be signed in, so
+ * Auth.js is not asked: for a visitor it would still build its whole internal request (CSRF token included),
+ * which cost every anonymous page about a tenth of its render (docs/benchmarks.md, "Every request's fixed cost").
+ */
 export const getViewer = cache(async (): Promise<Viewer | null> => {
+  if (!(await cookies()).getAll().some((cookie) => SESSION_COOKIE.test(cookie.name))) return null;
   const session = await auth();
   const userId = session?.user?.id;
   if (!userId) return null;
