@@ -7,7 +7,8 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { createGuardedFetch } from "../lib/adapters/guarded-fetch";
-import { callTool, closeAdapterClients } from "../lib/adapters/mcp-call";
+import { callTool } from "../lib/adapters/mcp-call";
+import { closeAdapterClients } from "../lib/adapters/mcp-client-pool";
 import { startMcpServer } from "../lib/testing/mcp-test-servers";
 import { latencies, timeInterleaved, type Latencies } from "./latency";
 

@@ -13,7 +13,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { startDemoAdapters } from "../demo/adapters/server";
 import { createGuardedFetch } from "../lib/adapters/guarded-fetch";
-import { closeAdapterClients } from "../lib/adapters/mcp-call";
+import { closeAdapterClients } from "../lib/adapters/mcp-client-pool";
 import { importAgentFile } from "../lib/agents/import-agent";
 import type { Viewer } from "../lib/accounts/viewer";
 import { db } from "../lib/db";

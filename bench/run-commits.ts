@@ -17,7 +17,7 @@
 import { randomUUID } from "node:crypto";
 import os from "node:os";
 import pg from "pg";
-import { closeAdapterClients } from "../lib/adapters/mcp-call";
+import { closeAdapterClients } from "../lib/adapters/mcp-client-pool";
 import { createGuardedFetch } from "../lib/adapters/guarded-fetch";
 import { importAgentFile } from "../lib/agents/import-agent";
 import type { Viewer } from "../lib/accounts/viewer";

@@ -11,7 +11,7 @@ import type { Viewer } from "@/lib/accounts/viewer";
 import type { JsonObject } from "@/lib/agent-file/types";
 import { importAgentFile } from "@/lib/agents/import-agent";
 import { createGuardedFetch, type GuardedFetch } from "@/lib/adapters/guarded-fetch";
-import { closeAdapterClients } from "@/lib/adapters/mcp-call";
+import { closeAdapterClients } from "@/lib/adapters/mcp-client-pool";
 import { newApiToken } from "@/lib/api-tokens/tokens";
 import { a2aCardToAgentFile } from "@/lib/formats/a2a-card/to-agent-file";
 import { siteOrigin } from "@/lib/listings/site";

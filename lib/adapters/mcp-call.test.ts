@@ -3,7 +3,8 @@ import { runInNewContext } from "node:vm";
 import type { ServerResponse } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createGuardedFetch, type GuardedFetch } from "./guarded-fetch";
-import { callTool, closeAdapterClients, listTools, type ToolCallOutcome, type ToolProgress } from "./mcp-call";
+import { callTool, listTools, type ToolCallOutcome, type ToolProgress } from "./mcp-call";
+import { closeAdapterClients } from "./mcp-client-pool";
 import { checkOutput } from "./output-check";
 import {
   drip,

@@ -3,19 +3,19 @@
 // schema too, on the parts that passed it — and a document with any error yields no agent at all
 // (rule 1: never half-imported).
 import type { z } from "zod";
+import { resolveCapabilityTags } from "./capability-tags";
 import { toPointer } from "./errors";
 import {
   agentFileSchema,
   CAPABILITY_ID_PATTERN,
   capabilitySchema,
-  codePointLength,
   isJsonObject,
   type AgentFileInput,
   type CapabilityInput,
   type DataInput,
   type PlanInput,
 } from "./schema";
-import { resolveTag, suggestTags } from "./tags";
+import { indexedTextTooLong, integerTooLarge, planStorageErrors } from "./storage-limits";
 import type {
   AgentFileError,
   DataDeclaration,
@@ -30,7 +30,6 @@ import type {
 } from "./types";
 import { sha256Hex } from "@/lib/sha256";
 
-export const MAX_TAGS = 7;
 const PLACEHOLDER = /\$\{[A-Z0-9_]+\}/u;
 
 /** A `${NAME}` value is the adapter's to resolve; until it is announced the agent cannot be run. */
@@ -135,47 +134,6 @@ function toExample(example: CapabilityInput["example"]): Example | null {
   };
 }
 
-function quoteList(slugs: readonly string[]): string {
-  const tags = slugs.map((slug) => `#${slug}`);
-  if (tags.length <= 1) return tags.join("");
-  return `${tags.slice(0, -1).join(", ")} or ${tags[tags.length - 1] ?? ""}`;
-}
-
-function unknownTagMessage(word: string): string {
-  const suggestions = suggestTags(word);
-  const hint = suggestions.length > 0 ? `did you mean ${quoteList(suggestions)}?` : "it is not one of the network's tags";
-  return `unknown tag ${JSON.stringify(word)}; ${hint}`;
-}
-
-/** Rule 8: the category's tag first, then the capability's own tags, each once. */
-function resolveCapabilityTags(capability: CapabilityInput, at: (string | number)[], errors: AgentFileError[]): string[] {
-  const tags: string[] = [];
-  const segment = capability.category.split(".")[0] ?? "";
-  const categoryTag = resolveTag(segment);
-  if (categoryTag === null) {
-    const hint = suggestTags(segment);
-    errors.push({
-      path: toPointer([...at, "category"]),
-      message:
-        `the category's first part ${JSON.stringify(segment)} is not one of the network's tags` + (hint.length > 0 ? `; did you mean ${quoteList(hint)}?` : ""),
-    });
-  } else {
-    tags.push(categoryTag);
-  }
-  (capability.tags ?? []).forEach((word, i) => {
-    const slug = resolveTag(word);
-    if (slug === null) errors.push({ path: toPointer([...at, "tags", i]), message: unknownTagMessage(word) });
-    else if (!tags.includes(slug)) tags.push(slug);
-  });
-  if (tags.length > MAX_TAGS) {
-    errors.push({
-      path: toPointer([...at, "tags"]),
-      message: `has ${tags.length} different tags counting the category's; at most ${MAX_TAGS} are allowed`,
-    });
-  }
-  return tags;
-}
-
 // Not a DESIGN.md rule but needed by payments: a plan is named by its plan_id within a capability.
 function duplicatePlanErrors(plans: readonly Plan[], at: (string | number)[]): AgentFileError[] {
   const errors: AgentFileError[] = [];
@@ -188,40 +146,6 @@ function duplicatePlanErrors(plans: readonly Plan[], at: (string | number)[]): A
       });
     }
     seen.add(plan.planId);
-  });
-  return errors;
-}
-
-// Not DESIGN.md rules either, but where the schema sets no bound and a column does: Explore keeps these
-// numbers in PostgreSQL integer columns and prices as numeric(12,4), and looks up categories and plan IDs
-// by index (an index entry holds ~2.7 KB), so larger ones are refused in words rather than failing the write.
-export const MAX_STORED_INTEGER = 2_147_483_647;
-export const MAX_PRICE_USD = 99_999_999.9999;
-export const MAX_INDEXED_TEXT_LENGTH = 500;
-
-function indexedTextTooLong(value: string | undefined, path: (string | number)[], errors: AgentFileError[]): void {
-  if (value !== undefined && codePointLength(value) > MAX_INDEXED_TEXT_LENGTH) {
-    errors.push({ path: toPointer(path), message: `must be at most ${MAX_INDEXED_TEXT_LENGTH} characters, the longest Explore indexes` });
-  }
-}
-
-function integerTooLarge(value: number | null | undefined, path: (string | number)[], errors: AgentFileError[]): void {
-  if (typeof value === "number" && Math.abs(value) > MAX_STORED_INTEGER) {
-    errors.push({ path: toPointer(path), message: `must be at most ${MAX_STORED_INTEGER}, the largest whole number Explore stores` });
-  }
-}
-
-/** The plan fields Explore copies into columns: daily_limit (when whole) and price_usd (when a number). */
-function planStorageErrors(plans: readonly PlanInput[], at: (string | number)[]): AgentFileError[] {
-  const errors: AgentFileError[] = [];
-  plans.forEach((plan, i) => {
-    const { daily_limit: dailyLimit, price_usd: priceUsd } = plan;
-    indexedTextTooLong(plan.plan_id, [...at, i, "plan_id"], errors);
-    if (typeof dailyLimit === "number" && Number.isInteger(dailyLimit)) integerTooLarge(dailyLimit, [...at, i, "daily_limit"], errors);
-    // numeric(12,4) rounds to four places first, so anything that rounds to 100,000,000 does not fit either.
-    if (typeof priceUsd === "number" && Math.abs(priceUsd) >= MAX_PRICE_USD + 0.00005) {
-      errors.push({ path: toPointer([...at, i, "price_usd"]), message: `must be at most ${MAX_PRICE_USD} dollars, the largest price Explore stores` });
-    }
   });
   return errors;
 }

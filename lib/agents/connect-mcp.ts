@@ -1,5 +1,6 @@
 import "server-only";
-import { closeAdapterClientsOf, listTools, type CallFailure } from "@/lib/adapters/mcp-call";
+import { listTools, type CallFailure } from "@/lib/adapters/mcp-call";
+import { closeAdapterClientsOf } from "@/lib/adapters/mcp-client-pool";
 import { publisherFetch } from "@/lib/adapters/publisher-fetch";
 import { MAX_CONNECTED_TOOLS, readConnectedTools, readServerInfo, type ConnectedTool, type ServerInfo } from "./connected-tools";
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import type { Viewer } from "@/lib/accounts/viewer";
 import { createGuardedFetch, type GuardedFetch } from "@/lib/adapters/guarded-fetch";
-import { closeAdapterClients } from "@/lib/adapters/mcp-call";
+import { closeAdapterClients } from "@/lib/adapters/mcp-client-pool";
 import { minimalAgentFile, minimalCapability } from "@/lib/agent-file/fixtures";
 import { getRunPanel } from "@/lib/runs/queries";
 import { startMcpServer, type TestServer } from "@/lib/testing/mcp-test-servers";

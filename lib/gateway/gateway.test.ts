@@ -3,7 +3,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { ElicitRequestSchema, type CallToolResult, type ElicitRequest, type ElicitResult } from "@modelcontextprotocol/sdk/types.js";
 import type { Viewer } from "@/lib/accounts/viewer";
-import { closeAdapterClients } from "@/lib/adapters/mcp-call";
+import { closeAdapterClients } from "@/lib/adapters/mcp-client-pool";
 import { newApiToken } from "@/lib/api-tokens/tokens";
 import { db } from "@/lib/db";
 import { sealSecret } from "@/lib/secrets";

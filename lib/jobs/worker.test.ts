@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { requireDatabaseUrl } from "@/lib/env";
 import { createGuardedFetch, type GuardedFetch } from "@/lib/adapters/guarded-fetch";
-import { closeAdapterClients } from "@/lib/adapters/mcp-call";
+import { closeAdapterClients } from "@/lib/adapters/mcp-client-pool";
 import { cleanUpTestRows, createTestAgent, createTestUser } from "@/lib/testing/fixtures";
 import { startTestAdapters, type TestAdapters } from "@/lib/testing/sample-test-adapters";
 import { SAMPLE_TEST_QUEUE, sampleTestJob, startBoss, type QueueTuning } from "./queue";

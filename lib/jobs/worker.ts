@@ -1,5 +1,5 @@
 import "server-only";
-import { closeAdapterClients } from "@/lib/adapters/mcp-call";
+import { closeAdapterClients } from "@/lib/adapters/mcp-client-pool";
 import { runSampleTestJob } from "@/lib/sample-tests/test-job";
 import { log } from "@/lib/log";
 import { defaultQueueTuning, SAMPLE_TEST_QUEUE, sampleTestJobData, startBoss, type QueueTuning } from "./queue";

@@ -10,7 +10,7 @@ vi.mock("next/cache", () => ({ revalidatePath: vi.fn(), revalidateTag: vi.fn() }
 
 import { db } from "@/lib/db";
 import { minimalAgentFile, minimalCapability } from "@/lib/agent-file/fixtures";
-import { closeAdapterClients } from "@/lib/adapters/mcp-call";
+import { closeAdapterClients } from "@/lib/adapters/mcp-client-pool";
 import { importAgentFile } from "@/lib/agents/import-agent";
 import { cleanUpTestRows, createTestUser, uniqueHandle } from "@/lib/testing/fixtures";
 import { formData } from "@/lib/testing/form-data";

@@ -25,7 +25,7 @@ vi.mock("next/server", () => import("@/lib/testing/deferred-after"));
 
 import { db } from "@/lib/db";
 import { minimalAgentFile } from "@/lib/agent-file/fixtures";
-import { closeAdapterClients } from "@/lib/adapters/mcp-call";
+import { closeAdapterClients } from "@/lib/adapters/mcp-client-pool";
 import { startMcpServer, type TestServer } from "@/lib/testing/mcp-test-servers";
 import { importAgentAction } from "@/lib/agents/actions";
 import { cleanUpTestRows, createTestAgent, createTestUser, uniqueHandle } from "@/lib/testing/fixtures";

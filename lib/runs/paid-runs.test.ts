@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import type { Viewer } from "@/lib/accounts/viewer";
 import { createGuardedFetch, type GuardedFetch } from "@/lib/adapters/guarded-fetch";
-import { closeAdapterClients } from "@/lib/adapters/mcp-call";
+import { closeAdapterClients } from "@/lib/adapters/mcp-client-pool";
 import { sealSecret } from "@/lib/secrets";
 import { startMcpServer, type TestServer } from "@/lib/testing/mcp-test-servers";
 import { cleanUpTestRows, createTestAgent, createTestUser } from "@/lib/testing/fixtures";

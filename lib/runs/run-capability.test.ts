@@ -4,7 +4,7 @@ import { db } from "@/lib/db";
 import type { Viewer } from "@/lib/accounts/viewer";
 import { importAgentFile } from "@/lib/agents/import-agent";
 import { createGuardedFetch, type GuardedFetch } from "@/lib/adapters/guarded-fetch";
-import { closeAdapterClients } from "@/lib/adapters/mcp-call";
+import { closeAdapterClients } from "@/lib/adapters/mcp-client-pool";
 import { startMcpServer, startRawMcpServer, type TestServer } from "@/lib/testing/mcp-test-servers";
 import { cleanUpTestRows, createTestAgent, createTestUser, uniqueHandle, type TestCapability } from "@/lib/testing/fixtures";
 import { startDemoAdapters, type DemoAdapters } from "@/demo/adapters/server";

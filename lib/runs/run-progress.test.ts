@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ok } from "@/lib/action-result";
 import { createGuardedFetch, type GuardedFetch } from "@/lib/adapters/guarded-fetch";
-import { callTool, closeAdapterClients } from "@/lib/adapters/mcp-call";
+import { callTool } from "@/lib/adapters/mcp-call";
+import { closeAdapterClients } from "@/lib/adapters/mcp-client-pool";
 import { startMcpServer, type TestServer } from "@/lib/testing/mcp-test-servers";
 import type { RunFormResult, RunStreamEvent } from "./run-form-state";
 import { MAX_PROGRESS_MESSAGE, runEvents, type RunHooks } from "./run-progress";
