@@ -2,6 +2,7 @@
 
 import { useActionState } from "react";
 import { Button } from "@/components/ui/button";
+import { CheckboxField } from "@/components/ui/checkbox-field";
 import { FieldError } from "@/components/ui/field-error";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -34,28 +35,14 @@ export function SettingsAgeForm({ dateOfBirth, showMature, isAdult }: { dateOfBi
           <FieldError id="settings-dob-error" messages={dobErrors} />
         </div>
         <div className="rounded-md border border-border p-3">
-          <div className="flex items-start gap-3">
-            <input
-              id="settings-show-mature"
-              name="showMature"
-              type="checkbox"
-              defaultChecked={showMature}
-              disabled={!isAdult}
-              aria-describedby="settings-show-mature-about"
-              className="mt-1 h-4 w-4"
-            />
-            <div>
-              <Label htmlFor="settings-show-mature">Show 18+ services</Label>
-              <div id="settings-show-mature-about" className="mt-1 space-y-1 text-sm text-muted-foreground">
-                <p>
-                  Some services are rated 18+ by their publishers because they deal with {MATURE_REASONS.join(", ")}. They are legal for adults but not for
-                  everyone; they stay hidden until you turn this on.
-                </p>
-                <p>Sexual content is not allowed on Explore at any rating.</p>
-                {!isAdult ? <p className="font-medium text-foreground">Available to adults: save a date of birth that makes you 18 or older first.</p> : null}
-              </div>
-            </div>
-          </div>
+          <CheckboxField id="settings-show-mature" name="showMature" label="Show 18+ services" defaultChecked={showMature} disabled={!isAdult}>
+            <p>
+              Some services are rated 18+ by their publishers because they deal with {MATURE_REASONS.join(", ")}. They are legal for adults but not for
+              everyone; they stay hidden until you turn this on.
+            </p>
+            <p>Sexual content is not allowed on Explore at any rating.</p>
+            {!isAdult ? <p className="font-medium text-foreground">Available to adults: save a date of birth that makes you 18 or older first.</p> : null}
+          </CheckboxField>
         </div>
       </div>
       <div className="flex items-center gap-4">

@@ -2,6 +2,7 @@
 
 import { useActionState } from "react";
 import { Button } from "@/components/ui/button";
+import { CheckboxField } from "@/components/ui/checkbox-field";
 import { FieldError } from "@/components/ui/field-error";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -20,40 +21,18 @@ export function TokenScopeForm({ token }: { token: TokenScope }) {
   return (
     <form action={action} className="flex flex-col gap-3" aria-label={`What ${token.label} may do`}>
       <input type="hidden" name="tokenId" value={token.id} />
-      <div className="flex items-start gap-3">
-        <input
-          id={`${id}-paid`}
-          name="paidRuns"
-          type="checkbox"
-          defaultChecked={token.paidRuns}
-          aria-describedby={`${id}-paid-about`}
-          className="mt-1 h-4 w-4"
-        />
-        <div>
-          <Label htmlFor={`${id}-paid`}>Paid runs too</Label>
-          <p id={`${id}-paid-about`} className="mt-1 text-sm text-muted-foreground">
-            Off: free runs only. On: also calls you already bought (packs, prepaid calls, subscriptions) and plans the provider bills, whose per-call prices may
-            add up to the cap below in any 30 days.
-          </p>
-        </div>
-      </div>
-      <div className="flex items-start gap-3">
-        <input
-          id={`${id}-actions`}
-          name="externalActions"
-          type="checkbox"
-          defaultChecked={token.externalActions}
-          aria-describedby={`${id}-actions-about`}
-          className="mt-1 h-4 w-4"
-        />
-        <div>
-          <Label htmlFor={`${id}-actions`}>External actions, each confirmed</Label>
-          <p id={`${id}-actions-about`} className="mt-1 text-sm text-muted-foreground">
-            Off: services that act outside Explore (book, send, buy) never run with this token. On: each such run first asks a person to confirm it in the
-            agent&apos;s client (MCP elicitation); a client that cannot ask is refused.
-          </p>
-        </div>
-      </div>
+      <CheckboxField id={`${id}-paid`} name="paidRuns" label="Paid runs too" defaultChecked={token.paidRuns}>
+        <p>
+          Off: free runs only. On: also calls you already bought (packs, prepaid calls, subscriptions) and plans the provider bills, whose per-call prices may
+          add up to the cap below in any 30 days.
+        </p>
+      </CheckboxField>
+      <CheckboxField id={`${id}-actions`} name="externalActions" label="External actions, each confirmed" defaultChecked={token.externalActions}>
+        <p>
+          Off: services that act outside Explore (book, send, buy) never run with this token. On: each such run first asks a person to confirm it in the
+          agent&apos;s client (MCP elicitation); a client that cannot ask is refused.
+        </p>
+      </CheckboxField>
       <div>
         <Label htmlFor={`${id}-cap`}>Cap on per-call prices in 30 days (USD)</Label>
         <Input

@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
+import { CELL_CLASS, DataTable, LAST_CELL_CLASS, ROW_CLASS } from "@/components/ui/data-table";
 import type { LoggedDecision, QueueItem } from "@/lib/moderation/queries";
 import { REPORT_REASON_WORDS } from "@/lib/moderation/reasons";
 import { servicePath } from "@/lib/listings/paths";
@@ -74,37 +75,16 @@ export function SuspendedListings({ items }: { items: QueueItem[] }) {
 export function DecisionLog({ decisions }: { decisions: LoggedDecision[] }) {
   if (decisions.length === 0) return <p>No decisions yet.</p>;
   return (
-    <table className="w-full text-left text-sm">
-      <thead>
-        <tr>
-          <th scope="col" className="py-1 pr-3">
-            When (UTC)
-          </th>
-          <th scope="col" className="py-1 pr-3">
-            Who
-          </th>
-          <th scope="col" className="py-1 pr-3">
-            Decision
-          </th>
-          <th scope="col" className="py-1 pr-3">
-            Listing
-          </th>
-          <th scope="col" className="py-1">
-            Reason
-          </th>
+    <DataTable caption="Moderation decisions, newest first" columns={["When (UTC)", "Who", "Decision", "Listing", "Reason"]}>
+      {decisions.map((d) => (
+        <tr key={d.id} className={ROW_CLASS}>
+          <td className={CELL_CLASS}>{d.createdAt.toISOString().slice(0, 16).replace("T", " ")}</td>
+          <td className={CELL_CLASS}>{d.adminEmail}</td>
+          <td className={CELL_CLASS}>{d.action.replace(/_/g, " ")}</td>
+          <td className={CELL_CLASS}>{d.agentHandle ? `${d.agentHandle}/${d.capabilityId ?? ""}` : "—"}</td>
+          <td className={LAST_CELL_CLASS}>{d.reason ?? "—"}</td>
         </tr>
-      </thead>
-      <tbody>
-        {decisions.map((d) => (
-          <tr key={d.id} className="border-t border-border align-top">
-            <td className="py-1 pr-3">{d.createdAt.toISOString().slice(0, 16).replace("T", " ")}</td>
-            <td className="py-1 pr-3">{d.adminEmail}</td>
-            <td className="py-1 pr-3">{d.action.replace(/_/g, " ")}</td>
-            <td className="py-1 pr-3">{d.agentHandle ? `${d.agentHandle}/${d.capabilityId ?? ""}` : "—"}</td>
-            <td className="py-1">{d.reason ?? "—"}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+      ))}
+    </DataTable>
   );
 }

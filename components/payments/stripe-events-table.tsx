@@ -1,3 +1,4 @@
+import { DataTable, ROW_CLASS } from "@/components/ui/data-table";
 import type { PaymentEvent } from "@/lib/payments/revenue";
 import { OutcomeBadge } from "./outcome-badge";
 import { When } from "./when";
@@ -6,46 +7,22 @@ import { When } from "./when";
 export function StripeEventsTable({ events, now }: { events: PaymentEvent[]; now: Date }) {
   if (events.length === 0) return <p className="rounded-lg border border-dashed border-border p-4 text-sm">No Stripe event has been received yet.</p>;
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">The latest {events.length} Stripe events, newest first</caption>
-        <thead>
-          <tr className="border-b border-border">
-            <th scope="col" className="py-2 pr-4">
-              Received
-            </th>
-            <th scope="col" className="py-2 pr-4">
-              Type
-            </th>
-            <th scope="col" className="py-2 pr-4">
-              Outcome
-            </th>
-            <th scope="col" className="py-2 pr-4">
-              What Explore did
-            </th>
-            <th scope="col" className="py-2">
-              Plan
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {events.map((event) => (
-            <tr key={event.id} className={event.outcome === "mismatch" ? "border-b border-border bg-warning/10 align-top" : "border-b border-border align-top"}>
-              <td className="py-2 pr-4 pl-1 whitespace-nowrap">
-                <When date={event.receivedAt} now={now} />
-              </td>
-              <td className="py-2 pr-4">
-                <code className="font-mono text-xs break-all">{event.type}</code>
-              </td>
-              <td className="py-2 pr-4">
-                <OutcomeBadge outcome={event.outcome} />
-              </td>
-              <td className="py-2 pr-4 min-w-[12rem]">{event.message}</td>
-              <td className="py-2">{event.planId === null ? "—" : (event.planWords ?? <code className="font-mono text-xs">{event.planId}</code>)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable caption={`The latest ${events.length} Stripe events, newest first`} columns={["Received", "Type", "Outcome", "What Explore did", "Plan"]}>
+      {events.map((event) => (
+        <tr key={event.id} className={event.outcome === "mismatch" ? `${ROW_CLASS} bg-warning/10` : ROW_CLASS}>
+          <td className="py-2 pr-4 pl-1 whitespace-nowrap">
+            <When date={event.receivedAt} now={now} />
+          </td>
+          <td className="py-2 pr-4">
+            <code className="font-mono text-xs break-all">{event.type}</code>
+          </td>
+          <td className="py-2 pr-4">
+            <OutcomeBadge outcome={event.outcome} />
+          </td>
+          <td className="py-2 pr-4 min-w-[12rem]">{event.message}</td>
+          <td className="py-2">{event.planId === null ? "—" : (event.planWords ?? <code className="font-mono text-xs">{event.planId}</code>)}</td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }
