@@ -32,6 +32,7 @@ import { Auth, raw, skipCSRFCheck } from "@auth/core";
 import "@/lib/accounts/auth";
 import { db } from "@/lib/db";
 import { siteOrigin } from "@/lib/listings/site";
+import { sessionViewerSchema } from "@/lib/accounts/session-viewer";
 import { answerCountingSignInLinks, signInLimitOf } from "@/lib/accounts/sign-in-limits";
 
 const newEmail = () => `limits-${randomUUID()}@example.com`;
@@ -200,5 +201,23 @@ describe("opening a sign-in link", () => {
     expect(sessions).toHaveLength(1);
     // The stale cookie is replaced by the new session's.
     expect(answer.headers.getSetCookie().some((c) => c.startsWith(`authjs.session-token=${sessions[0]?.sessionToken};`))).toBe(true);
+  });
+
+  it("gives a session that carries the viewer's own fields, so getViewer reads nothing more", async () => {
+    const email = newEmail();
+    const user = await db.user.create({ data: { email, name: "Ada", dateOfBirth: new Date("1990-05-01"), showMature: true } });
+    await askForLink(email, newClient());
+    const answer = await openLink(lastLinkTo(email), "");
+    const cookie = answer.headers
+      .getSetCookie()
+      .find((c) => c.startsWith("authjs.session-token="))
+      ?.split(";")[0];
+    expect(cookie).toBeDefined();
+    const session = await Auth(new Request("http://127.0.0.1:3000/api/auth/session", { headers: { cookie: cookie ?? "" } }), {
+      ...(built.config as AuthConfig),
+      basePath: "/api/auth",
+    });
+    const body = (await session.json()) as { user?: unknown };
+    expect(sessionViewerSchema.parse(body.user)).toEqual({ id: user.id, email, name: "Ada", dateOfBirth: "1990-05-01T00:00:00.000Z", showMature: true });
   });
 });

@@ -11,6 +11,7 @@ import { authRedirectTarget } from "@/lib/accounts/return-path";
 import { sendSignInLink } from "@/lib/accounts/send-sign-in-link";
 import { countSignInLinkRequest } from "@/lib/accounts/sign-in-limits";
 import { siteOrigin } from "@/lib/listings/site";
+import type { SessionViewer } from "@/lib/accounts/session-viewer";
 
 // env.ts refuses to start production without AUTH_SECRET; a fresh clone runs without configuration.
 const DEVELOPMENT_SECRET = "explore-development-secret-not-for-production-use";
@@ -88,9 +89,19 @@ export const { handlers, auth, signIn, signOut } = NextAuth({
     redirect({ url, baseUrl }) {
       return authRedirectTarget(url, baseUrl);
     },
-    // Database sessions: the session carries the user's id so getViewer can load the rest.
+    // Database sessions: the adapter reads the session joined with its whole user row, so the session carries all
+    // getViewer needs and a signed-in page reads the database once. The date travels as text: auth() hands the
+    // session over as JSON.
     session({ session, user }) {
-      return { ...session, user: { id: user.id, email: user.email, name: user.name ?? null } };
+      const row = user as typeof user & { dateOfBirth?: Date | null; showMature?: boolean };
+      const viewer: SessionViewer = {
+        id: user.id,
+        email: user.email,
+        name: user.name ?? null,
+        dateOfBirth: row.dateOfBirth?.toISOString() ?? null,
+        showMature: row.showMature ?? false,
+      };
+      return { ...session, user: viewer };
     },
   },
 });
