@@ -12,12 +12,12 @@ import { findJsonSyntaxProblem, lineAndColumn } from "@/lib/agent-file/json-posi
 import type { JsonValue } from "@/lib/agent-file/types";
 import type { PlacedError } from "@/lib/publishing/draft-check";
 import { confirmSuggestionAction, publishDraftAction, saveDraftAction } from "@/lib/publishing/draft-actions";
-import { SUGGESTION_PREFIX } from "@/lib/publishing/suggestions";
 import { importOnlyErrors } from "@/lib/publishing/import-errors";
-import { setValueInText, valueAt } from "@/lib/publishing/json-text";
+import { setValueInText } from "@/lib/publishing/json-text";
 import { ReplaceConfirmation } from "@/components/dashboard/replace-confirmation";
-import { CapabilityForm } from "./capability-form";
+import { CapabilitiesSection } from "./capabilities-section";
 import { DataDeclarationForm } from "./data-declaration-form";
+import { ErrorList } from "./error-list";
 import { EditorContext, SelectField, TextField, ListField, NumberField, type EditorDoc } from "./fields";
 import type { JumpRequest } from "./json-view";
 import { PlansForm } from "./plans-form";
@@ -47,15 +47,6 @@ function syntaxWords(text: string): string | null {
   return `The JSON has a syntax error at line ${line}, column ${column} (${problem.reason}). The form shows the document as it was until the JSON is valid again.`;
 }
 
-function capabilityNames(doc: unknown): string[] {
-  const list = valueAt(doc, "/capabilities");
-  if (!Array.isArray(list)) return [];
-  return list.map((c, i) => {
-    const name = valueAt(c, "/name");
-    return typeof name === "string" && name.trim() !== "" ? name : `Capability ${i + 1}`;
-  });
-}
-
 export function DraftEditor({
   draftId,
   initialText,
@@ -77,7 +68,6 @@ export function DraftEditor({
   const [errors, setErrors] = useState<PlacedError[]>(initialErrors);
   const [status, setStatus] = useState<SaveStatus>({ kind: "saved" });
   const [jump, setJump] = useState<JumpRequest | null>(null);
-  const [capability, setCapability] = useState(0);
   // The text a publish was last sent with: the import's own errors are about that text.
   const [publishedText, setPublishedText] = useState<string | null>(null);
   const [saveResult, saveFormAction, saving] = useActionState(saveDraftAction, initialResult);
@@ -178,8 +168,6 @@ export function DraftEditor({
     [lastValid, syntax, shownErrors, text, changeText, confirmNow],
   );
 
-  const names = capabilityNames(lastValid);
-  const selected = Math.min(capability, Math.max(0, names.length - 1));
   const statusWords =
     status.kind === "saved" ? "Saved" : status.kind === "saving" ? "Saving…" : status.kind === "pending" ? "Unsaved changes…" : `Not saved: ${status.message}`;
   const question = publishResult && !publishResult.ok ? publishResult.details?.confirm : undefined;
@@ -305,49 +293,7 @@ export function DraftEditor({
               </h2>
               <PlansForm base="/defaults/plans" />
             </section>
-            <section aria-labelledby="capability-heading" className="flex flex-col gap-3">
-              <h2 id="capability-heading" className="text-lg font-semibold">
-                Capabilities
-              </h2>
-              {names.length > 1 ? (
-                <div className="flex flex-col gap-1">
-                  <Label htmlFor="capability-choice">Capability to edit</Label>
-                  <select
-                    id="capability-choice"
-                    value={selected}
-                    onChange={(e) => setCapability(Number(e.target.value))}
-                    className="h-10 rounded-md border border-border bg-surface px-3"
-                  >
-                    {names.map((name, i) => (
-                      <option key={i} value={i}>
-                        {name}
-                      </option>
-                    ))}
-                  </select>
-                </div>
-              ) : null}
-              {names.length > 0 ? <CapabilityForm key={selected} index={selected} /> : <p className="text-sm">The draft has no capabilities yet.</p>}
-              <CapabilityListButtons
-                count={names.length}
-                selected={selected}
-                selectedName={names[selected] ?? ""}
-                disabled={syntax !== null}
-                onAdd={() => {
-                  const list = valueAt(lastValid, "/capabilities");
-                  doc.set("/capabilities", [...(Array.isArray(list) ? (list as JsonValue[]) : []), NEW_CAPABILITY]);
-                  setCapability(names.length);
-                }}
-                onRemove={() => {
-                  const list = valueAt(lastValid, "/capabilities");
-                  if (!Array.isArray(list)) return;
-                  doc.set(
-                    "/capabilities",
-                    (list as JsonValue[]).filter((_, i) => i !== selected),
-                  );
-                  setCapability(Math.max(0, selected - 1));
-                }}
-              />
-            </section>
+            <CapabilitiesSection />
             <section aria-labelledby="json-heading" className="flex flex-col gap-2">
               <h2 id="json-heading" className="text-lg font-semibold">
                 JSON view
@@ -371,104 +317,5 @@ export function DraftEditor({
         )}
       </form>
     </EditorContext>
-  );
-}
-
-type ConfirmSuggestion = { onConfirm: (path: string) => void } | { formAction: (form: FormData) => void };
-
-function ErrorList({ errors, onJump, confirm }: { errors: PlacedError[]; onJump: ((error: PlacedError) => void) | null; confirm: ConfirmSuggestion }) {
-  if (errors.length === 0) return <p className="text-sm text-success">No problems: the draft would import.</p>;
-  const suggestions = errors.filter((e) => e.message.startsWith(SUGGESTION_PREFIX)).length;
-  return (
-    <div className="rounded-lg border border-danger/40 bg-danger/10 p-4">
-      <h2 className="font-semibold text-danger">
-        {errors.length} problem{errors.length === 1 ? "" : "s"} to fix before publishing
-      </h2>
-      {suggestions > 0 ? (
-        <p className="mt-1 text-sm">
-          {suggestions === 1 ? "One value is" : `${suggestions} values are`} Explore&apos;s suggestion from the server&apos;s tools, not your word yet: confirm
-          each as it stands, or change it.
-        </p>
-      ) : null}
-      <ol className="mt-2 flex list-decimal flex-col gap-2 pl-5 text-sm">
-        {errors.map((error, i) => (
-          <li key={`${error.path}-${i}`}>
-            <code className="break-all font-mono text-xs">{error.path === "" ? "(the document)" : error.path}</code> <span>{error.message}</span>{" "}
-            <span className="text-muted-foreground">
-              (line {error.line}, column {error.column})
-            </span>{" "}
-            {error.message.startsWith(SUGGESTION_PREFIX) ? (
-              "onConfirm" in confirm ? (
-                <Button size="sm" variant="secondary" onClick={() => confirm.onConfirm(error.path)}>
-                  Confirm<span className="sr-only"> {error.path}</span>
-                </Button>
-              ) : (
-                <Button type="submit" size="sm" variant="secondary" formAction={confirm.formAction} name="path" value={error.path}>
-                  Confirm<span className="sr-only"> {error.path}</span>
-                </Button>
-              )
-            ) : null}{" "}
-            {onJump ? (
-              <Button size="sm" variant="ghost" onClick={() => onJump(error)}>
-                Jump to error<span className="sr-only"> at {error.path || "the document"}</span>
-              </Button>
-            ) : null}
-          </li>
-        ))}
-      </ol>
-    </div>
-  );
-}
-
-// A new capability's fields, empty: the check then names each one the publisher still has to write.
-const NEW_CAPABILITY: JsonValue = { tool: "", name: "", summary: "", category: "", limitations: "", class: "read_only" };
-
-/** Adds a capability, or removes the one being edited (asked first). */
-function CapabilityListButtons({
-  count,
-  selected,
-  selectedName,
-  disabled,
-  onAdd,
-  onRemove,
-}: {
-  count: number;
-  selected: number;
-  selectedName: string;
-  disabled: boolean;
-  onAdd: () => void;
-  onRemove: () => void;
-}) {
-  const [asking, setAsking] = useState<number | null>(null);
-  return (
-    <div className="flex flex-wrap items-center gap-2">
-      <Button type="button" variant="secondary" size="sm" onClick={onAdd} disabled={disabled}>
-        Add a capability
-      </Button>
-      {count > 0 && asking !== selected ? (
-        <Button type="button" variant="ghost" size="sm" onClick={() => setAsking(selected)} disabled={disabled}>
-          Remove “{selectedName}”…
-        </Button>
-      ) : null}
-      {count > 0 && asking === selected ? (
-        <span role="alert" className="flex flex-wrap items-center gap-2 text-sm">
-          Remove “{selectedName}” from the draft?
-          <Button
-            type="button"
-            variant="danger"
-            size="sm"
-            onClick={() => {
-              setAsking(null);
-              onRemove();
-            }}
-          >
-            Yes, remove it
-          </Button>
-          <Button type="button" variant="ghost" size="sm" onClick={() => setAsking(null)}>
-            Keep it
-          </Button>
-        </span>
-      ) : null}
-    </div>
   );
 }

@@ -22,3 +22,7 @@ export function parseJsonArguments(text: string): { ok: true; value: JsonObject 
 export function withoutFields(value: Record<string, unknown>, names: readonly string[]): Record<string, unknown> {
   return Object.fromEntries(Object.entries(value).filter(([key]) => !names.includes(key)));
 }
+
+export function pretty(value: unknown): string {
+  return JSON.stringify(value, null, 2);
+}

@@ -1,0 +1,50 @@
+import { Button } from "@/components/ui/button";
+import type { PlacedError } from "@/lib/publishing/draft-check";
+import { SUGGESTION_PREFIX } from "@/lib/publishing/suggestions";
+
+type ConfirmSuggestion = { onConfirm: (path: string) => void } | { formAction: (form: FormData) => void };
+
+/** The check's problems with the draft, each with its place, a way to confirm a suggestion, and a jump to it. */
+export function ErrorList({ errors, onJump, confirm }: { errors: PlacedError[]; onJump: ((error: PlacedError) => void) | null; confirm: ConfirmSuggestion }) {
+  if (errors.length === 0) return <p className="text-sm text-success">No problems: the draft would import.</p>;
+  const suggestions = errors.filter((e) => e.message.startsWith(SUGGESTION_PREFIX)).length;
+  return (
+    <div className="rounded-lg border border-danger/40 bg-danger/10 p-4">
+      <h2 className="font-semibold text-danger">
+        {errors.length} problem{errors.length === 1 ? "" : "s"} to fix before publishing
+      </h2>
+      {suggestions > 0 ? (
+        <p className="mt-1 text-sm">
+          {suggestions === 1 ? "One value is" : `${suggestions} values are`} Explore&apos;s suggestion from the server&apos;s tools, not your word yet: confirm
+          each as it stands, or change it.
+        </p>
+      ) : null}
+      <ol className="mt-2 flex list-decimal flex-col gap-2 pl-5 text-sm">
+        {errors.map((error, i) => (
+          <li key={`${error.path}-${i}`}>
+            <code className="break-all font-mono text-xs">{error.path === "" ? "(the document)" : error.path}</code> <span>{error.message}</span>{" "}
+            <span className="text-muted-foreground">
+              (line {error.line}, column {error.column})
+            </span>{" "}
+            {error.message.startsWith(SUGGESTION_PREFIX) ? (
+              "onConfirm" in confirm ? (
+                <Button size="sm" variant="secondary" onClick={() => confirm.onConfirm(error.path)}>
+                  Confirm<span className="sr-only"> {error.path}</span>
+                </Button>
+              ) : (
+                <Button type="submit" size="sm" variant="secondary" formAction={confirm.formAction} name="path" value={error.path}>
+                  Confirm<span className="sr-only"> {error.path}</span>
+                </Button>
+              )
+            ) : null}{" "}
+            {onJump ? (
+              <Button size="sm" variant="ghost" onClick={() => onJump(error)}>
+                Jump to error<span className="sr-only"> at {error.path || "the document"}</span>
+              </Button>
+            ) : null}
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}
