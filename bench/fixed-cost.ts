@@ -18,7 +18,7 @@
 import { availableParallelism } from "node:os";
 import { parseArgs } from "node:util";
 import { openMigratedDatabase } from "../scripts/lib/database";
-import { treeCpuSeconds } from "./cpu-time";
+import { treeCpuSeconds } from "./process-tree";
 import { line, load, type Measured } from "./load";
 import { startBaseline, startServer, stopServer } from "./server";
 

@@ -1,6 +1,11 @@
-// The long tail of search: queries a person might type, never the same URL twice. One or two words from the
-// generated listings' own vocabulary (bench/generate-listings.ts), now and then a facet, a sort or a later
-// page, as the API's and the search page's URLs. A seeded generator, so two runs ask the same questions.
+// The long tail of search: queries a person might type, never the same URL twice, as the API's and the search
+// page's URLs. A seeded generator, so two runs ask the same questions. Two mixes:
+//   - `longTailPaths`: one or two words of the generated listings' vocabulary (bench/generate-listings.ts), now
+//     and then a facet, a sort or a later page;
+//   - `listingTextPaths`: one or two words taken from the name and summary of a listing drawn from the database,
+//     each with one of no filter, a price, a class, "sample-tested", a sort by date or name, or a later page —
+//     the mix of a benchmark written outside the project, which drew its words the same way.
+import pg from "pg";
 import tags from "../lib/agent-file/tags.json" with { type: "json" };
 import { categories, classes, regions, vocabulary } from "./generate-listings";
 
@@ -63,6 +68,60 @@ export function longTailPaths(kind: "api" | "page", seed = 1): () => string {
         page: next() < 0.1 ? 2 + Math.floor(next() * 2) : 1,
       };
       const path = kind === "api" ? apiPath(query) : pagePath(query);
+      if (given.has(path)) continue;
+      given.add(path);
+      return path;
+    }
+  };
+}
+
+/** The words of `sample` random listings' names and summaries (three letters or more), one list per listing. */
+export async function listingTexts(databaseUrl: string, sample = 3000): Promise<string[][]> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ text: string }>(`SELECT name || ' ' || summary AS text FROM "Capability" ORDER BY random() LIMIT $1`, [sample]);
+    const texts = rows.map((r) => [...new Set(r.text.toLowerCase().match(/\p{L}{3,}/gu) ?? [])]).filter((words) => words.length > 0);
+    if (texts.length === 0) throw new Error("no listing to draw words from");
+    return texts;
+  } finally {
+    await client.end();
+  }
+}
+
+/** The mix's choices, each equally likely; a class is one choice, whichever class it picks. */
+const TEXT_MIX: readonly ((pick: <T>(items: readonly T[]) => T) => { api: string | null; page: string | null })[] = [
+  () => ({ api: null, page: null }),
+  () => ({ api: "paid=true", page: "price=paid" }),
+  (pick) => {
+    const c = pick(classes);
+    return { api: `class=${c}`, page: `class=${c}` };
+  },
+  () => ({ api: "verified=true", page: "tested=1" }),
+  () => ({ api: "sort_by=recent", page: "sort=newest" }),
+  () => ({ api: "sort_by=name", page: "sort=name" }),
+  () => ({ api: `offset=${PAGE_SIZE}`, page: "page=2" }),
+  () => ({ api: `offset=${2 * PAGE_SIZE}`, page: "page=3" }),
+];
+
+/**
+ * Distinct search URLs drawn from listings' own texts: a listing, one or two of its words, and one choice of the
+ * mix. A URL already given is skipped, so none repeats.
+ */
+export function listingTextPaths(kind: "api" | "page", texts: readonly string[][], seed = 1): () => string {
+  const next = random(seed);
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
+  const given = new Set<string>();
+  return () => {
+    for (;;) {
+      const words = pick(texts);
+      const first = pick(words);
+      const chosen = next() < 0.5 || words.length < 2 ? [first] : [first, pick(words.filter((w) => w !== first))];
+      const extra = pick(TEXT_MIX)(pick);
+      const path =
+        kind === "api"
+          ? `/api/v1/services?${[`query=${chosen.join("+")}`, extra.api].filter(Boolean).join("&")}&limit=${PAGE_SIZE}`
+          : `/?${[`q=${chosen.join("+")}`, extra.page].filter(Boolean).join("&")}`;
       if (given.has(path)) continue;
       given.add(path);
       return path;

@@ -1,5 +1,7 @@
 // Search on the long tail (results go to docs/benchmarks.md; nothing here is asserted): every request is a
-// search nobody made before in the run (bench/long-tail-queries.ts), so no cache can answer it, served as in
+// search nobody made before in the run, so no cache can answer it (bench/long-tail-queries.ts: by default words
+// drawn from 3,000 random listings' names and summaries with a mix of filters, sorts and offsets; `--mix
+// vocabulary` for the generator's vocabulary with occasional facets), served as in
 // production (deploy/web.sh, no cache in front). For each size, on its own throw-away embedded
 // PostgreSQL filled by bench/generate-listings.ts:
 //   1. the search API one request at a time (p50/p95/p99);
@@ -8,8 +10,8 @@
 // with search's index in memory (the server waits until it is loaded), and 1-3 again on a second server that
 // asks PostgreSQL (EXPLORE_SEARCH_INDEX=0), the same searches;
 //   4. the web process's memory and the database's size and shared buffers;
-//   5. the floors the same server and machine set: a request that does no work (the icon) and one that makes
-//      a single small statement (/api/health), alone and at the same concurrency as 2;
+//   5. the floors the same server and machine set: a route that does no work (/api/health/live) and one that makes
+//      a single small statement (/api/health), every URL distinct too, alone and at the same concurrency as 2;
 // and, during 2, the CPU time the web process and PostgreSQL spent per request.
 //
 //   npm run build             # once: the benchmark serves the production build
@@ -18,14 +20,16 @@
 // A million listings take ~30 minutes to generate: --database-url measures a database generate-listings.ts already
 // filled instead (one size, the number it was filled with, and it is left as it was found).
 import { parseArgs } from "node:util";
-import { readFile } from "node:fs/promises";
 import type { ChildProcess } from "node:child_process";
+import { readFile } from "node:fs/promises";
+import { availableParallelism } from "node:os";
 import pg from "pg";
 import { openMigratedDatabase } from "../scripts/lib/database";
 import { generateListings } from "./generate-listings";
 import { latencies } from "./latency";
-import { cycling, line, load, oneByOne, type Measured } from "./load";
-import { longTailPaths } from "./long-tail-queries";
+import { line, load, oneByOne, type Measured } from "./load";
+import { listingTextPaths, listingTexts, longTailPaths } from "./long-tail-queries";
+import { treeCpuSeconds, treeResidentMb } from "./process-tree";
 import { searchIndexLoaded, startServer, stopServer } from "./server";
 
 const { values } = parseArgs({
@@ -35,6 +39,7 @@ const { values } = parseArgs({
     duration: { type: "string", default: "10" },
     port: { type: "string", default: "3400" },
     connections: { type: "string", default: "20" },
+    mix: { type: "string", default: "listings" },
     "database-url": { type: "string" },
   },
 });
@@ -57,33 +62,10 @@ function aloneLine(label: string, times: number[]): string {
   return `${label.padEnd(38)} one at a time: p50 ${t.p50.toFixed(1)} ms, p95 ${t.p95.toFixed(1)} ms, p99 ${t.p99.toFixed(1)} ms (n=${t.n})`;
 }
 
-/** A process and its descendants (the server runs Next under tsx; PostgreSQL forks a process per connection). */
-async function processTree(pid: number): Promise<number[]> {
-  const { execFileSync } = await import("node:child_process");
-  const pids = [pid];
-  for (let i = 0; i < pids.length; i += 1) {
-    let children = "";
-    try {
-      children = execFileSync("ps", ["-o", "pid=", "--ppid", String(pids[i])], { encoding: "utf8" });
-    } catch {
-      // ps exits 1 when a process has no children
-    }
-    for (const child of children.trim().split(/\s+/).filter(Boolean)) pids.push(Number(child));
-  }
-  return pids;
-}
-
-/** CPU seconds a process tree has used so far (user and system, its reaped children's too). */
-async function cpuSeconds(pid: number): Promise<number> {
-  let ticks = 0;
-  for (const p of await processTree(pid)) {
-    const stat = await readFile(`/proc/${p}/stat`, "utf8").catch(() => "");
-    // After the command's closing parenthesis: fields 14-17 of proc(5) are utime, stime, cutime, cstime.
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    ticks += [11, 12, 13, 14].reduce((sum, i) => sum + Number(fields[i] ?? 0), 0);
-  }
-  return ticks / 100;
-}
+if (values.mix !== "listings" && values.mix !== "vocabulary") throw new Error("--mix is listings or vocabulary");
+let texts: string[][] = [];
+/** Distinct search URLs of the chosen mix; each seed its own sequence. */
+const paths = (kind: "api" | "page", seed: number) => (values.mix === "listings" ? listingTextPaths(kind, texts, seed) : longTailPaths(kind, seed));
 
 /** PostgreSQL's postmaster: the parent of the process serving this connection. */
 async function postmasterOf(url: string): Promise<number> {
@@ -96,17 +78,6 @@ async function postmasterOf(url: string): Promise<number> {
   } finally {
     await client.end();
   }
-}
-
-/** Resident memory of a process and its children, in MB. */
-async function residentMb(pid: number): Promise<number> {
-  const pids = await processTree(pid);
-  let kb = 0;
-  for (const p of pids) {
-    const status = await readFile(`/proc/${p}/status`, "utf8").catch(() => "");
-    kb += Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-  }
-  return kb / 1024;
 }
 
 async function databaseFigures(url: string): Promise<string> {
@@ -125,26 +96,25 @@ async function databaseFigures(url: string): Promise<string> {
 }
 
 /**
- * What no search can beat here: the same server answering a request with no work, and with one small
- * statement; printed, and returned as rows of the floors' table. Each asks one URL over and over on purpose: a
- * floor is the server's cost per request, not a search's (no cache in front).
+ * What no search can beat here: the same server answering a route that does no work, and one that makes one small
+ * statement, each URL distinct as the searches' are (`?n=` counts up); printed, and returned as rows of the
+ * floors' table.
  */
 async function floors(size: number): Promise<string[]> {
   const rows = [];
+  let n = 0;
   for (const [label, path] of [
-    ["floor: no work (/icon.svg)", "/icon.svg"],
+    ["floor: no work (/api/health/live)", "/api/health/live"],
     ["floor: one statement (/api/health)", "/api/health"],
   ] as const) {
-    const alone = await oneByOne(
-      origin,
-      Array.from({ length: 100 }, () => path),
-    );
-    const loaded = await load(origin, cycling([path]), { connections, seconds: duration });
+    const distinct = () => `${path}?n=${(n += 1)}`;
+    const alone = await oneByOne(origin, Array.from({ length: 100 }, distinct));
+    const loaded = await load(origin, distinct, { connections, seconds: duration });
     console.log(aloneLine(label, alone));
     console.log(line(`${label}, ${connections} clients`, loaded));
     const t = latencies(alone);
     rows.push(
-      `| ${size.toLocaleString("en")} | ${label} | ${t.p50.toFixed(1)} / ${t.p95.toFixed(1)} | ${loaded.rps.toFixed(0)} | ${loaded.p50.toFixed(1)} / ${loaded.p95.toFixed(1)} |`,
+      `| ${size.toLocaleString("en")} | ${label} | ${t.p50.toFixed(1)} / ${t.p95.toFixed(1)} / ${t.p99.toFixed(1)} | ${loaded.rps.toFixed(0)} | ${loaded.p50.toFixed(1)} / ${loaded.p95.toFixed(1)} / ${loaded.p99.toFixed(1)} |`,
     );
   }
   return rows;
@@ -154,26 +124,27 @@ async function floors(size: number): Promise<string[]> {
 async function searches(at: string, pid: number, databaseUrl: string, label: string): Promise<string> {
   // Distinct seeds: the warm-up, the lone requests and the load never share a URL. The warm-up is a short load
   // at the same concurrency, so each of several web processes gets its share (one client's requests go to one).
-  await load(at, longTailPaths("api", 99), { connections, seconds: 5 });
-  await oneByOne(at, Array.from({ length: 10 }, longTailPaths("page", 99)), true);
-  const apiAlone = await oneByOne(at, Array.from({ length: aloneCount }, longTailPaths("api", 1)));
+  await load(at, paths("api", 99), { connections, seconds: 5 });
+  await oneByOne(at, Array.from({ length: 10 }, paths("page", 99)), true);
+  const apiAlone = await oneByOne(at, Array.from({ length: aloneCount }, paths("api", 1)));
   console.log(aloneLine(`search API, ${label}`, apiAlone));
   // Where the load's time goes: CPU of the web process and of PostgreSQL per request (the load generator's
   // own share of the two cores is neither).
   const postmaster = await postmasterOf(databaseUrl);
-  const before = { web: await cpuSeconds(pid), db: await cpuSeconds(postmaster) };
-  const apiLoad: Measured = await load(at, longTailPaths("api", 2), { connections, seconds: duration });
+  const before = { web: treeCpuSeconds(pid), db: treeCpuSeconds(postmaster) };
+  const apiLoad: Measured = await load(at, paths("api", 2), { connections, seconds: duration });
   const perRequest = (seconds: number) => ((seconds * 1000) / Math.max(1, apiLoad.requests)).toFixed(1);
-  const cpu = { web: perRequest((await cpuSeconds(pid)) - before.web), db: perRequest((await cpuSeconds(postmaster)) - before.db) };
+  const cpu = { web: perRequest(treeCpuSeconds(pid) - before.web), db: perRequest(treeCpuSeconds(postmaster) - before.db) };
   console.log(line(`search API, ${label}, ${connections} clients`, apiLoad));
   console.log(`  CPU per request: web process ${cpu.web} ms, PostgreSQL ${cpu.db} ms`);
-  const pageAlone = await oneByOne(at, Array.from({ length: Math.ceil(aloneCount / 2) }, longTailPaths("page", 3)), true);
+  const pageAlone = await oneByOne(at, Array.from({ length: Math.ceil(aloneCount / 2) }, paths("page", 3)), true);
   console.log(aloneLine(`search page, ${label}`, pageAlone));
   const a = latencies(apiAlone);
   const p = latencies(pageAlone);
-  return `${label} | ${a.p50.toFixed(1)} / ${a.p95.toFixed(1)} | ${apiLoad.rps.toFixed(0)} | ${apiLoad.p50.toFixed(1)} / ${apiLoad.p95.toFixed(1)} | ${cpu.web} / ${cpu.db} | ${p.p50.toFixed(1)} / ${p.p95.toFixed(1)}`;
+  return `${label} | ${a.p50.toFixed(1)} / ${a.p95.toFixed(1)} / ${a.p99.toFixed(1)} | ${apiLoad.rps.toFixed(0)} | ${apiLoad.p50.toFixed(1)} / ${apiLoad.p95.toFixed(1)} / ${apiLoad.p99.toFixed(1)} | ${cpu.web} / ${cpu.db} | ${p.p50.toFixed(1)} / ${p.p95.toFixed(1)}`;
 }
 
+console.log(`node ${process.version}, ${availableParallelism()} cores, one web process (deploy/web.sh), no cache in front; the ${values.mix} mix`);
 const summary: string[] = [];
 const floorRows: string[] = [];
 for (const size of sizes) {
@@ -182,11 +153,12 @@ for (const size of sizes) {
   let server: ChildProcess | null = null;
   try {
     if (generated === undefined) await generateListings(database.url, size);
+    if (values.mix === "listings") texts = await listingTexts(database.url);
     server = await startServer(database.url, serving);
     console.log(`search index loaded ${((await searchIndexLoaded(origin)) / 1000).toFixed(1)} s after the server answered`);
     const inMemory = await searches(origin, server.pid ?? 0, database.url, "index in memory");
     floorRows.push(...(await floors(size)));
-    const memory = await residentMb(server.pid ?? 0);
+    const memory = treeResidentMb(server.pid ?? 0);
     const db = await databaseFigures(database.url);
     console.log(`web process ${memory.toFixed(0)} MB resident; ${db}`);
     await stopServer(server);
@@ -201,11 +173,11 @@ for (const size of sizes) {
   }
 }
 console.log(
-  `\n| listings | search | API alone p50 / p95 ms | API req/s at ${connections} | API p50 / p95 ms at ${connections} | CPU ms per request, web / PostgreSQL | page alone p50 / p95 ms | web RSS | database |`,
+  `\n| listings | search | API alone p50 / p95 / p99 ms | API req/s at ${connections} | API p50 / p95 / p99 ms at ${connections} | CPU ms per request, web / PostgreSQL | page alone p50 / p95 ms | web RSS | database |`,
 );
 console.log("| --- | --- | --- | --- | --- | --- | --- | --- | --- |");
 for (const row of summary) console.log(row);
-console.log(`\n| listings | floor | alone p50 / p95 ms | req/s at ${connections} | p50 / p95 ms at ${connections} |`);
+console.log(`\n| listings | floor | alone p50 / p95 / p99 ms | req/s at ${connections} | p50 / p95 / p99 ms at ${connections} |`);
 console.log("| --- | --- | --- | --- | --- |");
 for (const row of floorRows) console.log(row);
 process.exit(0);
