@@ -4,9 +4,10 @@
 //   - the bare Next page: the framework's floor;
 //   - /privacy: a text page, Explore's layout and nothing else;
 //   - /api/health/live: a route that does no work, through Explore's proxy;
+//   - /api/v1/services?query=wordN: the search API's route on an empty catalog;
 //   - /robots.txt: a metadata route;
-//   - with `--against DIR`, /privacy served by another standalone build (an older commit's .next/standalone,
-//     copied aside): old and new builds alternated in one run.
+//   - with `--against DIR`, each of Explore's again from another standalone build (an older commit's
+//     .next/standalone, copied aside): old and new builds alternated in one run.
 // Rounds rotate which goes first. Beside req/s, each answer's cost in the server's CPU time (from /proc): on a shared
 // machine whose speed drifts, req/s of runs a minute apart can differ by half, and CPU time per request far less.
 //
@@ -37,13 +38,14 @@ const port = Number(values.port);
 const options = { connections: Number(values.connections), seconds: Number(values.duration), headers: { "accept-encoding": "gzip" } };
 const rounds = values.profile ? 1 : Number(values.rounds);
 
-type Target = { name: string; origin: string; pid: number; path: string };
+// `query`: what precedes the counter in the query string (`n=` unless said).
+type Target = { name: string; origin: string; pid: number; path: string; query?: string };
 type Result = Measured & { cpuMs: number };
 
 let n = 0;
 async function measure(target: Target, seconds = options.seconds, connections = options.connections): Promise<Result> {
   const before = treeCpuSeconds(target.pid);
-  const m = await load(target.origin, () => `${target.path}?n=${(n += 1)}`, { ...options, seconds, connections });
+  const m = await load(target.origin, () => `${target.path}?${target.query ?? "n="}${(n += 1)}`, { ...options, seconds, connections });
   return { ...m, cpuMs: ((treeCpuSeconds(target.pid) - before) * 1000) / Math.max(1, m.requests) };
 }
 
@@ -61,12 +63,16 @@ try {
   const other = values.against ? await explore(port + 2, { EXPLORE_WEB_DIR: values.against }) : null;
   const baseline = await startBaseline(port + 1);
   stops.unshift(() => baseline.stop());
+  const paths = [
+    { name: "privacy (Explore's layout)", path: "/privacy" },
+    { name: "/api/health/live (no work)", path: "/api/health/live" },
+    { name: "search API, no listings", path: "/api/v1/services", query: "query=word" },
+    { name: "/robots.txt", path: "/robots.txt" },
+  ];
   const all: Target[] = [
     { name: "bare Next page", ...baseline, path: "/" },
-    { name: "privacy (Explore's layout)", ...web, path: "/privacy" },
-    ...(other ? [{ name: "privacy, the --against build", ...other, path: "/privacy" }] : []),
-    { name: "/api/health/live (no work)", ...web, path: "/api/health/live" },
-    { name: "/robots.txt", ...web, path: "/robots.txt" },
+    ...paths.map((p) => ({ ...p, ...web })),
+    ...(other ? paths.map((p) => ({ ...p, name: `${p.name}, the --against build`, ...other })) : []),
   ];
   const targets = values.only ? all.filter((t) => t.path === values.only && t.pid === web.pid) : all;
   console.log(
@@ -86,12 +92,12 @@ try {
     if (middle) console.log(`${line(t.name, middle)}   CPU per answer, median of rounds: ${median(runs.map((x) => x.cpuMs)).toFixed(2)} ms`);
   }
   const bare = results.get("bare Next page") ?? [];
-  for (const name of ["privacy (Explore's layout)", "privacy, the --against build"]) {
-    const runs = results.get(name);
+  for (const t of targets.filter((x) => x.path !== "/" || x.pid !== baseline.pid)) {
+    const runs = results.get(t.name);
     if (!runs?.length || !bare.length) continue;
     const byRate = runs.map((m, i) => m.rps / (bare[i]?.rps ?? Number.NaN));
     const byCpu = runs.map((m, i) => (bare[i]?.cpuMs ?? Number.NaN) / m.cpuMs);
-    console.log(`${name} ÷ bare Next page, median of ${runs.length}: req/s ${median(byRate).toFixed(2)}, CPU per answer ${median(byCpu).toFixed(2)}`);
+    console.log(`${t.name} ÷ bare Next page, median of ${runs.length}: req/s ${median(byRate).toFixed(2)}, CPU per answer ${median(byCpu).toFixed(2)}`);
   }
 } finally {
   for (const stop of stops) await stop().catch((error: unknown) => console.error(error));
