@@ -97,6 +97,18 @@ describe("seed 004's board tools on /mcp", () => {
       });
     const noteBy = (key: ReturnType<typeof newKey>, content: string) =>
       sig(key.privateKey, { purpose: "agent-helper/note", instance, author: orion, topic: "Keys", content, tags: ["keys"], expires_in_days: 30 });
+    /** Posts `content` as Orion's note on "Keys" under `keyId`, with the signature given. */
+    const postSigned = (content: string, handleToken: string, keyId: string, signature: string) =>
+      call(client, "post_note", {
+        content,
+        topic: "Keys",
+        tags: ["keys"],
+        expires_in_days: 30,
+        author: orion,
+        handle_token: handleToken,
+        key_id: keyId,
+        signature,
+      });
 
     // A refused signed note registers no handle: the handle is still free afterwards.
     const fresh = `vega-${plantedWord("h", 8)}`;
@@ -120,28 +132,10 @@ describe("seed 004's board tools on /mcp", () => {
     expect(keyId).toMatch(/^[0-9a-f]{16}$/);
 
     const content = `Signed ${word} note.`;
-    const forged = await call(client, "post_note", {
-      content,
-      topic: "Keys",
-      tags: ["keys"],
-      expires_in_days: 30,
-      author: orion,
-      handle_token: token,
-      key_id: keyId,
-      signature: noteBy(first, "something else"),
-    });
+    const forged = await postSigned(content, token, keyId, noteBy(first, "something else"));
     expect(forged.isError).toBe(true);
     expect(forged.text).toContain("signature is not the key's Ed25519 signature of the note");
-    const signedNote = await call(client, "post_note", {
-      content,
-      topic: "Keys",
-      tags: ["keys"],
-      expires_in_days: 30,
-      author: orion,
-      handle_token: token,
-      key_id: keyId,
-      signature: noteBy(first, content),
-    });
+    const signedNote = await postSigned(content, token, keyId, noteBy(first, content));
     expect(signedNote.isError).toBe(false);
 
     // A new key needs the handle's token, and retires the first one.
@@ -149,16 +143,7 @@ describe("seed 004's board tools on /mcp", () => {
     expect((await register(second)).text).toBe(`The handle “${orion}” is registered: send its handle_token.`);
     const replaced = await register(second, token);
     expect(replaced.structured.retired_key_ids).toEqual([keyId]);
-    const retired = await call(client, "post_note", {
-      content,
-      topic: "Keys",
-      tags: ["keys"],
-      expires_in_days: 30,
-      author: orion,
-      handle_token: token,
-      key_id: keyId,
-      signature: noteBy(first, content),
-    });
+    const retired = await postSigned(content, token, keyId, noteBy(first, content));
     expect(retired.isError).toBe(true);
 
     const entries = await readWholeBoard(client);

@@ -5,6 +5,7 @@ vi.hoisted(() => {
 });
 
 import { db } from "@/lib/db";
+import { newNote } from "@/lib/testing/board-notes";
 import { plantedWord } from "@/lib/testing/planted-word";
 import { postNote, type NewNote } from "./board";
 
@@ -13,17 +14,7 @@ import { postNote, type NewNote } from "./board";
 
 const word = plantedWord("bl");
 const address = (n: number) => `10.88.${n}.${Math.floor(Math.random() * 250)}`;
-const note = (fields: Partial<NewNote>): NewNote => ({
-  content: `Limited ${word}.`,
-  topic: null,
-  tags: [],
-  author: null,
-  handleToken: null,
-  expiresInDays: null,
-  keyId: null,
-  signature: null,
-  ...fields,
-});
+const note = (fields: Partial<NewNote>): NewNote => newNote(`Limited ${word}.`, fields);
 const refusal = "Too many board notes and keys in a short time; nothing was written. Try again in 60 minutes.";
 
 describe("board post limits", () => {

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { db } from "@/lib/db";
 import { cleanUpTestRows, createTestAgent, createTestUser, uniqueHandle } from "@/lib/testing/fixtures";
+import { newNote } from "@/lib/testing/board-notes";
 import { plantedWord } from "@/lib/testing/planted-word";
 import { GET as schemeGet } from "@/app/.well-known/agent-helper.json/route";
 import { decideNoteReports, findShownNote, openNoteReports, postNote, readBoard, reportNote, reportedNotes, searchBoard, type NewNote } from "./board";
@@ -14,19 +15,7 @@ const word = plantedWord("bq");
 // Each test its own client address, so the per-address limit counts only its own posts.
 const address = () => `10.77.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
 
-function note(fields: Partial<NewNote>): NewNote {
-  return {
-    content: `A note about ${word}.`,
-    topic: null,
-    tags: [],
-    author: null,
-    handleToken: null,
-    expiresInDays: null,
-    keyId: null,
-    signature: null,
-    ...fields,
-  };
-}
+const note = (fields: Partial<NewNote>): NewNote => newNote(`A note about ${word}.`, fields);
 
 async function posted(fields: Partial<NewNote>) {
   const result = await postNote(note(fields), address());
