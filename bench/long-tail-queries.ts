@@ -54,20 +54,29 @@ function pagePath(q: Query): string {
  * ten, a second or third page one in ten. A URL already given is skipped, so none repeats.
  */
 export function longTailPaths(kind: "api" | "page", seed = 1): () => string {
+  return distinctPaths(seed, (next, pick) => {
+    const first = pick(vocabulary);
+    const words = next() < 0.5 ? [first] : [first, pick(vocabulary.filter((w) => w !== first))];
+    const query: Query = {
+      words,
+      facet: next() < 0.2 ? pick(facets) : null,
+      sort: next() < 0.1 ? pick(sorts) : null,
+      page: next() < 0.1 ? 2 + Math.floor(next() * 2) : 1,
+    };
+    return kind === "api" ? apiPath(query) : pagePath(query);
+  });
+}
+
+type Pick = <T>(items: readonly T[]) => T;
+
+/** URLs of `generate`, seeded, each given once: a URL already given is generated again. */
+function distinctPaths(seed: number, generate: (next: () => number, pick: Pick) => string): () => string {
   const next = random(seed);
-  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
+  const pick: Pick = (items) => items[Math.floor(next() * items.length)] as (typeof items)[number];
   const given = new Set<string>();
   return () => {
     for (;;) {
-      const first = pick(vocabulary);
-      const words = next() < 0.5 ? [first] : [first, pick(vocabulary.filter((w) => w !== first))];
-      const query: Query = {
-        words,
-        facet: next() < 0.2 ? pick(facets) : null,
-        sort: next() < 0.1 ? pick(sorts) : null,
-        page: next() < 0.1 ? 2 + Math.floor(next() * 2) : 1,
-      };
-      const path = kind === "api" ? apiPath(query) : pagePath(query);
+      const path = generate(next, pick);
       if (given.has(path)) continue;
       given.add(path);
       return path;
@@ -90,7 +99,7 @@ export async function listingTexts(databaseUrl: string, sample = 3000): Promise<
 }
 
 /** The mix's choices, each equally likely; a class is one choice, whichever class it picks. */
-const TEXT_MIX: readonly ((pick: <T>(items: readonly T[]) => T) => { api: string | null; page: string | null })[] = [
+const TEXT_MIX: readonly ((pick: Pick) => { api: string | null; page: string | null })[] = [
   () => ({ api: null, page: null }),
   () => ({ api: "paid=true", page: "price=paid" }),
   (pick) => {
@@ -109,22 +118,13 @@ const TEXT_MIX: readonly ((pick: <T>(items: readonly T[]) => T) => { api: string
  * mix. A URL already given is skipped, so none repeats.
  */
 export function listingTextPaths(kind: "api" | "page", texts: readonly string[][], seed = 1): () => string {
-  const next = random(seed);
-  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
-  const given = new Set<string>();
-  return () => {
-    for (;;) {
-      const words = pick(texts);
-      const first = pick(words);
-      const chosen = next() < 0.5 || words.length < 2 ? [first] : [first, pick(words.filter((w) => w !== first))];
-      const extra = pick(TEXT_MIX)(pick);
-      const path =
-        kind === "api"
-          ? `/api/v1/services?${[`query=${chosen.join("+")}`, extra.api].filter(Boolean).join("&")}&limit=${PAGE_SIZE}`
-          : `/?${[`q=${chosen.join("+")}`, extra.page].filter(Boolean).join("&")}`;
-      if (given.has(path)) continue;
-      given.add(path);
-      return path;
-    }
-  };
+  return distinctPaths(seed, (next, pick) => {
+    const words = pick(texts);
+    const first = pick(words);
+    const chosen = next() < 0.5 || words.length < 2 ? [first] : [first, pick(words.filter((w) => w !== first))];
+    const extra = pick(TEXT_MIX)(pick);
+    return kind === "api"
+      ? `/api/v1/services?${[`query=${chosen.join("+")}`, extra.api].filter(Boolean).join("&")}&limit=${PAGE_SIZE}`
+      : `/?${[`q=${chosen.join("+")}`, extra.page].filter(Boolean).join("&")}`;
+  });
 }

@@ -19,12 +19,17 @@ function statFields(pid: number): string[] {
   return stat.slice(stat.lastIndexOf(")") + 2).split(" ");
 }
 
+/** The process that started `pid`. */
+export function parentOf(pid: number): number {
+  return Number(statFields(pid)[1]);
+}
+
 /** `pid` and every process below it. */
 export function processTree(pid: number): number[] {
   const parents = new Map<number, number[]>();
   for (const entry of readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
-    const parent = Number(statFields(Number(entry))[1]);
+    const parent = parentOf(Number(entry));
     parents.set(parent, [...(parents.get(parent) ?? []), Number(entry)]);
   }
   const tree = [pid];

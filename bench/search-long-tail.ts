@@ -21,7 +21,6 @@
 // filled instead (one size, the number it was filled with, and it is left as it was found).
 import { parseArgs } from "node:util";
 import type { ChildProcess } from "node:child_process";
-import { readFile } from "node:fs/promises";
 import { availableParallelism } from "node:os";
 import pg from "pg";
 import { openMigratedDatabase } from "../scripts/lib/database";
@@ -29,7 +28,7 @@ import { generateListings } from "./generate-listings";
 import { latencies } from "./latency";
 import { line, load, oneByOne, type Measured } from "./load";
 import { listingTextPaths, listingTexts, longTailPaths } from "./long-tail-queries";
-import { treeCpuSeconds, treeResidentMb } from "./process-tree";
+import { parentOf, treeCpuSeconds, treeResidentMb } from "./process-tree";
 import { searchIndexLoaded, startServer, stopServer } from "./server";
 
 const { values } = parseArgs({
@@ -73,8 +72,7 @@ async function postmasterOf(url: string): Promise<number> {
   await client.connect();
   try {
     const { rows } = await client.query<{ pid: number }>("SELECT pg_backend_pid() AS pid");
-    const stat = await readFile(`/proc/${rows[0]?.pid ?? 0}/stat`, "utf8");
-    return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+    return parentOf(rows[0]?.pid ?? 0);
   } finally {
     await client.end();
   }
