@@ -151,7 +151,12 @@ for (const size of sizes) {
   let server: ChildProcess | null = null;
   try {
     if (generated === undefined) await generateListings(database.url, size);
-    if (values.mix === "listings") texts = await listingTexts(database.url);
+    if (values.mix === "listings") {
+      texts = await listingTexts(database.url);
+      // The figure to read beside the searches: a small vocabulary means every word's work is remembered after its
+      // first search (lib/search/word-memo.ts), so the run measures remembered words.
+      console.log(`words drawn from ${texts.length} listings: ${new Set(texts.flat()).size} distinct`);
+    }
     server = await startServer(database.url, serving);
     console.log(`search index loaded ${((await searchIndexLoaded(origin)) / 1000).toFixed(1)} s after the server answered`);
     const inMemory = await searches(origin, server.pid ?? 0, database.url, "index in memory");
