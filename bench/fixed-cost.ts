@@ -92,7 +92,7 @@ try {
     if (middle) console.log(`${line(t.name, middle)}   CPU per answer, median of rounds: ${median(runs.map((x) => x.cpuMs)).toFixed(2)} ms`);
   }
   const bare = results.get("bare Next page") ?? [];
-  for (const t of targets.filter((x) => x.path !== "/" || x.pid !== baseline.pid)) {
+  for (const t of targets.filter((x) => x.pid !== baseline.pid)) {
     const runs = results.get(t.name);
     if (!runs?.length || !bare.length) continue;
     const byRate = runs.map((m, i) => m.rps / (bare[i]?.rps ?? Number.NaN));

@@ -5,7 +5,7 @@ import { dateTimeWords, whenWords } from "@/lib/payments/date-words";
 /** The agent's versions, newest first: number, what happened, who and when. */
 export function VersionList({ versions, now }: { versions: readonly VersionRow[]; now: Date }) {
   return (
-    <DataTable caption="Versions of this agent, newest first" columns={["Version", "What happened", "Who", "When"]} minWidth="min-w-[32rem]">
+    <DataTable caption="Versions of this agent, newest first" columns={["Version", "What happened", "Who", "When"]} tableClassName="min-w-[32rem]">
       {versions.map((v) => (
         <tr key={v.number} className={ROW_CLASS}>
           <td className="py-2 pr-4 font-mono">{v.number}</td>
