@@ -6,7 +6,7 @@ import { FieldError } from "@/components/ui/field-error";
 import { controlClassName, Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { initialResult } from "@/lib/action-result";
-import { connectMcpAction } from "@/lib/agents/actions";
+import { connectMcpAction } from "@/lib/publishing/entry-actions";
 import type { ConnectFormKept } from "@/lib/agents/connect-form-state";
 import { ConnectResult } from "./connect-result";
 import { openInEditorAction } from "@/lib/publishing/draft-actions";

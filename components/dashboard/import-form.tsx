@@ -8,7 +8,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
 import { fail, initialResult, type FieldErrors } from "@/lib/action-result";
-import { importAgentAction } from "@/lib/agents/actions";
+import { importAgentAction } from "@/lib/publishing/entry-actions";
 import { openInEditorAction } from "@/lib/publishing/draft-actions";
 import { MAX_AGENT_FILE_BYTES, oversizeFieldErrors, shownErrors, TOO_LARGE_SUMMARY, type ImportFormResult } from "@/lib/agents/import-form-state";
 import { agentPath } from "@/lib/listings/paths";

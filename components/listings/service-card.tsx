@@ -3,7 +3,7 @@ import type { CardListing, CatalogCapability } from "@/lib/catalog/read-model";
 import type { SearchResult } from "@/lib/search/search";
 import type { CardExtras } from "@/lib/listings/cards";
 import { priceSummary } from "@/lib/payments/plan-words";
-import { timeAgo } from "@/lib/sample-tests/label";
+import { timeAgo } from "@/lib/payments/date-words";
 import { classLabels } from "@/lib/listings/labels";
 import { FactsList } from "./facts-list";
 import { markedText } from "./highlighted-text";

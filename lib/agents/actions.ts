@@ -1,48 +1,15 @@
 "use server";
 
-import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import { z } from "zod";
 import { fail, type ActionResult } from "@/lib/action-result";
-import { consume } from "@/lib/rate-limits/rate-limit";
 import { viewerAction } from "@/lib/viewer-action";
-import { connectFormInput, connectFormRefusal, connectFromForm } from "./connect-from-form";
-import { importAgentFromForm, importFormInput, importFormRefusal, keptText } from "./import-from-form";
 import { setAgentPublished, setServiceOffered, type Published } from "./publishing";
 import { deleteAgent } from "./delete-agent";
+import { revalidateListings } from "./revalidate-listings";
 
-// The dashboard's writes; ownership is inside each write.
-
-function revalidateListings() {
-  revalidatePath("/dashboard");
-  revalidatePath("/");
-  revalidatePath("/(explore)/agents/[handle]", "page");
-  revalidatePath("/(explore)/services/[handle]/[capabilityId]", "page");
-}
-
-export const importAgentAction = viewerAction(
-  importFormInput,
-  async (viewer, input) => {
-    const limit = await consume("imports", viewer.id);
-    // The pasted document stays in the form, to import once the wait is over.
-    if (!limit.ok) return fail(limit.message, undefined, { errors: [], text: keptText(input.text) });
-    const result = await importAgentFromForm(viewer, input);
-    if (result.ok) revalidateListings();
-    return result;
-  },
-  { returnTo: "/dashboard/import", invalid: importFormRefusal },
-);
-
-export const connectMcpAction = viewerAction(
-  connectFormInput,
-  async (viewer, input) => {
-    const limit = await consume("connects", viewer.id);
-    if (!limit.ok) return fail(limit.message, undefined, { url: input.url, headerName: input.headerName ?? "", compare: input.compare ?? "" });
-    // Nothing is written: the draft goes back to the form, and from there through the import like any agent.json.
-    return connectFromForm(viewer, input);
-  },
-  { returnTo: "/dashboard/connect", invalid: connectFormRefusal },
-);
+// The dashboard's writes to an agent already on Explore; ownership is inside each write. Bringing one in
+// (import, connect) is lib/publishing/entry-actions.ts.
 
 const publishInput = z.object({ handle: z.string().min(2).max(40) });
 

@@ -13,7 +13,7 @@ import { minimalAgentFile, minimalCapability } from "@/lib/agent-file/fixtures";
 import { cleanUpTestRows, createTestAgent, createTestUser } from "@/lib/testing/fixtures";
 import { startMcpServer, type TestServer } from "@/lib/testing/mcp-test-servers";
 import { formData } from "@/lib/testing/form-data";
-import { connectMcpAction } from "./actions";
+import { connectMcpAction } from "@/lib/publishing/entry-actions";
 import { session } from "@/lib/testing/viewer-stub";
 
 const header = { name: "Authorization", value: "Bearer not-for-anyone-else-7f3a9" };

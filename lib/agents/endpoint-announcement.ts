@@ -4,7 +4,7 @@ import { db } from "@/lib/db";
 import { listTools } from "@/lib/adapters/mcp-call";
 import { publisherFetch } from "@/lib/adapters/publisher-fetch";
 import { writeListings } from "@/lib/catalog/listing-writes";
-import { announcementSchema } from "@/lib/api/schemas";
+import { announcementSchema } from "./announcement-schema";
 
 // DESIGN.md rule 2: an agent whose endpoint is still a ${NAME} waits for its adapter. The adapter announces
 // where it listens with a token its publisher made (shown once, kept as a hash), and Explore checks the

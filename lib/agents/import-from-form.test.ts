@@ -14,7 +14,7 @@ import { MAX_AGENT_FILE_BYTES as agentFileLimit } from "@/lib/agent-file";
 import { minimalAgentFile, minimalCapability } from "@/lib/agent-file/fixtures";
 import { cleanUpTestRows, createTestUser, uniqueHandle } from "@/lib/testing/fixtures";
 import { formData } from "@/lib/testing/form-data";
-import { importAgentAction } from "./actions";
+import { importAgentAction } from "@/lib/publishing/entry-actions";
 import { MAX_AGENT_FILE_BYTES, TOO_LARGE_SUMMARY } from "./import-form-state";
 import { session } from "@/lib/testing/viewer-stub";
 

@@ -1,8 +1,8 @@
 import { z } from "zod";
+import { announcementSchema } from "@/lib/agents/announcement-schema";
 import {
   agentSchema,
   announcementResultSchema,
-  announcementSchema,
   goneProblemSchema,
   jsonRpcRequestSchema,
   jsonRpcResponseSchema,

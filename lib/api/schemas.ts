@@ -209,10 +209,6 @@ export const goneProblemSchema = problemSchema.extend({
 });
 
 /** What an adapter sends to announce where it listens (PUT /agents/{handle}/endpoint). */
-export const announcementSchema = z.object({
-  endpoint: z.url({ protocol: /^https?$/, error: "must be the adapter's URL (https://…)" }).max(2048),
-});
-
 export const announcementResultSchema = z.object({
   endpoint: z.string(),
   announced_at: z.string().describe("When Explore recorded it (ISO 8601)."),

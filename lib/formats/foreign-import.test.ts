@@ -11,7 +11,7 @@ vi.mock("@/lib/accounts/viewer", () => import("@/lib/testing/viewer-stub"));
 vi.mock("next/cache", () => ({ revalidatePath: vi.fn(), revalidateTag: vi.fn() }));
 
 import { db } from "@/lib/db";
-import { importAgentAction } from "@/lib/agents/actions";
+import { importAgentAction } from "@/lib/publishing/entry-actions";
 import { importAgentFile } from "@/lib/agents/import-agent";
 import { minimalAgentFile } from "@/lib/agent-file/fixtures";
 import { editAgentAction, openInEditorAction, publishDraftAction, saveDraftMaintainersAction } from "@/lib/publishing/draft-actions";

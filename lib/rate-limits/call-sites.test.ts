@@ -27,7 +27,7 @@ import { db } from "@/lib/db";
 import { minimalAgentFile } from "@/lib/agent-file/fixtures";
 import { closeAdapterClients } from "@/lib/adapters/mcp-client-pool";
 import { startMcpServer, type TestServer } from "@/lib/testing/mcp-test-servers";
-import { importAgentAction } from "@/lib/agents/actions";
+import { importAgentAction } from "@/lib/publishing/entry-actions";
 import { cleanUpTestRows, createTestAgent, createTestUser, uniqueHandle } from "@/lib/testing/fixtures";
 import { reportListingAction } from "@/lib/moderation/actions";
 import { repeatExecutionAction, runCapabilityAction } from "@/lib/runs/actions";

@@ -1,5 +1,5 @@
 import type { SampleTestLabel } from "./label";
-import { timeAgo } from "./label";
+import { timeAgo } from "@/lib/payments/date-words";
 
 // The README badge: a small two-part SVG, honest in the same way as the label.
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { labelLine, sampleTestLabel, timeAgo, type SampleTestFact } from "./label";
+import { timeAgo } from "@/lib/payments/date-words";
+import { labelLine, sampleTestLabel, type SampleTestFact } from "./label";
 import { SAMPLE_TEST_FRESH_DAYS } from "./sample-tested";
 
 const LABEL_FRESH_MS = SAMPLE_TEST_FRESH_DAYS * 24 * 3_600_000;

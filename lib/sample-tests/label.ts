@@ -1,5 +1,6 @@
 // The sample-tested label, as a pure rule over a capability's test history (DESIGN.md "Sample tests").
 // sample-tested.ts states its freshness as a database condition too; lib/listings/reputation.test.ts checks they agree.
+import { timeAgo } from "@/lib/payments/date-words";
 import { sampleTestFreshSince } from "./sample-tested";
 
 export const PASS_RATE_WINDOW_MS = 30 * 24 * 3_600_000;
@@ -43,17 +44,6 @@ export function sampleTestLabel(testability: Testability, tests: readonly Sample
   if (latest.status === "failed") return { kind: "failing", lastPassAt: lastPass?.startedAt ?? null };
   if (latest.startedAt <= sampleTestFreshSince(now)) return { kind: "none" };
   return { kind: "tested", lastPassAt: latest.startedAt, passed30, total30 };
-}
-
-/** "3 h ago", "2 d ago", "just now": the label's short wording of a past time. */
-export function timeAgo(then: Date, now: Date): string {
-  const seconds = Math.max(0, Math.round((now.getTime() - then.getTime()) / 1000));
-  if (seconds < 60) return "just now";
-  const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return `${minutes} min ago`;
-  const hours = Math.floor(minutes / 60);
-  if (hours < 48) return `${hours} h ago`;
-  return `${Math.floor(hours / 24)} d ago`;
 }
 
 /** The label's one line: "passed 3 h ago · 29/30". */

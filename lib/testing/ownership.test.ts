@@ -9,7 +9,8 @@ vi.mock("next/cache", () => ({ revalidatePath: vi.fn(), revalidateTag: vi.fn() }
 
 import { db } from "@/lib/db";
 import { cleanUpTestRows, createTestAgent, createTestUser } from "@/lib/testing/fixtures";
-import { deleteAgentAction, importAgentAction, publishAgentAction, setServiceOfferedAction, unpublishAgentAction } from "@/lib/agents/actions";
+import { deleteAgentAction, publishAgentAction, setServiceOfferedAction, unpublishAgentAction } from "@/lib/agents/actions";
+import { importAgentAction } from "@/lib/publishing/entry-actions";
 import { saveAgeSettingsAction } from "@/lib/accounts/settings-actions";
 import { saveDataRulesAction } from "@/lib/data-rules/actions";
 import { dismissReportAction, reinstateListingAction, reportListingAction, suspendListingAction } from "@/lib/moderation/actions";
