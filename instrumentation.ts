@@ -6,15 +6,15 @@ export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   // A configuration error stops the process: Next would otherwise stay up answering 500 to everything, and the
   // orchestrator would never see the instance fail.
-  const { env } = await import("@/lib/env").catch((error: unknown) => {
+  const { env } = await import("@/lib/foundations/env").catch((error: unknown) => {
     console.error(error instanceof Error ? error.message : error);
     process.exit(1);
   });
   // `next build` starts servers of its own to prerender; they serve nobody.
   if (env.NEXT_PHASE === "phase-production-build") return;
   // Before anything serves a request: Next opens a span per request only once a tracer provider is registered, and
-  // its trace id is each log line's requestId (lib/log.ts). Traces leave the process only where OTEL_* says.
-  const { startTracing } = await import("@/lib/operations/tracing");
+  // its trace id is each log line's requestId (lib/foundations/log.ts). Traces leave the process only where OTEL_* says.
+  const { startTracing } = await import("@/lib/edges/operations/tracing");
   try {
     startTracing(env);
   } catch (error) {
@@ -24,12 +24,12 @@ export async function register(): Promise<void> {
   // Listing writes made anywhere (another instance, the CLI, the worker) move the listings' generation: search's
   // index patches in the written agents, and what search remembers per generation (typo corrections, facet
   // counts) starts again.
-  const { listenForListingChanges } = await import("@/lib/catalog/listing-change-listener");
+  const { listenForListingChanges } = await import("@/lib/model/catalog/listing-change-listener");
   listenForListingChanges();
-  // Search for the shared audiences from memory (lib/search/memory/live.ts); PostgreSQL answers until
+  // Search for the shared audiences from memory (lib/domain/search/memory/live.ts); PostgreSQL answers until
   // it is loaded, and whenever it is not current.
   if (env.EXPLORE_SEARCH_INDEX) {
-    const { startSharedIndex } = await import("@/lib/search/memory/live");
+    const { startSharedIndex } = await import("@/lib/domain/search/memory/live");
     void startSharedIndex();
   }
 }
@@ -38,7 +38,7 @@ export async function register(): Promise<void> {
 // error and where it happened, inside the request's context, so it carries the request's requestId.
 export async function onRequestError(...[error, request, context]: Parameters<Instrumentation.onRequestError>): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  const [{ log }, { noteFailure }] = await Promise.all([import("@/lib/log"), import("@/lib/http/database-outage")]);
+  const [{ log }, { noteFailure }] = await Promise.all([import("@/lib/foundations/log"), import("@/lib/foundations/db/outage")]);
   // A page that failed because PostgreSQL is out: the next pages answer 503 until it is back (proxy.ts).
   noteFailure(error);
   log.error("the request failed", {

@@ -18,7 +18,7 @@ const nextConfig = {
     // Next refuses a larger action body before any action runs, with an error page and no words. The
     // import form may carry a 512 KB text (its line breaks sent as CRLF) and a 512 KB file: bodies up to
     // this size reach the action, which says what is too large. Larger ones the form refuses before sending.
-    // The same limit as MAX_BODY_BYTES (lib/http/body-limit.ts), which proxy.ts answers in words beyond.
+    // The same limit as MAX_BODY_BYTES (lib/foundations/http/body-limit.ts), which proxy.ts answers in words beyond.
     serverActions: { bodySizeLimit: "2mb" },
     // Next keeps a copy of each request's body, up to this size, for proxy.ts, which counts a body that declares no
     // length against MAX_BODY_BYTES. Past it the copy (and the body a route then reads) is cut short: kept above the

@@ -1,15 +1,22 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { env } from "@/lib/env";
-import { oversizeAnswer, readBodyWithin } from "@/lib/http/body-limit";
-import { isDecodablePath } from "@/lib/http/path-encoding";
-import { refusal } from "@/lib/http/refusal";
-import { isReadableRouterState } from "@/lib/http/router-state";
-import { actionRequestKind, isDecodableAction, isSameOriginAction } from "@/lib/http/server-action-request";
-import { commonSecurityHeaders, documentPolicy, isResourcePath, newNonce, RESOURCE_POLICY, type SecurityContext } from "@/lib/http/security-headers";
-import { goneAnswer, goneTargetOf } from "@/lib/agents/gone";
-import { CACHE_TAGS_HEADER, cacheTagsOf, isShareablePage, SHARED_PAGE_CACHE_CONTROL } from "@/lib/http/cache-tags";
-import { deletedAgentOn } from "@/lib/agents/deleted-agents";
-import { databaseOutage, outageAnswer } from "@/lib/http/database-outage";
+import { env } from "@/lib/foundations/env";
+import { oversizeAnswer, readBodyWithin } from "@/lib/foundations/http/body-limit";
+import { isDecodablePath } from "@/lib/foundations/http/path-encoding";
+import { refusal } from "@/lib/foundations/http/refusal";
+import { isReadableRouterState } from "@/lib/foundations/http/router-state";
+import { actionRequestKind, isDecodableAction, isSameOriginAction } from "@/lib/foundations/http/server-action-request";
+import {
+  commonSecurityHeaders,
+  documentPolicy,
+  isResourcePath,
+  newNonce,
+  RESOURCE_POLICY,
+  type SecurityContext,
+} from "@/lib/foundations/http/security-headers";
+import { goneAnswer, goneTargetOf } from "@/lib/model/addresses/gone";
+import { CACHE_TAGS_HEADER, cacheTagsOf, isShareablePage, SHARED_PAGE_CACHE_CONTROL } from "@/lib/model/addresses/cache-tags";
+import { deletedAgentOn } from "@/lib/domain/agents/deleted-agents";
+import { databaseOutage, outageAnswer } from "@/lib/foundations/db/outage";
 
 // Security headers on every answer. A page's policy carries a nonce that Next reads from the request's
 // Content-Security-Policy header and puts on each script it renders, so every page is rendered per request
@@ -28,8 +35,8 @@ function withSecurityHeaders(response: Response, policy: string): NextResponse {
   return answer;
 }
 
-// A deleted agent's public addresses answer 410 Gone (lib/agents/gone.ts). Asked only of those paths, and
-// answered from a set in memory (lib/agents/deleted-agents.ts): an agent that exists costs no query.
+// A deleted agent's public addresses answer 410 Gone (lib/model/addresses/gone.ts). Asked only of those paths, and
+// answered from a set in memory (lib/domain/agents/deleted-agents.ts): an agent that exists costs no query.
 async function goneResponse(request: NextRequest): Promise<Response | null> {
   if (request.method !== "GET" && request.method !== "HEAD") return null;
   const target = goneTargetOf(request.nextUrl.pathname);
@@ -84,7 +91,7 @@ async function refusalOf(request: NextRequest): Promise<Response | null> {
 
 /**
  * What a shared cache in front (Varnish: deploy/varnish) may do with the answer: the tags of what it shows, on every
- * read (the public API's handlers set their own: lib/api/http.ts), and a listing page asked for without a cookie or
+ * read (the public API's handlers set their own: lib/edges/api/http.ts), and a listing page asked for without a cookie or
  * credentials offered as shareable. Set before Next renders, which keeps it on a page it renders (dynamic pages
  * otherwise get Next's `private, no-store`) and replaces it on an error or a 404. Varnish never stores an answer
  * to a request with a cookie or credentials, whatever it says.

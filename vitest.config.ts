@@ -15,7 +15,7 @@ export default defineConfig({
     environment: "node",
     testTimeout: 20_000,
     hookTimeout: 60_000,
-    // No test reaches past loopback: Redocly's CLI (lib/api/openapi.test.ts) neither reports telemetry (its
+    // No test reaches past loopback: Redocly's CLI (lib/edges/api/openapi.test.ts) neither reports telemetry (its
     // config says so too) nor looks for updates.
     env: { REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" },
   },

@@ -5,7 +5,7 @@ import "./globals.css";
 import { AccountMenu } from "@/components/account/account-menu";
 import { HeaderSearch } from "@/components/site/header-search";
 import { SiteFooter } from "@/components/site/site-footer";
-import { getViewer } from "@/lib/accounts/viewer";
+import { getViewer } from "@/lib/model/accounts/viewer";
 
 export const metadata: Metadata = {
   title: { default: "Explore", template: "%s · Explore" },

@@ -1,5 +1,5 @@
 import type { MetadataRoute } from "next";
-import { absoluteUrl } from "@/lib/listings/site";
+import { absoluteUrl } from "@/lib/foundations/site/origin";
 
 // The public origin is known when the server starts, not when it is built.
 export const dynamic = "force-dynamic";

@@ -1,7 +1,7 @@
 import type { MetadataRoute } from "next";
-import { agentPath, servicePath } from "@/lib/listings/paths";
-import { findPublicSitemapEntries } from "@/lib/catalog/queries";
-import { absoluteUrl } from "@/lib/listings/site";
+import { agentPath, servicePath } from "@/lib/model/addresses/paths";
+import { findPublicSitemapEntries } from "@/lib/model/catalog/queries";
+import { absoluteUrl } from "@/lib/foundations/site/origin";
 
 // Read at request time: the listings change, and the build has no database to read.
 export const dynamic = "force-dynamic";

@@ -6,9 +6,9 @@
 
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { createGuardedFetch } from "../lib/adapters/guarded-fetch";
-import { callTool } from "../lib/adapters/mcp-call";
-import { closeAdapterClients } from "../lib/adapters/mcp-client-pool";
+import { createGuardedFetch } from "../lib/domain/adapters/guarded-fetch";
+import { callTool } from "../lib/domain/adapters/mcp-call";
+import { closeAdapterClients } from "../lib/domain/adapters/mcp-client-pool";
 import { startMcpServer } from "../lib/testing/mcp-test-servers";
 import { latencies, timeInterleaved, type Latencies } from "./latency";
 

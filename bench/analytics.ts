@@ -12,10 +12,10 @@
 import { randomUUID } from "node:crypto";
 import { parseArgs } from "node:util";
 import type { ChildProcess } from "node:child_process";
-import { importAgentFile } from "../lib/agents/import-agent";
-import { findAgentAnalytics, findAnalyticsCsvRows } from "../lib/analytics/queries";
-import { db } from "../lib/db";
-import { requireDatabaseUrl } from "../lib/env";
+import { importAgentFile } from "../lib/domain/publishing/import-agent";
+import { findAgentAnalytics, findAnalyticsCsvRows } from "../lib/domain/analytics/queries";
+import { db } from "../lib/foundations/db/client";
+import { requireDatabaseUrl } from "../lib/foundations/env";
 import { latencies } from "./latency";
 import { startServer, stopServer } from "./server";
 

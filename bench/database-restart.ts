@@ -3,7 +3,7 @@
 // and every answer is counted by status while it is out and after. With `--varnish` the clients ask Varnish in front
 // (deploy/varnish/explore.vcl, as production runs); without it, Next alone.
 // The bar: no 500 at all (503 with Retry-After while it is out), and searches answered again soon after it is back.
-// A fast restart (300 ms) is waited out by the reads (lib/db-read-retry.ts); a long one (say 8000 ms) outlasts them.
+// A fast restart (300 ms) is waited out by the reads (lib/foundations/db/read-retry.ts); a long one (say 8000 ms) outlasts them.
 //
 //   npm run -s build && npx tsx bench/database-restart.ts [DOWN_MS=300] [ROUNDS=3] [--varnish]
 //

@@ -69,10 +69,10 @@ async function measureAll(origin: string): Promise<Measured[]> {
 async function withOwnServer(port: number): Promise<Measured[]> {
   // Loaded here only: --origin needs no database.
   const [{ env }, { startDemoAdapters }, { seedDemoNetwork }, { db }, { startServer, stopServer }] = await Promise.all([
-    import("../lib/env"),
+    import("../lib/foundations/env"),
     import("../demo/adapters/server"),
     import("../scripts/lib/seed-demo"),
-    import("../lib/db"),
+    import("../lib/foundations/db/client"),
     import("./server"),
   ]);
   if (!env.DATABASE_URL) throw new Error("DATABASE_URL is not set: run under scripts/with-db.ts, or pass --origin");

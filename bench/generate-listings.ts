@@ -9,7 +9,7 @@
 // sample tests for half of them, runs for a fifth. Search documents are then built by the same
 // SQL function the import uses.
 import pg from "pg";
-import tags from "../lib/agent-file/tags.json" with { type: "json" };
+import tags from "../lib/model/agent-file/tags.json" with { type: "json" };
 
 export const vocabulary = `weather forecast rain wind temperature humidity climate storm mortgage loan interest payment amortization
 savings budget invoice tax currency exchange rate stock price portfolio convert length mass volume unit metric imperial
@@ -166,7 +166,7 @@ export async function generateListings(url: string, count: number, log = console
       await client.query(`SELECT FROM explore_refresh_search_documents(ARRAY(SELECT 'gen-agent-' || i FROM generate_series(${from}, ${to}) i))`);
     }
     log(`  search documents: ${((Date.now() - t) / 1000).toFixed(1)} s`);
-    // The typo lexicon, as listing writes keep it (lib/search/lexicon.ts): words of public listings only.
+    // The typo lexicon, as listing writes keep it (lib/domain/search/lexicon.ts): words of public listings only.
     await step(
       "search lexicon",
       `INSERT INTO "AgentLexeme" ("agentId", "word")

@@ -8,16 +8,16 @@
 
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import pg from "pg";
-import { MAX_AGENT_FILE_BYTES } from "../lib/agent-file";
-import { importAgentFile, MAX_CONCURRENT_IMPORTS } from "../lib/agents/import-agent";
-import { db } from "../lib/db";
-import { requireDatabaseUrl } from "../lib/env";
+import { MAX_AGENT_FILE_BYTES } from "../lib/model/agent-file";
+import { importAgentFile, MAX_CONCURRENT_IMPORTS } from "../lib/domain/publishing/import-agent";
+import { db } from "../lib/foundations/db/client";
+import { requireDatabaseUrl } from "../lib/foundations/env";
 import { latencies } from "./latency";
 
 const CAPABILITIES = Number(process.argv[2] ?? 1000);
 const AT_ONCE = Number(process.argv[3] ?? 10);
 const PREFIX = "@bench-large";
-// pg.Pool's default, which PrismaPg keeps when lib/db.ts gives it only a connection string.
+// pg.Pool's default, which PrismaPg keeps when lib/foundations/db/client.ts gives it only a connection string.
 const POOL_SIZE = new pg.Pool().options.max;
 
 const CATEGORIES = ["weather.forecast", "finance.loans", "text.summarization", "travel.flights", "health.nutrition"];

@@ -10,8 +10,8 @@
 // Against a database already generated: DATABASE_URL=... npx tsx --conditions=react-server bench/index-patch.ts
 import { parseArgs } from "node:util";
 import pg from "pg";
-import { requireDatabaseUrl } from "@/lib/env";
-import { loadSharedIndex, patchPool, patchSharedIndex } from "@/lib/search/memory/load";
+import { requireDatabaseUrl } from "@/lib/foundations/env";
+import { loadSharedIndex, patchPool, patchSharedIndex } from "@/lib/domain/search/memory/load";
 
 const { values } = parseArgs({ options: { agents: { type: "string", default: "400" } } });
 const count = Number(values.agents);

@@ -6,7 +6,7 @@
 //     each with one of no filter, a price, a class, "sample-tested", a sort by date or name, or a later page —
 //     the mix of a benchmark written outside the project, which drew its words the same way.
 import pg from "pg";
-import tags from "../lib/agent-file/tags.json" with { type: "json" };
+import tags from "../lib/model/agent-file/tags.json" with { type: "json" };
 import { categories, classes, regions, vocabulary } from "./generate-listings";
 
 type Query = { words: string[]; facet: { api: string; page: string } | null; sort: { api: string; page: string } | null; page: number };

@@ -12,12 +12,12 @@ import { readFile } from "node:fs/promises";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { startDemoAdapters } from "../demo/adapters/server";
-import { createGuardedFetch } from "../lib/adapters/guarded-fetch";
-import { closeAdapterClients } from "../lib/adapters/mcp-client-pool";
-import { importAgentFile } from "../lib/agents/import-agent";
-import type { Viewer } from "../lib/accounts/viewer";
-import { db } from "../lib/db";
-import { runCapability } from "../lib/runs/run-capability";
+import { createGuardedFetch } from "../lib/domain/adapters/guarded-fetch";
+import { closeAdapterClients } from "../lib/domain/adapters/mcp-client-pool";
+import { importAgentFile } from "../lib/domain/publishing/import-agent";
+import type { Viewer } from "../lib/model/accounts/viewer";
+import { db } from "../lib/foundations/db/client";
+import { runCapability } from "../lib/domain/runs/run-capability";
 import { latencies, timeInterleaved, type Latencies } from "./latency";
 
 const N = Number(process.argv[2] ?? 400);

@@ -9,24 +9,24 @@
 //
 //   npx tsx scripts/with-db.ts tsx --conditions=react-server bench/run-commits.ts [ROUNDS=6]
 //
-// The same script runs on a tree whose progress goes over LISTEN/NOTIFY (lib/runs/progress-bus.ts, with the
+// The same script runs on a tree whose progress goes over LISTEN/NOTIFY (lib/domain/runs/progress-bus.ts, with the
 // page's listener subscribed as the event route did) and on one whose progress travels in the action's
-// response stream (lib/runs/run-progress.ts), whichever the tree has. Processes: this one, the reference
+// response stream (lib/domain/runs/run-progress.ts), whichever the tree has. Processes: this one, the reference
 // server, and PostgreSQL.
 
 import { randomUUID } from "node:crypto";
 import os from "node:os";
 import pg from "pg";
-import { closeAdapterClients } from "../lib/adapters/mcp-client-pool";
-import { createGuardedFetch } from "../lib/adapters/guarded-fetch";
-import { importAgentFile } from "../lib/agents/import-agent";
-import type { Viewer } from "../lib/accounts/viewer";
-import { db } from "../lib/db";
-import { closeDbEvents } from "../lib/db-events";
-import { requireDatabaseUrl } from "../lib/env";
-import { runCapability, type RunDeps } from "../lib/runs/run-capability";
-import type { RunResult } from "../lib/runs/run-types";
-import { recordSampleTest } from "../lib/sample-tests/record";
+import { closeAdapterClients } from "../lib/domain/adapters/mcp-client-pool";
+import { createGuardedFetch } from "../lib/domain/adapters/guarded-fetch";
+import { importAgentFile } from "../lib/domain/publishing/import-agent";
+import type { Viewer } from "../lib/model/accounts/viewer";
+import { db } from "../lib/foundations/db/client";
+import { closeDbEvents } from "../lib/foundations/db/events";
+import { requireDatabaseUrl } from "../lib/foundations/env";
+import { runCapability, type RunDeps } from "../lib/domain/runs/run-capability";
+import type { RunResult } from "../lib/domain/runs/run-types";
+import { recordSampleTest } from "../lib/domain/sample-tests/record";
 import { startEverythingServer } from "../lib/testing/everything-server";
 import { latencies } from "./latency";
 
@@ -51,7 +51,7 @@ async function load(module: string): Promise<Record<string, unknown> | null> {
 }
 
 async function progressPath(): Promise<{ name: string; withProgress: WithProgress }> {
-  const stream = await load("../lib/runs/run-progress");
+  const stream = await load("../lib/domain/runs/run-progress");
   if (stream) {
     const runEvents = stream.runEvents as (run: (hooks: Hooks) => Promise<unknown>, intervalMs?: number) => ReadableStream<{ type: string; result?: unknown }>;
     return {
@@ -66,7 +66,7 @@ async function progressPath(): Promise<{ name: string; withProgress: WithProgres
     };
   }
   const bus = await load("../lib/runs/progress-bus");
-  if (!bus) throw new Error("neither lib/runs/run-progress.ts nor lib/runs/progress-bus.ts is in this tree");
+  if (!bus) throw new Error("neither lib/domain/runs/run-progress.ts nor lib/domain/runs/progress-bus.ts is in this tree");
   type Event = { type: string };
   const runTopic = bus.runTopic as (userId: string, key: string) => string;
   const subscribe = bus.subscribeRunEvents as (topic: string, listener: (event: Event) => void) => Promise<() => Promise<void>>;

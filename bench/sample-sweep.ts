@@ -11,10 +11,10 @@ import { readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
-import { db } from "../lib/db";
-import { requireDatabaseUrl } from "../lib/env";
-import { refreshSearchDocuments } from "../lib/search/documents";
-import { markSampleTestsDue } from "../lib/sample-tests/schedule";
+import { db } from "../lib/foundations/db/client";
+import { requireDatabaseUrl } from "../lib/foundations/env";
+import { refreshSearchDocuments } from "../lib/domain/search/documents";
+import { markSampleTestsDue } from "../lib/domain/sample-tests/schedule";
 import { startTestAdapters } from "../lib/testing/sample-test-adapters";
 import { latencies } from "./latency";
 

@@ -12,10 +12,10 @@
 //
 // Against a database already generated: DATABASE_URL=... npx tsx --conditions=react-server bench/search-index.ts
 import { parseArgs } from "node:util";
-import { loadSharedIndex } from "@/lib/search/memory/load";
-import { lexemesOf, type MeantLexemes } from "@/lib/search/lexemes";
-import { parsePageState, type PageState } from "@/lib/search/filters";
-import { queryWords } from "@/lib/search/query-words";
+import { loadSharedIndex } from "@/lib/domain/search/memory/load";
+import { lexemesOf, type MeantLexemes } from "@/lib/domain/search/lexemes";
+import { parsePageState, type PageState } from "@/lib/domain/search/filters";
+import { queryWords } from "@/lib/domain/search/query-words";
 import { longTailPaths } from "./long-tail-queries";
 
 const { values } = parseArgs({ options: { searches: { type: "string", default: "1500" }, api: { type: "boolean", default: false } } });

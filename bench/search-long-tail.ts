@@ -154,7 +154,7 @@ for (const size of sizes) {
     if (values.mix === "listings") {
       texts = await listingTexts(database.url);
       // The figure to read beside the searches: a small vocabulary means every word's work is remembered after its
-      // first search (lib/search/word-memo.ts), so the run measures remembered words.
+      // first search (lib/domain/search/word-memo.ts), so the run measures remembered words.
       console.log(`words drawn from ${texts.length} listings: ${new Set(texts.flat()).size} distinct`);
     }
     server = await startServer(database.url, serving);

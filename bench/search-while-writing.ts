@@ -10,8 +10,8 @@
 // Against a database already generated and a build already made: DATABASE_URL=... npx tsx --conditions=react-server bench/search-while-writing.ts
 import { parseArgs } from "node:util";
 import pg from "pg";
-import { requireDatabaseUrl } from "@/lib/env";
-import { setAgentPublished } from "@/lib/agents/publishing";
+import { requireDatabaseUrl } from "@/lib/foundations/env";
+import { setAgentPublished } from "@/lib/domain/agents/publishing";
 import { line, load } from "./load";
 import { longTailPaths } from "./long-tail-queries";
 import { searchIndexLoaded, startServer, stopServer } from "./server";

@@ -9,7 +9,7 @@
 //
 // The database: one filled by bench/generate-listings.ts (see docs/benchmarks.md).
 import { parseArgs } from "node:util";
-import { requireDatabaseUrl } from "../lib/env";
+import { requireDatabaseUrl } from "../lib/foundations/env";
 import { latencies } from "./latency";
 import { load, oneByOne } from "./load";
 import { longTailPaths } from "./long-tail-queries";

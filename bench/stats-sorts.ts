@@ -5,11 +5,11 @@
 //
 //   npx tsx scripts/with-db.ts bash -c 'npx tsx bench/generate-listings.ts "$DATABASE_URL" 100000 &&
 //     npx tsx --conditions=react-server bench/stats-sorts.ts [--per-kind 60]'
-import { apiSearchServices } from "@/lib/api/reads";
-import { servicesQuerySchema } from "@/lib/api/schemas";
-import { searchServices } from "@/lib/search/search";
-import { noFilters } from "@/lib/search/filters";
-import { db } from "@/lib/db";
+import { apiSearchServices } from "@/lib/edges/api/reads";
+import { servicesQuerySchema } from "@/lib/edges/api/schemas";
+import { searchServices } from "@/lib/domain/search/search";
+import { noFilters } from "@/lib/domain/search/filters";
+import { db } from "@/lib/foundations/db/client";
 import { vocabulary } from "./generate-listings";
 
 const perKind = Number(process.argv[process.argv.indexOf("--per-kind") + 1] || 60);

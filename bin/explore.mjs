@@ -10,12 +10,12 @@ const tsconfig = fileURLToPath(new URL("../tsconfig.json", import.meta.url));
 const argv = process.argv.slice(2);
 
 // Asking for a command's usage needs no database: main prints it in this process.
-const { helpFor } = await tsImport("../lib/cli/usage.ts", { parentURL: import.meta.url, tsconfig });
+const { helpFor } = await tsImport("../lib/edges/cli/usage.ts", { parentURL: import.meta.url, tsconfig });
 
 if ((argv[0] === "import" || argv[0] === "stripe-event") && helpFor(argv) === null) {
   const tsx = import.meta.resolve("tsx");
   const withDb = fileURLToPath(new URL("../scripts/with-db.ts", import.meta.url));
-  const run = fileURLToPath(new URL("../lib/cli/run.ts", import.meta.url));
+  const run = fileURLToPath(new URL("../lib/edges/cli/run.ts", import.meta.url));
   const child = spawn(
     process.execPath,
     ["--import", tsx, withDb, "--persistent", process.execPath, "--conditions=react-server", "--import", tsx, run, ...argv],
@@ -25,6 +25,6 @@ if ((argv[0] === "import" || argv[0] === "stripe-event") && helpFor(argv) === nu
     process.exitCode = code ?? (signal ? 1 : 0);
   });
 } else {
-  const { main } = await tsImport("../lib/cli/main.ts", { parentURL: import.meta.url, tsconfig });
+  const { main } = await tsImport("../lib/edges/cli/main.ts", { parentURL: import.meta.url, tsconfig });
   process.exitCode = await main(argv);
 }

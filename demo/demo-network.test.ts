@@ -8,15 +8,15 @@ import { z } from "zod";
 import { DEMO_ADAPTERS_ORIGIN, demoSlug, loadDemoAgents, withoutDialect, type DemoAgent, type DemoCapability } from "./agent-files";
 import { startDemoAdapters, type DemoAdapters } from "./adapters/server";
 import { connectDemoClient } from "./mcp-client";
-import { parsePaymentRequired } from "../lib/payments/payment-required";
+import { parsePaymentRequired } from "../lib/domain/payments/payment-required";
 
 const seedSchema = z
   .record(z.string(), z.unknown())
-  .parse(JSON.parse(readFileSync(path.resolve(process.cwd(), "lib/agent-file/agent-file.schema.json"), "utf8")));
+  .parse(JSON.parse(readFileSync(path.resolve(process.cwd(), "lib/model/agent-file/agent-file.schema.json"), "utf8")));
 const canonicalTags = new Set(
   z
     .array(z.object({ slug: z.string() }).loose())
-    .parse(JSON.parse(readFileSync(path.resolve(process.cwd(), "lib/agent-file/tags.json"), "utf8")))
+    .parse(JSON.parse(readFileSync(path.resolve(process.cwd(), "lib/model/agent-file/tags.json"), "utf8")))
     .map((tag) => tag.slug),
 );
 

@@ -2,7 +2,7 @@ import { randomInt } from "node:crypto";
 import { expect, test, type Browser } from "@playwright/test";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { verifyChain, type SchemeDocument } from "../lib/network/chain-verifier";
+import { verifyChain, type SchemeDocument } from "../lib/domain/network/chain-verifier";
 import { roles } from "./roles/roles";
 
 // The board against the production server: agents post through /mcp with the SDK's client, people read /board

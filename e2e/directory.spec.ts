@@ -2,7 +2,7 @@ import { generateKeyPairSync, randomInt, sign } from "node:crypto";
 import { expect, test, type Browser } from "@playwright/test";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { canonicalJson } from "../lib/network/canonical-json";
+import { canonicalJson } from "../lib/domain/network/canonical-json";
 import { leak, roles } from "./roles/roles";
 
 // The directory and the publishers' inbox against the production server: agents publish profiles and send messages

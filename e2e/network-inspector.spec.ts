@@ -1,7 +1,7 @@
 import { generateKeyPairSync, randomInt, sign, type KeyObject } from "node:crypto";
 import { expect, test } from "@playwright/test";
-import { canonicalJson, type Canonicalizable } from "../lib/network/canonical-json";
-import { verifyChain, type SchemeDocument } from "../lib/network/chain-verifier";
+import { canonicalJson, type Canonicalizable } from "../lib/domain/network/canonical-json";
+import { verifyChain, type SchemeDocument } from "../lib/domain/network/chain-verifier";
 import { inspectorCall } from "./inspector";
 import { roles } from "./roles/roles";
 

@@ -3,8 +3,8 @@
 // daily_limit 1.
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { db } from "../lib/db";
-import { importAgentFile } from "../lib/agents/import-agent";
+import { db } from "../lib/foundations/db/client";
+import { importAgentFile } from "../lib/domain/publishing/import-agent";
 import { projectRoot } from "../scripts/lib/database";
 
 export const EVERYTHING_HANDLE = "@e2e-everything";

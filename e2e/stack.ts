@@ -8,7 +8,7 @@ import { SMTPServer } from "smtp-server";
 import { startDemoAdapters } from "../demo/adapters/server";
 import { seedDemoNetwork } from "../scripts/lib/seed-demo";
 import { bin, startChild, stopChildren } from "../scripts/lib/children";
-import { db } from "../lib/db";
+import { db } from "../lib/foundations/db/client";
 import { mailDir, smtpUrlFile } from "./mailbox";
 import { startEverythingServer } from "../lib/testing/everything-server";
 import { importRunFixtures } from "./run-fixtures";

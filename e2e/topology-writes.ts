@@ -3,10 +3,10 @@
 //   tsx --conditions=react-server e2e/topology-writes.ts import <owner email> <handle> <name> <word> <general|mature>
 //   tsx --conditions=react-server e2e/topology-writes.ts suspend|reinstate <admin email> <handle> <capability id>
 //   tsx --conditions=react-server e2e/topology-writes.ts publish|unpublish <owner email> <handle>
-import { db } from "../lib/db";
-import { importAgentFile } from "../lib/agents/import-agent";
-import { setAgentPublished } from "../lib/agents/publishing";
-import { reinstateListing, suspendListing } from "../lib/moderation/decisions";
+import { db } from "../lib/foundations/db/client";
+import { importAgentFile } from "../lib/domain/publishing/import-agent";
+import { setAgentPublished } from "../lib/domain/agents/publishing";
+import { reinstateListing, suspendListing } from "../lib/domain/moderation/decisions";
 
 const [command, email, handleArg, ...rest] = process.argv.slice(2);
 if (!command || !email || !handleArg) throw new Error("usage: topology-writes.ts <command> <email> <handle> …");

@@ -1,6 +1,6 @@
 // npm run db:seed [-- --if-empty]: imports and publishes the demo network (demo/agents/*.json).
-import { env } from "../lib/env";
-import { db } from "../lib/db";
+import { env } from "../lib/foundations/env";
+import { db } from "../lib/foundations/db/client";
 import { isDemoSeeded, seedDemoNetwork } from "./lib/seed-demo";
 
 const ifEmpty = process.argv.includes("--if-empty");

@@ -3,7 +3,7 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, statSync, writeFileSync, mkdirSync, readdirSync } from "node:fs";
 import path from "node:path";
-import { env } from "../lib/env";
+import { env } from "../lib/foundations/env";
 import { startDemoAdapters } from "../demo/adapters/server";
 import { openMigratedDatabase, projectRoot } from "./lib/database";
 import { bin, run, startChild, stopChildren } from "./lib/children";

@@ -2,11 +2,11 @@
 // queue in DATABASE_URL. Start as many as you like on one database: the per-adapter limit holds across
 // all of them, the total is each worker's own.
 import os from "node:os";
-import { env, requireDatabaseUrl } from "../lib/env";
-import { publisherFetch } from "../lib/adapters/publisher-fetch";
-import { startWorker } from "../lib/jobs/worker";
-import { startCachePurger } from "../lib/catalog/cache-purge";
-import { log } from "../lib/log";
+import { env, requireDatabaseUrl } from "../lib/foundations/env";
+import { publisherFetch } from "../lib/domain/adapters/publisher-fetch";
+import { startWorker } from "../lib/edges/jobs/worker";
+import { startCachePurger } from "../lib/model/catalog/cache-purge";
+import { log } from "../lib/foundations/log";
 
 // Background work: where it shares a machine with the web server, the web server's requests come first.
 try {

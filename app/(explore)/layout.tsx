@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
-import { siteOrigin } from "@/lib/listings/site";
+import { siteOrigin } from "@/lib/foundations/site/origin";
 
 // Canonical URLs and Open Graph images of the public pages are absolute, from the public origin.
 export function generateMetadata(): Metadata {

@@ -7,16 +7,25 @@ import { toTwoFigures } from "@/components/listings/shown-count";
 import { SearchForm, type SortOption } from "@/components/listings/search-form";
 import { ServiceList } from "@/components/listings/service-card";
 import { TypoNoticeLine } from "@/components/listings/typo-notice";
-import { getViewer, type Viewer } from "@/lib/accounts/viewer";
-import { countMatching, searchServices } from "@/lib/search/search";
-import { chosenFilters, type ChosenFilter } from "@/lib/search/chosen-filters";
-import { typoNotice } from "@/lib/search/typo-notice";
-import { isAdultWithMatureOff } from "@/lib/catalog/visibility";
+import { getViewer, type Viewer } from "@/lib/model/accounts/viewer";
+import { countMatching, searchServices } from "@/lib/domain/search/search";
+import { chosenFilters, type ChosenFilter } from "@/lib/domain/search/chosen-filters";
+import { typoNotice } from "@/lib/domain/search/typo-notice";
+import { isAdultWithMatureOff } from "@/lib/model/catalog/visibility";
 import { HiddenMatureNotice } from "@/components/data-rules/hidden-mature-notice";
 import { DataRulesFilter } from "@/components/data-rules/data-rules-filter";
-import { resolveRulesFilter } from "@/lib/data-rules/queries";
-import { matchingCapabilityIds } from "@/lib/data-rules/where";
-import { PAGE_SORTS, hasFacetFilters, noFilters, pageStateSearch, parsePageState, searchHref, type PageSort, type PageState } from "@/lib/search/filters";
+import { resolveRulesFilter } from "@/lib/domain/data-rules/queries";
+import { matchingCapabilityIds } from "@/lib/domain/data-rules/where";
+import {
+  PAGE_SORTS,
+  hasFacetFilters,
+  noFilters,
+  pageStateSearch,
+  parsePageState,
+  searchHref,
+  type PageSort,
+  type PageState,
+} from "@/lib/domain/search/filters";
 
 // The home page is the search page: every bit of state is in the URL.
 const PAGE_SIZE = 24;
@@ -50,7 +59,7 @@ export default async function SearchPage({ searchParams }: Props) {
   const { query } = state.filters;
   // New words get typo correction again: "verbatim" belongs to the words it was asked for.
   const hidden = [...new URLSearchParams(pageStateSearch({ filters: { ...state.filters, query: null, verbatim: false }, sort: "newest", page: 1 }))];
-  // Data rules ride along as their own parameter (lib/data-rules/url.ts).
+  // Data rules ride along as their own parameter (lib/domain/data-rules/url.ts).
   if (typeof params.rules === "string") hidden.push(["rules", params.rules]);
   const sortOptions: SortOption[] = PAGE_SORTS.filter((s) => s !== "relevance" || query).map((value) => ({ value, label: sortLabels[value] }));
   const explicitSort = state.sort !== (query ? "relevance" : "newest");

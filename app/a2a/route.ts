@@ -1,5 +1,5 @@
 import { after } from "next/server";
-import { handleA2ARequest } from "@/lib/a2a-endpoint/handle-request";
+import { handleA2ARequest } from "@/lib/edges/a2a-endpoint/handle-request";
 
 // POST /a2a — Explore's own A2A endpoint, which its agent card (/.well-known/agent-card.json) names: a message
 // in words finds services; a data part {agent, skill, arguments} runs one, with a personal API token (docs/api.md).

@@ -4,9 +4,9 @@ import { notFound } from "next/navigation";
 import { DecisionLog, ModerationQueue, SuspendedListings } from "@/components/moderation/moderation-queue";
 import { NetworkReports } from "@/components/moderation/network-reports";
 import { Section } from "@/components/ui/section";
-import { requireAdmin } from "@/lib/moderation/admin";
-import { findDecisionLog, findModerationQueue, findSuspendedListings } from "@/lib/moderation/queries";
-import { openNetworkReports } from "@/lib/network/reports";
+import { requireAdmin } from "@/lib/domain/moderation/admin";
+import { findDecisionLog, findModerationQueue, findSuspendedListings } from "@/lib/domain/moderation/queries";
+import { openNetworkReports } from "@/lib/domain/network/reports";
 
 export const metadata: Metadata = { title: "Moderation", robots: { index: false, follow: false } };
 

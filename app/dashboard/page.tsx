@@ -2,17 +2,17 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { AgentRow } from "@/components/dashboard/agent-row";
 import { buttonClassName } from "@/components/ui/button";
-import { requireViewer } from "@/lib/accounts/viewer";
-import { findAgentStats } from "@/lib/agents/agent-stats";
-import { findOwnedAgents } from "@/lib/agents/queries";
+import { requireViewer } from "@/lib/model/accounts/viewer";
+import { findAgentStats } from "@/lib/domain/agents/agent-stats";
+import { findOwnedAgents } from "@/lib/domain/agents/queries";
 import { UnknownOutcomes } from "@/components/run/unknown-outcomes";
-import { findEscalatedUnknownOutcomes } from "@/lib/runs/queries";
+import { findEscalatedUnknownOutcomes } from "@/lib/domain/runs/queries";
 import { PublisherRequests } from "@/components/requests/publisher-requests";
-import { requestsForPublisher } from "@/lib/requests/requests";
+import { requestsForPublisher } from "@/lib/domain/requests/requests";
 import { EditorConfirmation } from "@/components/editor/editor-confirmation";
-import { DRAFTS_PATH } from "@/lib/publishing/draft-paths";
-import { findOwnDeletion } from "@/lib/agents/deleted-agents";
-import { dateWords } from "@/lib/payments/date-words";
+import { DRAFTS_PATH } from "@/lib/domain/publishing/draft-paths";
+import { findOwnDeletion } from "@/lib/domain/agents/deleted-agents";
+import { dateWords } from "@/lib/foundations/words/dates";
 
 export const metadata: Metadata = { title: "Dashboard" };
 

@@ -1,5 +1,5 @@
-import { answerOptions, refuseGet, servePost } from "@/lib/agent-mcp/streamable-http";
-import { createAgentsMcpServer } from "@/lib/agent-mcp/server";
+import { answerOptions, refuseGet, servePost } from "@/lib/edges/agent-mcp/streamable-http";
+import { createAgentsMcpServer } from "@/lib/edges/agent-mcp/server";
 
 // POST /mcp — Explore's MCP endpoint for agents (Streamable HTTP, stateless). Without a token it answers as a
 // signed-out visitor; run_service needs a personal API token (Authorization: Bearer).

@@ -1,8 +1,8 @@
 import Link from "next/link";
 import { buttonClassName, Button } from "@/components/ui/button";
-import { signOutViewer } from "@/lib/accounts/actions";
-import { PURCHASES_PATH } from "@/lib/payments/paths";
-import { MY_RUNS_PATH } from "@/lib/runs/paths";
+import { signOutViewer } from "@/lib/model/accounts/actions";
+import { PURCHASES_PATH } from "@/lib/domain/payments/paths";
+import { MY_RUNS_PATH } from "@/lib/domain/runs/paths";
 
 /** The header's sign-in link, or the signed-in email with a sign-out button (a plain form: works without JavaScript). */
 export function AccountMenu({ email }: { email: string | null }) {

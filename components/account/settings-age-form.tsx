@@ -6,9 +6,9 @@ import { CheckboxField } from "@/components/ui/checkbox-field";
 import { FieldError } from "@/components/ui/field-error";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { saveAgeSettingsAction } from "@/lib/accounts/settings-actions";
-import { initialResult } from "@/lib/action-result";
-import { MATURE_REASONS } from "@/lib/agent-file/types";
+import { saveAgeSettingsAction } from "@/lib/model/accounts/settings-actions";
+import { initialResult } from "@/lib/foundations/action-result";
+import { MATURE_REASONS } from "@/lib/model/agent-file/types";
 
 /** Date of birth and "Show 18+ services" (offered only once the stated date of birth makes you an adult). */
 export function SettingsAgeForm({ dateOfBirth, showMature, isAdult }: { dateOfBirth: string; showMature: boolean; isAdult: boolean }) {

@@ -5,11 +5,11 @@ import { Button } from "@/components/ui/button";
 import { FieldError } from "@/components/ui/field-error";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { initialResult } from "@/lib/action-result";
-import { saveDataRulesAction } from "@/lib/data-rules/actions";
-import { DATA_CLASSES } from "@/lib/agent-file/types";
-import { regionsFieldValue } from "@/lib/data-rules/form";
-import { PRESETS, PRESET_NAMES, type DataRules } from "@/lib/data-rules/rules";
+import { initialResult } from "@/lib/foundations/action-result";
+import { saveDataRulesAction } from "@/lib/domain/data-rules/actions";
+import { DATA_CLASSES } from "@/lib/model/agent-file/types";
+import { regionsFieldValue } from "@/lib/domain/data-rules/form";
+import { PRESETS, PRESET_NAMES, type DataRules } from "@/lib/domain/data-rules/rules";
 
 const classWords: Record<(typeof DATA_CLASSES)[number], string> = {
   public: "Public",

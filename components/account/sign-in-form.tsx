@@ -5,8 +5,8 @@ import { Button } from "@/components/ui/button";
 import { FieldError } from "@/components/ui/field-error";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { signInWithEmail } from "@/lib/accounts/actions";
-import { initialResult } from "@/lib/action-result";
+import { signInWithEmail } from "@/lib/model/accounts/actions";
+import { initialResult } from "@/lib/foundations/action-result";
 
 export function SignInForm({ callbackUrl }: { callbackUrl: string }) {
   const [result, formAction, pending] = useActionState(signInWithEmail, initialResult);

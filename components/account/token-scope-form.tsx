@@ -6,8 +6,8 @@ import { CheckboxField } from "@/components/ui/checkbox-field";
 import { FieldError } from "@/components/ui/field-error";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { setApiTokenScopeAction } from "@/lib/api-tokens/actions";
-import { initialResult } from "@/lib/action-result";
+import { setApiTokenScopeAction } from "@/lib/domain/api-tokens/actions";
+import { initialResult } from "@/lib/foundations/action-result";
 
 // What one personal API token lets an agent run as you: the consent the Run panel asks for on each paid run,
 // given once here. A plain form, so it works without JavaScript; the action re-checks whose token it is.

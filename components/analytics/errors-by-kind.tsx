@@ -1,7 +1,7 @@
 import { statusLabels } from "@/components/run/run-answer";
-import { ERROR_KINDS } from "@/lib/analytics/outcomes";
-import type { OutcomeCounts } from "@/lib/analytics/outcomes";
-import { percentText } from "@/lib/analytics/words";
+import { ERROR_KINDS } from "@/lib/domain/analytics/outcomes";
+import type { OutcomeCounts } from "@/lib/domain/analytics/outcomes";
+import { percentText } from "@/lib/domain/analytics/words";
 
 // What each kind means to the publisher, in a line (the Run panel's words for the statuses).
 const meaning: Record<(typeof ERROR_KINDS)[number], string> = {

@@ -1,6 +1,6 @@
 import { buttonClassName } from "@/components/ui/button";
-import type { AnalyticsService } from "@/lib/analytics/queries";
-import { analyticsDashboardPath } from "@/lib/analytics/paths";
+import type { AnalyticsService } from "@/lib/domain/analytics/queries";
+import { analyticsDashboardPath } from "@/lib/domain/analytics/paths";
 
 /** All services or one: a GET form, so it works without JavaScript and the choice is in the address. */
 export function ServiceFilter({ handle, services, selected }: { handle: string; services: AnalyticsService[]; selected: string | null }) {

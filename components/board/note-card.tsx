@@ -1,5 +1,5 @@
 import Link from "next/link";
-import type { BoardEntry } from "@/lib/network/board";
+import type { BoardEntry } from "@/lib/domain/network/board";
 
 // One note as people read it. Everything an agent wrote is rendered as text (React escapes it); links are only the
 // board's own (tag, author, report).

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
-import { versionsDashboardPath } from "@/lib/agents/version-paths";
+import { versionsDashboardPath } from "@/lib/domain/agents/version-paths";
 
 /** The head of a page about one of the publisher's agents: the way back, the title, the handle with a badge, and what it is about. */
 export function AgentPageHeader({ title, handle, badge, children }: { title: string; handle: string; badge: ReactNode; children: ReactNode }) {

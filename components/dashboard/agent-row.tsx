@@ -1,17 +1,17 @@
 import Link from "next/link";
-import { versionsDashboardPath } from "@/lib/agents/version-paths";
+import { versionsDashboardPath } from "@/lib/domain/agents/version-paths";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import type { AgentStatus } from "@/generated/prisma/enums";
-import { agentStatsWords, type AgentStats } from "@/lib/agents/agent-stats";
-import type { OwnedAgent, OwnedCapability } from "@/lib/agents/queries";
-import { dateWords } from "@/lib/payments/date-words";
-import { agentPath, servicePath } from "@/lib/listings/paths";
-import { analyticsDashboardPath } from "@/lib/analytics/paths";
-import { paymentsDashboardPath } from "@/lib/payments/paths";
-import { sampleTestsDashboardPath } from "@/lib/sample-tests/paths";
-import { setServiceOfferedAction } from "@/lib/agents/actions";
-import { editAgentAction } from "@/lib/publishing/draft-actions";
-import { logoDashboardPath } from "@/lib/logos/paths";
+import { agentStatsWords, type AgentStats } from "@/lib/domain/agents/agent-stats";
+import type { OwnedAgent, OwnedCapability } from "@/lib/domain/agents/queries";
+import { dateWords } from "@/lib/foundations/words/dates";
+import { agentPath, servicePath } from "@/lib/model/addresses/paths";
+import { analyticsDashboardPath } from "@/lib/domain/analytics/paths";
+import { paymentsDashboardPath } from "@/lib/domain/payments/paths";
+import { sampleTestsDashboardPath } from "@/lib/domain/sample-tests/paths";
+import { setServiceOfferedAction } from "@/lib/domain/agents/actions";
+import { editAgentAction } from "@/lib/domain/publishing/draft-actions";
+import { logoDashboardPath } from "@/lib/domain/logos/paths";
 import { AgentLogo } from "@/components/listings/agent-logo";
 import { PublishButton } from "./publish-button";
 

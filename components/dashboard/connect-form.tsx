@@ -5,11 +5,11 @@ import { Button } from "@/components/ui/button";
 import { FieldError } from "@/components/ui/field-error";
 import { controlClassName, Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { initialResult } from "@/lib/action-result";
-import { connectMcpAction } from "@/lib/publishing/entry-actions";
-import type { ConnectFormKept } from "@/lib/agents/connect-form-state";
+import { initialResult } from "@/lib/foundations/action-result";
+import { connectMcpAction } from "@/lib/domain/publishing/entry-actions";
+import type { ConnectFormKept } from "@/lib/domain/publishing/connect-form-state";
 import { ConnectResult } from "./connect-result";
-import { openInEditorAction } from "@/lib/publishing/draft-actions";
+import { openInEditorAction } from "@/lib/domain/publishing/draft-actions";
 
 const empty: ConnectFormKept = { url: "", headerName: "", compare: "" };
 

@@ -1,6 +1,6 @@
 import { Badge } from "@/components/ui/badge";
-import type { ConnectedDraft, ConnectedToolRow } from "@/lib/agents/connect-form-state";
-import type { ToolsDiff } from "@/lib/agents/diff-tools";
+import type { ConnectedDraft, ConnectedToolRow } from "@/lib/domain/publishing/connect-form-state";
+import type { ToolsDiff } from "@/lib/domain/publishing/diff-tools";
 
 const classWords: Record<ConnectedToolRow["class"], string> = {
   read_only: "read-only",

@@ -5,8 +5,8 @@ import { Button } from "@/components/ui/button";
 import { FieldError } from "@/components/ui/field-error";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { initialResult } from "@/lib/action-result";
-import { deleteAgentAction } from "@/lib/agents/actions";
+import { initialResult } from "@/lib/foundations/action-result";
+import { deleteAgentAction } from "@/lib/domain/agents/actions";
 
 /** "Delete agent", confirmed by typing the handle. A plain form: it works before the page's JavaScript loads. */
 export function DeleteAgentForm({ handle }: { handle: string }) {

@@ -7,11 +7,11 @@ import { FieldError } from "@/components/ui/field-error";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
-import { fail, initialResult, type FieldErrors } from "@/lib/action-result";
-import { importAgentAction } from "@/lib/publishing/entry-actions";
-import { openInEditorAction } from "@/lib/publishing/draft-actions";
-import { MAX_AGENT_FILE_BYTES, oversizeFieldErrors, shownErrors, TOO_LARGE_SUMMARY, type ImportFormResult } from "@/lib/agents/import-form-state";
-import { agentPath } from "@/lib/listings/paths";
+import { fail, initialResult, type FieldErrors } from "@/lib/foundations/action-result";
+import { importAgentAction } from "@/lib/domain/publishing/entry-actions";
+import { openInEditorAction } from "@/lib/domain/publishing/draft-actions";
+import { MAX_AGENT_FILE_BYTES, oversizeFieldErrors, shownErrors, TOO_LARGE_SUMMARY, type ImportFormResult } from "@/lib/domain/publishing/import-form-state";
+import { agentPath } from "@/lib/model/addresses/paths";
 import { ReplaceConfirmation } from "./replace-confirmation";
 
 // Checked here before sending: a body over Next's server-action limit never reaches the action, and the

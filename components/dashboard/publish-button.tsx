@@ -3,8 +3,8 @@
 import Link from "next/link";
 import { useActionState } from "react";
 import { Button } from "@/components/ui/button";
-import { initialResult } from "@/lib/action-result";
-import { publishAgentAction, unpublishAgentAction } from "@/lib/agents/actions";
+import { initialResult } from "@/lib/foundations/action-result";
+import { publishAgentAction, unpublishAgentAction } from "@/lib/domain/agents/actions";
 
 /** Publish one agent. A plain form: it works before the page's JavaScript loads. */
 function PublishForm({ handle }: { handle: string }) {

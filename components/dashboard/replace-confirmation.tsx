@@ -1,5 +1,5 @@
 import { Button } from "@/components/ui/button";
-import type { ReplaceQuestion } from "@/lib/agents/import-form-state";
+import type { ReplaceQuestion } from "@/lib/domain/publishing/import-form-state";
 
 /**
  * The question asked before an import replaces one of the publisher's agents: on the import page and in the

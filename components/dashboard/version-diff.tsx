@@ -2,8 +2,8 @@ import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { controlClassName } from "@/components/ui/input";
 import { classNames } from "@/components/ui/class-names";
-import { diffCounts, type DiffLine } from "@/lib/agents/version-diff";
-import { versionsDashboardPath } from "@/lib/agents/version-paths";
+import { diffCounts, type DiffLine } from "@/lib/domain/agents/version-diff";
+import { versionsDashboardPath } from "@/lib/domain/agents/version-paths";
 
 const lineStyles = {
   added: "bg-success/10 text-success",

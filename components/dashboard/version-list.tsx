@@ -1,6 +1,6 @@
 import { DataTable, ROW_CLASS } from "@/components/ui/data-table";
-import { versionEventWords, type VersionRow } from "@/lib/agents/version-queries";
-import { dateTimeWords, whenWords } from "@/lib/payments/date-words";
+import { versionEventWords, type VersionRow } from "@/lib/domain/agents/version-queries";
+import { dateTimeWords, whenWords } from "@/lib/foundations/words/dates";
 
 /** The agent's versions, newest first: number, what happened, who and when. */
 export function VersionList({ versions, now }: { versions: readonly VersionRow[]; now: Date }) {

@@ -1,8 +1,8 @@
 import Link from "next/link";
-import type { Viewer } from "@/lib/accounts/viewer";
-import { checkDataRules, type DeclaredData, type RuleCheck } from "@/lib/data-rules/match";
-import { resolveRulesFilter } from "@/lib/data-rules/queries";
-import { formatRulesParam } from "@/lib/data-rules/url";
+import type { Viewer } from "@/lib/model/accounts/viewer";
+import { checkDataRules, type DeclaredData, type RuleCheck } from "@/lib/domain/data-rules/match";
+import { resolveRulesFilter } from "@/lib/domain/data-rules/queries";
+import { formatRulesParam } from "@/lib/domain/data-rules/url";
 
 /** Rule by rule, ✓ or ✗ with the reason ("inputs are kept 30 days; your rule allows 7 days"). */
 export function DataRuleChecks({ checks }: { checks: RuleCheck[] }) {

@@ -1,7 +1,7 @@
 import Link from "next/link";
-import type { RulesFilter } from "@/lib/data-rules/queries";
-import { PRESETS, PRESET_NAMES } from "@/lib/data-rules/rules";
-import { RULES_PARAM } from "@/lib/data-rules/url";
+import type { RulesFilter } from "@/lib/domain/data-rules/queries";
+import { PRESETS, PRESET_NAMES } from "@/lib/domain/data-rules/rules";
+import { RULES_PARAM } from "@/lib/domain/data-rules/url";
 
 type Params = Record<string, string | string[] | undefined>;
 

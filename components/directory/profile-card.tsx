@@ -1,5 +1,5 @@
 import Link from "next/link";
-import type { DirectoryEntry } from "@/lib/network/directory";
+import type { DirectoryEntry } from "@/lib/domain/network/directory";
 
 // One directory entry as people read it. Everything an agent wrote is rendered as text (React escapes it), its
 // contact values too: the only links are the directory's own (tag, report) and, for an Explore listing, its page.

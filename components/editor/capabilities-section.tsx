@@ -3,8 +3,8 @@
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
-import type { JsonValue } from "@/lib/agent-file/types";
-import { valueAt } from "@/lib/publishing/json-text";
+import type { JsonValue } from "@/lib/model/agent-file/types";
+import { valueAt } from "@/lib/domain/publishing/json-text";
 import { CapabilityForm } from "./capability-form";
 import { useEditorDoc } from "./fields";
 

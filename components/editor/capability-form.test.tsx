@@ -1,8 +1,8 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { draftFromTools } from "@/lib/agents/draft-from-tools";
-import { checkDraftText } from "@/lib/publishing/draft-check";
-import { SUGGESTION_PREFIX } from "@/lib/publishing/suggestions";
+import { draftFromTools } from "@/lib/domain/publishing/draft-from-tools";
+import { checkDraftText } from "@/lib/domain/publishing/draft-check";
+import { SUGGESTION_PREFIX } from "@/lib/domain/publishing/suggestions";
 import { CapabilityForm } from "./capability-form";
 import { EditorContext, fieldId, type EditorDoc } from "./fields";
 

@@ -1,8 +1,8 @@
 "use client";
 
-import { CAPABILITY_CLASSES, MATURE_REASONS, OUTSIDE_ACTIONS } from "@/lib/agent-file/types";
-import { valueAt } from "@/lib/publishing/json-text";
-import { classLabels, matureReasonLabels, outsideActionLabels } from "@/lib/listings/labels";
+import { CAPABILITY_CLASSES, MATURE_REASONS, OUTSIDE_ACTIONS } from "@/lib/model/agent-file/types";
+import { valueAt } from "@/lib/domain/publishing/json-text";
+import { classLabels, matureReasonLabels, outsideActionLabels } from "@/lib/model/agent-file/labels";
 import { DataDeclarationForm } from "./data-declaration-form";
 import { ChoicesField, JsonField, ListField, SelectField, TextField, useEditorDoc, YesNoField } from "./fields";
 import { PlansForm } from "./plans-form";

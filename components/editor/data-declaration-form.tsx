@@ -1,7 +1,7 @@
 "use client";
 
-import { DATA_CLASSES } from "@/lib/agent-file/types";
-import { dataClassLabels } from "@/lib/listings/labels";
+import { DATA_CLASSES } from "@/lib/model/agent-file/types";
+import { dataClassLabels } from "@/lib/model/agent-file/labels";
 import { ChoicesField, ListField, NumberField, SelectField, TextField, YesNoField } from "./fields";
 
 // The data declaration as a form that reads like the label consumers see (components/listings/

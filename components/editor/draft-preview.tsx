@@ -7,9 +7,9 @@ import { ExternalAction } from "@/components/listings/external-action";
 import { PlanCards } from "@/components/listings/plan-cards";
 import { ServiceCard, ServiceFacts } from "@/components/listings/service-card";
 import { Showcase } from "@/components/listings/showcase";
-import type { CatalogCapability } from "@/lib/catalog/read-model";
-import { ratingLabels } from "@/lib/listings/labels";
-import { draftPath } from "@/lib/publishing/draft-paths";
+import type { CatalogCapability } from "@/lib/model/catalog/read-model";
+import { ratingLabels } from "@/lib/model/agent-file/labels";
+import { draftPath } from "@/lib/domain/publishing/draft-paths";
 import { TryExample } from "./try-example";
 
 /**

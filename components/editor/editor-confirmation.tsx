@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { agentPath } from "@/lib/listings/paths";
+import { agentPath } from "@/lib/model/addresses/paths";
 
 /** On the dashboard after the editor imported a draft: what happened, and where the agent is now. */
 export function EditorConfirmation({ handle, published }: { handle: string; published: boolean }) {

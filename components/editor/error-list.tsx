@@ -1,6 +1,6 @@
 import { Button } from "@/components/ui/button";
-import type { PlacedError } from "@/lib/publishing/draft-check";
-import { SUGGESTION_PREFIX } from "@/lib/publishing/suggestions";
+import type { PlacedError } from "@/lib/domain/publishing/draft-check";
+import { SUGGESTION_PREFIX } from "@/lib/domain/publishing/suggestions";
 
 type ConfirmSuggestion = { onConfirm: (path: string) => void } | { formAction: (form: FormData) => void };
 

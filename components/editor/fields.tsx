@@ -7,9 +7,9 @@ import { controlClassName, Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
 import { classNames } from "@/components/ui/class-names";
-import type { JsonValue } from "@/lib/agent-file/types";
-import { valueAt } from "@/lib/publishing/json-text";
-import { SUGGESTION_PREFIX } from "@/lib/publishing/suggestions";
+import type { JsonValue } from "@/lib/model/agent-file/types";
+import { valueAt } from "@/lib/domain/publishing/json-text";
+import { SUGGESTION_PREFIX } from "@/lib/domain/publishing/suggestions";
 
 // The editor's form fields. Each names its value by JSON Pointer: it reads it from the document, writes
 // an edit back into the text (only that value changes there), and shows the check's errors for it.

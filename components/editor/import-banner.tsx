@@ -1,5 +1,5 @@
 import type { DraftSource } from "@/generated/prisma/enums";
-import type { ToComplete } from "@/lib/formats/foreign";
+import type { ToComplete } from "@/lib/domain/formats/foreign";
 
 // Above the editor of a draft made from another format: where it came from, what agent.json needs that the
 // format did not hold (each at its agent.json path), and what the conversion did. A server component.

@@ -7,7 +7,7 @@ import { lintGutter, setDiagnostics, type Diagnostic } from "@codemirror/lint";
 import { HighlightStyle, syntaxHighlighting } from "@codemirror/language";
 import { EditorSelection } from "@codemirror/state";
 import { tags } from "@lezer/highlight";
-import type { PlacedError } from "@/lib/publishing/draft-check";
+import type { PlacedError } from "@/lib/domain/publishing/draft-check";
 import { textChange } from "./text-change";
 
 // The draft's JSON in CodeMirror 6: line numbers, the check's errors as lint diagnostics at their places,

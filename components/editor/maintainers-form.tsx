@@ -5,8 +5,8 @@ import { Button } from "@/components/ui/button";
 import { FieldError } from "@/components/ui/field-error";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
-import { initialResult } from "@/lib/action-result";
-import { saveDraftMaintainersAction } from "@/lib/publishing/draft-actions";
+import { initialResult } from "@/lib/foundations/action-result";
+import { saveDraftMaintainersAction } from "@/lib/domain/publishing/draft-actions";
 
 /**
  * The editor's "Registry maintainers" field: who answers for the agent in its GA4GH registry entry. agent.json

@@ -1,8 +1,8 @@
 "use client";
 
 import { Button } from "@/components/ui/button";
-import { PLAN_TYPES } from "@/lib/agent-file/types";
-import { valueAt } from "@/lib/publishing/json-text";
+import { PLAN_TYPES } from "@/lib/model/agent-file/types";
+import { valueAt } from "@/lib/domain/publishing/json-text";
 import { NumberField, SelectField, TextField, useEditorDoc } from "./fields";
 
 const typeLabels: Record<(typeof PLAN_TYPES)[number], string> = { free: "Free", per_call: "Per call", subscription: "Subscription", pack: "Pack of calls" };

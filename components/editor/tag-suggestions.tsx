@@ -1,8 +1,8 @@
 "use client";
 
 import { Button } from "@/components/ui/button";
-import { listTags, resolveTag, suggestTags } from "@/lib/agent-file/tags";
-import { valueAt } from "@/lib/publishing/json-text";
+import { listTags, resolveTag, suggestTags } from "@/lib/model/agent-file/tags";
+import { valueAt } from "@/lib/domain/publishing/json-text";
 import { useEditorDoc } from "./fields";
 
 // Suggestions from the network's tag vocabulary as the publisher types a category or tags: a datalist of

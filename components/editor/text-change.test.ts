@@ -1,6 +1,6 @@
 import { EditorSelection, EditorState } from "@codemirror/state";
 import { describe, expect, it } from "vitest";
-import { setValueInText } from "@/lib/publishing/json-text";
+import { setValueInText } from "@/lib/domain/publishing/json-text";
 import { textChange } from "./text-change";
 
 // A form edit reaches the JSON view as a new text; applied as textChange, the person's cursor in the JSON view

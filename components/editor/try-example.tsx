@@ -3,8 +3,8 @@
 import { useActionState } from "react";
 import { Button } from "@/components/ui/button";
 import { JsonBlock } from "@/components/listings/json-block";
-import { initialResult } from "@/lib/action-result";
-import { tryDraftExampleAction } from "@/lib/publishing/draft-actions";
+import { initialResult } from "@/lib/foundations/action-result";
+import { tryDraftExampleAction } from "@/lib/domain/publishing/draft-actions";
 
 /** "Try it" under the preview's example: the saved draft's example against its adapter, for its publisher only. */
 export function TryExample({ draftId, capabilityId }: { draftId: string; capabilityId: string }) {

@@ -1,6 +1,6 @@
 import Link from "next/link";
-import { gatewayPath } from "@/lib/gateway/paths";
-import { absoluteUrl } from "@/lib/listings/site";
+import { gatewayPath } from "@/lib/edges/agent-mcp/gateway/paths";
+import { absoluteUrl } from "@/lib/foundations/site/origin";
 
 // "Use from your agent": where an MCP client mounts an agent's services through Explore's gateway, and a ready
 // configuration in the shape most MCP clients read (an mcpServers map of Streamable HTTP servers with headers).

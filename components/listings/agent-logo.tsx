@@ -1,6 +1,6 @@
 import { classNames } from "@/components/ui/class-names";
-import { logoPath, logoSizeFor } from "@/lib/logos/paths";
-import { monogramHue, monogramInitials } from "@/lib/logos/monogram";
+import { logoPath, logoSizeFor } from "@/lib/domain/logos/paths";
+import { monogramHue, monogramInitials } from "@/lib/domain/logos/monogram";
 
 type Props = {
   agent: { handle: string; displayName: string; logoSha256: string | null };

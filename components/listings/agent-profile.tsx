@@ -1,10 +1,10 @@
 import type { ReactNode } from "react";
-import type { CatalogAgent } from "@/lib/catalog/read-model";
+import type { CatalogAgent } from "@/lib/model/catalog/read-model";
 import { AgentLogo } from "./agent-logo";
 
 type AgentProfile = Pick<CatalogAgent, "handle" | "displayName" | "purpose" | "interests" | "languages" | "logoSha256" | "website">;
 
-import { languageLabel } from "@/lib/listings/labels";
+import { languageLabel } from "@/lib/model/agent-file/labels";
 
 /** An agent's profile: with its h1 at the top of the agent page, or under a section on a service page. */
 export function AgentProfileCard({ agent, headingLevel = 1, actions }: { agent: AgentProfile; headingLevel?: 1 | 3; actions?: ReactNode }) {

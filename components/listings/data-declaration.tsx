@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
-import type { DataDeclaration as Declaration, Retention } from "@/lib/agent-file/types";
-import type { DataView } from "@/lib/catalog/read-model";
-import { dataClassLabels, regionLabel } from "@/lib/listings/labels";
+import type { DataDeclaration as Declaration, Retention } from "@/lib/model/agent-file/types";
+import type { DataView } from "@/lib/model/catalog/read-model";
+import { dataClassLabels, regionLabel } from "@/lib/model/agent-file/labels";
 
 const notStated = "Not stated";
 

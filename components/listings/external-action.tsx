@@ -1,5 +1,5 @@
-import type { Effects, OutsideAction } from "@/lib/agent-file/types";
-import { outsideActionLabels } from "@/lib/listings/labels";
+import type { Effects, OutsideAction } from "@/lib/model/agent-file/types";
+import { outsideActionLabels } from "@/lib/model/agent-file/labels";
 
 /** What an external action does outside the network, and how its effects are handled, in words. */
 export function ExternalAction({

@@ -1,5 +1,5 @@
 import { Fragment } from "react";
-import type { Highlighted } from "@/lib/search/search";
+import type { Highlighted } from "@/lib/domain/search/search";
 
 /** Text as it is shown: plain, or in parts with the words that matched the search marked. */
 export type MarkedText = string | Highlighted;

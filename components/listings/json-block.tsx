@@ -1,4 +1,4 @@
-import type { JsonValue } from "@/lib/agent-file/types";
+import type { JsonValue } from "@/lib/model/agent-file/types";
 import { CopyButton } from "./copy-button";
 
 /** JSON, pretty-printed and copyable, in a block that scrolls sideways instead of widening the page. */

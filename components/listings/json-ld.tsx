@@ -1,4 +1,4 @@
-import { jsonLdText } from "@/lib/seo/structured-data";
+import { jsonLdText } from "@/lib/edges/seo/structured-data";
 
 type Data = Parameters<typeof jsonLdText>[0];
 

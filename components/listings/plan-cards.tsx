@@ -1,10 +1,10 @@
 import Link from "next/link";
-import { getViewer } from "@/lib/accounts/viewer";
-import { signInPath } from "@/lib/accounts/return-path";
-import type { CatalogPlan } from "@/lib/catalog/read-model";
-import { servicePath } from "@/lib/listings/paths";
-import { planExtraFields, planHeadline } from "@/lib/payments/plan-words";
-import { getRunPanel } from "@/lib/runs/queries";
+import { getViewer } from "@/lib/model/accounts/viewer";
+import { signInPath } from "@/lib/model/accounts/return-path";
+import type { CatalogPlan } from "@/lib/model/catalog/read-model";
+import { servicePath } from "@/lib/model/addresses/paths";
+import { planExtraFields, planHeadline } from "@/lib/domain/payments/plan-words";
+import { getRunPanel } from "@/lib/domain/runs/queries";
 
 type Payment = { link: string; note: string | null };
 /** The service whose page shows the cards: its payment links are then made for the viewer. */

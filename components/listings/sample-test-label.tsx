@@ -1,6 +1,6 @@
 import { SampleTestBadge } from "@/components/sample-tests/label-badge";
-import { getViewer } from "@/lib/accounts/viewer";
-import { findSampleTestSummary } from "@/lib/sample-tests/queries";
+import { getViewer } from "@/lib/model/accounts/viewer";
+import { findSampleTestSummary } from "@/lib/domain/sample-tests/queries";
 
 /** The service page's sample-tested label, as one item of the header's facts list. */
 export async function SampleTestLabel({ handle, capabilityId }: { handle: string; capabilityId: string }) {

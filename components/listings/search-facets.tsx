@@ -1,9 +1,9 @@
 import type { ReactNode } from "react";
 import type { CapabilityClass } from "@/generated/prisma/enums";
-import type { FacetValue, Facets } from "@/lib/search/search";
-import { CLASSES, DATA_RULES, PRICES, type DataRule, type PageState, type Price, type SearchFilters, searchHref } from "@/lib/search/filters";
-import { dataRuleLabels, priceLabels, singleChoiceOptions, splitFacetValues } from "@/lib/search/chosen-filters";
-import { classLabels, fieldLabel, languageLabel, regionLabel } from "@/lib/listings/labels";
+import type { FacetValue, Facets } from "@/lib/domain/search/search";
+import { CLASSES, DATA_RULES, PRICES, type DataRule, type PageState, type Price, type SearchFilters, searchHref } from "@/lib/domain/search/filters";
+import { dataRuleLabels, priceLabels, singleChoiceOptions, splitFacetValues } from "@/lib/domain/search/chosen-filters";
+import { classLabels, fieldLabel, languageLabel, regionLabel } from "@/lib/model/agent-file/labels";
 import { FacetLink } from "./facet-link";
 
 // The filters beside the results: links, so they work without JavaScript and are shareable. Each

@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState, useTransition, type FormEvent } from "react";
 import { useRouter } from "next/navigation";
 import { Button } from "@/components/ui/button";
-import { normaliseQuery } from "@/lib/search/filters";
+import { normaliseQuery } from "@/lib/domain/search/filters";
 
 export type SortOption = { value: string; label: string };
 
@@ -11,7 +11,7 @@ const DEBOUNCE_MS = 250;
 /** Searches still on their way at once, at most, while typing. */
 const MAX_SENT = 20;
 
-/** The words as the server reads them from the URL (lib/search/filters.ts), "" for none. */
+/** The words as the server reads them from the URL (lib/domain/search/filters.ts), "" for none. */
 const normalized = (words: string) => normaliseQuery(words) ?? "";
 
 /**

@@ -2,9 +2,9 @@
 
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
-import { agentPath, servicePath } from "@/lib/listings/paths";
-import type { RulesVerdict } from "@/lib/listings/cards";
-import { ratingLabels } from "@/lib/listings/labels";
+import { agentPath, servicePath } from "@/lib/model/addresses/paths";
+import type { RulesVerdict } from "@/lib/domain/listings/cards";
+import { ratingLabels } from "@/lib/model/agent-file/labels";
 import { AgentLogo } from "./agent-logo";
 import { FactsList } from "./facts-list";
 import { HighlightedText, type MarkedText } from "./highlighted-text";

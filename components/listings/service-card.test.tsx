@@ -1,9 +1,9 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { parseAgentFile } from "@/lib/agent-file/parse";
-import { minimalAgentFile } from "@/lib/agent-file/fixtures";
-import { previewCapabilities } from "@/lib/publishing/draft-preview";
-import { servicePath } from "@/lib/listings/paths";
+import { parseAgentFile } from "@/lib/model/agent-file/parse";
+import { minimalAgentFile } from "@/lib/model/agent-file/fixtures";
+import { previewCapabilities } from "@/lib/domain/publishing/draft-preview";
+import { servicePath } from "@/lib/model/addresses/paths";
 import { ServiceCard } from "./service-card";
 
 // The editor's preview draws the card of a service that has no public page yet: its names are no links
@@ -48,7 +48,7 @@ describe("ServiceCard", () => {
     const summaryWord = service.summary.split(" ")[1] ?? "";
     const highlight = { name: parts(service.name, word), summary: parts(service.summary, summaryWord) };
     const html = renderToStaticMarkup(<ServiceCard service={{ ...service, highlight }} />);
-    // "Home search", "Searches active for-sale homes in a supported area." (lib/agent-file/fixtures.ts)
+    // "Home search", "Searches active for-sale homes in a supported area." (lib/model/agent-file/fixtures.ts)
     expect(html).toContain('<mark class="hit">Home</mark> search</a>');
     expect(html).toContain('Searches <mark class="hit">active</mark> for-sale homes in a supported area.</p>');
     expect(html.split("for-sale homes").length).toBe(2);

@@ -1,10 +1,10 @@
 import type { ReactNode } from "react";
-import type { CardListing, CatalogCapability } from "@/lib/catalog/read-model";
-import type { SearchResult } from "@/lib/search/search";
-import type { CardExtras } from "@/lib/listings/cards";
-import { priceSummary } from "@/lib/payments/plan-words";
-import { timeAgo } from "@/lib/payments/date-words";
-import { classLabels } from "@/lib/listings/labels";
+import type { CardListing, CatalogCapability } from "@/lib/model/catalog/read-model";
+import type { SearchResult } from "@/lib/domain/search/search";
+import type { CardExtras } from "@/lib/domain/listings/cards";
+import { priceSummary } from "@/lib/domain/payments/plan-words";
+import { timeAgo } from "@/lib/foundations/words/dates";
+import { classLabels } from "@/lib/model/agent-file/labels";
 import { FactsList } from "./facts-list";
 import { markedText } from "./highlighted-text";
 import { ServiceCardView, type CardData } from "./service-card-view";

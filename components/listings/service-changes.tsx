@@ -1,6 +1,6 @@
-import type { Viewer } from "@/lib/accounts/viewer";
-import { changeNoticeFor } from "@/lib/agents/change-notice";
-import { findLastRunSince, findServiceChanges } from "@/lib/agents/version-queries";
+import type { Viewer } from "@/lib/model/accounts/viewer";
+import { changeNoticeFor } from "@/lib/domain/agents/change-notice";
+import { findLastRunSince, findServiceChanges } from "@/lib/domain/agents/version-queries";
 import { LocalTime } from "@/components/ui/local-time";
 import { Section } from "@/components/ui/section";
 

@@ -1,4 +1,4 @@
-import type { Example } from "@/lib/agent-file/types";
+import type { Example } from "@/lib/model/agent-file/types";
 import { JsonBlock } from "./json-block";
 
 const originWords: Record<Example["origin"], string> = {

@@ -1,7 +1,7 @@
-import type { CatalogTerms } from "@/lib/catalog/read-model";
+import type { CatalogTerms } from "@/lib/model/catalog/read-model";
 import { LocalTime } from "@/components/ui/local-time";
 
-/** The services' terms: the text with its SHA-256, or the link with the hash and date of the copy Explore fetched (lib/terms). */
+/** The services' terms: the text with its SHA-256, or the link with the hash and date of the copy Explore fetched (lib/domain/terms). */
 export function Terms({ terms }: { terms: CatalogTerms | null }) {
   if (!terms || (!terms.text && !terms.url)) return <p>The provider has not published terms.</p>;
   return (

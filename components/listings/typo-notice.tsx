@@ -1,5 +1,5 @@
 import Link from "next/link";
-import type { TypoNotice } from "@/lib/search/typo-notice";
+import type { TypoNotice } from "@/lib/domain/search/typo-notice";
 
 /**
  * "Showing results for mortgage — search instead for mortage". The region is always rendered, so a notice

@@ -1,4 +1,4 @@
-import type { AgentSnippets, Snippet } from "@/lib/listings/agent-snippets";
+import type { AgentSnippets, Snippet } from "@/lib/domain/listings/agent-snippets";
 import { CopyButton } from "./copy-button";
 
 // "Use from your agent": MCP client configurations, API examples and the agent's exports. Stacked <details>

@@ -1,8 +1,8 @@
 import { CheckStatusLine } from "./check-status-line";
 import { AgentLogo } from "@/components/listings/agent-logo";
-import type { LogoStatus } from "@/lib/logos/dashboard";
-import { LOGO_SIZES, logoPath } from "@/lib/logos/paths";
-import { dateTimeWords } from "@/lib/payments/date-words";
+import type { LogoStatus } from "@/lib/domain/logos/dashboard";
+import { LOGO_SIZES, logoPath } from "@/lib/domain/logos/paths";
+import { dateTimeWords } from "@/lib/foundations/words/dates";
 
 /** The logo's check on the publisher's page: pending, passed (the three sizes Explore serves) or failed, in words. */
 export function LogoStatusView({ agent, logo }: { agent: { handle: string; displayName: string }; logo: LogoStatus }) {

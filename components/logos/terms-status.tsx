@@ -1,6 +1,6 @@
 import { CheckStatusLine } from "./check-status-line";
-import type { TermsStatus } from "@/lib/logos/dashboard";
-import { dateTimeWords } from "@/lib/payments/date-words";
+import type { TermsStatus } from "@/lib/domain/logos/dashboard";
+import { dateTimeWords } from "@/lib/foundations/words/dates";
 
 /** The terms URL's fetch on the publisher's page: the hash and time of the last good copy, its first lines, or the failure. */
 export function TermsStatusView({ terms }: { terms: TermsStatus }) {

@@ -5,8 +5,8 @@ import { Button } from "@/components/ui/button";
 import { FieldError } from "@/components/ui/field-error";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { initialResult, type ActionResult } from "@/lib/action-result";
-import { dismissReportAction, reinstateListingAction, suspendListingAction } from "@/lib/moderation/actions";
+import { initialResult, type ActionResult } from "@/lib/foundations/action-result";
+import { dismissReportAction, reinstateListingAction, suspendListingAction } from "@/lib/domain/moderation/actions";
 
 function Status({ result, id }: { result: ActionResult | null; id: string }) {
   return (

@@ -1,9 +1,9 @@
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { CELL_CLASS, DataTable, LAST_CELL_CLASS, ROW_CLASS } from "@/components/ui/data-table";
-import type { LoggedDecision, QueueItem } from "@/lib/moderation/queries";
-import { REPORT_REASON_WORDS } from "@/lib/moderation/reasons";
-import { servicePath } from "@/lib/listings/paths";
+import type { LoggedDecision, QueueItem } from "@/lib/domain/moderation/queries";
+import { REPORT_REASON_WORDS } from "@/lib/domain/moderation/reasons";
+import { servicePath } from "@/lib/model/addresses/paths";
 import { DismissReportForm, ReinstateListingForm, SuspendListingForm } from "./decision-forms";
 
 function ListingHeading({ item }: { item: QueueItem }) {

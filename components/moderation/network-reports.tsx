@@ -1,6 +1,6 @@
 import Link from "next/link";
-import { decideNetworkReportAction } from "@/lib/network/directory-actions";
-import type { NetworkReportView } from "@/lib/network/reports";
+import { decideNetworkReportAction } from "@/lib/domain/network/directory-actions";
+import type { NetworkReportView } from "@/lib/domain/network/reports";
 
 // The network's open reports in the moderation queue: agents' reports through /mcp (quarantined: shown here only)
 // and people's reports of directory profiles, which an administrator may settle by hiding the profile.

@@ -5,9 +5,9 @@ import { Button } from "@/components/ui/button";
 import { FieldError } from "@/components/ui/field-error";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
-import { initialResult } from "@/lib/action-result";
-import { reportListingAction } from "@/lib/moderation/actions";
-import { MAX_COMMENT, REPORT_REASONS, REPORT_REASON_WORDS } from "@/lib/moderation/reasons";
+import { initialResult } from "@/lib/foundations/action-result";
+import { reportListingAction } from "@/lib/domain/moderation/actions";
+import { MAX_COMMENT, REPORT_REASONS, REPORT_REASON_WORDS } from "@/lib/domain/moderation/reasons";
 
 export function ReportForm({ handle, capabilityId }: { handle: string; capabilityId: string }) {
   const [result, action, pending] = useActionState(reportListingAction, initialResult);

@@ -1,5 +1,5 @@
-import type { Viewer } from "@/lib/accounts/viewer";
-import { findSuspensionNotice } from "@/lib/moderation/queries";
+import type { Viewer } from "@/lib/model/accounts/viewer";
+import { findSuspensionNotice } from "@/lib/domain/moderation/queries";
 
 /** On a suspended listing, for its publisher and administrators: that it is suspended, and why. */
 export async function SuspensionNotice({ viewer, handle, capabilityId }: { viewer: Viewer | null; handle: string; capabilityId: string }) {

@@ -5,8 +5,8 @@ import { Button } from "@/components/ui/button";
 import { FieldError } from "@/components/ui/field-error";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
-import { initialResult, type ActionResult } from "@/lib/action-result";
-import { answerRequestAction, closeRequestAction } from "@/lib/network/operator-actions";
+import { initialResult, type ActionResult } from "@/lib/foundations/action-result";
+import { answerRequestAction, closeRequestAction } from "@/lib/domain/network/operator-actions";
 
 function Status({ result, id }: { result: ActionResult | null; id: string }) {
   return (

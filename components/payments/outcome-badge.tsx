@@ -1,6 +1,6 @@
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import type { StripeEventOutcome } from "@/generated/prisma/enums";
-import { OUTCOME_WORDS } from "@/lib/payments/stripe-event-words";
+import { OUTCOME_WORDS } from "@/lib/domain/payments/stripe-event-words";
 
 const tones: Record<StripeEventOutcome, BadgeTone> = { granted: "success", applied: "info", ignored: "neutral", mismatch: "warning" };
 

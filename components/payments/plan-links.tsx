@@ -1,4 +1,4 @@
-import type { ServicePlans } from "@/lib/payments/revenue";
+import type { ServicePlans } from "@/lib/domain/payments/revenue";
 
 /** Each service's plans with the Stripe Payment Link a payment for it must come through. */
 export function PlanLinks({ services }: { services: ServicePlans[] }) {

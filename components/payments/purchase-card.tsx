@@ -1,9 +1,9 @@
 import Link from "next/link";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
-import { agentPath } from "@/lib/listings/paths";
-import { dateWords } from "@/lib/payments/date-words";
-import type { EntitlementState } from "@/lib/payments/entitlement-words";
-import type { Purchase } from "@/lib/payments/purchases";
+import { agentPath } from "@/lib/model/addresses/paths";
+import { dateWords } from "@/lib/foundations/words/dates";
+import type { EntitlementState } from "@/lib/domain/payments/entitlement-words";
+import type { Purchase } from "@/lib/domain/payments/purchases";
 import { When } from "./when";
 
 const states: Record<EntitlementState, { label: string; tone: BadgeTone }> = {

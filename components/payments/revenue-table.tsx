@@ -1,6 +1,6 @@
 import { DataTable, ROW_CLASS } from "@/components/ui/data-table";
-import type { RevenueLine } from "@/lib/payments/revenue";
-import { moneyWords } from "@/lib/payments/money-words";
+import type { RevenueLine } from "@/lib/domain/payments/revenue";
+import { moneyWords } from "@/lib/domain/payments/money-words";
 
 const grants = (n: number) => `${n.toLocaleString("en-US")} grant${n === 1 ? "" : "s"}`;
 

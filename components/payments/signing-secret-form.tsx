@@ -5,8 +5,8 @@ import { Button } from "@/components/ui/button";
 import { FieldError } from "@/components/ui/field-error";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { initialResult } from "@/lib/action-result";
-import { saveSigningSecretAction } from "@/lib/payments/webhook-settings";
+import { initialResult } from "@/lib/foundations/action-result";
+import { saveSigningSecretAction } from "@/lib/domain/payments/webhook-settings";
 
 /** Sets or replaces the agent's Stripe signing secret. The field is a password field and is emptied after each try. */
 export function SigningSecretForm({ handle, replacing }: { handle: string; replacing: boolean }) {

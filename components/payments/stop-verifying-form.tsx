@@ -3,8 +3,8 @@
 import { useActionState } from "react";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
-import { initialResult } from "@/lib/action-result";
-import { stopVerifyingAction } from "@/lib/payments/webhook-settings";
+import { initialResult } from "@/lib/foundations/action-result";
+import { stopVerifyingAction } from "@/lib/domain/payments/webhook-settings";
 
 // A disclosure rather than a modal: it works before the page's JavaScript loads, and the checkbox is the confirmation.
 export function StopVerifyingForm({ handle }: { handle: string }) {

@@ -1,5 +1,5 @@
 import { DataTable, ROW_CLASS } from "@/components/ui/data-table";
-import type { PaymentEvent } from "@/lib/payments/revenue";
+import type { PaymentEvent } from "@/lib/domain/payments/revenue";
 import { OutcomeBadge } from "./outcome-badge";
 import { When } from "./when";
 

@@ -1,4 +1,4 @@
-import type { WebhookHealth as Health } from "@/lib/payments/revenue";
+import type { WebhookHealth as Health } from "@/lib/domain/payments/revenue";
 import { When } from "./when";
 
 /** When Stripe was last heard from, and how many deliveries failed their signature check. */

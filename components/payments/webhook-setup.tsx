@@ -1,4 +1,4 @@
-import { STRIPE_EVENT_TYPES } from "@/lib/payments/paths";
+import { STRIPE_EVENT_TYPES } from "@/lib/domain/payments/paths";
 
 /** How to point a Stripe webhook at Explore: the endpoint, the events, where the secret comes from. */
 export function WebhookSetup({ endpoint }: { endpoint: string }) {

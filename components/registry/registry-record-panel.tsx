@@ -1,8 +1,8 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
-import type { RegistryRecordView } from "@/lib/registry/records";
-import { delegationWords, failedSyncWords, gaslRiskWords, mirroredWords, retentionWords } from "@/lib/registry/words";
+import type { RegistryRecordView } from "@/lib/domain/registry/records";
+import { delegationWords, failedSyncWords, gaslRiskWords, mirroredWords, retentionWords } from "@/lib/domain/registry/words";
 
 // The "Registry record" panel: the agent's GA4GH registry snapshot, shown as what it is, a cache of the
 // agent's own agent-info endpoint with its age — never as a live status. A server component: `now` is the

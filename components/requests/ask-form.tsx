@@ -7,10 +7,10 @@ import { FieldError } from "@/components/ui/field-error";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
-import { initialResult, type FieldErrors } from "@/lib/action-result";
-import { askForCapabilityAction } from "@/lib/requests/actions";
-import { requestPath } from "@/lib/requests/paths";
-import type { AskedText } from "@/lib/requests/request-input";
+import { initialResult, type FieldErrors } from "@/lib/foundations/action-result";
+import { askForCapabilityAction } from "@/lib/domain/requests/actions";
+import { requestPath } from "@/lib/domain/requests/paths";
+import type { AskedText } from "@/lib/domain/requests/request-input";
 
 /**
  * The fields, kept in state: React resets a form's own fields after its action, and a refusal must lose

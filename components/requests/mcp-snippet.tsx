@@ -1,5 +1,5 @@
 import { CopyButton } from "@/components/listings/copy-button";
-import { absoluteUrl } from "@/lib/listings/site";
+import { absoluteUrl } from "@/lib/foundations/site/origin";
 
 /** How an agent reaches Explore: the MCP endpoint, and a client configuration to paste. */
 export function McpEndpointSnippet() {

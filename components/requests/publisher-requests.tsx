@@ -3,9 +3,9 @@
 import { useActionState } from "react";
 import Link from "next/link";
 import { Button } from "@/components/ui/button";
-import { initialResult } from "@/lib/action-result";
-import { answerRequestAction } from "@/lib/requests/actions";
-import { requestPath } from "@/lib/requests/paths";
+import { initialResult } from "@/lib/foundations/action-result";
+import { answerRequestAction } from "@/lib/domain/requests/actions";
+import { requestPath } from "@/lib/domain/requests/paths";
 
 export type PublisherRequest = { id: string; title: string; votes: number; tags: string[] };
 export type AnswerableService = { value: string; label: string };

@@ -1,10 +1,10 @@
 import Link from "next/link";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { voteOnRequestAction } from "@/lib/requests/actions";
-import { requestPath } from "@/lib/requests/paths";
-import { requestStatusWords, type RequestStatus } from "@/lib/requests/request-input";
-import type { RequestView } from "@/lib/requests/requests";
+import { voteOnRequestAction } from "@/lib/domain/requests/actions";
+import { requestPath } from "@/lib/domain/requests/paths";
+import { requestStatusWords, type RequestStatus } from "@/lib/domain/requests/request-input";
+import type { RequestView } from "@/lib/domain/requests/requests";
 
 const tones: Record<RequestStatus, BadgeTone> = {
   open: "info",

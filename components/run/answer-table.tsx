@@ -1,4 +1,4 @@
-import { humanize } from "@/lib/json-schema/form-ui";
+import { humanize } from "@/lib/foundations/json-schema/form-ui";
 
 // A list of records in an answer, as a table: the columns are the records' keys (in first-seen order).
 

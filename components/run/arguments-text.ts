@@ -1,5 +1,5 @@
-import type { JsonObject, JsonValue } from "@/lib/agent-file/types";
-import type { FieldErrors } from "@/lib/runs/run-types";
+import type { JsonObject, JsonValue } from "@/lib/model/agent-file/types";
+import type { FieldErrors } from "@/lib/domain/runs/run-types";
 
 // The Run form's arguments as text: parsing raw JSON and leaving out the fields Explore fills. No validator here,
 // so the Run form's first load stays small (the check is ./json-arguments, loaded when needed).

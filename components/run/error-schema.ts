@@ -1,5 +1,5 @@
 import type { ErrorSchema } from "@rjsf/utils";
-import type { FieldErrors } from "@/lib/runs/run-types";
+import type { FieldErrors } from "@/lib/domain/runs/run-types";
 
 // The server's field errors (by JSON Pointer) in the shape the form library shows beside each field.
 

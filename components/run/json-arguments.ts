@@ -1,7 +1,7 @@
 import type { RJSFSchema } from "@rjsf/utils";
-import { fieldErrorsOf } from "@/lib/json-schema/error-words";
-import { compileSchema } from "@/lib/json-schema/validator";
-import type { FieldErrors } from "@/lib/runs/run-types";
+import { fieldErrorsOf } from "@/lib/foundations/json-schema/error-words";
+import { compileSchema } from "@/lib/foundations/json-schema/validator";
+import type { FieldErrors } from "@/lib/domain/runs/run-types";
 
 // Raw-JSON mode's check in the browser, with the Ajv setup the form and the server use. The Run form loads this
 // module (and Ajv with it) only when a person runs with raw JSON: parsing lives in ./arguments-text.

@@ -1,8 +1,8 @@
 "use client";
 
 import { useActionState } from "react";
-import { initialResult } from "@/lib/action-result";
-import { resolveUnknownOutcomeAction } from "@/lib/runs/resolve-outcome-action";
+import { initialResult } from "@/lib/foundations/action-result";
+import { resolveUnknownOutcomeAction } from "@/lib/domain/runs/resolve-outcome-action";
 
 /** "Mark resolved" for one unknown outcome; a plain form underneath, so it works without JavaScript too. */
 export function MarkResolvedButton({ executionId, serviceName }: { executionId: string; serviceName: string }) {

@@ -1,11 +1,11 @@
 import Link from "next/link";
 import { buttonClassName } from "@/components/ui/button";
 import { controlClassName } from "@/components/ui/input";
-import { servicePath } from "@/lib/listings/paths";
-import type { MyRun } from "@/lib/runs/queries";
-import { serviceKey, type MyRunsFilters } from "@/lib/runs/my-runs-filters";
-import { MY_RUNS_PATH, runAgainPath } from "@/lib/runs/paths";
-import { durationText } from "@/lib/runs/run-words";
+import { servicePath } from "@/lib/model/addresses/paths";
+import type { MyRun } from "@/lib/domain/runs/queries";
+import { serviceKey, type MyRunsFilters } from "@/lib/domain/runs/my-runs-filters";
+import { MY_RUNS_PATH, runAgainPath } from "@/lib/domain/runs/paths";
+import { durationText } from "@/lib/domain/runs/run-words";
 import { StatusBadge, statusLabels } from "./run-answer";
 
 const when = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "medium", timeZone: "UTC" });

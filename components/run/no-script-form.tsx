@@ -1,4 +1,4 @@
-import type { RunPanelInfo } from "@/lib/runs/queries";
+import type { RunPanelInfo } from "@/lib/domain/runs/queries";
 import { planKey } from "./plan-picker";
 
 /** Without JavaScript: a raw-JSON form posting straight to the run action. */

@@ -1,5 +1,5 @@
-import type { RunPanelInfo } from "@/lib/runs/queries";
-import { notRunnableMessage } from "@/lib/runs/run-words";
+import type { RunPanelInfo } from "@/lib/domain/runs/queries";
+import { notRunnableMessage } from "@/lib/domain/runs/run-words";
 import { PlanList, PlanNotes, PlanPicker, planKey } from "./plan-picker";
 import type { PlanChoiceState } from "./use-plan-choice";
 

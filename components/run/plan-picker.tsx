@@ -1,4 +1,4 @@
-import type { RunPlan } from "@/lib/runs/run-types";
+import type { RunPlan } from "@/lib/domain/runs/run-types";
 
 // The plans a run may use, with what is left of each and where to pay. With one plan it is a sentence;
 // with several, a radio group (the free quota is chosen first). Unavailable plans say why and link to the

@@ -1,7 +1,7 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import type { RunAnswer } from "@/lib/runs/run-types";
+import type { RunAnswer } from "@/lib/domain/runs/run-types";
 import { AnswerView, statusLabels, statusTone } from "./run-answer";
 
 const answer = (paymentRequired: RunAnswer["paymentRequired"]): RunAnswer => ({

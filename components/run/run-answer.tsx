@@ -1,8 +1,8 @@
 import { useId } from "react";
-import type { ExecutionStatus, PaymentRequiredNotice, RunAnswer } from "@/lib/runs/run-types";
+import type { ExecutionStatus, PaymentRequiredNotice, RunAnswer } from "@/lib/domain/runs/run-types";
 import { Badge } from "@/components/ui/badge";
 import { CopyButton } from "@/components/listings/copy-button";
-import { humanize } from "@/lib/json-schema/form-ui";
+import { humanize } from "@/lib/foundations/json-schema/form-ui";
 import { AnswerTable, tablesIn } from "./answer-table";
 
 // The adapter's answer as the panel shows it: structured content (with a warning when it breaks the output

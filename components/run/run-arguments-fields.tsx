@@ -2,7 +2,7 @@ import { Button } from "@/components/ui/button";
 import { FieldError } from "@/components/ui/field-error";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
-import type { RunPanelInfo } from "@/lib/runs/queries";
+import type { RunPanelInfo } from "@/lib/domain/runs/queries";
 import { fieldLabel, toErrorSchema } from "./error-schema";
 import { LazySchemaForm } from "./lazy-schema-form";
 import type { RunArguments } from "./use-run-arguments";

@@ -3,9 +3,9 @@
 import { useActionState, useEffect, useState } from "react";
 import { useRouter } from "next/navigation";
 import { Button } from "@/components/ui/button";
-import { initialResult } from "@/lib/action-result";
-import { runCapabilityAction } from "@/lib/runs/actions";
-import type { RunPanelInfo } from "@/lib/runs/queries";
+import { initialResult } from "@/lib/foundations/action-result";
+import { runCapabilityAction } from "@/lib/domain/runs/actions";
+import type { RunPanelInfo } from "@/lib/domain/runs/queries";
 import { pretty } from "./arguments-text";
 import { ConfirmDialog } from "./confirm-dialog";
 import { NoScriptForm } from "./no-script-form";

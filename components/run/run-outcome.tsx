@@ -1,9 +1,9 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
-import type { RunPanelInfo } from "@/lib/runs/queries";
-import type { ExecutionView } from "@/lib/runs/run-types";
-import { durationText, repeatPromises } from "@/lib/runs/run-words";
+import type { RunPanelInfo } from "@/lib/domain/runs/queries";
+import type { ExecutionView } from "@/lib/domain/runs/run-types";
+import { durationText, repeatPromises } from "@/lib/domain/runs/run-words";
 import { StatusBadge } from "./run-answer";
 
 /** A run that went through: its status, answer and record, and what can follow it (repeat, check, cancel). */

@@ -1,9 +1,9 @@
 import Link from "next/link";
-import { getViewer } from "@/lib/accounts/viewer";
-import { signInPath } from "@/lib/accounts/return-path";
-import { servicePath } from "@/lib/listings/paths";
-import { getRunPanel } from "@/lib/runs/queries";
-import { notRunnableMessage } from "@/lib/runs/run-words";
+import { getViewer } from "@/lib/model/accounts/viewer";
+import { signInPath } from "@/lib/model/accounts/return-path";
+import { servicePath } from "@/lib/model/addresses/paths";
+import { getRunPanel } from "@/lib/domain/runs/queries";
+import { notRunnableMessage } from "@/lib/domain/runs/run-words";
 import { RunForm } from "./run-form";
 
 // The Run panel of a service page. It reads for itself (through the visibility rule, per request cached)

@@ -1,4 +1,4 @@
-import { durationText } from "@/lib/runs/run-words";
+import { durationText } from "@/lib/domain/runs/run-words";
 import type { LiveRun } from "./use-run-progress";
 
 /** While a run is under way: the time since it started and the progress it last reported. */

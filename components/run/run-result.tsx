@@ -1,5 +1,5 @@
-import type { RunPanelInfo } from "@/lib/runs/queries";
-import type { RunFormResult } from "@/lib/runs/run-form-state";
+import type { RunPanelInfo } from "@/lib/domain/runs/queries";
+import type { RunFormResult } from "@/lib/domain/runs/run-form-state";
 import { AnswerView, StatusBadge } from "./run-answer";
 import { RunOutcome } from "./run-outcome";
 import type { HookTitle, RunFollowUp } from "./use-run-follow-up";

@@ -6,9 +6,9 @@ import type { ErrorSchema, RJSFSchema, UiSchema } from "@rjsf/utils";
 import type { FormValues, SchemaFormHandle } from "./schema-form-types";
 import { schemaFormTemplates } from "./schema-form-buttons";
 import { useMemo, type Ref } from "react";
-import { plainFormErrors, uiSchemaFor } from "@/lib/json-schema/form-ui";
-import { formValidatorFor } from "@/lib/json-schema/form-validator";
-import { withoutDialect } from "@/lib/json-schema/validator";
+import { plainFormErrors, uiSchemaFor } from "@/lib/foundations/json-schema/form-ui";
+import { formValidatorFor } from "@/lib/foundations/json-schema/form-validator";
+import { withoutDialect } from "@/lib/foundations/json-schema/validator";
 
 // The form generated from a capability's input schema (@rjsf/core, validating with the Ajv setup the server
 // uses, in the schema's dialect): it renders each field with its label, description and errors

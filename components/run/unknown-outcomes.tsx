@@ -1,6 +1,6 @@
 import Link from "next/link";
-import { servicePath } from "@/lib/listings/paths";
-import type { EscalatedOutcome } from "@/lib/runs/queries";
+import { servicePath } from "@/lib/model/addresses/paths";
+import type { EscalatedOutcome } from "@/lib/domain/runs/queries";
 import { MarkResolvedButton } from "./mark-resolved-button";
 
 const when = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "medium", timeZone: "UTC" });

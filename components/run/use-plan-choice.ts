@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import type { RunPanelInfo } from "@/lib/runs/queries";
+import type { RunPanelInfo } from "@/lib/domain/runs/queries";
 import { planKey } from "./plan-picker";
 
 // The plan the run uses (the free quota first); a paid one needs the person's explicit agreement to what

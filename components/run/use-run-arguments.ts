@@ -1,9 +1,9 @@
 "use client";
 
 import { useRef, useState } from "react";
-import type { RunPanelInfo } from "@/lib/runs/queries";
-import type { RunFormResult } from "@/lib/runs/run-form-state";
-import type { FieldErrors } from "@/lib/runs/run-types";
+import type { RunPanelInfo } from "@/lib/domain/runs/queries";
+import type { RunFormResult } from "@/lib/domain/runs/run-form-state";
+import type { FieldErrors } from "@/lib/domain/runs/run-types";
 import { parseJsonArguments, pretty, withoutFields } from "./arguments-text";
 import { isFormSchema, type FormValues, type SchemaFormHandle } from "./schema-form-types";
 

@@ -1,8 +1,8 @@
 "use client";
 
 import { useState, useTransition } from "react";
-import { cancelExecutionAction, checkOutcomeAction, repeatExecutionAction } from "@/lib/runs/actions";
-import type { HookFormResult } from "@/lib/runs/run-form-state";
+import { cancelExecutionAction, checkOutcomeAction, repeatExecutionAction } from "@/lib/domain/runs/actions";
+import type { HookFormResult } from "@/lib/domain/runs/run-form-state";
 
 // What can follow a run (cancelling it, checking its outcome, repeating it), and the last one's answer.
 

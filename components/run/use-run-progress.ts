@@ -1,10 +1,10 @@
 "use client";
 
 import { startTransition, useEffect, useState, useTransition } from "react";
-import { fail } from "@/lib/action-result";
-import { runWithProgressAction } from "@/lib/runs/actions";
-import type { RunFormResult, RunStreamEvent } from "@/lib/runs/run-form-state";
-import type { RunEvent } from "@/lib/runs/run-types";
+import { fail } from "@/lib/foundations/action-result";
+import { runWithProgressAction } from "@/lib/domain/runs/actions";
+import type { RunFormResult, RunStreamEvent } from "@/lib/domain/runs/run-form-state";
+import type { RunEvent } from "@/lib/domain/runs/run-types";
 
 // A run with JavaScript: its event stream is read as it arrives, so the form shows the elapsed time and the
 // progress the run reports, and offers to cancel it once its execution ID is known.

@@ -1,5 +1,5 @@
 import { CopyButton } from "@/components/listings/copy-button";
-import type { BadgeSnippets } from "@/lib/sample-tests/badge-snippets";
+import type { BadgeSnippets } from "@/lib/domain/sample-tests/badge-snippets";
 
 /** The badge as a README shows it, and the two snippets that put it there. */
 export function BadgeSnippetsSection({ snippets, previewable }: { snippets: BadgeSnippets; previewable: boolean }) {

@@ -1,5 +1,5 @@
 import { DataTable, ROW_CLASS } from "@/components/ui/data-table";
-import type { SampleTestView } from "@/lib/sample-tests/queries";
+import type { SampleTestView } from "@/lib/domain/sample-tests/queries";
 
 /** The last results, newest first, with failure reasons in words. */
 export function SampleTestHistory({ tests }: { tests: SampleTestView[] }) {

@@ -1,5 +1,5 @@
 import { Badge } from "@/components/ui/badge";
-import { labelLine, type SampleTestLabel } from "@/lib/sample-tests/label";
+import { labelLine, type SampleTestLabel } from "@/lib/model/figures/sample-test-label";
 
 /** The label as a badge; nothing at all when there is no label to show. */
 export function SampleTestBadge({ label, now }: { label: SampleTestLabel; now: Date }) {

@@ -1,7 +1,7 @@
 import { JsonBlock } from "@/components/listings/json-block";
 import { LocalTime } from "@/components/ui/local-time";
-import type { JsonObject } from "@/lib/agent-file/types";
-import type { SampleTestSummary } from "@/lib/sample-tests/queries";
+import type { JsonObject } from "@/lib/model/agent-file/types";
+import type { SampleTestSummary } from "@/lib/domain/sample-tests/queries";
 
 /**
  * The expected output beside the latest actual one, with the latest test's verdict in words. With

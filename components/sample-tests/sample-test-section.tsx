@@ -1,6 +1,6 @@
-import { getViewer } from "@/lib/accounts/viewer";
-import { findSampleTestSummary } from "@/lib/sample-tests/queries";
-import { notTestableWords } from "@/lib/sample-tests/testability";
+import { getViewer } from "@/lib/model/accounts/viewer";
+import { findSampleTestSummary } from "@/lib/domain/sample-tests/queries";
+import { notTestableWords } from "@/lib/domain/sample-tests/testability";
 import { OutputComparison } from "./output-comparison";
 
 const ruleWords =

@@ -2,7 +2,7 @@
 
 import { useActionState, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
-import { initialResult, type ActionResult } from "@/lib/action-result";
+import { initialResult, type ActionResult } from "@/lib/foundations/action-result";
 
 type QueueAction = (previous: ActionResult | null, form: FormData) => Promise<ActionResult>;
 

@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { FieldError } from "@/components/ui/field-error";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { initialResult, type ActionResult } from "@/lib/action-result";
+import { initialResult, type ActionResult } from "@/lib/foundations/action-result";
 
 // The two forms of every bearer token Explore issues (adapter tokens, personal API tokens): make one, shown
 // this once, and revoke one. Plain forms, so both work without JavaScript. The action re-checks whose it is.

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import { pathToFileURL } from "node:url";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { serveStatelessMcp } from "../../lib/adapters/stateless-mcp-server";
+import { serveStatelessMcp } from "../../lib/domain/adapters/stateless-mcp-server";
 import { demoAgentTools } from "./agents";
 import { createReminderStore } from "./reminders";
 import type { DemoTool } from "./tool-kit";
@@ -29,7 +29,7 @@ function handleMcp(slug: string, tools: readonly DemoTool[], req: IncomingMessag
 
 /**
  * The consumer IDs Odds Lab starts with a payment on record for: `DEMO_ODDS_LAB_PAID_CONSUMERS`, comma-separated.
- * Read here, not through lib/env.ts: the demo adapters stand in for publishers' own servers and their config.
+ * Read here, not through lib/foundations/env.ts: the demo adapters stand in for publishers' own servers and their config.
  */
 function oddsPaidConsumersFromEnv(): Set<string> {
   const ids = (process.env.DEMO_ODDS_LAB_PAID_CONSUMERS ?? "").split(",").map((id) => id.trim());

@@ -1,7 +1,7 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
-import { paymentRequiredResult, type PaymentRequiredAnswer } from "../../lib/payments/payment-required";
+import { paymentRequiredResult, type PaymentRequiredAnswer } from "../../lib/domain/payments/payment-required";
 
 /** What a tool may read from the request's `_meta`; every field is optional, tools never require it. */
 export type CallMeta = { executionId: string | null; consumerId: string | null; validation: boolean };

@@ -1,6 +1,6 @@
 # compose.yaml's backends for deploy/varnish/explore.vcl: two web instances, chosen in turn among the healthy. An MCP
 # client that sends an Mcp-Session-Id stays on one instance: the one that asked its person to confirm an action must
-# get the answer (lib/agent-mcp/elicitation.ts).
+# get the answer (lib/edges/agent-mcp/elicitation.ts).
 import directors;
 
 probe ready {

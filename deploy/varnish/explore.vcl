@@ -61,7 +61,7 @@ sub vcl_hash {
 sub vcl_backend_response {
     # A page that was rendering when PostgreSQL went away, and stayed away, ends in a 500: Next chose the status
     # before Explore could choose 503. Asked once more, Explore answers 503 with Retry-After while the outage goes on
-    # (lib/http/database-outage.ts), or the page once it is over. GET and HEAD only, and once.
+    # (lib/foundations/db/outage.ts), or the page once it is over. GET and HEAD only, and once.
     if (beresp.status == 500 && bereq.retries == 0 && (bereq.method == "GET" || bereq.method == "HEAD")) {
         return (retry);
     }

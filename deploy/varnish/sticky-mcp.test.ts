@@ -5,7 +5,7 @@ import { startVarnish, type RunningVarnish } from "@/scripts/lib/varnish";
 
 // Varnish in front of two web instances (the backends.vcl scripts/lib/varnish.ts writes, as compose's does): an MCP
 // client's requests that carry an Mcp-Session-Id all reach one instance — the one that asked its person to confirm
-// an action gets the answer (lib/agent-mcp/elicitation.ts) — while other requests are shared between them.
+// an action gets the answer (lib/edges/agent-mcp/elicitation.ts) — while other requests are shared between them.
 
 const VARNISH_PORT = 4113;
 const backends: Server[] = [];

@@ -1,8 +1,8 @@
 // Test-only: imports the leak fixture for publisher A and suspends one listing through the real
 // moderation function. Run by the setup project: tsx --conditions=react-server e2e/roles/leak-fixture.ts <email> <adminEmail>
-import { db } from "../../lib/db";
-import { importAgentFile } from "../../lib/agents/import-agent";
-import { suspendListing } from "../../lib/moderation/decisions";
+import { db } from "../../lib/foundations/db/client";
+import { importAgentFile } from "../../lib/domain/publishing/import-agent";
+import { suspendListing } from "../../lib/domain/moderation/decisions";
 import { leak } from "./roles";
 
 const [email, adminEmail] = process.argv.slice(2);

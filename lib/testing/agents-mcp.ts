@@ -5,13 +5,13 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { POST } from "@/app/mcp/route";
 
 // Explore's /mcp as tests drive it: the SDK's own client with its HTTP requests handed straight to the route, and
-// seed 004's tools read from the copy of the seed kept in lib/agent-mcp, to compare their input schemas.
+// seed 004's tools read from the copy of the seed kept in lib/edges/agent-mcp, to compare their input schemas.
 
 type Schema = { [key: string]: unknown };
 
 /** Seed 004's tools as [description, input schema] pairs, in the seed's order. */
 export function seedTools(): { description: string; schema: Schema }[] {
-  const text = readFileSync(new URL("../agent-mcp/seed-004.fixture.txt", import.meta.url), "utf8");
+  const text = readFileSync(new URL("../edges/agent-mcp/seed-004.fixture.txt", import.meta.url), "utf8");
   const lines = text.slice(text.indexOf("\n----\n") + 6).split("\n");
   const tools: { description: string; schema: Schema }[] = [];
   let paragraph = "";

@@ -1,4 +1,4 @@
-import type { NewNote } from "@/lib/network/board";
+import type { NewNote } from "@/lib/domain/network/board";
 
 /** An anonymous, unsigned note of `content`, with `fields` set as given. */
 export function newNote(content: string, fields: Partial<NewNote> = {}): NewNote {

@@ -1,4 +1,4 @@
-import type { CliIo } from "@/lib/cli/validate-command";
+import type { CliIo } from "@/lib/edges/cli/validate-command";
 
 /** The CLI's input and output in memory: `files` are what it may read (others fail as ENOENT). */
 export function fakeCliIo(files: Record<string, string>) {

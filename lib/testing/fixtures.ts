@@ -1,9 +1,9 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { db } from "@/lib/db";
+import { db } from "@/lib/foundations/db/client";
 import type { Prisma } from "@/generated/prisma/client";
 import type { AgentStatus, ContentRating } from "@/generated/prisma/enums";
-import type { Viewer } from "@/lib/accounts/viewer";
+import type { Viewer } from "@/lib/model/accounts/viewer";
 
 // Test-only helpers: rows with unique handles and emails, and a clean-up that removes them.
 

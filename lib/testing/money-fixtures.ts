@@ -2,7 +2,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import type { Prisma } from "@/generated/prisma/client";
 import type { PlanType, StripeEventOutcome } from "@/generated/prisma/enums";
-import { db } from "@/lib/db";
+import { db } from "@/lib/foundations/db/client";
 
 // Test-only rows for the money pages: plans, Stripe events and entitlements written directly, as the
 // webhook would have written them. They go with their agent and user (cleanUpTestRows).

@@ -4,21 +4,21 @@ import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
 // something they do not own (or by a non-administrator for moderation), fails and changes nothing.
 // The viewer is the only thing mocked: each action runs against the real (throw-away) database.
 
-vi.mock("@/lib/accounts/viewer", () => import("@/lib/testing/viewer-stub"));
+vi.mock("@/lib/model/accounts/viewer", () => import("@/lib/testing/viewer-stub"));
 vi.mock("next/cache", () => ({ revalidatePath: vi.fn(), revalidateTag: vi.fn() }));
 
-import { db } from "@/lib/db";
+import { db } from "@/lib/foundations/db/client";
 import { cleanUpTestRows, createTestAgent, createTestUser } from "@/lib/testing/fixtures";
-import { deleteAgentAction, publishAgentAction, setServiceOfferedAction, unpublishAgentAction } from "@/lib/agents/actions";
-import { importAgentAction } from "@/lib/publishing/entry-actions";
-import { saveAgeSettingsAction } from "@/lib/accounts/settings-actions";
-import { saveDataRulesAction } from "@/lib/data-rules/actions";
-import { dismissReportAction, reinstateListingAction, reportListingAction, suspendListingAction } from "@/lib/moderation/actions";
-import { cancelExecutionAction, checkOutcomeAction, repeatExecutionAction, runCapabilityAction, runWithProgressAction } from "@/lib/runs/actions";
-import { resolveUnknownOutcomeAction } from "@/lib/runs/resolve-outcome-action";
-import { saveSigningSecretAction, stopVerifyingAction } from "@/lib/payments/webhook-settings";
-import { testNowAction } from "@/lib/sample-tests/actions";
-import { createAdapterTokenAction, revokeAdapterTokenAction } from "@/lib/agents/adapter-token-actions";
+import { deleteAgentAction, publishAgentAction, setServiceOfferedAction, unpublishAgentAction } from "@/lib/domain/agents/actions";
+import { importAgentAction } from "@/lib/domain/publishing/entry-actions";
+import { saveAgeSettingsAction } from "@/lib/model/accounts/settings-actions";
+import { saveDataRulesAction } from "@/lib/domain/data-rules/actions";
+import { dismissReportAction, reinstateListingAction, reportListingAction, suspendListingAction } from "@/lib/domain/moderation/actions";
+import { cancelExecutionAction, checkOutcomeAction, repeatExecutionAction, runCapabilityAction, runWithProgressAction } from "@/lib/domain/runs/actions";
+import { resolveUnknownOutcomeAction } from "@/lib/domain/runs/resolve-outcome-action";
+import { saveSigningSecretAction, stopVerifyingAction } from "@/lib/domain/payments/webhook-settings";
+import { testNowAction } from "@/lib/domain/sample-tests/actions";
+import { createAdapterTokenAction, revokeAdapterTokenAction } from "@/lib/domain/agents/adapter-token-actions";
 import {
   confirmSuggestionAction,
   deleteDraftAction,
@@ -27,12 +27,12 @@ import {
   saveDraftAction,
   saveDraftMaintainersAction,
   tryDraftExampleAction,
-} from "@/lib/publishing/draft-actions";
-import { checkAgainAction } from "@/lib/logos/actions";
-import { sealSecret } from "@/lib/secrets";
-import { answerRequestAction } from "@/lib/requests/actions";
-import { createApiTokenAction, revokeApiTokenAction } from "@/lib/api-tokens/actions";
-import { syncRegistryNowAction } from "@/lib/registry/actions";
+} from "@/lib/domain/publishing/draft-actions";
+import { checkAgainAction } from "@/lib/domain/logos/actions";
+import { sealSecret } from "@/lib/foundations/secrets";
+import { answerRequestAction } from "@/lib/domain/requests/actions";
+import { createApiTokenAction, revokeApiTokenAction } from "@/lib/domain/api-tokens/actions";
+import { syncRegistryNowAction } from "@/lib/domain/registry/actions";
 import { redirectTarget } from "@/lib/testing/next-redirect";
 import { formData } from "@/lib/testing/form-data";
 import { session } from "@/lib/testing/viewer-stub";

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { serveStatelessMcp } from "@/lib/adapters/stateless-mcp-server";
+import { serveStatelessMcp } from "@/lib/domain/adapters/stateless-mcp-server";
 import { z } from "zod";
 
 // Test-only: MCP adapters on loopback whose answers, speed and failures the tests control, each at

@@ -1,6 +1,6 @@
-import type { Viewer } from "@/lib/accounts/viewer";
+import type { Viewer } from "@/lib/model/accounts/viewer";
 
-// The signed-in person, as tests set it: `vi.mock("@/lib/accounts/viewer", () => import("@/lib/testing/viewer-stub"))`,
+// The signed-in person, as tests set it: `vi.mock("@/lib/model/accounts/viewer", () => import("@/lib/testing/viewer-stub"))`,
 // then `session.viewer = …`. Everything else an action does runs for real.
 
 export const session: { viewer: Viewer | null } = { viewer: null };

@@ -2,8 +2,8 @@
 // It applies the committed migrations to DATABASE_URL and nothing else: no embedded PostgreSQL, no Prisma CLI. The
 // schema, the migrations and the schema engine's wasm are copied beside the bundle, and read from there.
 import path from "node:path";
-import { requireDatabaseUrl } from "../../lib/env";
-import { log } from "../../lib/log";
+import { requireDatabaseUrl } from "../../lib/foundations/env";
+import { log } from "../../lib/foundations/log";
 import { deployMigrations } from "../lib/migrations";
 
 const here = import.meta.dirname;

@@ -5,7 +5,7 @@ import { existsSync } from "node:fs";
 import pg from "pg";
 import os from "node:os";
 import path from "node:path";
-import { env } from "../../lib/env";
+import { env } from "../../lib/foundations/env";
 import { startEmbeddedPostgres } from "./embedded-postgres";
 import { deployMigrations } from "./migrations";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import pg from "pg";
-import { requireDatabaseUrl } from "@/lib/env";
+import { requireDatabaseUrl } from "@/lib/foundations/env";
 import { memoryFlags } from "./embedded-postgres";
 
 const GB = 2 ** 30;

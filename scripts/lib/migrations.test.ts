@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { env } from "../../lib/env";
+import { env } from "../../lib/foundations/env";
 import { pendingSchemaChanges } from "./migrations";
 
 // The test database was migrated from the committed folders (scripts/with-db.ts); a schema edit

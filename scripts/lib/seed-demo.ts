@@ -2,9 +2,9 @@
 // with endpoints pointed at wherever the demo adapters listen. Idempotent: re-running replaces.
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import { db } from "../../lib/db";
-import { importAgentFile } from "../../lib/agents/import-agent";
-import { sealSecret } from "../../lib/secrets";
+import { db } from "../../lib/foundations/db/client";
+import { importAgentFile } from "../../lib/domain/publishing/import-agent";
+import { sealSecret } from "../../lib/foundations/secrets";
 import { projectRoot } from "./database";
 
 export const DEMO_PUBLISHER_EMAIL = "demo-publisher@explore.localhost";

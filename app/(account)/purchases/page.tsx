@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { PurchaseCard } from "@/components/payments/purchase-card";
-import { requireViewer } from "@/lib/accounts/viewer";
-import { PURCHASES_PATH } from "@/lib/payments/paths";
-import { findMyPurchases, MAX_PURCHASES } from "@/lib/payments/purchases";
+import { requireViewer } from "@/lib/model/accounts/viewer";
+import { PURCHASES_PATH } from "@/lib/domain/payments/paths";
+import { findMyPurchases, MAX_PURCHASES } from "@/lib/domain/payments/purchases";
 
 export const metadata: Metadata = { title: "Purchases", robots: { index: false } };
 

@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { MyRunsFiltersForm, MyRunsTable } from "@/components/run/my-runs-table";
-import { requireViewer } from "@/lib/accounts/viewer";
-import { parseMyRunsFilters } from "@/lib/runs/my-runs-filters";
-import { findMyRunServices, findMyRuns } from "@/lib/runs/queries";
+import { requireViewer } from "@/lib/model/accounts/viewer";
+import { parseMyRunsFilters } from "@/lib/domain/runs/my-runs-filters";
+import { findMyRunServices, findMyRuns } from "@/lib/domain/runs/queries";
 
 export const metadata: Metadata = { title: "My runs" };
 

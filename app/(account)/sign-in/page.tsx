@@ -3,11 +3,11 @@ import { redirect } from "next/navigation";
 import { SignInForm } from "@/components/account/sign-in-form";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { signInWithGitHub } from "@/lib/accounts/actions";
-import { githubSignInEnabled } from "@/lib/accounts/auth";
-import { safeReturnPath } from "@/lib/accounts/return-path";
-import { getViewer } from "@/lib/accounts/viewer";
-import { describeSignInError } from "@/lib/accounts/sign-in-errors";
+import { signInWithGitHub } from "@/lib/model/accounts/actions";
+import { githubSignInEnabled } from "@/lib/model/accounts/auth";
+import { safeReturnPath } from "@/lib/model/accounts/return-path";
+import { getViewer } from "@/lib/model/accounts/viewer";
+import { describeSignInError } from "@/lib/model/accounts/sign-in-errors";
 
 export const metadata: Metadata = { title: "Sign in" };
 

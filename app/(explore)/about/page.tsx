@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { ProsePage } from "@/components/site/prose-page";
-import { isDemoNetwork } from "@/lib/site/demo";
+import { isDemoNetwork } from "@/lib/foundations/site/demo";
 
 export const metadata: Metadata = { title: "About", alternates: { canonical: "/about" } };
 

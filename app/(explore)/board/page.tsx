@@ -2,11 +2,11 @@ import type { Metadata } from "next";
 import { Pager } from "@/components/ui/pager";
 import { z } from "zod";
 import { NoteCard } from "@/components/board/note-card";
-import { getViewer } from "@/lib/accounts/viewer";
-import { asAdmin } from "@/lib/moderation/admin-check";
-import { decideNoteAction } from "@/lib/network/board-actions";
-import { openNoteReports, reportedNotes, searchBoard } from "@/lib/network/board";
-import { NUL_REFUSAL, withoutNul } from "@/lib/requests/request-input";
+import { getViewer } from "@/lib/model/accounts/viewer";
+import { asAdmin } from "@/lib/domain/moderation/admin-check";
+import { decideNoteAction } from "@/lib/domain/network/board-actions";
+import { openNoteReports, reportedNotes, searchBoard } from "@/lib/domain/network/board";
+import { NUL_REFUSAL, withoutNul } from "@/lib/domain/requests/request-input";
 import { FilterForm } from "@/components/site/filter-form";
 
 export const metadata: Metadata = {

@@ -2,8 +2,8 @@ import type { Metadata } from "next";
 import { Pager } from "@/components/ui/pager";
 import { z } from "zod";
 import { ProfileCard } from "@/components/directory/profile-card";
-import { searchDirectory } from "@/lib/network/directory";
-import { NUL_REFUSAL, withoutNul } from "@/lib/requests/request-input";
+import { searchDirectory } from "@/lib/domain/network/directory";
+import { NUL_REFUSAL, withoutNul } from "@/lib/domain/requests/request-input";
 import { FilterForm } from "@/components/site/filter-form";
 
 export const metadata: Metadata = {

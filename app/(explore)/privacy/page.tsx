@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { ProsePage } from "@/components/site/prose-page";
-import { isDemoNetwork } from "@/lib/site/demo";
+import { isDemoNetwork } from "@/lib/foundations/site/demo";
 
 export const metadata: Metadata = { title: "Privacy", alternates: { canonical: "/privacy" } };
 

@@ -4,9 +4,9 @@ import { Pager } from "@/components/ui/pager";
 import { AskForm } from "@/components/requests/ask-form";
 import { McpEndpointSnippet } from "@/components/requests/mcp-snippet";
 import { RequestItem } from "@/components/requests/request-item";
-import { getViewer } from "@/lib/accounts/viewer";
-import { REQUEST_STATUSES, listRequestsSchema, requestStatusWords } from "@/lib/requests/request-input";
-import { listRequests, votedBy } from "@/lib/requests/requests";
+import { getViewer } from "@/lib/model/accounts/viewer";
+import { REQUEST_STATUSES, listRequestsSchema, requestStatusWords } from "@/lib/domain/requests/request-input";
+import { listRequests, votedBy } from "@/lib/domain/requests/requests";
 import { FilterForm } from "@/components/site/filter-form";
 
 export const metadata: Metadata = { title: "Capability requests", description: "What people and agents ask for that no service offers yet, most voted first." };

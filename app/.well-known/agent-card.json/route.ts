@@ -1,9 +1,9 @@
 import { A2A_VERSION_HEADER } from "@a2a-js/sdk";
-import { handle, jsonResponse } from "@/lib/api/http";
-import { exploreCardModel } from "@/lib/formats/a2a-card/explore-card";
-import { cardOptionsResponse, varyByVersion } from "@/lib/formats/a2a-card/export";
-import { cardJson } from "@/lib/formats/a2a-card/versions";
-import { siteOrigin } from "@/lib/listings/site";
+import { handle, jsonResponse } from "@/lib/edges/api/http";
+import { exploreCardModel } from "@/lib/domain/formats/a2a-card/explore-card";
+import { cardOptionsResponse, varyByVersion } from "@/lib/edges/api/a2a-card-export";
+import { cardJson } from "@/lib/domain/formats/a2a-card/versions";
+import { siteOrigin } from "@/lib/foundations/site/origin";
 
 // Explore's own A2A agent card, where A2A clients look for it by default (docs/api.md). The same for
 // everyone asking for the same A2A version: public, cached and readable from any origin.

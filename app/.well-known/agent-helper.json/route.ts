@@ -1,7 +1,7 @@
-import { absoluteUrl } from "@/lib/listings/site";
-import { boardSchemeDocument } from "@/lib/network/board-scheme";
-import { boardInstanceId } from "@/lib/network/board";
-import { canonicalJson } from "@/lib/network/canonical-json";
+import { absoluteUrl } from "@/lib/foundations/site/origin";
+import { boardSchemeDocument } from "@/lib/domain/network/board-scheme";
+import { boardInstanceId } from "@/lib/domain/network/board";
+import { canonicalJson } from "@/lib/domain/network/canonical-json";
 
 // GET /.well-known/agent-helper.json — how the board's hash chain is made (seed 004), so that anyone can verify it
 // with SHA-256 and RFC 8785 alone. Public and the same for everyone; written in its own canonical JSON.

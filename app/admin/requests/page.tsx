@@ -2,9 +2,9 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { Badge } from "@/components/ui/badge";
-import { requireAdmin } from "@/lib/moderation/admin";
-import { inboxRequests } from "@/lib/network/operator-inbox";
-import { REQUEST_STATUSES, type OperatorRequestStatus } from "@/lib/network/operator-requests";
+import { requireAdmin } from "@/lib/domain/moderation/admin";
+import { inboxRequests } from "@/lib/domain/network/operator-inbox";
+import { REQUEST_STATUSES, type OperatorRequestStatus } from "@/lib/domain/network/operator-requests";
 
 export const metadata: Metadata = { title: "Requests to the operator", robots: { index: false, follow: false } };
 

@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { ConnectForm } from "@/components/dashboard/connect-form";
-import { requireViewer } from "@/lib/accounts/viewer";
-import { findOwnedAgents } from "@/lib/agents/queries";
+import { requireViewer } from "@/lib/model/accounts/viewer";
+import { findOwnedAgents } from "@/lib/domain/agents/queries";
 
 export const metadata: Metadata = { title: "Connect an MCP server" };
 

@@ -1,12 +1,12 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { Button } from "@/components/ui/button";
-import { requireViewer } from "@/lib/accounts/viewer";
-import { dateWords } from "@/lib/payments/date-words";
-import { deleteDraftAction, newDraftAction } from "@/lib/publishing/draft-actions";
-import { MAX_DRAFTS_PER_OWNER, sourceWords } from "@/lib/publishing/draft-limits";
-import { DRAFTS_PATH, draftPath } from "@/lib/publishing/draft-paths";
-import { listDrafts } from "@/lib/publishing/drafts";
+import { requireViewer } from "@/lib/model/accounts/viewer";
+import { dateWords } from "@/lib/foundations/words/dates";
+import { deleteDraftAction, newDraftAction } from "@/lib/domain/publishing/draft-actions";
+import { MAX_DRAFTS_PER_OWNER, sourceWords } from "@/lib/domain/publishing/draft-limits";
+import { DRAFTS_PATH, draftPath } from "@/lib/domain/publishing/draft-paths";
+import { listDrafts } from "@/lib/domain/publishing/drafts";
 
 export const metadata: Metadata = { title: "Drafts" };
 

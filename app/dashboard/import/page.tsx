@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { ImportForm } from "@/components/dashboard/import-form";
-import { requireViewer } from "@/lib/accounts/viewer";
+import { requireViewer } from "@/lib/model/accounts/viewer";
 
 export const metadata: Metadata = { title: "Import an agent.json" };
 

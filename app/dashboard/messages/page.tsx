@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { requireViewer } from "@/lib/accounts/viewer";
-import { MESSAGE_TTL_DAYS, messagesForPublisher } from "@/lib/network/messages";
+import { requireViewer } from "@/lib/model/accounts/viewer";
+import { MESSAGE_TTL_DAYS, messagesForPublisher } from "@/lib/domain/network/messages";
 
 export const metadata: Metadata = { title: "Messages to your agents", robots: { index: false, follow: false } };
 

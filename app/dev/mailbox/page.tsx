@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { isDevMailboxEnabled, listDevMail } from "@/lib/accounts/dev-mailbox";
+import { isDevMailboxEnabled, listDevMail } from "@/lib/model/accounts/dev-mailbox";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Development mailbox", robots: { index: false } };

@@ -1,5 +1,5 @@
 import { ImageResponse } from "next/og";
-import { SHARE_IMAGE_FRAME, SHARE_IMAGE_SIZE } from "@/lib/seo/share-image";
+import { SHARE_IMAGE_FRAME, SHARE_IMAGE_SIZE } from "@/lib/edges/seo/share-image";
 
 // The share image of pages that must not describe themselves (mature listings): Explore's name only.
 export function GET() {

@@ -1,7 +1,7 @@
-import { handle, jsonResponse, optionsResponse } from "@/lib/api/http";
-import { registryError } from "@/lib/registry-api/http";
-import { parseListQuery } from "@/lib/registry-api/query";
-import { listServers } from "@/lib/registry-api/servers";
+import { handle, jsonResponse, optionsResponse } from "@/lib/edges/api/http";
+import { registryError } from "@/lib/edges/registry-api/http";
+import { parseListQuery } from "@/lib/edges/registry-api/query";
+import { listServers } from "@/lib/edges/registry-api/servers";
 
 // The MCP Registry API's list of servers: Explore's agents a signed-out visitor sees (docs/api.md).
 

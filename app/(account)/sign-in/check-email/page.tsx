@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { Card } from "@/components/ui/card";
-import { isDevMailboxEnabled } from "@/lib/accounts/dev-mailbox";
+import { isDevMailboxEnabled } from "@/lib/model/accounts/dev-mailbox";
 
 export const metadata: Metadata = { title: "Check your email" };
 

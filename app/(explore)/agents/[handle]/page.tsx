@@ -5,14 +5,14 @@ import { JsonLd } from "@/components/listings/json-ld";
 import { isOwnPreview, PreviewBanner } from "@/components/listings/preview-banner";
 import { ServiceList } from "@/components/listings/service-card";
 import { ReportAgentServices } from "@/components/moderation/report-link";
-import { getViewer } from "@/lib/accounts/viewer";
-import { agentPath, handleFromParam } from "@/lib/listings/paths";
-import { findAgentWithListings } from "@/lib/catalog/queries";
-import { hydrateCards } from "@/lib/listings/cards";
-import { agentJsonLd } from "@/lib/seo/structured-data";
+import { getViewer } from "@/lib/model/accounts/viewer";
+import { agentPath, handleFromParam } from "@/lib/model/addresses/paths";
+import { findAgentWithListings } from "@/lib/model/catalog/queries";
+import { hydrateCards } from "@/lib/domain/listings/cards";
+import { agentJsonLd } from "@/lib/edges/seo/structured-data";
 import { RegistryRecordPanel } from "@/components/registry/registry-record-panel";
-import { findRegistryRecord } from "@/lib/registry/records";
-import { registryDashboardPath } from "@/lib/registry/paths";
+import { findRegistryRecord } from "@/lib/domain/registry/records";
+import { registryDashboardPath } from "@/lib/domain/registry/paths";
 
 type Props = { params: Promise<{ handle: string }> };
 

@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { openApiDocument } from "@/lib/api/openapi";
-import { operationsOf, schemaFields, type RefField } from "@/lib/api/reference";
-import { siteOrigin } from "@/lib/listings/site";
+import { openApiDocument } from "@/lib/edges/api/openapi";
+import { operationsOf, schemaFields, type RefField } from "@/lib/edges/api/reference";
+import { siteOrigin } from "@/lib/foundations/site/origin";
 
 export const metadata: Metadata = {
   title: "API reference",

@@ -2,9 +2,9 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { RequestFacts, VoteButton } from "@/components/requests/request-item";
-import { getViewer, type Viewer } from "@/lib/accounts/viewer";
-import { requestIdFromParam } from "@/lib/listings/paths";
-import { findRequest, votedBy, type RequestView } from "@/lib/requests/requests";
+import { getViewer, type Viewer } from "@/lib/model/accounts/viewer";
+import { requestIdFromParam } from "@/lib/model/addresses/paths";
+import { findRequest, votedBy, type RequestView } from "@/lib/domain/requests/requests";
 
 type Props = { params: Promise<{ id: string }> };
 

@@ -3,8 +3,8 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { AnswerRequestForm, CloseRequestForm } from "@/components/operator/answer-forms";
 import { Badge } from "@/components/ui/badge";
-import { requireAdmin } from "@/lib/moderation/admin";
-import { inboxThread } from "@/lib/network/operator-inbox";
+import { requireAdmin } from "@/lib/domain/moderation/admin";
+import { inboxThread } from "@/lib/domain/network/operator-inbox";
 
 export const metadata: Metadata = { title: "A request to the operator", robots: { index: false, follow: false } };
 

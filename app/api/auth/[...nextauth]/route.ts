@@ -1,8 +1,8 @@
 import type { NextRequest } from "next/server";
-import { handlers } from "@/lib/accounts/auth";
-import { isIncompleteSignInLink, toSignInPage } from "@/lib/accounts/auth-route";
-import { toRelativeRedirect } from "@/lib/accounts/relative-redirect";
-import { answerCountingSignInLinks } from "@/lib/accounts/sign-in-limits";
+import { handlers } from "@/lib/model/accounts/auth";
+import { isIncompleteSignInLink, toSignInPage } from "@/lib/model/accounts/auth-route";
+import { toRelativeRedirect } from "@/lib/model/accounts/relative-redirect";
+import { answerCountingSignInLinks } from "@/lib/model/accounts/sign-in-limits";
 
 export async function GET(request: NextRequest): Promise<Response> {
   if (isIncompleteSignInLink(request.nextUrl)) return toSignInPage("IncompleteLink");

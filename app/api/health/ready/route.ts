@@ -1,4 +1,4 @@
-import { healthResponse } from "@/lib/operations/health";
+import { healthResponse } from "@/lib/edges/operations/health";
 
 // Readiness, for a load balancer or an orchestrator's routing decision: 200 when this instance can serve
 // (database reachable, migrations current), 503 when it cannot (and why).

@@ -1,6 +1,6 @@
-import { handle, jsonResponse, optionsResponse } from "@/lib/api/http";
-import { openApiDocument } from "@/lib/api/openapi";
-import { siteOrigin } from "@/lib/listings/site";
+import { handle, jsonResponse, optionsResponse } from "@/lib/edges/api/http";
+import { openApiDocument } from "@/lib/edges/api/openapi";
+import { siteOrigin } from "@/lib/foundations/site/origin";
 
 export async function GET(request: Request): Promise<Response> {
   return handle(request, async () => jsonResponse(request, openApiDocument(siteOrigin()), "application/vnd.oai.openapi+json"));

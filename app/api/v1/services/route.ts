@@ -1,6 +1,6 @@
-import { servicesQuerySchema, parseQuery } from "@/lib/api/schemas";
-import { apiSearchServices } from "@/lib/api/reads";
-import { handle, invalidParameters, jsonResponse, optionsResponse } from "@/lib/api/http";
+import { servicesQuerySchema, parseQuery } from "@/lib/edges/api/schemas";
+import { apiSearchServices } from "@/lib/edges/api/reads";
+import { handle, invalidParameters, jsonResponse, optionsResponse } from "@/lib/edges/api/http";
 
 export async function GET(request: Request): Promise<Response> {
   return handle(request, async () => {

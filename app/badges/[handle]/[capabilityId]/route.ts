@@ -1,7 +1,7 @@
-import { capabilityIdFromParam, handleFromParam } from "@/lib/listings/paths";
-import { sampleTestBadgeSvg } from "@/lib/sample-tests/badge-svg";
-import { findSampleTestSummary } from "@/lib/sample-tests/queries";
-import { answeringUnavailable } from "@/lib/http/database-unavailable";
+import { capabilityIdFromParam, handleFromParam } from "@/lib/model/addresses/paths";
+import { sampleTestBadgeSvg } from "@/lib/domain/sample-tests/badge-svg";
+import { findSampleTestSummary } from "@/lib/domain/sample-tests/queries";
+import { answeringUnavailable } from "@/lib/foundations/db/unavailable";
 
 // GET /badges/{handle}/{capability_id}.svg — the publisher's README badge. Public, so it answers as a
 // signed-out visitor would see the service: unpublished or mature services are not found.

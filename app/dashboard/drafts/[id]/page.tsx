@@ -3,15 +3,15 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { DraftEditor } from "@/components/editor/draft-editor";
 import { DraftPreview } from "@/components/editor/draft-preview";
-import { requireViewer } from "@/lib/accounts/viewer";
-import { checkDraftText } from "@/lib/publishing/draft-check";
-import { DRAFTS_PATH, draftPath } from "@/lib/publishing/draft-paths";
-import { previewCapabilities } from "@/lib/publishing/draft-preview";
-import { findOwnedDraft } from "@/lib/publishing/drafts";
+import { requireViewer } from "@/lib/model/accounts/viewer";
+import { checkDraftText } from "@/lib/domain/publishing/draft-check";
+import { DRAFTS_PATH, draftPath } from "@/lib/domain/publishing/draft-paths";
+import { previewCapabilities } from "@/lib/domain/publishing/draft-preview";
+import { findOwnedDraft } from "@/lib/domain/publishing/drafts";
 import { ImportBanner } from "@/components/editor/import-banner";
-import { findDraftImport } from "@/lib/publishing/imported-drafts";
+import { findDraftImport } from "@/lib/domain/publishing/imported-drafts";
 import { MaintainersForm } from "@/components/editor/maintainers-form";
-import { maintainerLines } from "@/lib/formats/ga4gh/maintainers";
+import { maintainerLines } from "@/lib/domain/formats/ga4gh/maintainers";
 
 export const metadata: Metadata = { title: "Edit a draft", robots: { index: false } };
 

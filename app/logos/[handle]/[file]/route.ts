@@ -1,8 +1,8 @@
-import { getViewer } from "@/lib/accounts/viewer";
-import { handleFromParam } from "@/lib/listings/paths";
-import { isLogoSize } from "@/lib/logos/paths";
-import { readLogoCopy, type LogoCopy } from "@/lib/logos/store";
-import { answeringUnavailable } from "@/lib/http/database-unavailable";
+import { getViewer } from "@/lib/model/accounts/viewer";
+import { handleFromParam } from "@/lib/model/addresses/paths";
+import { isLogoSize } from "@/lib/domain/logos/paths";
+import { readLogoCopy, type LogoCopy } from "@/lib/domain/logos/store";
+import { answeringUnavailable } from "@/lib/foundations/db/unavailable";
 
 // GET /logos/{handle}/{size}.webp — Explore's own copy of an agent's checked logo (64, 128 or 256 px).
 // Served only where the agent exists for the viewer by THE visibility rule. A copy a signed-out visitor

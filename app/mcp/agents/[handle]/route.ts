@@ -1,8 +1,8 @@
-import { answerOptions, jsonRpcError, refuseGet, servePost } from "@/lib/agent-mcp/streamable-http";
-import { findAgentWithListings } from "@/lib/catalog/queries";
-import { createGatewayServer } from "@/lib/gateway/agent-server";
-import { mayRunAgent } from "@/lib/gateway/token-scope";
-import { MAX_ARGUMENTS_BYTES } from "@/lib/runs/run-form-state";
+import { answerOptions, jsonRpcError, refuseGet, servePost } from "@/lib/edges/agent-mcp/streamable-http";
+import { findAgentWithListings } from "@/lib/model/catalog/queries";
+import { createGatewayServer } from "@/lib/edges/agent-mcp/gateway/agent-server";
+import { mayRunAgent } from "@/lib/edges/agent-mcp/gateway/token-scope";
+import { MAX_ARGUMENTS_BYTES } from "@/lib/domain/runs/run-form-state";
 
 // POST /mcp/agents/@handle — the gateway: an MCP client mounts one agent's services as tools and runs them as the
 // owner of the personal API token it sends (Authorization: Bearer), through the same run path as the browser.

@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { ReportForm } from "@/components/moderation/report-form";
-import { requireViewer } from "@/lib/accounts/viewer";
-import { capabilityIdFromParam, handleFromParam } from "@/lib/listings/paths";
-import { findReportableListing } from "@/lib/moderation/reports";
+import { requireViewer } from "@/lib/model/accounts/viewer";
+import { capabilityIdFromParam, handleFromParam } from "@/lib/model/addresses/paths";
+import { findReportableListing } from "@/lib/domain/moderation/reports";
 
 export const metadata: Metadata = { title: "Report a service", robots: { index: false, follow: false } };
 

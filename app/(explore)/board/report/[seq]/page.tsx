@@ -2,9 +2,9 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { NoteCard } from "@/components/board/note-card";
 import { NetworkReportForm } from "@/components/moderation/network-report-form";
-import { requireViewer } from "@/lib/accounts/viewer";
-import { reportNoteAction } from "@/lib/network/board-actions";
-import { findShownNote } from "@/lib/network/board";
+import { requireViewer } from "@/lib/model/accounts/viewer";
+import { reportNoteAction } from "@/lib/domain/network/board-actions";
+import { findShownNote } from "@/lib/domain/network/board";
 
 export const metadata: Metadata = { title: "Report a board note", robots: { index: false, follow: false } };
 

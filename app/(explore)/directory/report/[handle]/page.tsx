@@ -2,10 +2,10 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { ProfileCard } from "@/components/directory/profile-card";
 import { NetworkReportForm } from "@/components/moderation/network-report-form";
-import { requireViewer } from "@/lib/accounts/viewer";
-import { reportProfileAction } from "@/lib/network/directory-actions";
-import { findShownProfile } from "@/lib/network/directory";
-import { callerHandleSchema } from "@/lib/requests/request-input";
+import { requireViewer } from "@/lib/model/accounts/viewer";
+import { reportProfileAction } from "@/lib/domain/network/directory-actions";
+import { findShownProfile } from "@/lib/domain/network/directory";
+import { callerHandleSchema } from "@/lib/domain/requests/request-input";
 
 export const metadata: Metadata = { title: "Report a profile", robots: { index: false, follow: false } };
 

@@ -2,12 +2,12 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { JsonLd } from "@/components/listings/json-ld";
 import { ServiceDetails } from "@/components/listings/service-details";
-import { getViewer } from "@/lib/accounts/viewer";
-import { capabilityIdFromParam, handleFromParam, servicePath } from "@/lib/listings/paths";
-import { NEUTRAL_SHARE_IMAGE, SHARE_IMAGE_SIZE, shareImagePath } from "@/lib/seo/share-image";
-import { findAgentWithListings, findListing } from "@/lib/catalog/queries";
-import { serviceJsonLd } from "@/lib/seo/structured-data";
-import { listingPrivacyMetadata } from "@/lib/seo/listing-metadata";
+import { getViewer } from "@/lib/model/accounts/viewer";
+import { capabilityIdFromParam, handleFromParam, servicePath } from "@/lib/model/addresses/paths";
+import { NEUTRAL_SHARE_IMAGE, SHARE_IMAGE_SIZE, shareImagePath } from "@/lib/edges/seo/share-image";
+import { findAgentWithListings, findListing } from "@/lib/model/catalog/queries";
+import { serviceJsonLd } from "@/lib/edges/seo/structured-data";
+import { listingPrivacyMetadata } from "@/lib/edges/seo/listing-metadata";
 import { MyDataRuleChecks } from "@/components/data-rules/data-rule-checks";
 import { ReportLink } from "@/components/moderation/report-link";
 import { SuspensionNotice } from "@/components/moderation/suspension-notice";
@@ -15,8 +15,8 @@ import { isOwnPreview, PreviewBanner } from "@/components/listings/preview-banne
 import { ChangeNotice, ServiceChangeLog } from "@/components/listings/service-changes";
 import { UseFromAgent } from "@/components/listings/use-from-agent";
 import { RunPanel } from "@/components/run/run-panel";
-import { agentSnippets } from "@/lib/listings/agent-snippets";
-import { siteOrigin } from "@/lib/listings/site";
+import { agentSnippets } from "@/lib/domain/listings/agent-snippets";
+import { siteOrigin } from "@/lib/foundations/site/origin";
 
 type Props = {
   params: Promise<{ handle: string; capabilityId: string }>;
@@ -55,7 +55,7 @@ export async function generateMetadata(props: Props): Promise<Metadata> {
         }
       : // Pages a signed-out visitor cannot see get a neutral share image, never their own.
         { robots: { index: false, follow: false }, openGraph: { title: "Explore", images: [{ url: NEUTRAL_SHARE_IMAGE, ...SHARE_IMAGE_SIZE }] } }),
-    // Mature pages: noindex and <meta name="rating" content="adult"> (lib/seo/listing-metadata).
+    // Mature pages: noindex and <meta name="rating" content="adult"> (lib/edges/seo/listing-metadata).
     ...listingPrivacyMetadata({ contentRating: service.contentRating, isPublic }),
   };
 }
@@ -82,7 +82,7 @@ export default async function ServicePage(props: Props) {
         dataRules={<MyDataRuleChecks viewer={viewer} data={service.data} rulesParam={rules} />}
         useFromAgent={
           <UseFromAgent
-            // The configured public origin (lib/env AUTH_URL), never the request's Host header.
+            // The configured public origin (lib/foundations/env AUTH_URL), never the request's Host header.
             snippets={agentSnippets(siteOrigin(), {
               handle: service.agent.handle,
               capabilityId: service.capabilityId,

@@ -1,6 +1,6 @@
-import { apiFindAgent } from "@/lib/api/reads";
-import { handle, invalidParameters, jsonResponse, optionsResponse, problemResponse } from "@/lib/api/http";
-import { handleFromParam } from "@/lib/listings/paths";
+import { apiFindAgent } from "@/lib/edges/api/reads";
+import { handle, invalidParameters, jsonResponse, optionsResponse, problemResponse } from "@/lib/edges/api/http";
+import { handleFromParam } from "@/lib/model/addresses/paths";
 
 type Context = { params: Promise<{ handle: string }> };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MAX_BODY_BYTES } from "@/lib/http/body-limit";
+import { MAX_BODY_BYTES } from "@/lib/foundations/http/body-limit";
 import { chunkedRequest } from "@/lib/testing/chunked-request";
 import { POST } from "./route";
 

@@ -1,7 +1,7 @@
-import { readBodyWithin } from "@/lib/http/body-limit";
-import { handleFromParam } from "@/lib/listings/paths";
-import { receiveStripeEvent } from "@/lib/payments/stripe-events";
-import { answeringUnavailable } from "@/lib/http/database-unavailable";
+import { readBodyWithin } from "@/lib/foundations/http/body-limit";
+import { handleFromParam } from "@/lib/model/addresses/paths";
+import { receiveStripeEvent } from "@/lib/domain/payments/stripe-events";
+import { answeringUnavailable } from "@/lib/foundations/db/unavailable";
 
 // A Stripe-verified agent's webhook endpoint, which its publisher points their own Stripe account at
 // (docs/payments.md). The body is read as text, within the body limit whatever length it declares: the

@@ -5,13 +5,13 @@ import { SampleTestHistory } from "@/components/sample-tests/history-table";
 import { SampleTestBadge } from "@/components/sample-tests/label-badge";
 import { OutputComparison } from "@/components/sample-tests/output-comparison";
 import { QueueButton } from "@/components/ui/queue-button";
-import { requireViewer } from "@/lib/accounts/viewer";
-import { testNowAction } from "@/lib/sample-tests/actions";
-import { capabilityIdFromParam, handleFromParam } from "@/lib/listings/paths";
+import { requireViewer } from "@/lib/model/accounts/viewer";
+import { testNowAction } from "@/lib/domain/sample-tests/actions";
+import { capabilityIdFromParam, handleFromParam } from "@/lib/model/addresses/paths";
 import { BadgeSnippetsSection } from "@/components/sample-tests/badge-snippets";
-import { badgeSnippets } from "@/lib/sample-tests/badge-snippets";
-import { findOwnedSampleTests, findSampleTestSummary } from "@/lib/sample-tests/queries";
-import { notTestableWords } from "@/lib/sample-tests/testability";
+import { badgeSnippets } from "@/lib/domain/sample-tests/badge-snippets";
+import { findOwnedSampleTests, findSampleTestSummary } from "@/lib/domain/sample-tests/queries";
+import { notTestableWords } from "@/lib/domain/sample-tests/testability";
 
 export const metadata: Metadata = { title: "Sample tests" };
 

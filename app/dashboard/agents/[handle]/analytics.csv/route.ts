@@ -1,9 +1,9 @@
-import { getViewer } from "@/lib/accounts/viewer";
-import { analyticsCsv, analyticsCsvFileName } from "@/lib/analytics/csv";
-import { serviceFromQuery } from "@/lib/analytics/paths";
-import { findAnalyticsCsvRows } from "@/lib/analytics/queries";
-import { handleFromParam } from "@/lib/listings/paths";
-import { answeringUnavailable } from "@/lib/http/database-unavailable";
+import { getViewer } from "@/lib/model/accounts/viewer";
+import { analyticsCsv, analyticsCsvFileName } from "@/lib/domain/analytics/csv";
+import { serviceFromQuery } from "@/lib/domain/analytics/paths";
+import { findAnalyticsCsvRows } from "@/lib/domain/analytics/queries";
+import { handleFromParam } from "@/lib/model/addresses/paths";
+import { answeringUnavailable } from "@/lib/foundations/db/unavailable";
 
 // The analytics as a CSV download, for the agent's owner only: anyone else gets 401 (signed out) or 404 (not
 // theirs, told apart from a handle that does not exist by nothing).

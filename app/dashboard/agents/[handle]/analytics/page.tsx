@@ -8,13 +8,13 @@ import { AgentPageHeader } from "@/components/dashboard/agent-page-header";
 import { statusLabels } from "@/components/run/run-answer";
 import { UnknownOutcomes } from "@/components/run/unknown-outcomes";
 import { Badge } from "@/components/ui/badge";
-import { getViewer, requireViewer } from "@/lib/accounts/viewer";
-import { OUTCOMES } from "@/lib/analytics/outcomes";
-import { analyticsCsvPath, analyticsDashboardPath, serviceFromQuery } from "@/lib/analytics/paths";
-import { findAgentAnalytics } from "@/lib/analytics/queries";
-import { aboutLatencyText, countText, dayText, percentText } from "@/lib/analytics/words";
-import { handleFromParam } from "@/lib/listings/paths";
-import { findEscalatedUnknownOutcomes } from "@/lib/runs/queries";
+import { getViewer, requireViewer } from "@/lib/model/accounts/viewer";
+import { OUTCOMES } from "@/lib/domain/analytics/outcomes";
+import { analyticsCsvPath, analyticsDashboardPath, serviceFromQuery } from "@/lib/domain/analytics/paths";
+import { findAgentAnalytics } from "@/lib/domain/analytics/queries";
+import { aboutLatencyText, countText, dayText, percentText } from "@/lib/domain/analytics/words";
+import { handleFromParam } from "@/lib/model/addresses/paths";
+import { findEscalatedUnknownOutcomes } from "@/lib/domain/runs/queries";
 
 type Props = { params: Promise<{ handle: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 

@@ -1,15 +1,15 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { MakeTokenForm, RevokeTokenForm } from "@/components/ui/token-forms";
-import { createAdapterTokenAction, revokeAdapterTokenAction } from "@/lib/agents/adapter-token-actions";
+import { createAdapterTokenAction, revokeAdapterTokenAction } from "@/lib/domain/agents/adapter-token-actions";
 import { AgentPageHeader } from "@/components/dashboard/agent-page-header";
 import { Badge } from "@/components/ui/badge";
 import { Section } from "@/components/ui/section";
-import { requireViewer } from "@/lib/accounts/viewer";
-import { findEndpointSettings } from "@/lib/agents/endpoint-settings";
-import { absoluteUrl } from "@/lib/listings/site";
-import { handleFromParam } from "@/lib/listings/paths";
-import { dateTimeWords } from "@/lib/payments/date-words";
+import { requireViewer } from "@/lib/model/accounts/viewer";
+import { findEndpointSettings } from "@/lib/domain/agents/endpoint-settings";
+import { absoluteUrl } from "@/lib/foundations/site/origin";
+import { handleFromParam } from "@/lib/model/addresses/paths";
+import { dateTimeWords } from "@/lib/foundations/words/dates";
 
 export const metadata: Metadata = { title: "Endpoint", robots: { index: false } };
 

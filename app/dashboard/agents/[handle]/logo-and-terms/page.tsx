@@ -6,11 +6,11 @@ import { TermsStatusView } from "@/components/logos/terms-status";
 import { Badge } from "@/components/ui/badge";
 import { QueueButton } from "@/components/ui/queue-button";
 import { Section } from "@/components/ui/section";
-import { getViewer, requireViewer } from "@/lib/accounts/viewer";
-import { handleFromParam } from "@/lib/listings/paths";
-import { checkAgainAction } from "@/lib/logos/actions";
-import { findLogoAndTerms } from "@/lib/logos/dashboard";
-import { logoDashboardPath } from "@/lib/logos/paths";
+import { getViewer, requireViewer } from "@/lib/model/accounts/viewer";
+import { handleFromParam } from "@/lib/model/addresses/paths";
+import { checkAgainAction } from "@/lib/domain/logos/actions";
+import { findLogoAndTerms } from "@/lib/domain/logos/dashboard";
+import { logoDashboardPath } from "@/lib/domain/logos/paths";
 
 type Props = { params: Promise<{ handle: string }> };
 

@@ -11,13 +11,13 @@ import { WebhookSetup } from "@/components/payments/webhook-setup";
 import { AgentPageHeader } from "@/components/dashboard/agent-page-header";
 import { Badge } from "@/components/ui/badge";
 import { Section } from "@/components/ui/section";
-import { getViewer, requireViewer } from "@/lib/accounts/viewer";
-import { analyticsDashboardPath } from "@/lib/analytics/paths";
-import { absoluteUrl } from "@/lib/listings/site";
-import { handleFromParam } from "@/lib/listings/paths";
-import { dateWords } from "@/lib/payments/date-words";
-import { stripeWebhookPath } from "@/lib/payments/paths";
-import { findAgentPayments } from "@/lib/payments/revenue";
+import { getViewer, requireViewer } from "@/lib/model/accounts/viewer";
+import { analyticsDashboardPath } from "@/lib/domain/analytics/paths";
+import { absoluteUrl } from "@/lib/foundations/site/origin";
+import { handleFromParam } from "@/lib/model/addresses/paths";
+import { dateWords } from "@/lib/foundations/words/dates";
+import { stripeWebhookPath } from "@/lib/domain/payments/paths";
+import { findAgentPayments } from "@/lib/domain/payments/revenue";
 
 type Props = { params: Promise<{ handle: string }> };
 

@@ -3,13 +3,13 @@ import { notFound } from "next/navigation";
 import { AgentPageHeader } from "@/components/dashboard/agent-page-header";
 import { RegistryRecordPanel } from "@/components/registry/registry-record-panel";
 import { QueueButton } from "@/components/ui/queue-button";
-import { syncRegistryNowAction } from "@/lib/registry/actions";
+import { syncRegistryNowAction } from "@/lib/domain/registry/actions";
 import { Badge } from "@/components/ui/badge";
-import { requireViewer } from "@/lib/accounts/viewer";
-import { db } from "@/lib/db";
-import { handleFromParam } from "@/lib/listings/paths";
-import { findRegistryRecord } from "@/lib/registry/records";
-import { registryDashboardPath } from "@/lib/registry/paths";
+import { requireViewer } from "@/lib/model/accounts/viewer";
+import { db } from "@/lib/foundations/db/client";
+import { handleFromParam } from "@/lib/model/addresses/paths";
+import { findRegistryRecord } from "@/lib/domain/registry/records";
+import { registryDashboardPath } from "@/lib/domain/registry/paths";
 
 export const metadata: Metadata = { title: "Registry record", robots: { index: false } };
 

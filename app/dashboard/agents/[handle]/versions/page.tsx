@@ -6,11 +6,11 @@ import { VersionDiff } from "@/components/dashboard/version-diff";
 import { VersionList } from "@/components/dashboard/version-list";
 import { Badge } from "@/components/ui/badge";
 import { Section } from "@/components/ui/section";
-import { getViewer, requireViewer } from "@/lib/accounts/viewer";
-import { documentDiff } from "@/lib/agents/version-diff";
-import { findAgentVersions, findVersionDocuments } from "@/lib/agents/version-queries";
-import { versionsDashboardPath } from "@/lib/agents/version-paths";
-import { handleFromParam } from "@/lib/listings/paths";
+import { getViewer, requireViewer } from "@/lib/model/accounts/viewer";
+import { documentDiff } from "@/lib/domain/agents/version-diff";
+import { findAgentVersions, findVersionDocuments } from "@/lib/domain/agents/version-queries";
+import { versionsDashboardPath } from "@/lib/domain/agents/version-paths";
+import { handleFromParam } from "@/lib/model/addresses/paths";
 
 type Props = { params: Promise<{ handle: string }>; searchParams: Promise<{ from?: string | string[]; to?: string | string[] }> };
 

@@ -1,10 +1,10 @@
 import { ImageResponse } from "next/og";
-import { capabilityIdFromParam, handleFromParam } from "@/lib/listings/paths";
-import { findListing } from "@/lib/catalog/queries";
-import { classLabels } from "@/lib/listings/labels";
-import { priceSummary } from "@/lib/payments/plan-words";
+import { capabilityIdFromParam, handleFromParam } from "@/lib/model/addresses/paths";
+import { findListing } from "@/lib/model/catalog/queries";
+import { classLabels } from "@/lib/model/agent-file/labels";
+import { priceSummary } from "@/lib/domain/payments/plan-words";
 
-import { SHARE_IMAGE_FRAME, SHARE_IMAGE_SIZE } from "@/lib/seo/share-image";
+import { SHARE_IMAGE_FRAME, SHARE_IMAGE_SIZE } from "@/lib/edges/seo/share-image";
 
 // The service's share image. Link previews are fetched signed out, so it exists only for listings
 // a signed-out visitor may see (the visibility rule with no viewer); other pages use /og/neutral.

@@ -1,6 +1,6 @@
-import { handle, jsonResponse, optionsResponse } from "@/lib/api/http";
-import { registryError } from "@/lib/registry-api/http";
-import { findServerByParam } from "@/lib/registry-api/lookup";
+import { handle, jsonResponse, optionsResponse } from "@/lib/edges/api/http";
+import { registryError } from "@/lib/edges/registry-api/http";
+import { findServerByParam } from "@/lib/edges/registry-api/lookup";
 
 // Every version of one server: Explore serves each agent's current version only.
 

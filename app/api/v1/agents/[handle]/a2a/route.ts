@@ -1,6 +1,6 @@
 import { after } from "next/server";
-import { handleA2ARequest } from "@/lib/a2a-endpoint/handle-request";
-import { handleFromParam } from "@/lib/listings/paths";
+import { handleA2ARequest } from "@/lib/edges/a2a-endpoint/handle-request";
+import { handleFromParam } from "@/lib/model/addresses/paths";
 
 // POST /api/v1/agents/{handle}/a2a — the A2A endpoint an exported agent card names (docs/api.md).
 

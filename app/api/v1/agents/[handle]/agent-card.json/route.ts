@@ -1,7 +1,7 @@
 import { A2A_VERSION_HEADER } from "@a2a-js/sdk";
-import { handle, invalidParameters, jsonResponse, problemResponse } from "@/lib/api/http";
-import { cardOptionsResponse, findAgentCard, varyByVersion } from "@/lib/formats/a2a-card/export";
-import { handleFromParam } from "@/lib/listings/paths";
+import { handle, invalidParameters, jsonResponse, problemResponse } from "@/lib/edges/api/http";
+import { cardOptionsResponse, findAgentCard, varyByVersion } from "@/lib/edges/api/a2a-card-export";
+import { handleFromParam } from "@/lib/model/addresses/paths";
 
 // An A2A agent card of the agent's visible services; its interface is Explore's A2A endpoint for the agent.
 // In A2A 1.0's shape for a reader sending `A2A-Version: 1.0`, else in A2A 0.3's.

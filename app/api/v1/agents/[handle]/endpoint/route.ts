@@ -1,7 +1,7 @@
-import { announceEndpoint } from "@/lib/agents/endpoint-announcement";
-import { handle, problemResponse } from "@/lib/api/http";
-import { readBodyWithin } from "@/lib/http/body-limit";
-import { handleFromParam } from "@/lib/listings/paths";
+import { announceEndpoint } from "@/lib/domain/agents/endpoint-announcement";
+import { handle, problemResponse } from "@/lib/edges/api/http";
+import { readBodyWithin } from "@/lib/foundations/http/body-limit";
+import { handleFromParam } from "@/lib/model/addresses/paths";
 
 // An adapter announces where it listens (DESIGN.md rule 2; docs/api.md "Announcing an endpoint").
 

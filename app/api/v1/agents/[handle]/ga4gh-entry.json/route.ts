@@ -1,6 +1,6 @@
-import { handle, invalidParameters, jsonResponse, optionsResponse, problemResponse } from "@/lib/api/http";
-import { apiGa4ghEntry } from "@/lib/formats/ga4gh/export";
-import { handleFromParam } from "@/lib/listings/paths";
+import { handle, invalidParameters, jsonResponse, optionsResponse, problemResponse } from "@/lib/edges/api/http";
+import { apiGa4ghEntry } from "@/lib/edges/api/ga4gh-export";
+import { handleFromParam } from "@/lib/model/addresses/paths";
 
 type Context = { params: Promise<{ handle: string }> };
 

@@ -1,6 +1,6 @@
-import { apiFindService } from "@/lib/api/reads";
-import { handle, invalidParameters, jsonResponse, optionsResponse, problemResponse } from "@/lib/api/http";
-import { capabilityIdFromParam, handleFromParam } from "@/lib/listings/paths";
+import { apiFindService } from "@/lib/edges/api/reads";
+import { handle, invalidParameters, jsonResponse, optionsResponse, problemResponse } from "@/lib/edges/api/http";
+import { capabilityIdFromParam, handleFromParam } from "@/lib/model/addresses/paths";
 
 type Context = { params: Promise<{ handle: string; capabilityId: string }> };
 

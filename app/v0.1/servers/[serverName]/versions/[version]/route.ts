@@ -1,6 +1,6 @@
-import { handle, jsonResponse, optionsResponse } from "@/lib/api/http";
-import { registryError } from "@/lib/registry-api/http";
-import { findServerByParam, findVersion } from "@/lib/registry-api/lookup";
+import { handle, jsonResponse, optionsResponse } from "@/lib/edges/api/http";
+import { registryError } from "@/lib/edges/registry-api/http";
+import { findServerByParam, findVersion } from "@/lib/edges/registry-api/lookup";
 
 // One version of one server, or `latest`.
 

@@ -1,0 +1,46 @@
+import "server-only";
+import { cache } from "react";
+import { Prisma } from "@/generated/prisma/client";
+import { db } from "@/lib/foundations/db/client";
+import { dataDeclarationSchema, readStored } from "@/lib/model/catalog/stored-json";
+import { matchesDataRules } from "./match";
+import { hasAnyRule, type DataRules } from "./rules";
+import { formatRulesParam, parseRulesParam } from "./url";
+
+// "Matches my data rules" as a filter other queries compose with. The verdict comes from the one
+// pure matcher (match.ts), run over every listed capability's stored declaration; the result is a
+// set of row ids the caller ANDs into its own where (so visibility, paging and counts stay theirs).
+// This is exact by construction; it reads each listed row's `data` once per request and rule set,
+// which is fine for a catalogue of thousands. Past that, denormalise the rules' inputs into columns
+// (as inputsRetained, usedForTraining and processingRegions already are) and translate to SQL.
+
+const matchingIdsByKey = cache(async (key: string): Promise<string[]> => {
+  const { rules } = parseRulesParam(key);
+  const rows = await db.capability.findMany({
+    where: { listed: true },
+    select: { id: true, data: true, agent: { select: { dataDeclared: true } } },
+  });
+  return rows
+    .filter((row) =>
+      matchesDataRules(rules, row.agent.dataDeclared ? { declared: true, declaration: readStored(dataDeclarationSchema, row.data) } : { declared: false }),
+    )
+    .map((row) => row.id);
+});
+
+/** Ids of the listed capabilities that meet the rules, or null when the rules demand nothing. */
+export async function matchingCapabilityIds(rules: DataRules): Promise<string[] | null> {
+  if (!hasAnyRule(rules)) return null;
+  return matchingIdsByKey(formatRulesParam(rules));
+}
+
+/** A Prisma where for capabilities meeting the rules ({} when there are none). */
+export async function dataRulesWhere(rules: DataRules): Promise<Prisma.CapabilityWhereInput> {
+  const ids = await matchingCapabilityIds(rules);
+  return ids === null ? {} : { id: { in: ids } };
+}
+
+/** The same for raw SQL over `"Capability" c` (search). */
+export async function dataRulesSql(rules: DataRules): Promise<Prisma.Sql> {
+  const ids = await matchingCapabilityIds(rules);
+  return ids === null ? Prisma.sql`TRUE` : Prisma.sql`c."id" = ANY(${ids})`;
+}

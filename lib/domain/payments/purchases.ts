@@ -1,0 +1,106 @@
+import "server-only";
+import { z } from "zod";
+import { Prisma } from "@/generated/prisma/client";
+import type { StripeEventOutcome } from "@/generated/prisma/enums";
+import type { Viewer } from "@/lib/model/accounts/viewer";
+import { agentVisibleSql } from "@/lib/model/catalog/visibility";
+import { db } from "@/lib/foundations/db/client";
+import { findAgentPlans, planLookup } from "./agent-plans";
+import { entitlementLeftWords, entitlementState, type EntitlementState } from "./entitlement-words";
+import { moneyWords } from "./money-words";
+import { consumerEventWords } from "./stripe-event-words";
+
+// The consumer's purchases: their own entitlements only, whatever agent they were bought from. An agent
+// is named only while the visibility rule still gives the viewer its page.
+
+export type PurchaseEvent = { id: string; at: Date; words: string; outcome: StripeEventOutcome };
+
+export type Purchase = {
+  id: string;
+  agent: { listed: true; handle: string; displayName: string } | { listed: false };
+  planWords: string;
+  state: EntitlementState;
+  /** "87 of 100 calls left", "Active until 3 January 2027"… */
+  leftWords: string;
+  /** "$1.50". */
+  paid: string;
+  boughtAt: Date;
+  /** The events that granted or changed it, oldest first. */
+  events: PurchaseEvent[];
+};
+
+export const MAX_PURCHASES = 100;
+
+const idRows = z.array(z.object({ id: z.string() }));
+
+async function visibleAgentIds(viewer: Viewer, agentIds: readonly string[], now: Date): Promise<Set<string>> {
+  if (agentIds.length === 0) return new Set();
+  const rows = await db.$queryRaw<unknown[]>(Prisma.sql`
+    SELECT a."id" FROM "Agent" a WHERE a."id" = ANY(${[...agentIds]}::text[]) AND ${agentVisibleSql(viewer, now)}`);
+  return new Set(idRows.parse(rows).map((r) => r.id));
+}
+
+const entitlementSelect = {
+  id: true,
+  agentId: true,
+  planId: true,
+  status: true,
+  callsGranted: true,
+  callsLeft: true,
+  callsRevoked: true,
+  amountCents: true,
+  currency: true,
+  subscriptionId: true,
+  activeUntil: true,
+  subscriptionStatus: true,
+  eventId: true,
+  createdAt: true,
+  agent: { select: { handle: true, displayName: true } },
+} satisfies Prisma.EntitlementSelect;
+
+type EntitlementRow = Prisma.EntitlementGetPayload<{ select: typeof entitlementSelect }>;
+
+/** The granting events and, for subscriptions, every event of the same subscription at the same agent. */
+async function eventsOf(rows: readonly EntitlementRow[]) {
+  const subscriptions = rows.flatMap((r) => (r.subscriptionId ? [{ agentId: r.agentId, subscriptionId: r.subscriptionId }] : []));
+  return db.stripeEvent.findMany({
+    where: {
+      // Only events that granted or changed something: an ignored or mismatched one changed nothing of theirs.
+      outcome: { in: ["granted", "applied"] },
+      OR: [...rows.map((r) => ({ agentId: r.agentId, id: r.eventId })), ...subscriptions],
+    },
+    select: { id: true, agentId: true, type: true, createdAt: true, outcome: true, subscriptionId: true },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+  });
+}
+
+/** The viewer's purchases, newest first (at most MAX_PURCHASES). */
+export async function findMyPurchases(viewer: Viewer, now: Date = new Date()): Promise<Purchase[]> {
+  const rows = await db.entitlement.findMany({
+    where: { userId: viewer.id },
+    select: entitlementSelect,
+    orderBy: [{ createdAt: "desc" }, { id: "asc" }],
+    take: MAX_PURCHASES,
+  });
+  if (rows.length === 0) return [];
+  const agentIds = [...new Set(rows.map((r) => r.agentId))];
+  const [visible, plans, events] = await Promise.all([visibleAgentIds(viewer, agentIds, now), findAgentPlans(agentIds), eventsOf(rows)]);
+  const planOf = planLookup(plans);
+  return rows.map((row) => {
+    const listed = visible.has(row.agentId);
+    const mine = events.filter(
+      (e) => e.agentId === row.agentId && (e.id === row.eventId || (row.subscriptionId !== null && e.subscriptionId === row.subscriptionId)),
+    );
+    return {
+      id: row.id,
+      agent: listed ? { listed: true, handle: row.agent.handle, displayName: row.agent.displayName } : { listed: false },
+      // The plan_id is the publisher's own label: said only of an agent the viewer may still see.
+      planWords: planOf(row.agentId, row.planId)?.headline ?? (listed ? `Plan ${row.planId}` : "A plan no longer listed"),
+      state: entitlementState(row, now),
+      leftWords: entitlementLeftWords(row, now),
+      paid: moneyWords(row.amountCents, row.currency),
+      boughtAt: row.createdAt,
+      events: mine.map((e) => ({ id: e.id, at: e.createdAt, words: consumerEventWords(e.type), outcome: e.outcome })),
+    };
+  });
+}

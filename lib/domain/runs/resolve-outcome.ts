@@ -1,0 +1,23 @@
+import "server-only";
+import { db } from "@/lib/foundations/db/client";
+import type { Viewer } from "@/lib/model/accounts/viewer";
+
+// "Mark resolved": the publisher settled an unknown outcome by hand (looked it up in their adapter's records).
+// Only the owner of the execution's agent may, only for an outcome still unknown; once is enough (a second
+// click changes nothing). The execution record itself is never rewritten.
+
+export async function resolveUnknownOutcome(viewer: Viewer, executionId: string): Promise<{ ok: true } | { ok: false; message: string }> {
+  // One statement: the ownership check is the INSERT's own WHERE.
+  await db.$executeRaw`
+    INSERT INTO "UnknownOutcomeResolution" ("executionId")
+    SELECT e."id" FROM "Execution" e
+    JOIN "Capability" c ON c."id" = e."capabilityId"
+    JOIN "Agent" a ON a."id" = c."agentId"
+    WHERE e."id" = ${executionId}::uuid AND e."status" = 'outcome_unknown' AND a."ownerId" = ${viewer.id}
+    ON CONFLICT ("executionId") DO NOTHING`;
+  const resolved = await db.unknownOutcomeResolution.findFirst({
+    where: { executionId, execution: { capability: { agent: { ownerId: viewer.id } } } },
+    select: { executionId: true },
+  });
+  return resolved ? { ok: true } : { ok: false, message: "None of your services has an unknown outcome with this execution ID." };
+}

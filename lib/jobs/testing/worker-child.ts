@@ -1,9 +1,0 @@
-// Test-only: a worker process the crash test can kill (lib/jobs/worker.test.ts). No scheduler, so it
-// runs only the jobs the test queued; its fetch may reach the test's adapters on loopback.
-import { requireDatabaseUrl } from "@/lib/env";
-import { createGuardedFetch } from "@/lib/adapters/guarded-fetch";
-import { startWorker } from "../worker";
-
-const fetch = createGuardedFetch({ allowLoopback: true, requireHttps: false, maxResponseBytes: 1_048_576 });
-await startWorker({ connectionString: requireDatabaseUrl(), perAdapter: 2, total: 5, fetch, allowLoopbackHttp: true, schedule: false, pollMs: 200 });
-console.log("worker-child ready");
