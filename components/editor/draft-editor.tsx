@@ -11,7 +11,7 @@ import { initialResult } from "@/lib/foundations/action-result";
 import { findJsonSyntaxProblem, lineAndColumn } from "@/lib/model/agent-file/json-position";
 import type { JsonValue } from "@/lib/model/agent-file/types";
 import type { PlacedError } from "@/lib/domain/publishing/draft-check";
-import { confirmSuggestionAction, publishDraftAction, saveDraftAction } from "@/lib/domain/publishing/draft-actions";
+import { confirmSuggestionAction, editorFormAction, saveDraftAction } from "@/lib/domain/publishing/draft-actions";
 import { importOnlyErrors } from "@/lib/domain/publishing/import-errors";
 import { setValueInText } from "@/lib/domain/publishing/json-text";
 import { ReplaceConfirmation } from "@/components/dashboard/replace-confirmation";
@@ -70,9 +70,12 @@ export function DraftEditor({
   const [jump, setJump] = useState<JumpRequest | null>(null);
   // The text a publish was last sent with: the import's own errors are about that text.
   const [publishedText, setPublishedText] = useState<string | null>(null);
-  const [saveResult, saveFormAction, saving] = useActionState(saveDraftAction, initialResult);
-  const [publishResult, publishFormAction, publishing] = useActionState(publishDraftAction, initialResult);
-  const [confirmResult, confirmFormAction] = useActionState(confirmSuggestionAction, initialResult);
+  const [formResult, formAction, publishing] = useActionState(editorFormAction, initialResult);
+  const formAnswer = formResult?.ok ? formResult.data : null;
+  const publishResult = formAnswer && "published" in formAnswer ? formAnswer.published : null;
+  // Only ever set without JavaScript: with it, Save, Check and each Confirm button call their action themselves.
+  const saveResult = formAnswer && "saved" in formAnswer ? formAnswer.saved : null;
+  const confirmResult = formAnswer && "confirmed" in formAnswer ? formAnswer.confirmed : null;
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const sequence = useRef(0);
 
@@ -175,7 +178,7 @@ export function DraftEditor({
   return (
     <EditorContext value={doc}>
       <TagVocabulary />
-      <form action={publishFormAction} onSubmit={() => setPublishedText(text)} className="flex min-w-0 flex-col gap-6">
+      <form action={formAction} onSubmit={() => setPublishedText(text)} className="flex min-w-0 flex-col gap-6">
         <input type="hidden" name="id" value={draftId} />
         {conflict ? (
           <p role="note" className="rounded-md border border-warning/40 bg-warning/10 p-3 text-sm">
@@ -187,10 +190,10 @@ export function DraftEditor({
             {hydrated ? statusWords : null}
           </p>
           <div className="flex flex-wrap gap-2">
-            <Button type="submit" variant="secondary" size="sm" formAction={saveFormAction} onClick={hydrated ? saveNow : undefined} disabled={saving}>
+            <Button type="submit" variant="secondary" size="sm" name="intent" value="save" onClick={hydrated ? saveNow : undefined} disabled={publishing}>
               Check
             </Button>
-            <Button type="submit" variant="secondary" size="sm" formAction={saveFormAction} onClick={hydrated ? saveNow : undefined} disabled={saving}>
+            <Button type="submit" variant="secondary" size="sm" name="intent" value="save" onClick={hydrated ? saveNow : undefined} disabled={publishing}>
               Save draft
             </Button>
             <Button type="submit" variant="secondary" size="sm" name="publish" value="no" disabled={publishing}>
@@ -218,12 +221,14 @@ export function DraftEditor({
             </div>
           ) : null}
           {saveResult && !saveResult.ok ? <p className="text-sm text-danger">Not saved: {saveResult.message}</p> : null}
+          {formResult && !formResult.ok ? <p className="text-sm text-danger">{formResult.message}</p> : null}
           {confirmResult && !confirmResult.ok ? <p className="text-sm text-danger">Not confirmed: {confirmResult.message}</p> : null}
+          {confirmResult?.ok ? <p className="text-sm text-success">Saved, and the suggestion confirmed.</p> : null}
           {syntax ? <p className="rounded-md border border-danger/40 bg-danger/10 p-3 text-sm">{syntax}</p> : null}
           <ErrorList
             errors={shownErrors}
             onJump={hydrated ? (e) => setJump({ from: e.from, to: e.to, nonce: Date.now() }) : null}
-            confirm={hydrated ? { onConfirm: (path) => void confirmNow(path) } : { formAction: confirmFormAction }}
+            onConfirm={hydrated ? (path) => void confirmNow(path) : null}
           />
         </div>
 

@@ -2,12 +2,25 @@ import { Button } from "@/components/ui/button";
 import type { PlacedError } from "@/lib/domain/publishing/draft-check";
 import { SUGGESTION_PREFIX } from "@/lib/domain/publishing/suggestions";
 
-type ConfirmSuggestion = { onConfirm: (path: string) => void } | { formAction: (form: FormData) => void };
-
-/** The check's problems with the draft, each with its place, a way to confirm a suggestion, and a jump to it. */
-export function ErrorList({ errors, onJump, confirm }: { errors: PlacedError[]; onJump: ((error: PlacedError) => void) | null; confirm: ConfirmSuggestion }) {
+/**
+ * The check's problems with the draft, each with its place, a way to confirm a suggestion, and a jump to it.
+ *
+ * Without JavaScript (`onConfirm` null) a suggestion is chosen with a radio and confirmed by one button below the
+ * list, which submits the editor's form (intent=confirm, `editorFormAction`): the text travels with the chosen path,
+ * and Publish and Save ignore `path`.
+ */
+export function ErrorList({
+  errors,
+  onJump,
+  onConfirm,
+}: {
+  errors: PlacedError[];
+  onJump: ((error: PlacedError) => void) | null;
+  onConfirm: ((path: string) => void) | null;
+}) {
   if (errors.length === 0) return <p className="text-sm text-success">No problems: the draft would import.</p>;
   const suggestions = errors.filter((e) => e.message.startsWith(SUGGESTION_PREFIX)).length;
+  const firstSuggestion = errors.findIndex((e) => e.message.startsWith(SUGGESTION_PREFIX));
   return (
     <div className="rounded-lg border border-danger/40 bg-danger/10 p-4">
       <h2 className="font-semibold text-danger">
@@ -27,14 +40,15 @@ export function ErrorList({ errors, onJump, confirm }: { errors: PlacedError[]; 
               (line {error.line}, column {error.column})
             </span>{" "}
             {error.message.startsWith(SUGGESTION_PREFIX) ? (
-              "onConfirm" in confirm ? (
-                <Button size="sm" variant="secondary" onClick={() => confirm.onConfirm(error.path)}>
+              onConfirm ? (
+                <Button size="sm" variant="secondary" onClick={() => onConfirm(error.path)}>
                   Confirm<span className="sr-only"> {error.path}</span>
                 </Button>
               ) : (
-                <Button type="submit" size="sm" variant="secondary" formAction={confirm.formAction} name="path" value={error.path}>
+                <label className="inline-flex items-center gap-1">
+                  <input type="radio" name="path" value={error.path} defaultChecked={i === firstSuggestion} />
                   Confirm<span className="sr-only"> {error.path}</span>
-                </Button>
+                </label>
               )
             ) : null}{" "}
             {onJump ? (
@@ -45,6 +59,11 @@ export function ErrorList({ errors, onJump, confirm }: { errors: PlacedError[]; 
           </li>
         ))}
       </ol>
+      {suggestions > 0 && !onConfirm ? (
+        <Button type="submit" size="sm" variant="secondary" name="intent" value="confirm" className="mt-3">
+          Confirm the chosen suggestion
+        </Button>
+      ) : null}
     </div>
   );
 }

@@ -21,6 +21,7 @@ import {
   confirmSuggestionAction,
   deleteDraftAction,
   editAgentAction,
+  editorFormAction,
   newDraftAction,
   openInEditorAction,
   publishDraftAction,
@@ -267,6 +268,38 @@ describe("publishing", () => {
     expect(await confirmSuggestionAction(null, formData({ id, path: "/capabilities/1/category" }))).toMatchObject({ ok: true, data: { errors: [] } });
     await redirectTarget(publishDraftAction(null, formData({ id, publish: "yes" })));
     expect((await db.agent.findUniqueOrThrow({ where: { handle } })).executionMode).toBe("durable");
+  });
+
+  it("the editor's form confirms the chosen suggestion with the text sent (intent=confirm), saves, or publishes, a radio's path ignored", async () => {
+    const handle = uniqueHandle("form");
+    const text = agentText(handle);
+    const suggestions = [
+      { path: "/execution_mode", value: "storage_free", why: "Every tool says it changes nothing (readOnlyHint)." },
+      { path: "/capabilities/0/class", value: "transformation", why: "Its annotations say it changes nothing." },
+    ];
+    const id = idOf(await redirectTarget(openInEditorAction(null, formData({ text, source: "connect", suggestions: JSON.stringify(suggestions) }))));
+    // Publish or Save as unpublished: the checked radio's path travels too, and is no confirmation.
+    expect(await editorFormAction(null, formData({ id, text, publish: "yes", path: "/execution_mode" }))).toMatchObject({
+      ok: true,
+      data: { published: { ok: false, message: "The draft has 2 problems; nothing was imported." } },
+    });
+    // "Confirm the chosen suggestion": the text as edited is saved, then the chosen path is confirmed.
+    const edited = text.replace('"display_name": "Adder"', '"display_name": "Adder Deluxe"');
+    expect(edited).not.toBe(text);
+    const confirmed = await editorFormAction(null, formData({ id, text: edited, path: "/execution_mode", intent: "confirm" }));
+    expect(confirmed.ok && "confirmed" in confirmed.data && confirmed.data.confirmed.ok && confirmed.data.confirmed.data.errors.map((e) => e.path)).toEqual([
+      "/capabilities/0/class",
+    ]);
+    expect((await db.agentDraft.findUniqueOrThrow({ where: { id } })).text).toBe(edited);
+    // Check and Save draft (intent=save): the text is saved and checked, the path confirms nothing.
+    const renamed = edited.replace('"Adder Deluxe"', '"Adder Supreme"');
+    const saved = await editorFormAction(null, formData({ id, text: renamed, path: "/capabilities/0/class", intent: "save" }));
+    expect(saved.ok && "saved" in saved.data && saved.data.saved.ok && saved.data.saved.data.errors.map((e) => e.path)).toEqual(["/capabilities/0/class"]);
+    expect((await db.agentDraft.findUniqueOrThrow({ where: { id } })).text).toBe(renamed);
+    expect(await editorFormAction(null, formData({ id, text: edited, path: "/capabilities/0/class", intent: "undo" }))).toMatchObject({
+      ok: false,
+      message: "The editor's form could not be read.",
+    });
   });
 
   it("an import's draft carries no suggestions, whatever is posted", async () => {

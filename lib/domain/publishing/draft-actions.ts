@@ -162,6 +162,27 @@ export const publishDraftAction = viewerAction(
   { returnTo: "/dashboard/drafts", invalid: "The draft could not be read." },
 );
 
+/** What the editor's form answers: a save, a confirmation of the chosen suggestion, or a refused publish (a publish redirects). */
+export type EditorFormAnswer =
+  { saved: ActionResult<DraftSaved> } | { confirmed: ActionResult<DraftSaved> } | { published: ActionResult<undefined, PublishRefusal> };
+
+/**
+ * The editor's form: Publish and Save as unpublished, and without JavaScript Check and Save draft (intent=save)
+ * and "Confirm the chosen suggestion" (intent=confirm, the radio's `path`). One action for the form, because after
+ * a post without JavaScript React hands back only the answer of the form's own action, not of a button's
+ * formAction beside it.
+ */
+export const editorFormAction = viewerAction(
+  z.object({ intent: z.enum(["publish", "save", "confirm"]).default("publish") }),
+  async (_viewer, input, form): Promise<ActionResult<EditorFormAnswer>> => {
+    if (!form) return fail("The editor's form was not sent.");
+    if (input.intent === "save") return ok({ saved: await saveDraftAction(null, form) });
+    if (input.intent === "confirm") return ok({ confirmed: await confirmSuggestionAction(null, form) });
+    return ok({ published: await publishDraftAction(null, form) });
+  },
+  { returnTo: "/dashboard/drafts", invalid: "The editor's form could not be read." },
+);
+
 /** "Try it": the example of one capability of the saved draft against its adapter (no execution record). */
 export const tryDraftExampleAction = viewerAction(
   z.object({ id: draftId, capabilityId: z.string().min(1).max(60) }),
