@@ -22,7 +22,9 @@ export async function findAgentBeforeImport(tx: Tx, handle: string): Promise<Age
     where: { handle },
     select: { id: true, ownerId: true, status: true, announcedEndpoint: true, announcedFor: true },
   });
-  return agent ? { rowId: agent.id, ownerId: agent.ownerId, status: agent.status, announcedEndpoint: agent.announcedEndpoint, announcedFor: agent.announcedFor } : null;
+  return agent
+    ? { rowId: agent.id, ownerId: agent.ownerId, status: agent.status, announcedEndpoint: agent.announcedEndpoint, announcedFor: agent.announcedFor }
+    : null;
 }
 
 /** The agent's row as imported: the normalised agent's, with the announced endpoint kept or cleared. */
