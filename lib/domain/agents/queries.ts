@@ -2,7 +2,7 @@ import "server-only";
 import { cache } from "react";
 import { db } from "@/lib/foundations/db/client";
 import type { AgentStatus, CapabilityClass, ContentRating } from "@/generated/prisma/enums";
-import { findOwnedAgentDocument as findStoredDocument, findOwnedAgentsWithListings } from "@/lib/model/catalog/owned-agents";
+import { findOwnedAgentsWithListings, findOwnedStoredDocument } from "@/lib/model/catalog/owned-agents";
 import { isJsonObject } from "@/lib/model/agent-file/schema";
 import type { JsonObject } from "@/lib/model/agent-file/types";
 
@@ -62,6 +62,6 @@ export const findOwnedAgents = cache(async (viewerId: string): Promise<OwnedAgen
 
 /** The agent.json of one of the viewer's own agents (as stored: local-only fields removed), or null. */
 export async function findOwnedAgentDocument(viewerId: string, handle: string): Promise<JsonObject | null> {
-  const row = await findStoredDocument(viewerId, handle);
+  const row = await findOwnedStoredDocument(viewerId, handle);
   return row !== null && isJsonObject(row.document) ? row.document : null;
 }

@@ -2,7 +2,7 @@ import "server-only";
 import type { DraftSource } from "@/generated/prisma/enums";
 import { Prisma } from "@/generated/prisma/client";
 import { db } from "@/lib/foundations/db/client";
-import { findOwnedAgentDocument } from "@/lib/model/catalog/owned-agents";
+import { findOwnedStoredDocument } from "@/lib/model/catalog/owned-agents";
 import { storedMaintainers, type Maintainer } from "@/lib/domain/formats/ga4gh/maintainers";
 import { storedSuggestions, withoutSuggestion, type Suggestion } from "./suggestions";
 import { BLANK_DRAFT_TEXT, draftTooLarge, MAX_DRAFT_BYTES, MAX_DRAFTS_PER_OWNER, TOO_MANY_DRAFTS, utf8Bytes } from "./draft-limits";
@@ -76,7 +76,7 @@ export function createImportedDraft(
 
 /** "Edit" on one of the publisher's agents: its open draft if it has one, else a new draft of its stored document. */
 export async function openAgentDraft(ownerId: string, handle: string): Promise<DraftWrite> {
-  const agent = await findOwnedAgentDocument(ownerId, handle);
+  const agent = await findOwnedStoredDocument(ownerId, handle);
   if (!agent) return { ok: false, message: "No agent of yours has that handle." };
   const open = await db.agentDraft.findFirst({ where: { ownerId, agentId: agent.rowId }, orderBy: { updatedAt: "desc" }, select: { id: true } });
   if (open) return { ok: true, id: open.id };

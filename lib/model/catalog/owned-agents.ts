@@ -36,7 +36,7 @@ export type OwnedAgentDocument = Pick<CatalogAgent, "rowId" | "updatedAt"> & {
   registryMaintainers: unknown;
 };
 
-export async function findOwnedAgentDocument(ownerId: string, handle: string): Promise<OwnedAgentDocument | null> {
+export async function findOwnedStoredDocument(ownerId: string, handle: string): Promise<OwnedAgentDocument | null> {
   const agent = await db.agent.findFirst({ where: { handle, ownerId }, select: { id: true, document: true, updatedAt: true, registryMaintainers: true } });
   return agent ? { rowId: agent.id, document: agent.document, updatedAt: agent.updatedAt, registryMaintainers: agent.registryMaintainers } : null;
 }
