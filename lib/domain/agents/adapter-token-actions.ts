@@ -5,6 +5,7 @@ import { z } from "zod";
 import { fail, ok, okMessage } from "@/lib/foundations/action-result";
 import { db } from "@/lib/foundations/db/client";
 import { viewerAction } from "@/lib/model/accounts/viewer-action";
+import { findOwnedAgentId } from "@/lib/model/catalog/owned-agents";
 import { newAdapterToken } from "./endpoint-announcement";
 
 // The publisher's adapter tokens (DESIGN.md rule 2): made for one agent, the plain token answered once and
@@ -20,12 +21,12 @@ function revalidateEndpointPage() {
 export const createAdapterTokenAction = viewerAction(
   z.object({ handle, label: z.string().trim().min(1, "Name the token (where the adapter runs, say).").max(60, "At most 60 characters.") }),
   async (viewer, input) => {
-    const agent = await db.agent.findFirst({ where: { handle: input.handle, ownerId: viewer.id }, select: { id: true } });
+    const agent = await findOwnedAgentId(viewer.id, input.handle);
     if (!agent) return fail(`You have no agent ${input.handle}.`);
-    const live = await db.adapterToken.count({ where: { agentId: agent.id, revokedAt: null } });
+    const live = await db.adapterToken.count({ where: { agentId: agent.rowId, revokedAt: null } });
     if (live >= MAX_LIVE_TOKENS) return fail(`This agent has ${MAX_LIVE_TOKENS} live tokens: revoke one first.`);
     const { token, sha256 } = newAdapterToken();
-    await db.adapterToken.create({ data: { agentId: agent.id, tokenSha256: sha256, label: input.label } });
+    await db.adapterToken.create({ data: { agentId: agent.rowId, tokenSha256: sha256, label: input.label } });
     revalidateEndpointPage();
     return ok({ token }, "Copy the token now: Explore keeps only its fingerprint and cannot show it again.");
   },

@@ -1,6 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { db } from "@/lib/foundations/db/client";
+import { findOwnedServiceRows } from "@/lib/model/catalog/owned-agents";
 import { finishedSql, successRate } from "@/lib/model/figures/success-rate";
 import { sampleTestFreshSince } from "@/lib/model/figures/sample-tested";
 
@@ -31,9 +32,15 @@ const DAY_MS = 86_400_000;
 
 export async function findAgentStats(ownerId: string, now = new Date()): Promise<Map<string, AgentStats>> {
   const since = new Date(now.getTime() - 7 * DAY_MS);
+  const owned = await findOwnedServiceRows(ownerId);
+  if (owned.agents.length === 0) return new Map();
+  // The owner's agents and services travel as arrays: the figures are read from runs and sample tests only.
   const rows = await db.$queryRaw<unknown[]>`
     WITH caps AS (
-      SELECT c."id", c."agentId", c."hasExample" FROM "Capability" c JOIN "Agent" a ON a."id" = c."agentId" WHERE a."ownerId" = ${ownerId}
+      SELECT * FROM unnest(${owned.services.map((c) => c.rowId)}::text[], ${owned.services.map((c) => c.agentRowId)}::text[], ${owned.services.map((c) => c.hasExample)}::boolean[])
+        AS caps("id", "agentId", "hasExample")
+    ), agents AS (
+      SELECT * FROM unnest(${owned.agents.map((a) => a.rowId)}::text[], ${owned.agents.map((a) => a.handle)}::text[]) AS agents("id", "handle")
     ), runs AS (
       SELECT caps."agentId",
              count(*) FILTER (WHERE e."startedAt" > ${since})::int AS "runs7d",
@@ -59,8 +66,7 @@ export async function findAgentStats(ownerId: string, now = new Date()): Promise
            coalesce(r."runs7d", 0) AS "runs7d", coalesce(r."succeeded7d", 0) AS "succeeded7d", coalesce(r."finished7d", 0) AS "finished7d",
            coalesce(r."unknownOutcomes", 0) AS "unknownOutcomes",
            coalesce(t."passing", 0) AS "passing", coalesce(t."failing", 0) AS "failing", coalesce(t."untested", 0) AS "untested"
-    FROM "Agent" a LEFT JOIN runs r ON r."agentId" = a."id" LEFT JOIN tests t ON t."agentId" = a."id"
-    WHERE a."ownerId" = ${ownerId}`;
+    FROM agents a LEFT JOIN runs r ON r."agentId" = a."id" LEFT JOIN tests t ON t."agentId" = a."id"`;
   return new Map(
     z
       .array(row)

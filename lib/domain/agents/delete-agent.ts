@@ -2,6 +2,7 @@ import "server-only";
 import type { Viewer } from "@/lib/model/accounts/viewer";
 import { fail, ok, type ActionResult } from "@/lib/foundations/action-result";
 import { writeListings } from "@/lib/model/catalog/listing-writes";
+import { deleteAgentRow, deleteAgentServices, findOwnedAgentToDelete } from "@/lib/model/catalog/agent-writes";
 import { refreshSearchLexicon } from "@/lib/domain/search/lexicon";
 import { forgetDeletedAgents } from "./deleted-agents";
 
@@ -20,22 +21,16 @@ export async function deleteAgent(viewer: Pick<Viewer, "id">, handle: string, co
     return fail(`Nothing was deleted: type ${handle} to confirm.`, { confirmation: [`Type ${handle} exactly to confirm.`] });
   }
   const outcome = await writeListings(async (tx, wrote): Promise<Outcome> => {
-    const agent = await tx.agent.findFirst({
-      where: { handle, ownerId: viewer.id },
-      select: { id: true, status: true, _count: { select: { stripeEvents: true, entitlements: true } } },
-    });
+    const agent = await findOwnedAgentToDelete(tx, viewer.id, handle);
     if (!agent) return { ok: false, reason: "not_found" };
     if (agent.status === "suspended") return { ok: false, reason: "suspended" };
-    if (agent._count.stripeEvents + agent._count.entitlements > 0) return { ok: false, reason: "money" };
-    wrote(agent.id);
-    await tx.$executeRaw`
-      UPDATE "Execution" e SET "goneServiceName" = c."name", "goneAgentHandle" = ${handle}
-      FROM "Capability" c WHERE e."capabilityId" = c."id" AND c."agentId" = ${agent.id}`;
-    // Executions are set loose (ON DELETE SET NULL); reports, sample tests, plans and tags go with the services.
-    await tx.capability.deleteMany({ where: { agentId: agent.id } });
+    if (agent.paymentRecords > 0) return { ok: false, reason: "money" };
+    wrote(agent.rowId);
+    // Executions are set loose, naming what ran; reports, sample tests, plans and tags go with the services.
+    await deleteAgentServices(tx, { rowId: agent.rowId, handle });
     // With no services left, this takes the agent's words back from the typo lexicon before the agent goes.
     await refreshSearchLexicon(tx, [handle]);
-    await tx.agent.delete({ where: { id: agent.id } });
+    await deleteAgentRow(tx, agent.rowId);
     await tx.deletedAgent.upsert({ where: { handle }, create: { handle, ownerId: viewer.id }, update: { ownerId: viewer.id, deletedAt: new Date() } });
     return { ok: true };
   });

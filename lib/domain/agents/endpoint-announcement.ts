@@ -4,6 +4,7 @@ import { db } from "@/lib/foundations/db/client";
 import { listTools } from "@/lib/domain/adapters/mcp-call";
 import { publisherFetch } from "@/lib/domain/adapters/publisher-fetch";
 import { writeListings } from "@/lib/model/catalog/listing-writes";
+import { findAgentEndpointFacts, recordAnnouncedEndpoint } from "@/lib/model/catalog/agent-writes";
 import { announcementSchema } from "./announcement-schema";
 
 // DESIGN.md rule 2: an agent whose endpoint is still a ${NAME} waits for its adapter. The adapter announces
@@ -45,15 +46,10 @@ export async function announceEndpoint(
 ): Promise<Announcement> {
   const token = bearer(authorization);
   if (!token) return { status: 401, message: "Send the adapter token as Authorization: Bearer <token> (the publisher makes one in the dashboard)." };
-  const agent = handle
-    ? await db.agent.findUnique({
-        where: { handle },
-        select: { id: true, endpoint: true, endpointPending: true, announcedFor: true, capabilities: { select: { tool: true } } },
-      })
-    : null;
+  const agent = handle ? await findAgentEndpointFacts(handle) : null;
   // One answer for an unknown agent and a wrong token, so a token cannot be used to learn which agents exist.
   const held = agent
-    ? await db.adapterToken.findFirst({ where: { agentId: agent.id, tokenSha256: tokenHash(token), revokedAt: null }, select: { id: true } })
+    ? await db.adapterToken.findFirst({ where: { agentId: agent.rowId, tokenSha256: tokenHash(token), revokedAt: null }, select: { id: true } })
     : null;
   if (!agent || !held) return { status: 401, message: "This token is not a live adapter token of this agent." };
   const placeholder = placeholderOf(agent);
@@ -65,17 +61,14 @@ export async function announceEndpoint(
   const listed = await listTools({ endpoint, deadlineMs: CHECK_DEADLINE_MS, fetch: deps.fetch ?? publisherFetch() });
   if (listed.status !== "succeeded") return { status: 422, message: `The endpoint did not answer initialize and tools/list: ${listed.message}` };
   const offered = new Set(listed.tools.map((t) => t.name));
-  const missing = [...new Set(agent.capabilities.map((c) => c.tool))].filter((tool) => !offered.has(tool));
+  const missing = [...new Set(agent.tools)].filter((tool) => !offered.has(tool));
   if (missing.length > 0)
     return { status: 422, message: `The endpoint does not offer ${missing.map((t) => `"${t}"`).join(", ")}, which this agent's services call.` };
 
   const now = deps.now ?? new Date();
   await writeListings(async (tx, wrote) => {
-    wrote(agent.id);
-    await tx.agent.update({
-      where: { id: agent.id },
-      data: { endpoint, endpointPending: false, announcedEndpoint: endpoint, announcedFor: placeholder, announcedAt: now },
-    });
+    wrote(agent.rowId);
+    await recordAnnouncedEndpoint(tx, agent.rowId, { endpoint, placeholder, at: now });
     await tx.adapterToken.update({ where: { id: held.id }, data: { lastUsedAt: now } });
     return { ok: true };
   });

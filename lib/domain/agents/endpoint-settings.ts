@@ -1,5 +1,6 @@
 import "server-only";
 import { db } from "@/lib/foundations/db/client";
+import { findOwnedAgentEndpoint } from "@/lib/model/catalog/owned-agents";
 import { placeholderOf } from "./endpoint-announcement";
 
 // The publisher's view of an agent's endpoint: as written, announced, and the adapter tokens (never their hashes).
@@ -16,19 +17,13 @@ export type EndpointSettings = {
 };
 
 export async function findEndpointSettings(ownerId: string, handle: string): Promise<EndpointSettings | null> {
-  const agent = await db.agent.findFirst({
-    where: { handle, ownerId },
-    select: {
-      handle: true,
-      displayName: true,
-      endpoint: true,
-      endpointPending: true,
-      announcedFor: true,
-      announcedAt: true,
-      adapterTokens: { select: { id: true, label: true, createdAt: true, lastUsedAt: true, revokedAt: true }, orderBy: { createdAt: "desc" } },
-    },
-  });
+  const agent = await findOwnedAgentEndpoint(ownerId, handle);
   if (!agent) return null;
+  const tokens = await db.adapterToken.findMany({
+    where: { agentId: agent.rowId },
+    select: { id: true, label: true, createdAt: true, lastUsedAt: true, revokedAt: true },
+    orderBy: { createdAt: "desc" },
+  });
   const state = agent.endpointPending ? "waiting" : agent.announcedFor !== null ? "announced" : "written";
   return {
     handle: agent.handle,
@@ -37,6 +32,6 @@ export async function findEndpointSettings(ownerId: string, handle: string): Pro
     endpoint: agent.endpoint,
     placeholder: placeholderOf(agent),
     announcedAt: agent.announcedAt,
-    tokens: agent.adapterTokens,
+    tokens,
   };
 }

@@ -3,6 +3,7 @@ import type { Viewer } from "@/lib/model/accounts/viewer";
 import { fail, ok, type ActionResult } from "@/lib/foundations/action-result";
 import { markAgentDue } from "@/lib/domain/sample-tests/schedule";
 import { writeListings } from "@/lib/model/catalog/listing-writes";
+import { setOwnedAgentPublished, setOwnedServiceOffered } from "@/lib/model/catalog/agent-writes";
 import { refreshSearchLexicon } from "@/lib/domain/search/lexicon";
 import { recordAgentVersion } from "./versions";
 
@@ -14,15 +15,11 @@ export type Published = { handle: string; status: "published" | "unpublished" };
  */
 export async function setAgentPublished(viewer: Pick<Viewer, "id">, handle: string, published: boolean): Promise<ActionResult<Published>> {
   const { ok: changed } = await writeListings(async (tx, wrote) => {
-    const { count } = await tx.agent.updateMany({
-      where: { ownerId: viewer.id, handle, status: { not: "suspended" } },
-      data: published ? { status: "published", publishedAt: new Date() } : { status: "unpublished" },
-    });
-    if (count === 0) return { ok: false };
+    const agent = await setOwnedAgentPublished(tx, viewer.id, handle, published);
+    if (!agent) return { ok: false };
     await refreshSearchLexicon(tx, [handle]);
-    const agent = await tx.agent.findUniqueOrThrow({ where: { handle }, select: { id: true } });
-    wrote(agent.id);
-    await recordAgentVersion(tx, { agentId: agent.id, userId: viewer.id, event: published ? "published" : "unpublished" });
+    wrote(agent.rowId);
+    await recordAgentVersion(tx, { agentId: agent.rowId, userId: viewer.id, event: published ? "published" : "unpublished" });
     return { ok: true };
   });
   if (!changed) {
@@ -42,23 +39,12 @@ export type Offered = { handle: string; capabilityId: string; offered: boolean }
  */
 export async function setServiceOffered(viewer: Pick<Viewer, "id">, handle: string, capabilityId: string, offered: boolean): Promise<ActionResult<Offered>> {
   const { ok: changed } = await writeListings(async (tx, wrote) => {
-    const written = await tx.$queryRaw<{ agentId: string }[]>`
-      WITH target AS (
-        SELECT c."id", c."position", c."agentId" FROM "Capability" c JOIN "Agent" a ON a."id" = c."agentId"
-        WHERE a."ownerId" = ${viewer.id} AND a."handle" = ${handle} AND a."status" <> 'suspended' AND c."capabilityId" = ${capabilityId}
-      ), agent_doc AS (
-        UPDATE "Agent" a SET "document" = jsonb_set(a."document", ARRAY['capabilities', target."position"::text, 'offered'], to_jsonb(${offered}::boolean)), "updatedAt" = now()
-        FROM target WHERE a."id" = target."agentId" AND jsonb_typeof(a."document" #> ARRAY['capabilities', target."position"::text]) = 'object'
-      )
-      UPDATE "Capability" c SET "offered" = ${offered}, "listed" = ${offered} AND NOT c."needsConfirmation", "updatedAt" = now()
-      FROM target WHERE c."id" = target."id"
-      RETURNING c."agentId"`;
-    const [row] = written;
-    if (!row) return { ok: false };
-    wrote(row.agentId);
+    const agent = await setOwnedServiceOffered(tx, viewer.id, handle, capabilityId, offered);
+    if (!agent) return { ok: false };
+    wrote(agent.rowId);
     await refreshSearchLexicon(tx, [handle]);
-    // The CTE's update of the document is visible to the next statement of this transaction.
-    await recordAgentVersion(tx, { agentId: row.agentId, userId: viewer.id, event: offered ? "service_offered" : "service_withdrawn", capabilityId });
+    // The stored document changed with the row: the version kept next is of the document as offered.
+    await recordAgentVersion(tx, { agentId: agent.rowId, userId: viewer.id, event: offered ? "service_offered" : "service_withdrawn", capabilityId });
     return { ok: true };
   });
   if (!changed) return fail(`No service ${capabilityId} of an agent ${handle} of yours was found that can be changed.`);

@@ -2,9 +2,7 @@ import "server-only";
 import { cache } from "react";
 import { db } from "@/lib/foundations/db/client";
 import type { AgentStatus, CapabilityClass, ContentRating } from "@/generated/prisma/enums";
-import { z } from "zod";
-import { Prisma } from "@/generated/prisma/client";
-import { capabilityPublicSql } from "@/lib/model/catalog/visibility";
+import { findOwnedAgentsWithListings, findOwnedStoredDocument } from "@/lib/model/catalog/owned-agents";
 import { isJsonObject } from "@/lib/model/agent-file/schema";
 import type { JsonObject } from "@/lib/model/agent-file/types";
 
@@ -43,63 +41,27 @@ export type OwnedAgent = {
 
 /** The viewer's agents, whatever their status, with all their capabilities, listed or not. */
 export const findOwnedAgents = cache(async (viewerId: string): Promise<OwnedAgent[]> => {
-  const [rows, publicRows] = await Promise.all([
-    db.agent.findMany({
-      where: { ownerId: viewerId },
-      select: {
-        handle: true,
-        displayName: true,
-        status: true,
-        suspendedReason: true,
-        endpointPending: true,
-        announcedFor: true,
-        updatedAt: true,
-        publishedAt: true,
-        logoSha256: true,
-        logoCheck: { select: { status: true } },
-        capabilities: {
-          select: {
-            id: true,
-            capabilityId: true,
-            name: true,
-            class: true,
-            contentRating: true,
-            listed: true,
-            offered: true,
-            needsConfirmation: true,
-            suspendedAt: true,
-            suspendedReason: true,
-          },
-          orderBy: { position: "asc" },
-        },
-      },
-      orderBy: { handle: "asc" },
-    }),
-    // Which of them a signed-out visitor sees: THE visibility rule, asked of the database.
-    db.$queryRaw<unknown[]>(Prisma.sql`
-      SELECT c."id" FROM "Capability" c JOIN "Agent" a ON a."id" = c."agentId"
-      WHERE a."ownerId" = ${viewerId} AND ${capabilityPublicSql()}`),
-  ]);
-  const publicIds = new Set(
-    z
-      .array(z.object({ id: z.string() }))
-      .parse(publicRows)
-      .map((r) => r.id),
-  );
-  return rows.map(({ announcedFor, logoCheck, ...agent }) => ({
+  const agents = await findOwnedAgentsWithListings(viewerId);
+  const failedLogos = await db.agentLogo.findMany({
+    where: { agentId: { in: agents.map((a) => a.rowId) }, status: "failed" },
+    select: { agentId: true },
+  });
+  const logoFailed = new Set(failedLogos.map((l) => l.agentId));
+  return agents.map(({ rowId, announcedFor, listings, ...agent }) => ({
     ...agent,
     announced: announcedFor !== null,
-    logoFailed: logoCheck?.status === "failed",
-    capabilities: agent.capabilities.map(({ id, suspendedAt, ...c }) => ({
+    logoFailed: logoFailed.has(rowId),
+    capabilities: listings.map(({ rowId: _rowId, suspension, isPublic, ...c }) => ({
       ...c,
-      suspended: suspendedAt !== null,
-      public: publicIds.has(id),
+      suspended: suspension !== null,
+      suspendedReason: suspension?.reason ?? null,
+      public: isPublic,
     })),
   }));
 });
 
 /** The agent.json of one of the viewer's own agents (as stored: local-only fields removed), or null. */
 export async function findOwnedAgentDocument(viewerId: string, handle: string): Promise<JsonObject | null> {
-  const row = await db.agent.findFirst({ where: { handle, ownerId: viewerId }, select: { document: true } });
+  const row = await findOwnedStoredDocument(viewerId, handle);
   return row !== null && isJsonObject(row.document) ? row.document : null;
 }

@@ -1,6 +1,7 @@
 import "server-only";
 import { cache } from "react";
 import { db } from "@/lib/foundations/db/client";
+import { findOwnedAgentHeader } from "@/lib/model/catalog/owned-agents";
 import type { VersionEvent } from "./versions";
 
 // Reads for the versions page (the publisher's own agents only: ownership is in each where) and the service
@@ -21,24 +22,20 @@ export type AgentVersions = { id: string; handle: string; displayName: string; s
 
 /** One of the owner's agents with its versions, newest first; null when it is not theirs. */
 export async function findAgentVersions(ownerId: string, handle: string): Promise<AgentVersions | null> {
-  const agent = await db.agent.findFirst({
-    where: { handle, ownerId },
-    select: {
-      id: true,
-      handle: true,
-      displayName: true,
-      status: true,
-      versions: {
-        orderBy: { number: "desc" },
-        take: 500,
-        select: { number: true, event: true, capabilityId: true, createdAt: true, published: true, user: { select: { name: true, email: true } } },
-      },
-    },
-  });
+  const agent = await findOwnedAgentHeader(ownerId, handle);
   if (!agent) return null;
+  const versions = await db.agentVersion.findMany({
+    where: { agentId: agent.rowId },
+    orderBy: { number: "desc" },
+    take: 500,
+    select: { number: true, event: true, capabilityId: true, createdAt: true, published: true, user: { select: { name: true, email: true } } },
+  });
   return {
-    ...agent,
-    versions: agent.versions.map(({ user, ...v }) => ({ ...v, who: user ? (user.name ?? user.email) : null })),
+    id: agent.rowId,
+    handle: agent.handle,
+    displayName: agent.displayName,
+    status: agent.status,
+    versions: versions.map(({ user, ...v }) => ({ ...v, who: user ? (user.name ?? user.email) : null })),
   };
 }
 

@@ -1,7 +1,7 @@
 import "server-only";
-import { z } from "zod";
 import type { AgentVersionEvent, Prisma } from "@/generated/prisma/client";
 import { sha256Hex } from "@/lib/foundations/sha256";
+import { findServiceFacts, lockAgentVersionState } from "@/lib/model/catalog/agent-writes";
 import { agentFactsSchema, serviceChanges, type AgentFacts } from "./service-changes";
 
 // An agent's versions (issue #13): every write that changes what it is or whether it is listed keeps one row
@@ -23,23 +23,10 @@ export type RecordVersionInput = {
   capabilityId?: string | null;
 };
 
-const agentState = z.array(
-  z.object({
-    document: z.json(),
-    status: z.string(),
-    termsUrl: z.string().nullable(),
-    termsVersion: z.string().nullable(),
-    termsTextSha256: z.string().nullable(),
-  }),
-);
-
 /** Inside the write's transaction, after the write: keeps the version it made and returns its number. */
 export async function recordAgentVersion(tx: Tx, input: RecordVersionInput): Promise<number> {
-  // FOR UPDATE: two writes to one agent number their versions one after the other (the write itself
-  // usually holds this lock already).
-  const [agent] = agentState.parse(
-    await tx.$queryRaw`SELECT "document", "status"::text AS "status", "termsUrl", "termsVersion", "termsTextSha256" FROM "Agent" WHERE "id" = ${input.agentId} FOR UPDATE`,
-  );
+  // Locked: two writes to one agent number their versions one after the other.
+  const agent = await lockAgentVersionState(tx, input.agentId);
   if (!agent) throw new Error(`versions: no agent ${input.agentId} to keep a version of`);
   const text = JSON.stringify(agent.document);
   const sha256 = sha256Hex(text);
@@ -85,17 +72,7 @@ async function factsOf(
   agentId: string,
   agent: { termsUrl: string | null; termsVersion: string | null; termsTextSha256: string | null },
 ): Promise<AgentFacts> {
-  const capabilities = await tx.capability.findMany({
-    where: { agentId },
-    orderBy: { position: "asc" },
-    select: {
-      capabilityId: true,
-      name: true,
-      class: true,
-      data: true,
-      plans: { orderBy: { position: "asc" }, select: { planId: true, type: true, priceUsd: true, dailyLimit: true, extra: true } },
-    },
-  });
+  const capabilities = await findServiceFacts(tx, agentId);
   const hasTerms = agent.termsUrl !== null || agent.termsVersion !== null || agent.termsTextSha256 !== null;
   return agentFactsSchema.parse({
     terms: hasTerms ? { url: agent.termsUrl, version: agent.termsVersion, textSha256: agent.termsTextSha256 } : null,
@@ -106,7 +83,7 @@ async function factsOf(
           name: c.name,
           class: c.class,
           data: c.data,
-          plans: c.plans.map((p) => ({ ...p, priceUsd: p.priceUsd === null ? null : p.priceUsd.toString() })),
+          plans: c.plans,
         },
       ]),
     ),

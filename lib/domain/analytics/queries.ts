@@ -2,6 +2,7 @@ import "server-only";
 import { z } from "zod";
 import { Prisma } from "@/generated/prisma/client";
 import { db } from "@/lib/foundations/db/client";
+import { findOwnedAgentServices, type OwnedService } from "@/lib/model/catalog/owned-agents";
 import { FINISHED_STATUSES, successRate } from "@/lib/model/figures/success-rate";
 import { addInto, emptyHistogram, histogramPercentile } from "./latency-histogram";
 import { OUTCOMES, analyticsWindow, windowDays, type Outcome, type OutcomeCounts } from "./outcomes";
@@ -48,34 +49,35 @@ type Scope = {
   capabilityRowId: string | null;
   /** Which capabilities (internal IDs) count: one service's, or all of the agent's. */
   capabilitySql: (column: string) => Prisma.Sql;
+  /** The services counted, in agent.json order (none for an unknown service). */
+  counted: OwnedService[];
 };
 
 /** The owner's agent and the services counted, or null when the viewer owns no agent with this handle. */
 async function findScope(ownerId: string, handle: string, serviceId: string | null): Promise<Scope | null> {
-  const agent = await db.agent.findFirst({
-    where: { handle, ownerId },
-    select: { id: true, handle: true, displayName: true, capabilities: { select: { id: true, capabilityId: true, name: true }, orderBy: { position: "asc" } } },
-  });
+  const agent = await findOwnedAgentServices(ownerId, handle);
   if (!agent) return null;
-  const services = agent.capabilities.map((c) => ({ capabilityId: c.capabilityId, name: c.name }));
-  const base = { agentId: agent.id, handle: agent.handle, displayName: agent.displayName, services };
+  const services = agent.services.map((c) => ({ capabilityId: c.capabilityId, name: c.name }));
+  const base = { agentId: agent.rowId, handle: agent.handle, displayName: agent.displayName, services };
   if (serviceId === null) {
     return {
       ...base,
       service: null,
       unknownService: null,
       capabilityRowId: null,
-      capabilitySql: (column) => Prisma.sql`${Prisma.raw(column)} IN (SELECT c."id" FROM "Capability" c WHERE c."agentId" = ${agent.id})`,
+      capabilitySql: (column) => Prisma.sql`${Prisma.raw(column)} = ANY(${agent.services.map((c) => c.rowId)}::text[])`,
+      counted: agent.services,
     };
   }
-  const chosen = agent.capabilities.find((c) => c.capabilityId === serviceId);
+  const chosen = agent.services.find((c) => c.capabilityId === serviceId);
   return {
     ...base,
     service: chosen ? { capabilityId: chosen.capabilityId, name: chosen.name } : null,
     unknownService: chosen ? null : serviceId,
-    capabilityRowId: chosen?.id ?? null,
+    capabilityRowId: chosen?.rowId ?? null,
     // An absent service counts nothing (never "all services" by accident).
-    capabilitySql: (column) => (chosen ? Prisma.sql`${Prisma.raw(column)} = ${chosen.id}` : Prisma.sql`false`),
+    capabilitySql: (column) => (chosen ? Prisma.sql`${Prisma.raw(column)} = ${chosen.rowId}` : Prisma.sql`false`),
+    counted: chosen ? [chosen] : [],
   };
 }
 
@@ -185,7 +187,8 @@ export async function findAnalyticsCsvRows(
   // The service rows of the window, each set on its service and day: a join of rollup rows, never of runs.
   const rows = await db.$queryRaw<unknown[]>`
     WITH caps AS (
-      SELECT c."id", c."capabilityId", c."name" FROM "Capability" c WHERE ${scope.capabilitySql('c."id"')}
+      SELECT * FROM unnest(${scope.counted.map((c) => c.rowId)}::text[], ${scope.counted.map((c) => c.capabilityId)}::text[], ${scope.counted.map((c) => c.name)}::text[])
+        AS caps("id", "capabilityId", "name")
     )
     SELECT to_char(d."day", 'YYYY-MM-DD') AS "day", caps."capabilityId", caps."name", ${coalescedStatuses("r")}, r."latencyBuckets" AS "buckets"
     FROM ${windowDaysSql(firstDay, lastDay)} d

@@ -1,8 +1,7 @@
 import "server-only";
 import { cache } from "react";
 import { Prisma } from "@/generated/prisma/client";
-import { db } from "@/lib/foundations/db/client";
-import { dataDeclarationSchema, readStored } from "@/lib/model/catalog/stored-json";
+import { findListedDataViews } from "@/lib/model/catalog/listed-data";
 import { matchesDataRules } from "./match";
 import { hasAnyRule, type DataRules } from "./rules";
 import { formatRulesParam, parseRulesParam } from "./url";
@@ -16,15 +15,8 @@ import { formatRulesParam, parseRulesParam } from "./url";
 
 const matchingIdsByKey = cache(async (key: string): Promise<string[]> => {
   const { rules } = parseRulesParam(key);
-  const rows = await db.capability.findMany({
-    where: { listed: true },
-    select: { id: true, data: true, agent: { select: { dataDeclared: true } } },
-  });
-  return rows
-    .filter((row) =>
-      matchesDataRules(rules, row.agent.dataDeclared ? { declared: true, declaration: readStored(dataDeclarationSchema, row.data) } : { declared: false }),
-    )
-    .map((row) => row.id);
+  const listed = await findListedDataViews();
+  return listed.filter((row) => matchesDataRules(rules, row.data)).map((row) => row.rowId);
 });
 
 /** Ids of the listed capabilities that meet the rules, or null when the rules demand nothing. */

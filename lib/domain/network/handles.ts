@@ -2,6 +2,7 @@ import "server-only";
 import type { Prisma } from "@/generated/prisma/client";
 import { claimHandle, type HandleClaim } from "@/lib/domain/requests/caller-handles";
 import { sha256Hex } from "@/lib/foundations/sha256";
+import { findAgentByHandle } from "@/lib/model/catalog/agent-handles";
 
 export { newHandleToken } from "@/lib/domain/requests/caller-handles";
 
@@ -14,8 +15,7 @@ type Tx = Prisma.TransactionClient;
 /** Whether `handle` names an agent listed (or being listed) on Explore. */
 export async function isPublisherHandle(tx: Tx, handle: string): Promise<boolean> {
   // Agent handles are lowercase with an @ (HANDLE_PATTERN), so the case-folded handle finds one by its unique key.
-  const agent = await tx.agent.findUnique({ where: { handle: `@${handle.toLowerCase()}` }, select: { id: true } });
-  return agent !== null;
+  return (await findAgentByHandle(tx, `@${handle.toLowerCase()}`)) !== null;
 }
 
 /** The handle's claim, refused in words when it is a publisher's agent handle. */

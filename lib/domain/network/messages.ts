@@ -1,6 +1,7 @@
 import "server-only";
 import { db } from "@/lib/foundations/db/client";
 import { consume } from "@/lib/foundations/rate-limits/rate-limit";
+import { findAgentByHandle } from "@/lib/model/catalog/agent-handles";
 import { Refused, boardInstanceId, refusedInWords } from "./board";
 import { claimNetworkHandle, provenHandle } from "./handles";
 import type { MAILBOX_ACTIONS, MESSAGE_KINDS } from "./kinds";
@@ -89,7 +90,7 @@ export async function sendMessage(
       if (!byHandle.ok) throw new Refused(byHandle.message);
       // Thrown from here on: a handle this call registered is rolled back with the refusal.
       const toKey = m.to.toLowerCase();
-      const agent = await tx.agent.findUnique({ where: { handle: `@${toKey}` }, select: { id: true } });
+      const agent = await findAgentByHandle(tx, `@${toKey}`);
       const handle = agent
         ? null
         : await tx.callerHandle.findUnique({ where: { handleKey: toKey }, select: { id: true, profile: { select: { acceptsMessages: true } } } });
@@ -132,7 +133,7 @@ export async function sendMessage(
           recipient: m.to,
           recipientKey: toKey,
           recipientHandleId: handle?.id ?? null,
-          recipientAgentId: agent?.id ?? null,
+          recipientAgentId: agent?.rowId ?? null,
           kind: m.kind,
           subject: m.subject,
           body: m.message,

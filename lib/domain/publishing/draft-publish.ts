@@ -6,6 +6,8 @@ import { checkDraftText, placeErrors, type PlacedError } from "./draft-check";
 import { findOwnedDraft } from "./drafts";
 import { findDraftRegistryParts } from "./imported-drafts";
 import { storeRegistryRecord } from "@/lib/domain/registry/records";
+import { setAgentMaintainers } from "@/lib/model/catalog/agent-writes";
+import { findOwnedAgentStatus } from "@/lib/model/catalog/owned-agents";
 
 // Publishing a draft is importing it: the one import (importAgentFile, all or nothing), then the draft goes.
 
@@ -38,7 +40,7 @@ export async function publishDraft(ownerId: string, draftId: string, options: { 
   const alsoStore = async (tx: Prisma.TransactionClient, agentId: string) => {
     if (registry) await storeRegistryRecord(tx, agentId, registry);
     // The maintainers stated in the editor go with the agent (agent.json has no place for them); unstated, the agent keeps its own.
-    if (maintainers) await tx.agent.update({ where: { id: agentId, ownerId }, data: { registryMaintainers: maintainers } });
+    if (maintainers) await setAgentMaintainers(tx, agentId, ownerId, maintainers);
   };
   const result = await importAgentFile({
     text: draft.text,
@@ -57,6 +59,6 @@ export async function publishDraft(ownerId: string, draftId: string, options: { 
     };
   }
   await db.agentDraft.deleteMany({ where: { id: draftId, ownerId } });
-  const stored = await db.agent.findFirst({ where: { handle: result.handle, ownerId }, select: { status: true } });
+  const stored = await findOwnedAgentStatus(ownerId, result.handle);
   return { ok: true, handle: result.handle, published: stored?.status === "published", replaced: result.replaced };
 }

@@ -2,6 +2,7 @@ import "server-only";
 import type { DraftSource } from "@/generated/prisma/enums";
 import { Prisma } from "@/generated/prisma/client";
 import { db } from "@/lib/foundations/db/client";
+import { findOwnedStoredDocument } from "@/lib/model/catalog/owned-agents";
 import { storedMaintainers, type Maintainer } from "@/lib/domain/formats/ga4gh/maintainers";
 import { storedSuggestions, withoutSuggestion, type Suggestion } from "./suggestions";
 import { BLANK_DRAFT_TEXT, draftTooLarge, MAX_DRAFT_BYTES, MAX_DRAFTS_PER_OWNER, TOO_MANY_DRAFTS, utf8Bytes } from "./draft-limits";
@@ -75,15 +76,15 @@ export function createImportedDraft(
 
 /** "Edit" on one of the publisher's agents: its open draft if it has one, else a new draft of its stored document. */
 export async function openAgentDraft(ownerId: string, handle: string): Promise<DraftWrite> {
-  const agent = await db.agent.findFirst({ where: { handle, ownerId }, select: { id: true, document: true, updatedAt: true, registryMaintainers: true } });
+  const agent = await findOwnedStoredDocument(ownerId, handle);
   if (!agent) return { ok: false, message: "No agent of yours has that handle." };
-  const open = await db.agentDraft.findFirst({ where: { ownerId, agentId: agent.id }, orderBy: { updatedAt: "desc" }, select: { id: true } });
+  const open = await db.agentDraft.findFirst({ where: { ownerId, agentId: agent.rowId }, orderBy: { updatedAt: "desc" }, select: { id: true } });
   if (open) return { ok: true, id: open.id };
   const maintainers = storedMaintainers(agent.registryMaintainers);
   return createDraft(ownerId, {
     source: "agent",
     text: `${JSON.stringify(agent.document, null, 2)}\n`,
-    agentId: agent.id,
+    agentId: agent.rowId,
     baseUpdatedAt: agent.updatedAt,
     ...(maintainers ? { maintainers } : {}),
   });

@@ -1,14 +1,14 @@
 import "server-only";
-import { z } from "zod";
 import { Prisma } from "@/generated/prisma/client";
-import { parseAgentFile, listTags } from "@/lib/model/agent-file";
+import { parseAgentFile } from "@/lib/model/agent-file";
 import { refreshSearchDocuments } from "@/lib/domain/search/documents";
 import { refreshSearchLexicon } from "@/lib/domain/search/lexicon";
 import { markDueAfterImport, snapshotForSampleTests } from "@/lib/domain/sample-tests/schedule";
 import { markLogoAndTermsAfterImport } from "@/lib/domain/logos/after-import";
-import type { AgentFileError, NormalizedAgent, NormalizedCapability } from "@/lib/model/agent-file/types";
+import type { AgentFileError, NormalizedAgent } from "@/lib/model/agent-file/types";
 import { writeListings, type NoteWritten } from "@/lib/model/catalog/listing-writes";
-import { agentRow, capabilityRow, planRows, tagRows } from "@/lib/model/catalog/rows";
+import { agentRow } from "@/lib/model/catalog/rows";
+import { findAgentBeforeImport, storeImportedAgent, storeImportedServices } from "@/lib/model/catalog/agent-import-rows";
 import { recordAgentVersion } from "@/lib/domain/agents/versions";
 import { claimDeletedHandle } from "@/lib/domain/agents/deleted-agents";
 import type { ReplaceQuestion } from "./import-form-state";
@@ -139,10 +139,7 @@ async function storeAgent(
   alsoStore?: (tx: Tx, agentId: string) => Promise<void>,
   ask?: AskBeforeReplacing,
 ): Promise<ImportResult> {
-  const existing = await tx.agent.findUnique({
-    where: { handle: agent.handle },
-    select: { id: true, ownerId: true, status: true, announcedEndpoint: true, announcedFor: true },
-  });
+  const existing = await findAgentBeforeImport(tx, agent.handle);
   if (existing && existing.ownerId !== ownerId) return handleTaken(agent.handle);
   // Asked inside the transaction that would write, so the answer is about the agent as it is now; nothing is written.
   if (existing && ask && ask.confirmed !== agent.handle) return replaceQuestion(agent.handle, existing.status, ask.action);
@@ -153,175 +150,15 @@ async function storeAgent(
   const written = agentRow(agent);
   // An endpoint the adapter announced for this same ${NAME} survives a re-import; any other endpoint ends it.
   const announced = existing?.announcedEndpoint && written.endpointPending && existing.announcedFor === written.endpoint ? existing.announcedEndpoint : null;
-  const fields = announced
+  const row = announced
     ? { ...written, endpoint: announced, endpointPending: false }
     : { ...written, announcedEndpoint: null, announcedFor: null, announcedAt: null };
-  const stored = existing
-    ? await tx.agent.update({
-        where: { id: existing.id, ownerId },
-        data: { ...fields, status, ...(status === "published" ? { publishedAt: new Date() } : {}) },
-        select: { id: true },
-      })
-    : await tx.agent.create({
-        data: { ...fields, handle: agent.handle, ownerId, status, publishedAt: status === "published" ? new Date() : null },
-        select: { id: true },
-      });
-  wrote(stored.id);
-
-  // A handful of statements whatever the number of capabilities: one per table, not one per row.
-  await ensureTags(tx, agent);
-  const kept = agent.capabilities.map((c) => c.capabilityId);
-  // Runs of a service the new document drops stay, detached (ON DELETE SET NULL), naming what ran.
-  await tx.$executeRaw`
-    UPDATE "Execution" e SET "goneServiceName" = c."name", "goneAgentHandle" = ${agent.handle}
-    FROM "Capability" c WHERE e."capabilityId" = c."id" AND c."agentId" = ${stored.id} AND NOT (c."capabilityId" = ANY(${kept}::text[]))`;
-  await tx.capability.deleteMany({ where: { agentId: stored.id, capabilityId: { notIn: kept } } });
-  const rowIds = await upsertCapabilities(tx, stored.id, agent.capabilities);
-  await tx.plan.deleteMany({ where: { capability: { agentId: stored.id } } });
-  await insertRows(
-    tx,
-    PLAN_TABLE,
-    agent.capabilities.flatMap((c) => planRows(rowIdOf(rowIds, c), c)),
-  );
-  await tx.capabilityTag.deleteMany({ where: { capability: { agentId: stored.id } } });
-  await insertRows(
-    tx,
-    CAPABILITY_TAG_TABLE,
-    agent.capabilities.flatMap((c) => tagRows(rowIdOf(rowIds, c), c)),
-  );
-  await refreshSearchDocuments(tx, [stored.id]);
+  const stored = await storeImportedAgent(tx, { existing, ownerId, handle: agent.handle, row, status });
+  wrote(stored.rowId);
+  await storeImportedServices(tx, stored, agent);
+  await refreshSearchDocuments(tx, [stored.rowId]);
   await refreshSearchLexicon(tx, [agent.handle]);
-  await recordAgentVersion(tx, { agentId: stored.id, userId: ownerId, event: "imported" });
-  if (alsoStore) await alsoStore(tx, stored.id);
+  await recordAgentVersion(tx, { agentId: stored.rowId, userId: ownerId, event: "imported" });
+  if (alsoStore) await alsoStore(tx, stored.rowId);
   return { ok: true, handle: agent.handle, replaced: existing !== null };
 }
-
-function rowIdOf(rowIds: ReadonlyMap<string, string>, c: NormalizedCapability): string {
-  const id = rowIds.get(c.capabilityId);
-  // The upsert returns a row for every capability it was given; a miss is a bug, not bad input.
-  if (id === undefined) throw new Error(`import: no row was written for ${c.capabilityId}`);
-  return id;
-}
-
-async function ensureTags(tx: Tx, agent: NormalizedAgent) {
-  const used = new Set(agent.capabilities.flatMap((c) => c.tags));
-  const rows = listTags().filter((t) => used.has(t.slug));
-  await tx.tag.createMany({ data: rows.map((t) => ({ slug: t.slug, label: t.label, aliases: t.aliases })), skipDuplicates: true });
-}
-
-// Rows travel as one JSON parameter and are read back with jsonb_to_recordset (where a JSON null is SQL
-// NULL): one statement per table whatever the number of rows, and no limit on bind parameters. Prisma's
-// createMany took ~0.4 ms a row here, as long as all the other statements of a 1,000-capability import.
-type Table<Row> = { name: string; columns: { [K in keyof Row]-?: string } };
-
-const quoted = (name: string) => `"${name}"`;
-
-function recordsetSql<Row>(table: Table<Row>) {
-  const entries: [string, string][] = Object.entries(table.columns);
-  return {
-    columns: Prisma.raw(entries.map(([name]) => quoted(name)).join(", ")),
-    select: Prisma.raw(entries.map(([name]) => `x.${quoted(name)}`).join(", ")),
-    types: Prisma.raw(entries.map(([name, type]) => `${quoted(name)} ${type}`).join(", ")),
-  };
-}
-
-async function insertRows<Row>(tx: Tx, table: Table<Row>, rows: readonly Row[]): Promise<void> {
-  if (rows.length === 0) return;
-  const sql = recordsetSql(table);
-  await tx.$executeRaw`
-    INSERT INTO ${Prisma.raw(quoted(table.name))} (${sql.columns})
-    SELECT ${sql.select} FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(${sql.types})`;
-}
-
-type CapabilityRow = ReturnType<typeof capabilityRow>;
-
-// Each column's SQL type. The mapped type keeps it in step with capabilityRow: a field missing here, or
-// here and not there, does not compile.
-const CAPABILITY_TABLE: Table<CapabilityRow> = {
-  name: "Capability",
-  columns: {
-    id: "text",
-    agentId: "text",
-    capabilityId: "text",
-    position: "integer",
-    tool: "text",
-    name: "text",
-    summary: "text",
-    category: "text",
-    contentRating: '"ContentRating"',
-    matureReasons: "text[]",
-    limitations: "text",
-    class: '"CapabilityClass"',
-    repeat: '"RepeatMode"',
-    refreshesPerExecution: "integer",
-    refreshesWithinHours: "integer",
-    storageFreeAccepted: "boolean",
-    outsideAction: "text",
-    effects: "jsonb",
-    cancellation: "text",
-    maxDurationSeconds: "integer",
-    inputSchema: "jsonb",
-    outputSchema: "jsonb",
-    data: "jsonb",
-    version: "text",
-    example: "jsonb",
-    offered: "boolean",
-    needsConfirmation: "boolean",
-    listed: "boolean",
-    isPaid: "boolean",
-    hasExample: "boolean",
-    inputsRetained: "boolean",
-    usedForTraining: "boolean",
-    processingRegions: "text[]",
-  },
-};
-
-// The conflict target and what identifies a row: never changed by a re-import.
-const KEY_COLUMNS: readonly string[] = ["id", "agentId", "capabilityId"];
-const capabilitySql = recordsetSql(CAPABILITY_TABLE);
-const updateSql = Prisma.raw(
-  Object.keys(CAPABILITY_TABLE.columns)
-    .filter((name) => !KEY_COLUMNS.includes(name))
-    .map((name) => `${quoted(name)} = EXCLUDED.${quoted(name)}`)
-    .concat(`"updatedAt" = EXCLUDED."updatedAt"`)
-    .join(", "),
-);
-
-const writtenRowsSchema = z.array(z.object({ id: z.string(), capabilityId: z.string() }));
-
-/**
- * Every capability of the agent in one INSERT … ON CONFLICT DO UPDATE: new ones are created, those whose
- * capability ID the agent already has are updated in place. Returns the row ID of each capability ID.
- */
-async function upsertCapabilities(tx: Tx, agentId: string, capabilities: readonly NormalizedCapability[]): Promise<Map<string, string>> {
-  const rows = capabilities.map((c, position) => capabilityRow(agentId, position, c));
-  // "updatedAt" as Prisma's @updatedAt writes it: UTC, in a timestamp without time zone.
-  const written = await tx.$queryRaw<unknown[]>`
-    INSERT INTO "Capability" (${capabilitySql.columns}, "updatedAt")
-    SELECT ${capabilitySql.select}, (now() AT TIME ZONE 'UTC')
-    FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(${capabilitySql.types})
-    ON CONFLICT ("agentId", "capabilityId") DO UPDATE SET ${updateSql}
-    RETURNING "id", "capabilityId"`;
-  return new Map(writtenRowsSchema.parse(written).map((row) => [row.capabilityId, row.id]));
-}
-
-type PlanRow = ReturnType<typeof planRows>[number];
-
-const PLAN_TABLE: Table<PlanRow> = {
-  name: "Plan",
-  columns: {
-    id: "text",
-    capabilityId: "text",
-    planId: "text",
-    position: "integer",
-    type: '"PlanType"',
-    extra: "jsonb",
-    priceUsd: "numeric(12,4)",
-    dailyLimit: "integer",
-  },
-};
-
-const CAPABILITY_TAG_TABLE: Table<ReturnType<typeof tagRows>[number]> = {
-  name: "CapabilityTag",
-  columns: { capabilityId: "text", tagSlug: "text", position: "integer" },
-};

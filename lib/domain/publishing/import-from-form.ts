@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import { db } from "@/lib/foundations/db/client";
+import { findOwnedAgentStatus } from "@/lib/model/catalog/owned-agents";
 import type { Viewer } from "@/lib/model/accounts/viewer";
 import { importAgentFile } from "./import-agent";
 import { openForeignImport } from "@/lib/domain/publishing/foreign-import";
@@ -72,9 +72,6 @@ export async function importAgentFromForm(viewer: Pick<Viewer, "id">, input: Imp
   });
   if (!result.ok)
     return fail(result.message, undefined, { errors: result.errors, text, ...(result.confirm ? { confirm: result.confirm, publish: publish === "on" } : {}) });
-  const stored = await db.agent.findFirst({
-    where: { handle: result.handle, ownerId: viewer.id },
-    select: { status: true },
-  });
+  const stored = await findOwnedAgentStatus(viewer.id, result.handle);
   return ok({ handle: result.handle, replaced: result.replaced, published: stored?.status === "published", text });
 }

@@ -4,6 +4,7 @@ import { db } from "@/lib/foundations/db/client";
 import { findUnstorableValues } from "@/lib/model/agent-file/json-limits";
 import { fail, okMessage, type ActionResult } from "@/lib/foundations/action-result";
 import { writeListings } from "@/lib/model/catalog/listing-writes";
+import { findOwnedAgentId } from "@/lib/model/catalog/owned-agents";
 import { agentInfoSnapshotSchema } from "@/lib/domain/formats/ga4gh/entry-schema";
 import { problemsOf } from "@/lib/domain/formats/problems";
 import type { CheckContext, CheckOutcome } from "@/lib/domain/logos/check-logo";
@@ -101,13 +102,13 @@ export async function syncRegistryRecord(agentId: string, ctx: CheckContext): Pr
 
 /** "Sync now" for the owner: due at once, at most once a minute per agent (one conditional write). */
 export async function requestSyncNow(ownerId: string, handle: string, now = new Date()): Promise<ActionResult> {
-  const agent = await db.agent.findFirst({ where: { handle, ownerId }, select: { id: true } });
+  const agent = await findOwnedAgentId(ownerId, handle);
   if (!agent) return fail(`No agent ${handle} of yours was found.`);
   const since = new Date(now.getTime() - SYNC_NOW_INTERVAL_MS);
-  const exists = await db.registryRecord.count({ where: { agentId: agent.id } });
+  const exists = await db.registryRecord.count({ where: { agentId: agent.rowId } });
   if (exists === 0) return fail(`${handle} has no registry record: only an agent imported from a GA4GH registry entry has one.`);
   const { count } = await db.registryRecord.updateMany({
-    where: { agentId: agent.id, OR: [{ requestedAt: null }, { requestedAt: { lte: since } }] },
+    where: { agentId: agent.rowId, OR: [{ requestedAt: null }, { requestedAt: { lte: since } }] },
     data: { requestedAt: now, nextSyncAt: now },
   });
   if (count === 0) return fail("A sync was asked for less than a minute ago. Try again in a minute.");

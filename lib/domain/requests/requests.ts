@@ -3,6 +3,7 @@ import { z } from "zod";
 import { Prisma } from "@/generated/prisma/client";
 import type { Viewer } from "@/lib/model/accounts/viewer";
 import { findListingsByRowIds } from "@/lib/model/catalog/queries";
+import { findOwnedPublishedService, findOwnedTopics } from "@/lib/model/catalog/owned-agents";
 import { db } from "@/lib/foundations/db/client";
 import { servicePath } from "@/lib/model/addresses/paths";
 import { absoluteUrl } from "@/lib/foundations/site/origin";
@@ -144,13 +145,10 @@ export async function votedBy(userId: string, requestIds: readonly string[]): Pr
 
 /** Open requests that name a tag (or category) of one of the publisher's services, most voted first. */
 export async function requestsForPublisher(viewer: Viewer, limit = 20): Promise<RequestView[]> {
+  const topics = await findOwnedTopics(viewer.id);
   const raw = await db.$queryRaw<unknown[]>(Prisma.sql`
-    WITH topics AS (
-      SELECT ct."tagSlug" AS topic FROM "CapabilityTag" ct JOIN "Capability" c ON c."id" = ct."capabilityId" JOIN "Agent" a ON a."id" = c."agentId" WHERE a."ownerId" = ${viewer.id}
-      UNION SELECT split_part(c."category", '.', 1) FROM "Capability" c JOIN "Agent" a ON a."id" = c."agentId" WHERE a."ownerId" = ${viewer.id}
-    )
     SELECT ${SELECT} FROM "CapabilityRequest" r
-    WHERE r."status" IN ('open', 'planned', 'in_progress') AND r."tags" && ARRAY(SELECT topic FROM topics)
+    WHERE r."status" IN ('open', 'planned', 'in_progress') AND r."tags" && ${topics}::text[]
     ORDER BY r."votes" DESC, r."createdAt" DESC LIMIT ${limit}`);
   return viewsOf(viewer, z.array(requestRow).parse(raw));
 }
@@ -162,14 +160,11 @@ export async function answerRequest(
   handle: string,
   capabilityId: string,
 ): Promise<{ ok: true } | { ok: false; message: string }> {
-  const capability = await db.capability.findFirst({
-    where: { capabilityId, listed: true, suspendedAt: null, agent: { handle, ownerId: viewer.id, status: "published" } },
-    select: { id: true },
-  });
+  const capability = await findOwnedPublishedService(viewer.id, handle, capabilityId);
   if (!capability) return { ok: false, message: "Choose one of your published services." };
   const updated = await db.capabilityRequest.updateMany({
     where: { id: requestId, status: { in: ["open", "planned", "in_progress"] } },
-    data: { status: "available", answeredCapabilityId: capability.id, answeredAt: new Date() },
+    data: { status: "available", answeredCapabilityId: capability.rowId, answeredAt: new Date() },
   });
   return updated.count === 1 ? { ok: true } : { ok: false, message: "That request is not open any more." };
 }

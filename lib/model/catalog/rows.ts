@@ -222,7 +222,7 @@ function planFromRow(p: PlanRow): CatalogPlan {
   };
 }
 
-function dataFromRow(dataDeclared: boolean, data: unknown): DataView {
+export function dataFromRow(dataDeclared: boolean, data: unknown): DataView {
   return dataDeclared ? { declared: true, declaration: readStored(dataDeclarationSchema, data) } : { declared: false };
 }
 
