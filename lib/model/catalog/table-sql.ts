@@ -2,8 +2,8 @@ import { Prisma } from "@/generated/prisma/client";
 
 // The catalog's tables as SQL names them, for the statements outside the catalog that must read them in the
 // same statement as their own tables: search's (its postings, documents and lexicon beside the listings, ranked and
-// filtered in one plan, measured in docs/benchmarks.md) and a card's figures. Only the catalog names its tables;
-// those statements take these fragments under the aliases they choose and read the columns through them.
+// filtered in one plan, measured in docs/benchmarks.md), a card's figures and a logo's copy. Only the catalog names
+// its tables; those statements take these fragments under the aliases they choose and read the columns through them.
 
 function ident(alias: string): Prisma.Sql {
   if (!/^[a-z][a-z0-9_]*$/.test(alias)) throw new Error(`catalog table: bad alias ${alias}`);
