@@ -1,5 +1,6 @@
 import "server-only";
 import { db } from "@/lib/foundations/db/client";
+import { clearAgentTermsFingerprint, findAgentLinks, findAgentsWithUncheckedLinks } from "@/lib/model/catalog/agent-links";
 import { writeListings } from "@/lib/model/catalog/listing-writes";
 import { dropLogoCopies } from "./store";
 
@@ -8,36 +9,37 @@ import { dropLogoCopies } from "./store";
 // for an agent imported before this existed, does the right thing.
 
 export async function markLogoAndTermsAfterImport(handle: string, now = new Date()): Promise<void> {
-  const agent = await db.agent.findUnique({
-    where: { handle },
-    select: { id: true, logoUrl: true, termsUrl: true, termsUrlSha256: true, logoCheck: { select: { url: true } }, termsCheck: { select: { url: true } } },
-  });
+  const agent = await findAgentLinks(handle);
   if (!agent) return;
-  const logoChanged = agent.logoUrl !== (agent.logoCheck?.url ?? null);
-  const termsChanged = agent.termsUrl !== (agent.termsCheck?.url ?? null);
+  const [logoCheck, termsCheck] = await Promise.all([
+    db.agentLogo.findUnique({ where: { agentId: agent.rowId }, select: { url: true } }),
+    db.agentTermsCheck.findUnique({ where: { agentId: agent.rowId }, select: { url: true } }),
+  ]);
+  const logoChanged = agent.logoUrl !== (logoCheck?.url ?? null);
+  const termsChanged = agent.terms.url !== (termsCheck?.url ?? null);
   if (!logoChanged && !termsChanged) return;
 
   await writeListings(async (tx, wrote) => {
-    wrote(agent.id);
+    wrote(agent.rowId);
     let changedListing = false;
     if (logoChanged && agent.logoUrl === null) {
-      changedListing = await dropLogoCopies(tx, agent.id);
-      await tx.agentLogo.deleteMany({ where: { agentId: agent.id } });
+      changedListing = await dropLogoCopies(tx, agent.rowId);
+      await tx.agentLogo.deleteMany({ where: { agentId: agent.rowId } });
     } else if (logoChanged && agent.logoUrl !== null) {
       // The copy that passed before stays served until the new URL is judged.
       const fresh = { url: agent.logoUrl, status: "pending", failure: null, checkedAt: null, nextCheckAt: now } as const;
-      await tx.agentLogo.upsert({ where: { agentId: agent.id }, create: { agentId: agent.id, ...fresh }, update: fresh });
+      await tx.agentLogo.upsert({ where: { agentId: agent.rowId }, create: { agentId: agent.rowId, ...fresh }, update: fresh });
     }
     if (termsChanged) {
       // A hash fingerprints one URL's text: another URL has none until it is fetched.
-      if (agent.termsUrlSha256 !== null) {
-        await tx.agent.update({ where: { id: agent.id }, data: { termsUrlSha256: null, termsFetchedAt: null } });
+      if (agent.terms.urlSha256 !== null) {
+        await clearAgentTermsFingerprint(tx, agent.rowId);
         changedListing = true;
       }
-      if (agent.termsUrl === null) await tx.agentTermsCheck.deleteMany({ where: { agentId: agent.id } });
+      if (agent.terms.url === null) await tx.agentTermsCheck.deleteMany({ where: { agentId: agent.rowId } });
       else {
-        const fresh = { url: agent.termsUrl, status: "pending", failure: null, checkedAt: null, text: null, nextCheckAt: now } as const;
-        await tx.agentTermsCheck.upsert({ where: { agentId: agent.id }, create: { agentId: agent.id, ...fresh }, update: fresh });
+        const fresh = { url: agent.terms.url, status: "pending", failure: null, checkedAt: null, text: null, nextCheckAt: now } as const;
+        await tx.agentTermsCheck.upsert({ where: { agentId: agent.rowId }, create: { agentId: agent.rowId, ...fresh }, update: fresh });
       }
     }
     return { ok: changedListing };
@@ -49,16 +51,7 @@ export async function markLogoAndTermsAfterImport(handle: string, now = new Date
  * after its import committed): given their checks now. The worker runs it every few minutes.
  */
 export async function markUncheckedAgents(limit = 100): Promise<number> {
-  const agents = await db.agent.findMany({
-    where: {
-      OR: [
-        { logoUrl: { not: null }, logoCheck: { is: null } },
-        { termsUrl: { not: null }, termsCheck: { is: null } },
-      ],
-    },
-    select: { handle: true },
-    take: limit,
-  });
+  const agents = await findAgentsWithUncheckedLinks(limit);
   for (const agent of agents) await markLogoAndTermsAfterImport(agent.handle);
   return agents.length;
 }

@@ -1,5 +1,6 @@
 import "server-only";
 import { db } from "@/lib/foundations/db/client";
+import { findAgentLinksById, setAgentLogoHash } from "@/lib/model/catalog/agent-links";
 import { writeListings } from "@/lib/model/catalog/listing-writes";
 import { failureWords, fetchPublisherFile } from "./fetch-file";
 import { judgeLogo, LOGO_MAX_BYTES } from "./judge";
@@ -25,9 +26,12 @@ export type CheckContext = {
 export type CheckOutcome = "passed" | "failed" | "retry" | "skipped";
 
 export async function checkAgentLogo(agentId: string, ctx: CheckContext): Promise<CheckOutcome> {
-  const row = await db.agentLogo.findUnique({ where: { agentId }, select: { url: true, servedUrl: true, agent: { select: { logoUrl: true } } } });
+  const [row, agent] = await Promise.all([
+    db.agentLogo.findUnique({ where: { agentId }, select: { url: true, servedUrl: true } }),
+    findAgentLinksById(agentId),
+  ]);
   // Removed, or re-pointed since the job was queued: the import that did it queued its own check.
-  if (!row || row.agent.logoUrl !== row.url) return "skipped";
+  if (!row || !agent || agent.logoUrl !== row.url) return "skipped";
   const { url } = row;
 
   const problem = fetchUrlProblem(url, "logo", ctx.allowLoopbackHttp);
@@ -46,8 +50,7 @@ export async function checkAgentLogo(agentId: string, ctx: CheckContext): Promis
   await writeListings(async (tx, wrote) => {
     wrote(agentId);
     // Only while the agent still points at this URL: an import in between wins.
-    const { count } = await tx.agent.updateMany({ where: { id: agentId, logoUrl: url }, data: { logoSha256: verdict.sha256 } });
-    if (count === 0) return { ok: false };
+    if (!(await setAgentLogoHash(tx, agentId, url, verdict.sha256))) return { ok: false };
     await putLogoCopies(tx, agentId, verdict.copies);
     await tx.agentLogo.update({ where: { agentId }, data: { status: "passed", failure: null, checkedAt: now, servedUrl: url, servedAt: now } });
     return { ok: true };

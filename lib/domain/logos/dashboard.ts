@@ -1,5 +1,6 @@
 import "server-only";
 import { db } from "@/lib/foundations/db/client";
+import { findOwnedAgentLinks } from "@/lib/model/catalog/agent-links";
 import type { AgentStatus, FetchCheckStatus } from "@/generated/prisma/enums";
 
 // The publisher's "Logo and terms" page: ownership is the where.
@@ -27,23 +28,12 @@ export type LogoAndTerms = { handle: string; displayName: string; status: AgentS
 const FIRST_LINES = 8;
 
 export async function findLogoAndTerms(viewerId: string, handle: string): Promise<LogoAndTerms | null> {
-  const agent = await db.agent.findFirst({
-    where: { handle, ownerId: viewerId },
-    select: {
-      handle: true,
-      displayName: true,
-      status: true,
-      logoUrl: true,
-      logoSha256: true,
-      termsUrl: true,
-      termsUrlSha256: true,
-      termsFetchedAt: true,
-      logoCheck: { select: { status: true, failure: true, checkedAt: true, servedUrl: true, servedAt: true } },
-      termsCheck: { select: { status: true, failure: true, checkedAt: true, text: true } },
-    },
-  });
+  const agent = await findOwnedAgentLinks(viewerId, handle);
   if (!agent) return null;
-  const { logoCheck, termsCheck } = agent;
+  const [logoCheck, termsCheck] = await Promise.all([
+    db.agentLogo.findUnique({ where: { agentId: agent.rowId }, select: { status: true, failure: true, checkedAt: true, servedUrl: true, servedAt: true } }),
+    db.agentTermsCheck.findUnique({ where: { agentId: agent.rowId }, select: { status: true, failure: true, checkedAt: true, text: true } }),
+  ]);
   const lines = (termsCheck?.text ?? "").split("\n").filter((line) => line.trim() !== "");
   return {
     handle: agent.handle,
@@ -57,11 +47,13 @@ export async function findLogoAndTerms(viewerId: string, handle: string): Promis
       served: agent.logoSha256 ? { sha256: agent.logoSha256, url: logoCheck?.servedUrl ?? null, at: logoCheck?.servedAt ?? null } : null,
     },
     terms: {
-      url: agent.termsUrl,
+      url: agent.terms.url,
       status: termsCheck?.status ?? null,
       failure: termsCheck?.failure ?? null,
       checkedAt: termsCheck?.checkedAt ?? null,
-      good: agent.termsUrlSha256 ? { sha256: agent.termsUrlSha256, fetchedAt: agent.termsFetchedAt, firstLines: lines.slice(0, FIRST_LINES).join("\n") } : null,
+      good: agent.terms.urlSha256
+        ? { sha256: agent.terms.urlSha256, fetchedAt: agent.terms.fetchedAt, firstLines: lines.slice(0, FIRST_LINES).join("\n") }
+        : null,
     },
   };
 }

@@ -3,6 +3,8 @@ import { z } from "zod";
 import { Prisma } from "@/generated/prisma/client";
 import type { Viewer } from "@/lib/model/accounts/viewer";
 import { db } from "@/lib/foundations/db/client";
+import { clearAgentLogoHash } from "@/lib/model/catalog/agent-links";
+import { agentsAs } from "@/lib/model/catalog/table-sql";
 import { agentVisibleSql } from "@/lib/model/catalog/visibility";
 import type { LogoSize } from "./paths";
 
@@ -20,8 +22,7 @@ export async function putLogoCopies(tx: Tx, agentId: string, copies: ReadonlyMap
 /** Stops serving the agent's logo: the pages show the monogram. True when there was one to stop. */
 export async function dropLogoCopies(tx: Tx, agentId: string): Promise<boolean> {
   await tx.logoImage.deleteMany({ where: { agentId } });
-  const { count } = await tx.agent.updateMany({ where: { id: agentId, logoSha256: { not: null } }, data: { logoSha256: null } });
-  return count > 0;
+  return clearAgentLogoHash(tx, agentId);
 }
 
 export type LogoCopy = { sha256: string; webp: Uint8Array };
@@ -35,7 +36,7 @@ const copyRow = z.object({ sha256: z.string(), webp: z.instanceof(Uint8Array) })
 export async function readLogoCopy(handle: string, size: LogoSize, viewer: Viewer | null): Promise<LogoCopy | null> {
   const rows = await db.$queryRaw<unknown[]>(Prisma.sql`
     SELECT a."logoSha256" AS "sha256", i."webp"
-    FROM "Agent" a JOIN "LogoImage" i ON i."agentId" = a."id" AND i."size" = ${size}
+    FROM ${agentsAs("a")} JOIN "LogoImage" i ON i."agentId" = a."id" AND i."size" = ${size}
     WHERE a."handle" = ${handle} AND a."logoSha256" IS NOT NULL AND ${agentVisibleSql(viewer)}`);
   const row = rows[0];
   return row === undefined ? null : copyRow.parse(row);

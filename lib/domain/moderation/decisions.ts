@@ -4,6 +4,7 @@ import type { Viewer } from "@/lib/model/accounts/viewer";
 import { fail, ok, type ActionResult } from "@/lib/foundations/action-result";
 import { asAdmin } from "./admin-check";
 import { writeListings } from "@/lib/model/catalog/listing-writes";
+import { findListingToSuspend, findModeratedListings, reinstateCapability, suspendCapability } from "@/lib/model/catalog/moderated-listings";
 import { refreshSearchLexicon } from "@/lib/domain/search/lexicon";
 
 // Administrators' decisions. Each checks the viewer is an administrator, acts in one transaction
@@ -18,9 +19,11 @@ export async function dismissReport(viewer: Viewer | null, reportId: string, not
   return db.$transaction(async (tx) => {
     const report = await tx.report.findFirst({
       where: { id: reportId, status: "open" },
-      select: { id: true, capability: { select: { capabilityId: true, agent: { select: { handle: true } } } } },
+      select: { id: true, capabilityId: true },
     });
     if (!report) return fail("That report is no longer open.");
+    const listing = (await findModeratedListings([report.capabilityId], tx)).get(report.capabilityId);
+    if (!listing) return fail("That report is no longer open.");
     const { count } = await tx.report.updateMany({ where: { id: report.id, status: "open" }, data: { status: "dismissed" } });
     if (count === 0) return fail("That report is no longer open.");
     await tx.moderationDecision.create({
@@ -28,8 +31,8 @@ export async function dismissReport(viewer: Viewer | null, reportId: string, not
         adminEmail: admin.email,
         action: "dismiss_report",
         reportId: report.id,
-        agentHandle: report.capability.agent.handle,
-        capabilityId: report.capability.capabilityId,
+        agentHandle: listing.agent.handle,
+        capabilityId: listing.capabilityId,
         reason: note,
       },
     });
@@ -44,16 +47,13 @@ export async function suspendListing(viewer: Viewer | null, listing: ListingRef,
   const admin = asAdmin(viewer);
   if (!admin) return forbidden;
   return writeListings(async (tx, wrote): Promise<ActionResult> => {
-    const row = await tx.capability.findFirst({
-      where: { capabilityId: listing.capabilityId, agent: { handle: listing.handle } },
-      select: { id: true, agentId: true, suspendedAt: true },
-    });
+    const row = await findListingToSuspend(tx, listing.handle, listing.capabilityId);
     if (!row) return fail("That listing was not found.");
-    wrote(row.agentId);
-    if (row.suspendedAt) return fail("That listing is already suspended.");
-    await tx.capability.update({ where: { id: row.id }, data: { suspendedAt: new Date(), suspendedReason: reason } });
+    wrote(row.agent.rowId);
+    if (row.suspension) return fail("That listing is already suspended.");
+    await suspendCapability(tx, row.rowId, reason);
     await refreshSearchLexicon(tx, [listing.handle]);
-    const reports = await tx.report.findMany({ where: { capabilityId: row.id, status: "open" }, select: { id: true } });
+    const reports = await tx.report.findMany({ where: { capabilityId: row.rowId, status: "open" }, select: { id: true } });
     await tx.report.updateMany({ where: { id: { in: reports.map((r) => r.id) } }, data: { status: "actioned" } });
     await tx.moderationDecision.create({
       data: { adminEmail: admin.email, action: "suspend_listing", agentHandle: listing.handle, capabilityId: listing.capabilityId, reason },
@@ -67,13 +67,9 @@ export async function reinstateListing(viewer: Viewer | null, listing: ListingRe
   const admin = asAdmin(viewer);
   if (!admin) return forbidden;
   return writeListings(async (tx, wrote): Promise<ActionResult> => {
-    const [row] = await tx.$queryRaw<{ agentId: string }[]>`
-      UPDATE "Capability" c SET "suspendedAt" = NULL, "suspendedReason" = NULL, "updatedAt" = now()
-      FROM "Agent" a
-      WHERE a."id" = c."agentId" AND a."handle" = ${listing.handle} AND c."capabilityId" = ${listing.capabilityId} AND c."suspendedAt" IS NOT NULL
-      RETURNING c."agentId"`;
-    if (!row) return fail("That listing is not suspended.");
-    wrote(row.agentId);
+    const agent = await reinstateCapability(tx, listing.handle, listing.capabilityId);
+    if (!agent) return fail("That listing is not suspended.");
+    wrote(agent.rowId);
     await refreshSearchLexicon(tx, [listing.handle]);
     await tx.moderationDecision.create({
       data: { adminEmail: admin.email, action: "reinstate_listing", agentHandle: listing.handle, capabilityId: listing.capabilityId, reason: note },

@@ -2,7 +2,7 @@ import "server-only";
 import { cache } from "react";
 import { db } from "@/lib/foundations/db/client";
 import { findListing } from "@/lib/model/catalog/queries";
-import type { Prisma } from "@/generated/prisma/client";
+import { findListingsSuspendedByModeration, findModeratedListings, type ModeratedListing } from "@/lib/model/catalog/moderated-listings";
 import type { ContentRating, ReportReason } from "@/generated/prisma/enums";
 import type { Viewer } from "@/lib/model/accounts/viewer";
 import { asAdmin } from "./admin-check";
@@ -30,24 +30,14 @@ export type LoggedDecision = {
   createdAt: Date;
 };
 
-const listingSelect = {
-  capabilityId: true,
-  name: true,
-  contentRating: true,
-  matureReasons: true,
-  suspendedAt: true,
-  suspendedReason: true,
-  agent: { select: { handle: true } },
-} satisfies Prisma.CapabilitySelect;
-
-function queueItem(r: Prisma.CapabilityGetPayload<{ select: typeof listingSelect }>, reports: QueueReport[]): QueueItem {
+function queueItem(listing: ModeratedListing, reports: QueueReport[]): QueueItem {
   return {
-    handle: r.agent.handle,
-    capabilityId: r.capabilityId,
-    name: r.name,
-    contentRating: r.contentRating,
-    matureReasons: r.matureReasons,
-    suspended: r.suspendedAt ? { at: r.suspendedAt, reason: r.suspendedReason } : null,
+    handle: listing.agent.handle,
+    capabilityId: listing.capabilityId,
+    name: listing.name,
+    contentRating: listing.contentRating,
+    matureReasons: listing.matureReasons,
+    suspended: listing.suspension,
     reports,
   };
 }
@@ -55,30 +45,29 @@ function queueItem(r: Prisma.CapabilityGetPayload<{ select: typeof listingSelect
 /** Listings with open reports, oldest report first; null for anyone but an administrator. */
 export async function findModerationQueue(viewer: Viewer | null): Promise<QueueItem[] | null> {
   if (!asAdmin(viewer)) return null;
-  const rows = await db.capability.findMany({
-    where: { reports: { some: { status: "open" } } },
-    select: {
-      ...listingSelect,
-      reports: {
-        where: { status: "open" },
-        select: { id: true, reason: true, comment: true, createdAt: true },
-        orderBy: { createdAt: "asc" },
-      },
-    },
+  const open = await db.report.findMany({
+    where: { status: "open" },
+    select: { id: true, capabilityId: true, reason: true, comment: true, createdAt: true },
+    orderBy: { createdAt: "asc" },
   });
-  return rows.map((r) => queueItem(r, r.reports)).sort((a, b) => (a.reports[0]?.createdAt.getTime() ?? 0) - (b.reports[0]?.createdAt.getTime() ?? 0));
+  // Oldest first, so each listing's reports are in order and the listings in the order of their oldest.
+  const reports = new Map<string, QueueReport[]>();
+  for (const { capabilityId, ...report } of open) {
+    const listed = reports.get(capabilityId);
+    if (listed) listed.push(report);
+    else reports.set(capabilityId, [report]);
+  }
+  const listings = await findModeratedListings([...reports.keys()]);
+  return [...reports].flatMap(([rowId, listed]) => {
+    const listing = listings.get(rowId);
+    return listing ? [queueItem(listing, listed)] : [];
+  });
 }
 
 /** Suspended listings (for reinstating); null for anyone but an administrator. */
 export async function findSuspendedListings(viewer: Viewer | null): Promise<QueueItem[] | null> {
   if (!asAdmin(viewer)) return null;
-  const rows = await db.capability.findMany({
-    where: { suspendedAt: { not: null } },
-    select: listingSelect,
-    orderBy: { suspendedAt: "desc" },
-    take: 100,
-  });
-  return rows.map((r) => queueItem(r, []));
+  return (await findListingsSuspendedByModeration(100)).map((listing) => queueItem(listing, []));
 }
 
 /** The latest decisions, newest first; null for anyone but an administrator. */

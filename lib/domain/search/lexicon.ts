@@ -1,5 +1,6 @@
 import "server-only";
 import { Prisma } from "@/generated/prisma/client";
+import { agentsAs, listingsFromSql } from "@/lib/model/catalog/table-sql";
 import { capabilityPublicSql } from "@/lib/model/catalog/visibility";
 
 // The typo-correction lexicon holds only words of listings a signed-out visitor may see: a correction must
@@ -17,7 +18,7 @@ export async function refreshSearchLexicon(tx: Prisma.TransactionClient, agentHa
   await tx.$executeRaw(LEXICON_LOCK);
   const taken = await tx.$queryRaw<{ word: string; agents: number }[]>`
     WITH old AS (
-      DELETE FROM "AgentLexeme" l USING "Agent" a
+      DELETE FROM "AgentLexeme" l USING ${agentsAs("a")}
       WHERE l."agentId" = a."id" AND a."handle" = ANY(${agentHandles}::text[])
       RETURNING l."word"
     ), counted AS (SELECT "word", count(*)::int AS n FROM old GROUP BY "word")
@@ -29,7 +30,7 @@ export async function refreshSearchLexicon(tx: Prisma.TransactionClient, agentHa
     WITH fresh AS (
       INSERT INTO "AgentLexeme" ("agentId", "word")
       SELECT DISTINCT c."agentId", w
-      FROM "Capability" c JOIN "Agent" owner ON owner."id" = c."agentId",
+      FROM ${listingsFromSql("c", "owner")},
            regexp_split_to_table(c."searchWords" || ' ' || lower(c."summary"), '[^[:alnum:]]+') w
       WHERE owner."handle" = ANY(${agentHandles}::text[]) AND ${everyone} AND length(w) BETWEEN 3 AND 40
       RETURNING "word"

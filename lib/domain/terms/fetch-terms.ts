@@ -1,6 +1,7 @@
 import "server-only";
 import type { Prisma } from "@/generated/prisma/client";
 import { db } from "@/lib/foundations/db/client";
+import { findAgentCapabilityIds, findAgentLinksById, setAgentTermsFingerprint } from "@/lib/model/catalog/agent-links";
 import { writeListings } from "@/lib/model/catalog/listing-writes";
 import type { CheckContext, CheckOutcome } from "@/lib/domain/logos/check-logo";
 import { failureWords, fetchPublisherFile } from "@/lib/domain/logos/fetch-file";
@@ -13,8 +14,8 @@ import { TERMS_MAX_BYTES, termsCopyOf } from "./terms-text";
 export const TERMS_RECHECK_MS = 24 * 3600_000;
 
 export async function fetchAgentTerms(agentId: string, ctx: CheckContext): Promise<CheckOutcome> {
-  const row = await db.agentTermsCheck.findUnique({ where: { agentId }, select: { url: true, agent: { select: { termsUrl: true } } } });
-  if (!row || row.agent.termsUrl !== row.url) return "skipped";
+  const [row, agent] = await Promise.all([db.agentTermsCheck.findUnique({ where: { agentId }, select: { url: true } }), findAgentLinksById(agentId)]);
+  if (!row || !agent || agent.terms.url !== row.url) return "skipped";
   const { url } = row;
   const now = ctx.now ?? new Date();
 
@@ -35,8 +36,7 @@ export async function fetchAgentTerms(agentId: string, ctx: CheckContext): Promi
 
   await writeListings(async (tx, wrote) => {
     wrote(agentId);
-    const { count } = await tx.agent.updateMany({ where: { id: agentId, termsUrl: url }, data: { termsUrlSha256: copy.sha256, termsFetchedAt: now } });
-    if (count === 0) return { ok: false };
+    if (!(await setAgentTermsFingerprint(tx, agentId, url, copy.sha256, now))) return { ok: false };
     await tx.agentTermsCheck.update({
       where: { agentId },
       data: { status: "passed", failure: null, checkedAt: now, text: copy.text, nextCheckAt: new Date(now.getTime() + TERMS_RECHECK_MS) },
@@ -56,7 +56,7 @@ async function noteTermsChange(tx: Prisma.TransactionClient, agentId: string, ur
   const earlier = await tx.agentTermsVersion.count({ where: { agentId, url, NOT: { sha256 } } });
   if (earlier === 0) return;
   const [capabilities, version] = await Promise.all([
-    tx.capability.findMany({ where: { agentId }, select: { capabilityId: true } }),
+    findAgentCapabilityIds(tx, agentId),
     tx.agentVersion.findFirst({ where: { agentId }, orderBy: { number: "desc" }, select: { number: true } }),
   ]);
   const words = `Terms changed: the text at ${url} is new (SHA-256 ${sha256.slice(0, 12)}…).`;

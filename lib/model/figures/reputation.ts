@@ -41,7 +41,7 @@ export function isUnreachable(input: { endpointPending: boolean; recentTests: nu
 }
 
 /**
- * Joins the capability's 30-day statistics as `s` onto "Capability" `c`: one narrow row, kept by triggers
+ * Joins the capability's 30-day statistics as `s` onto the capability `c`: one narrow row, kept by triggers
  * (lib/domain/listings/capability-stats.ts). Every capability has its row from its insert (a trigger, and the
  * migration's backfill), so the join is inner and a sort by its columns can walk its indexes.
  */
@@ -50,7 +50,7 @@ export const statsJoinSql = Prisma.sql`JOIN "CapabilityStats" s ON s."capability
 /** Reputation as SQL (null when unknown): the stored column, computed by PostgreSQL as `reputationOf` does; needs `statsJoinSql`. */
 export const reputationSql = Prisma.sql`s."reputation"`;
 
-/** Unreachable as SQL over "Capability" `c` and its "Agent" `a` (columns of the two rows, no lookup). */
+/** Unreachable as SQL over the capability `c` and its agent `a` (columns of the two rows, no lookup). */
 export function unreachableSql(now: Date): Prisma.Sql {
   const recent = daysBefore(now, UNREACHABLE_WINDOW_DAYS);
   // A test in the window and no pass in it, read from the latest test and latest pass the trigger on

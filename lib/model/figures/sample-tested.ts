@@ -15,7 +15,7 @@ export function sampleTestFreshSince(now: Date): Date {
 }
 
 /**
- * As SQL over "Capability" aliased `c`: its latest test, as the trigger on "SampleTest" keeps it in
+ * As SQL over the capability aliased `c`: its latest test, as the trigger on "SampleTest" keeps it in
  * `lastTestAt`/`lastTestPassed` (migration …_capability_latest_test), so no test is looked up per row.
  */
 export function sampleTestedSql(now: Date): Prisma.Sql {

@@ -5,6 +5,7 @@ import { Prisma } from "@/generated/prisma/client";
 import { db } from "@/lib/foundations/db/client";
 import { log } from "@/lib/foundations/log";
 import { requireDatabaseUrl } from "@/lib/foundations/env";
+import { listingsFromSql, plansAs } from "@/lib/model/catalog/table-sql";
 import { capabilityVisibleToAudienceSql } from "@/lib/model/catalog/visibility";
 import { CAPABILITY_CLASSES } from "@/lib/model/agent-file/types";
 import { NAME_ORDER_SQL } from "@/lib/domain/search/postgres/name-order";
@@ -87,7 +88,7 @@ async function rowsOf<T>(client: pg.ClientBase, schema: z.ZodType<T>, statement:
 // A listing's plans as its price summary words them (listing-cards.ts, priceSummaryOfPlans).
 const planWordsSql = Prisma.sql`coalesce((
   SELECT jsonb_agg(jsonb_build_array(p."type", p."priceUsd", p."dailyLimit", p."extra" -> 'calls', p."extra" -> 'period') ORDER BY p."position")
-  FROM "Plan" p WHERE p."capabilityId" = c."id")::text, '[]')`;
+  FROM ${plansAs("p")} WHERE p."capabilityId" = c."id")::text, '[]')`;
 
 /** The listings "adults" see (a superset of what "everyone" sees) among those `where` picks, with their postings. */
 function listingsSql(where: Prisma.Sql, last: Prisma.Sql): Prisma.Sql {
@@ -99,7 +100,7 @@ function listingsSql(where: Prisma.Sql, last: Prisma.Sql): Prisma.Sql {
              a."languages", c."processingRegions" AS regions, c."inputsRetained", c."usedForTraining", c."tagSlugs",
              c."nameWords", (extract(epoch FROM c."createdAt") * 1000)::float8 AS "createdAt", c."position",
              coalesce(w.words, '') AS words, coalesce(w.scores, ''::bytea) AS scores
-      FROM "Capability" c JOIN "Agent" a ON a."id" = c."agentId" LEFT JOIN "CapabilityStats" s ON s."capabilityId" = c."id"
+      FROM ${listingsFromSql()} LEFT JOIN "CapabilityStats" s ON s."capabilityId" = c."id"
       LEFT JOIN LATERAL (
         SELECT string_agg(p."word", ' ') AS words, string_agg(float4send(p."score"), ''::bytea) AS scores FROM "SearchPosting" p WHERE p."capabilityId" = c."id"
       ) w ON TRUE
@@ -200,11 +201,11 @@ export async function loadSharedIndex(options: { chunk?: number; timings?: LoadT
     const [counted] = await rowsOf(
       client,
       z.object({ n: z.number().int() }),
-      Prisma.sql`SELECT count(*)::int AS n FROM "Capability" c JOIN "Agent" a ON a."id" = c."agentId" WHERE ${capabilityVisibleToAudienceSql("adults")}`,
+      Prisma.sql`SELECT count(*)::int AS n FROM ${listingsFromSql()} WHERE ${capabilityVisibleToAudienceSql("adults")}`,
     );
     // PostgreSQL's order by name (NAME_ORDER_SQL, with its collation), as a list of row ids: rows as arrays, a
     // million of them are one short read.
-    const byNameSql = Prisma.sql`SELECT c."id" FROM "Capability" c JOIN "Agent" a ON a."id" = c."agentId"
+    const byNameSql = Prisma.sql`SELECT c."id" FROM ${listingsFromSql()}
       WHERE ${capabilityVisibleToAudienceSql("adults")} ORDER BY ${NAME_ORDER_SQL}`;
     const naming = performance.now();
     const named = await client.query<[string]>({ text: byNameSql.text, values: byNameSql.values, rowMode: "array" });
@@ -226,7 +227,7 @@ async function readWritten(agents: string[], pool?: pg.Pool): Promise<{ rows: In
   const neighbour = (side: "<" | ">", select: Prisma.Sql, order: Prisma.Sql, id: boolean) => {
     const [op, direction] = [Prisma.raw(side), Prisma.raw(side === "<" ? "DESC" : "ASC")];
     const compared = id ? Prisma.sql`p."id" ${op} c."id"` : Prisma.sql`(p."nameWords", p."id") ${op} (c."nameWords", c."id")`;
-    return Prisma.sql`(SELECT ${select} FROM "Capability" p JOIN "Agent" pa ON pa."id" = p."agentId"
+    return Prisma.sql`(SELECT ${select} FROM ${listingsFromSql("p", "pa")}
       WHERE ${capabilityVisibleToAudienceSql("adults", "p", "pa")} AND p."agentId" <> ALL(${agents}::text[]) AND ${compared}
       ORDER BY ${order} ${direction} LIMIT 1)`;
   };
@@ -249,7 +250,7 @@ async function readWritten(agents: string[], pool?: pg.Pool): Promise<{ rows: In
         Prisma.sql`
           SELECT c."id", row_number() OVER (ORDER BY c."id")::int AS "idOrder", row_number() OVER (ORDER BY ${NAME_ORDER_SQL})::int AS "nameOrder",
                  ${byId("<")} AS "idAfter", ${byId(">")} AS "idBefore", ${byName("<")} AS "nameAfter", ${byName(">")} AS "nameBefore"
-          FROM "Capability" c JOIN "Agent" a ON a."id" = c."agentId"
+          FROM ${listingsFromSql()}
           WHERE ${capabilityVisibleToAudienceSql("adults")} AND c."agentId" = ANY(${agents}::text[])`,
       ),
     };
@@ -266,7 +267,7 @@ export async function readFacts(ids: string[]): Promise<ListingFacts[]> {
   return z.array(factsSchema).parse(
     await db.$queryRaw<unknown[]>(Prisma.sql`
       SELECT ${factsColumns}
-      FROM "Capability" c JOIN "Agent" a ON a."id" = c."agentId" LEFT JOIN "CapabilityStats" s ON s."capabilityId" = c."id"
+      FROM ${listingsFromSql()} LEFT JOIN "CapabilityStats" s ON s."capabilityId" = c."id"
       WHERE c."id" = ANY(${ids}::text[])`),
   );
 }

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { Prisma } from "@/generated/prisma/client";
 import { db } from "@/lib/foundations/db/client";
 import { listingsGeneration } from "@/lib/model/catalog/listing-changes";
+import { agentJoinSql, capabilitiesAs } from "@/lib/model/catalog/table-sql";
 import { lexemesOf, type MeantLexemes, type QueryWord } from "@/lib/domain/search/lexemes";
 
 // Searches by relevance ranked from the postings (model SearchPosting, kept with the search documents). A query
@@ -51,7 +52,7 @@ async function attempt(prefixes: string[], exactTerms: string[], nameWords: stri
       ORDER BY "score" DESC, "createdAt" DESC, "capabilityId" DESC LIMIT 1
     ),
     named AS (
-      SELECT p."capabilityId", max(p."score") AS score FROM "Capability" n JOIN "SearchPosting" p ON p."capabilityId" = n."id"
+      SELECT p."capabilityId", max(p."score") AS score FROM ${capabilitiesAs("n")} JOIN "SearchPosting" p ON p."capabilityId" = n."id"
       WHERE n."nameWords" = ${nameWords} AND p."word" IN (SELECT "word" FROM terms)
       GROUP BY p."capabilityId"
     ),
@@ -66,7 +67,7 @@ async function attempt(prefixes: string[], exactTerms: string[], nameWords: stri
                SELECT 1 FROM threshold th WHERE (k.score, c."createdAt", c."id") < (th."score", th."createdAt", th."capabilityId")
              )) AS exact,
              row_number() OVER (ORDER BY k.named DESC, k.score DESC, c."createdAt" DESC, c."id" DESC) AS n
-      FROM candidates k JOIN "Capability" c ON c."id" = k.id JOIN "Agent" a ON a."id" = c."agentId"
+      FROM candidates k JOIN ${capabilitiesAs("c")} ON c."id" = k.id ${agentJoinSql()}
       WHERE ${where}
       ORDER BY n
       LIMIT ${need}
@@ -166,7 +167,7 @@ async function findSeveralWords(terms: string[][], nameWords: string, where: Pri
     terms.map((_, i) => Prisma.sql`${alias(i)}."score"::float8`),
     " + ",
   );
-  // hits is materialized so the words are intersected before any "Capability" row is read. ranked is ordered
+  // hits is materialized so the words are intersected before any listing row is read. ranked is ordered
   // from the postings alone, so the planner can walk it in that order, looking each candidate up until the
   // page is full, or start from a selective filter's own rows (a tag) when that reads less.
   const raw = await db.$queryRaw<unknown[]>(Prisma.sql`
@@ -174,11 +175,11 @@ async function findSeveralWords(terms: string[][], nameWords: string, where: Pri
       SELECT w0."capabilityId" AS id, ${score} AS score, w0."createdAt" FROM ${joined}
     ),
     ranked AS (
-      SELECT h.id, h.id IN (SELECT n."id" FROM "Capability" n WHERE n."nameWords" = ${nameWords}) AS named, h.score, h."createdAt"
+      SELECT h.id, h.id IN (SELECT n."id" FROM ${capabilitiesAs("n")} WHERE n."nameWords" = ${nameWords}) AS named, h.score, h."createdAt"
       FROM hits h
       ORDER BY named DESC, h.score DESC, h."createdAt" DESC, h.id DESC
     )
-    SELECT r.id FROM ranked r JOIN "Capability" c ON c."id" = r.id JOIN "Agent" a ON a."id" = c."agentId"
+    SELECT r.id FROM ranked r JOIN ${capabilitiesAs("c")} ON c."id" = r.id ${agentJoinSql()}
     WHERE ${where}
     ORDER BY r.named DESC, r.score DESC, r."createdAt" DESC, r.id DESC
     LIMIT ${limit} OFFSET ${offset}`);
@@ -241,7 +242,7 @@ export async function matchesAtMost(words: QueryWord[], limit: number): Promise<
 
 /**
  * The ids of one page of a search by relevance, best first (`limit` rows after `offset`, fewer on the last
- * page) — `where` holds the visibility rule and every filter but the words, over "Capability" c and "Agent" a
+ * page) — `where` holds the visibility rule and every filter but the words, over the listing c and its agent a
  * — or null when the postings cannot answer it: only stop words, or a word that begins too many words. Stop
  * words among others are no condition (as in ranking every match); the exact name still counts them.
  */

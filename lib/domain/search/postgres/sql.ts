@@ -6,6 +6,7 @@ import { queryWords } from "@/lib/domain/search/query-words";
 import { matchesAtMost } from "./postings";
 import { meaningful, type MeantWord } from "@/lib/domain/search/words";
 import { NAME_ORDER_SQL } from "./name-order";
+import { listingsFromSql } from "@/lib/model/catalog/table-sql";
 
 // The PostgreSQL engine's statements, in parts. Every search starts from THE visibility rule
 // (lib/model/catalog/visibility.ts, the SQL function explore_capability_visible), which the caller gives as `visible`.
@@ -66,7 +67,7 @@ function relevanceSql(words: MeantWord[]): Prisma.Sql | null {
   return meaning.length === 0 ? null : Prisma.sql`(${Prisma.join(meaning.map(wordScoreSql), " + ")})`;
 }
 
-/** The capability has a free plan (normalisation gives one to a capability that states none): triggers copy it from "Plan". */
+/** The capability has a free plan (normalisation gives one to a capability that states none): triggers copy it from its plans. */
 export const hasFreePlanSql = Prisma.sql`c."hasFreePlan"`;
 
 /** Orders that read the 30-day statistics (the join `s`); the reputation filter looks its row up itself. */
@@ -168,5 +169,5 @@ export function orderSql(query: string | null, words: MeantWord[] | null, sort: 
 }
 
 export function fromSql(sort: Sort | null): Prisma.Sql {
-  return Prisma.sql`"Capability" c JOIN "Agent" a ON a."id" = c."agentId" ${needsStats(sort) ? statsJoinSql : Prisma.empty}`;
+  return Prisma.sql`${listingsFromSql()} ${needsStats(sort) ? statsJoinSql : Prisma.empty}`;
 }
