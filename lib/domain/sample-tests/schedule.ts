@@ -4,6 +4,7 @@ import {
   findAgentTestInputs,
   findSchedulableCapabilities,
   findSchedulableCapability,
+  findTestCallTargets,
   type SchedulableCapability,
   type SchedulableScope,
 } from "@/lib/model/catalog/sample-test-capabilities";
@@ -97,9 +98,13 @@ export async function findDueTests(now: Date, limit: number): Promise<DueTest[]>
     where: { nextRunAt: { lte: now } },
     orderBy: { nextRunAt: "asc" },
     take: limit,
-    select: { capabilityId: true, capability: { select: { maxDurationSeconds: true, agent: { select: { endpoint: true } } } } },
+    select: { capabilityId: true },
   });
-  return rows.map((r) => ({ capabilityId: r.capabilityId, endpoint: r.capability.agent.endpoint, maxDurationSeconds: r.capability.maxDurationSeconds }));
+  const targets = await findTestCallTargets(rows.map((r) => r.capabilityId));
+  return rows.flatMap(({ capabilityId }) => {
+    const target = targets.get(capabilityId);
+    return target ? [{ capabilityId, endpoint: target.agent.endpoint, maxDurationSeconds: target.maxDurationSeconds }] : [];
+  });
 }
 
 /** Marks enqueued tests as no longer due (a trigger that moved nextRunAt past `now` in between stays). */

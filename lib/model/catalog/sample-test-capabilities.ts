@@ -74,6 +74,19 @@ export async function findSchedulableCapabilities(scope: SchedulableScope): Prom
   return rows.map(schedulableOf);
 }
 
+/** What the worker needs to queue a capability's test: where to call and how long the call may take. */
+export type TestCallTarget = Pick<CatalogCapability, "maxDurationSeconds"> & { agent: Pick<CatalogAgent, "endpoint"> };
+
+/** These capabilities' call targets, by row id (gone ones are left out). */
+export async function findTestCallTargets(rowIds: readonly string[]): Promise<Map<string, TestCallTarget>> {
+  if (rowIds.length === 0) return new Map();
+  const rows = await db.capability.findMany({
+    where: { id: { in: [...rowIds] } },
+    select: { id: true, maxDurationSeconds: true, agent: { select: { endpoint: true } } },
+  });
+  return new Map(rows.map((r) => [r.id, { maxDurationSeconds: r.maxDurationSeconds, agent: r.agent }]));
+}
+
 /** What a sample test depends on, for every capability of an agent: compared before and after an import. */
 export type CapabilityTestInputs = Pick<CatalogCapability, "rowId" | "capabilityId" | "version"> & { agent: Pick<CatalogAgent, "endpoint" | "status"> };
 
