@@ -5,6 +5,7 @@ import path from "node:path";
 import { db } from "../../lib/foundations/db/client";
 import { importAgentFile } from "../../lib/domain/publishing/import-agent";
 import { sealSecret } from "../../lib/foundations/secrets";
+import { findAgentIdByHandle } from "../../lib/model/catalog/agent-lookups";
 import { projectRoot } from "./database";
 
 export const DEMO_PUBLISHER_EMAIL = "demo-publisher@explore.localhost";
@@ -35,8 +36,9 @@ export async function seedDemoNetwork(adaptersUrl: string): Promise<number> {
       throw new Error(`demo/agents/${file} does not import: ${result.message}\n${lines}`);
     }
   }
-  const stripeAgent = await db.agent.findUniqueOrThrow({ where: { handle: DEMO_STRIPE_AGENT.handle }, select: { id: true } });
-  const secretCiphertext = sealSecret(DEMO_STRIPE_AGENT.signingSecret, stripeAgent.id);
-  await db.stripeWebhook.upsert({ where: { agentId: stripeAgent.id }, create: { agentId: stripeAgent.id, secretCiphertext }, update: { secretCiphertext } });
+  const agentId = await findAgentIdByHandle(DEMO_STRIPE_AGENT.handle);
+  if (!agentId) throw new Error(`The demo agent ${DEMO_STRIPE_AGENT.handle} was not imported.`);
+  const secretCiphertext = sealSecret(DEMO_STRIPE_AGENT.signingSecret, agentId);
+  await db.stripeWebhook.upsert({ where: { agentId }, create: { agentId, secretCiphertext }, update: { secretCiphertext } });
   return files.length;
 }

@@ -1,8 +1,6 @@
 import "server-only";
-import type { Prisma } from "@/generated/prisma/client";
 import type { PlanType } from "@/generated/prisma/enums";
-import { jsonObjectSchema, readStored } from "@/lib/model/catalog/stored-json";
-import { db } from "@/lib/foundations/db/client";
+import { findPlansOfAgents } from "@/lib/model/catalog/payment-plans";
 import { planHeadline } from "./plan-words";
 
 // Agents' plans as the money pages word them. A plan_id may be shared by several of an agent's services
@@ -19,33 +17,18 @@ export type AgentPlan = {
   stripePaymentLink: string | null;
 };
 
-const planSelect = {
-  planId: true,
-  type: true,
-  priceUsd: true,
-  dailyLimit: true,
-  extra: true,
-  capability: { select: { agentId: true, capabilityId: true, name: true } },
-} satisfies Prisma.PlanSelect;
-
 /** Every plan of these agents' services, in agent.json order. */
 export async function findAgentPlans(agentIds: readonly string[]): Promise<AgentPlan[]> {
-  if (agentIds.length === 0) return [];
-  const rows = await db.plan.findMany({
-    where: { capability: { agentId: { in: [...agentIds] } } },
-    select: planSelect,
-    orderBy: [{ capability: { position: "asc" } }, { position: "asc" }],
-  });
-  return rows.map((row) => {
-    const extra = readStored(jsonObjectSchema, row.extra) ?? {};
-    const link = extra.stripe_payment_link;
+  const plans = await findPlansOfAgents(agentIds);
+  return plans.map(({ service, ...plan }) => {
+    const link = plan.extra.stripe_payment_link;
     return {
-      agentId: row.capability.agentId,
-      capabilityId: row.capability.capabilityId,
-      serviceName: row.capability.name,
-      planId: row.planId,
-      type: row.type,
-      headline: planHeadline({ type: row.type, priceUsd: row.priceUsd === null ? null : row.priceUsd.toString(), dailyLimit: row.dailyLimit, extra }),
+      agentId: service.agentId,
+      capabilityId: service.capabilityId,
+      serviceName: service.name,
+      planId: plan.planId,
+      type: plan.type,
+      headline: planHeadline(plan),
       stripePaymentLink: typeof link === "string" && link.trim() !== "" ? link.trim() : null,
     };
   });

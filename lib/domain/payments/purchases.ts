@@ -1,9 +1,8 @@
 import "server-only";
-import { z } from "zod";
-import { Prisma } from "@/generated/prisma/client";
+import type { Prisma } from "@/generated/prisma/client";
 import type { StripeEventOutcome } from "@/generated/prisma/enums";
 import type { Viewer } from "@/lib/model/accounts/viewer";
-import { agentVisibleSql } from "@/lib/model/catalog/visibility";
+import { findVisibleAgentNames } from "@/lib/model/catalog/agent-lookups";
 import { db } from "@/lib/foundations/db/client";
 import { findAgentPlans, planLookup } from "./agent-plans";
 import { entitlementLeftWords, entitlementState, type EntitlementState } from "./entitlement-words";
@@ -31,15 +30,6 @@ export type Purchase = {
 
 export const MAX_PURCHASES = 100;
 
-const idRows = z.array(z.object({ id: z.string() }));
-
-async function visibleAgentIds(viewer: Viewer, agentIds: readonly string[], now: Date): Promise<Set<string>> {
-  if (agentIds.length === 0) return new Set();
-  const rows = await db.$queryRaw<unknown[]>(Prisma.sql`
-    SELECT a."id" FROM "Agent" a WHERE a."id" = ANY(${[...agentIds]}::text[]) AND ${agentVisibleSql(viewer, now)}`);
-  return new Set(idRows.parse(rows).map((r) => r.id));
-}
-
 const entitlementSelect = {
   id: true,
   agentId: true,
@@ -55,7 +45,6 @@ const entitlementSelect = {
   subscriptionStatus: true,
   eventId: true,
   createdAt: true,
-  agent: { select: { handle: true, displayName: true } },
 } satisfies Prisma.EntitlementSelect;
 
 type EntitlementRow = Prisma.EntitlementGetPayload<{ select: typeof entitlementSelect }>;
@@ -84,16 +73,17 @@ export async function findMyPurchases(viewer: Viewer, now: Date = new Date()): P
   });
   if (rows.length === 0) return [];
   const agentIds = [...new Set(rows.map((r) => r.agentId))];
-  const [visible, plans, events] = await Promise.all([visibleAgentIds(viewer, agentIds, now), findAgentPlans(agentIds), eventsOf(rows)]);
+  const [visible, plans, events] = await Promise.all([findVisibleAgentNames(viewer, agentIds, now), findAgentPlans(agentIds), eventsOf(rows)]);
   const planOf = planLookup(plans);
   return rows.map((row) => {
-    const listed = visible.has(row.agentId);
+    const named = visible.get(row.agentId);
+    const listed = named !== undefined;
     const mine = events.filter(
       (e) => e.agentId === row.agentId && (e.id === row.eventId || (row.subscriptionId !== null && e.subscriptionId === row.subscriptionId)),
     );
     return {
       id: row.id,
-      agent: listed ? { listed: true, handle: row.agent.handle, displayName: row.agent.displayName } : { listed: false },
+      agent: named ? { listed: true, handle: named.handle, displayName: named.displayName } : { listed: false },
       // The plan_id is the publisher's own label: said only of an agent the viewer may still see.
       planWords: planOf(row.agentId, row.planId)?.headline ?? (listed ? `Plan ${row.planId}` : "A plan no longer listed"),
       state: entitlementState(row, now),

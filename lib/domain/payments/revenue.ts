@@ -2,6 +2,7 @@ import "server-only";
 import { cache } from "react";
 import type { PlanType, StripeEventOutcome } from "@/generated/prisma/enums";
 import { db } from "@/lib/foundations/db/client";
+import { findOwnedAgentServices } from "@/lib/model/catalog/agent-lookups";
 import { findAgentPlans, planLookup } from "./agent-plans";
 
 // The publisher's payments page: whether an agent is Stripe-verified, its webhook's health, its plans'
@@ -122,47 +123,41 @@ async function revenueOf(agentId: string, now: Date) {
 
 /** One of the viewer's agents with its payments, or null when it is not theirs. */
 export const findAgentPayments = cache(async (viewerId: string, handle: string, now: Date = new Date()): Promise<AgentPayments | null> => {
-  const agent = await db.agent.findFirst({
-    where: { handle, ownerId: viewerId },
-    select: {
-      id: true,
-      handle: true,
-      displayName: true,
-      stripeWebhook: { select: { createdAt: true, lastEventAt: true, signatureFailures: true, lastFailureAt: true } },
-      capabilities: { select: { capabilityId: true, name: true }, orderBy: { position: "asc" } },
-    },
-  });
+  const agent = await findOwnedAgentServices(viewerId, handle);
   if (!agent) return null;
-  const [plans, events, mismatches, revenue] = await Promise.all([
-    findAgentPlans([agent.id]),
+  const [webhook, plans, events, mismatches, revenue] = await Promise.all([
+    db.stripeWebhook.findUnique({
+      where: { agentId: agent.rowId },
+      select: { createdAt: true, lastEventAt: true, signatureFailures: true, lastFailureAt: true },
+    }),
+    findAgentPlans([agent.rowId]),
     db.stripeEvent.findMany({
-      where: { agentId: agent.id },
+      where: { agentId: agent.rowId },
       select: { id: true, type: true, createdAt: true, receivedAt: true, outcome: true, message: true, planId: true },
       orderBy: [{ receivedAt: "desc" }, { createdAt: "desc" }, { id: "asc" }],
       take: LATEST_EVENTS,
     }),
-    db.stripeEvent.count({ where: { agentId: agent.id, outcome: "mismatch" } }),
-    revenueOf(agent.id, now),
+    db.stripeEvent.count({ where: { agentId: agent.rowId, outcome: "mismatch" } }),
+    revenueOf(agent.rowId, now),
   ]);
   const planOf = planLookup(plans);
-  const webhook = agent.stripeWebhook;
   return {
     handle: agent.handle,
     displayName: agent.displayName,
     webhook: webhook
       ? { secretSetAt: webhook.createdAt, lastEventAt: webhook.lastEventAt, signatureFailures: webhook.signatureFailures, lastFailureAt: webhook.lastFailureAt }
       : null,
-    services: agent.capabilities.map((c) => ({
+    services: agent.services.map((c) => ({
       capabilityId: c.capabilityId,
       name: c.name,
       plans: plans
         .filter((p) => p.capabilityId === c.capabilityId)
         .map(({ planId, type, headline, stripePaymentLink }) => ({ planId, type, headline, stripePaymentLink })),
     })),
-    events: events.map((e) => ({ ...e, planWords: e.planId === null ? null : (planOf(agent.id, e.planId)?.headline ?? null) })),
+    events: events.map((e) => ({ ...e, planWords: e.planId === null ? null : (planOf(agent.rowId, e.planId)?.headline ?? null) })),
     mismatches,
     revenue: revenue.map((line) => {
-      const plan = planOf(agent.id, line.planId);
+      const plan = planOf(agent.rowId, line.planId);
       return { ...line, planWords: plan?.headline ?? null, planType: plan?.type ?? null };
     }),
   };

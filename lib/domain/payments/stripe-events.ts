@@ -5,6 +5,8 @@ import { db } from "@/lib/foundations/db/client";
 import type { Prisma } from "@/generated/prisma/client";
 import type { EntitlementStatus, StripeEventOutcome } from "@/generated/prisma/enums";
 import { openSecret, SecretError } from "@/lib/foundations/secrets";
+import { findAgentIdByHandle } from "@/lib/model/catalog/agent-lookups";
+import { findPlansSoldByPaymentLink } from "@/lib/model/catalog/payment-plans";
 import { grantOf, provisionalPeriodEnd, type PlanForGrant } from "./grants";
 import type { STRIPE_EVENT_TYPES } from "./paths";
 import { ENDED_SUBSCRIPTION_STATUSES, isStatusIn } from "./subscription-states";
@@ -40,17 +42,6 @@ function parse<T extends z.ZodType>(schema: T, value: unknown, what: string): { 
   return { ok: false, recorded: { outcome: "mismatch", message: `The ${what} in this event is not in the shape Explore reads (at data.object.${where}).` } };
 }
 
-async function plansSoldBy(tx: Tx, agentId: string, paymentLink: string): Promise<PlanForGrant[]> {
-  const rows = await tx.$queryRaw<
-    { planId: string; type: PlanForGrant["type"]; priceUsd: string | null; dailyLimit: number | null; extra: PlanForGrant["extra"] }[]
-  >`
-    SELECT DISTINCT ON (p."planId") p."planId", p."type", p."priceUsd"::text AS "priceUsd", p."dailyLimit", p."extra"
-    FROM "Plan" p JOIN "Capability" c ON c."id" = p."capabilityId"
-    WHERE c."agentId" = ${agentId} AND p."extra"->>'stripe_payment_link' = ${paymentLink}
-    ORDER BY p."planId", c."position"`;
-  return rows;
-}
-
 const checkoutCompleted: Apply = async (tx, agentId, event, eventTime) => {
   const parsed = parse(checkoutSessionSchema, event.data.object, "checkout session");
   if (!parsed.ok) return { recorded: parsed.recorded };
@@ -60,7 +51,7 @@ const checkoutCompleted: Apply = async (tx, agentId, event, eventTime) => {
     return { recorded: { ...base, outcome: "ignored", message: "The checkout is not paid yet: nothing granted until it is." } };
   if (!session.payment_link)
     return { recorded: { ...base, outcome: "mismatch", message: "The checkout came from no payment link, so Explore cannot tell which plan it bought." } };
-  const plans = await plansSoldBy(tx, agentId, session.payment_link);
+  const plans: PlanForGrant[] = await findPlansSoldByPaymentLink(tx, agentId, session.payment_link);
   const plan = plans[0];
   if (!plan)
     return {
@@ -261,12 +252,12 @@ function verify(rawBody: string, signature: string | null, secret: string, now: 
 
 /** Verifies, records once and applies one webhook delivery for the agent of `handle`. */
 export async function receiveStripeEvent(handle: string | null, rawBody: string, signature: string | null, now = new Date()): Promise<WebhookAnswer> {
-  const agent = handle ? await db.agent.findUnique({ where: { handle }, select: { id: true, stripeWebhook: { select: { secretCiphertext: true } } } }) : null;
-  if (!agent?.stripeWebhook)
-    return { status: 404, body: { received: false, message: `No agent ${handle ?? ""} verifies payments with Stripe here.`.replace("  ", " ") } };
+  const agentId = handle ? await findAgentIdByHandle(handle) : null;
+  const webhook = agentId ? await db.stripeWebhook.findUnique({ where: { agentId }, select: { agentId: true, secretCiphertext: true } }) : null;
+  if (!webhook) return { status: 404, body: { received: false, message: `No agent ${handle ?? ""} verifies payments with Stripe here.`.replace("  ", " ") } };
   let secret: string;
   try {
-    secret = openSecret(agent.stripeWebhook.secretCiphertext, agent.id);
+    secret = openSecret(webhook.secretCiphertext, webhook.agentId);
   } catch (error) {
     if (!(error instanceof SecretError)) throw error;
     // The operator's keys, not the sender, are at fault: Stripe retries for days, so nothing is lost.
@@ -274,7 +265,7 @@ export async function receiveStripeEvent(handle: string | null, rawBody: string,
   }
   const verified = verify(rawBody, signature, secret, now);
   if (!verified.ok) {
-    await db.stripeWebhook.update({ where: { agentId: agent.id }, data: { signatureFailures: { increment: 1 }, lastFailureAt: now } });
+    await db.stripeWebhook.update({ where: { agentId: webhook.agentId }, data: { signatureFailures: { increment: 1 }, lastFailureAt: now } });
     return { status: 400, body: { received: false, message: verified.message } };
   }
   const event = verified.event;
@@ -283,16 +274,16 @@ export async function receiveStripeEvent(handle: string | null, rawBody: string,
     // Taken first, so two deliveries of one event cannot both apply it.
     const fresh = await tx.$executeRaw`
       INSERT INTO "StripeEvent" ("id", "agentId", "type", "createdAt", "receivedAt", "outcome", "message")
-      VALUES (${event.id}, ${agent.id}, ${event.type}, ${eventTime}, ${now}, 'ignored'::"StripeEventOutcome", '')
+      VALUES (${event.id}, ${webhook.agentId}, ${event.type}, ${eventTime}, ${now}, 'ignored'::"StripeEventOutcome", '')
       ON CONFLICT ("agentId", "id") DO NOTHING`;
     if (fresh === 0)
       return { status: 200, body: { received: true, outcome: "duplicate", message: `Event ${event.id} was already recorded: nothing changed.` } };
     const handler = HANDLERS[event.type];
     const { recorded, grant } = handler
-      ? await handler(tx, agent.id, event, eventTime)
+      ? await handler(tx, webhook.agentId, event, eventTime)
       : { recorded: { outcome: "ignored" as const, message: `Explore does not use ${event.type} events.` }, grant: undefined };
     await tx.stripeEvent.update({
-      where: { agentId_id: { agentId: agent.id, id: event.id } },
+      where: { agentId_id: { agentId: webhook.agentId, id: event.id } },
       data: {
         outcome: recorded.outcome,
         message: recorded.message.slice(0, 500),
@@ -306,7 +297,7 @@ export async function receiveStripeEvent(handle: string | null, rawBody: string,
       },
     });
     await grant?.(event.id);
-    await tx.stripeWebhook.update({ where: { agentId: agent.id }, data: { lastEventAt: now } });
+    await tx.stripeWebhook.update({ where: { agentId: webhook.agentId }, data: { lastEventAt: now } });
     return { status: 200, body: { received: true, outcome: recorded.outcome, message: recorded.message } };
   });
 }

@@ -5,6 +5,7 @@ import { fail, okMessage } from "@/lib/foundations/action-result";
 import { db } from "@/lib/foundations/db/client";
 import { sealSecret } from "@/lib/foundations/secrets";
 import { viewerAction } from "@/lib/model/accounts/viewer-action";
+import { findOwnedAgent } from "@/lib/model/catalog/agent-lookups";
 import { signingSecretInput, stopVerifyingInput } from "./webhook-input";
 
 // The publisher's Stripe settings: set or replace an agent's signing secret, or stop verifying. The secret is
@@ -22,13 +23,13 @@ export const saveSigningSecretAction = viewerAction(
   signingSecretInput,
   async (viewer, input) => {
     const replaced = await db.$transaction(async (tx) => {
-      const agent = await tx.agent.findFirst({ where: { handle: input.handle, ownerId: viewer.id }, select: { id: true } });
+      const agent = await findOwnedAgent(viewer.id, input.handle, tx);
       if (!agent) return null;
-      const existing = await tx.stripeWebhook.findUnique({ where: { agentId: agent.id }, select: { agentId: true } });
-      const secretCiphertext = sealSecret(input.secret, agent.id);
+      const existing = await tx.stripeWebhook.findUnique({ where: { agentId: agent.rowId }, select: { agentId: true } });
+      const secretCiphertext = sealSecret(input.secret, agent.rowId);
       // A new secret starts a new record of failures: the old secret's ones say nothing about this one.
       const fresh = { secretCiphertext, createdAt: new Date(), signatureFailures: 0, lastFailureAt: null };
-      await tx.stripeWebhook.upsert({ where: { agentId: agent.id }, create: { agentId: agent.id, ...fresh }, update: fresh });
+      await tx.stripeWebhook.upsert({ where: { agentId: agent.rowId }, create: { agentId: agent.rowId, ...fresh }, update: fresh });
       return existing !== null;
     });
     if (replaced === null) return notYours(input.handle);
@@ -45,10 +46,10 @@ export const saveSigningSecretAction = viewerAction(
 export const stopVerifyingAction = viewerAction(
   stopVerifyingInput,
   async (viewer, input) => {
-    const owned = await db.agent.findFirst({ where: { handle: input.handle, ownerId: viewer.id }, select: { id: true } });
+    const owned = await findOwnedAgent(viewer.id, input.handle);
     if (!owned) return notYours(input.handle);
     // Events and entitlements stay: what was bought stays bought.
-    const { count } = await db.stripeWebhook.deleteMany({ where: { agentId: owned.id, agent: { ownerId: viewer.id } } });
+    const { count } = await db.stripeWebhook.deleteMany({ where: { agentId: owned.rowId, agent: { ownerId: viewer.id } } });
     revalidatePayments();
     return okMessage(
       count === 0

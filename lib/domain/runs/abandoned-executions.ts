@@ -1,5 +1,6 @@
 import "server-only";
 import { db } from "@/lib/foundations/db/client";
+import { pastCallDeadlineSql } from "@/lib/model/catalog/executions";
 
 // An execution stays "running" only while its call is in flight, which the call's deadline bounds. One still
 // running long after that was abandoned: the server stopped mid-call, or stopped after answering but before
@@ -16,7 +17,5 @@ export const ABANDONED_MESSAGE =
 export async function settleAbandonedExecutions(now = new Date()): Promise<number> {
   return db.$executeRaw`
     UPDATE "Execution" e SET "status" = 'outcome_unknown', "finishedAt" = ${now}, "message" = ${ABANDONED_MESSAGE}
-    FROM "Capability" c
-    WHERE c."id" = e."capabilityId" AND e."status" = 'running'
-      AND e."startedAt" + make_interval(secs => coalesce(c."maxDurationSeconds", 60) + ${ABANDONED_AFTER_MS / 1000}) < ${now}`;
+    WHERE e."status" = 'running' AND ${pastCallDeadlineSql(now, ABANDONED_AFTER_MS / 1000)}`;
 }

@@ -7,6 +7,7 @@ import type { JsonObject } from "@/lib/model/agent-file/types";
 import { consumerIdFor } from "@/lib/domain/payments/consumer-id";
 import { filledArgumentNames } from "./run-capability";
 import { findListing } from "@/lib/model/catalog/queries";
+import { findServicesRunBy } from "@/lib/model/catalog/executions";
 import { outsideActionLabels } from "@/lib/model/agent-file/labels";
 import { defaultPlan, noPlanReason, runPlansFor } from "./run-plans";
 import { staticBlock } from "./runnable-capability";
@@ -119,12 +120,7 @@ export async function findMyRuns(viewer: Viewer, filters: MyRunsFilters = { stat
 
 /** The services the viewer ran (still listed on Explore), by name: the My runs page's service filter. */
 export async function findMyRunServices(viewer: Viewer): Promise<{ name: string; handle: string; capabilityId: string }[]> {
-  const rows = await db.capability.findMany({
-    where: { executions: { some: { userId: viewer.id } } },
-    select: { name: true, capabilityId: true, agent: { select: { handle: true } } },
-    orderBy: { name: "asc" },
-    take: 200,
-  });
+  const rows = await findServicesRunBy(viewer.id, 200);
   return rows.map((r) => ({ name: r.name, capabilityId: r.capabilityId, handle: r.agent.handle }));
 }
 

@@ -1,6 +1,7 @@
 import "server-only";
 import { db } from "@/lib/foundations/db/client";
 import type { Viewer } from "@/lib/model/accounts/viewer";
+import { executionOwnedBySql } from "@/lib/model/catalog/executions";
 
 // "Mark resolved": the publisher settled an unknown outcome by hand (looked it up in their adapter's records).
 // Only the owner of the execution's agent may, only for an outcome still unknown; once is enough (a second
@@ -11,9 +12,7 @@ export async function resolveUnknownOutcome(viewer: Viewer, executionId: string)
   await db.$executeRaw`
     INSERT INTO "UnknownOutcomeResolution" ("executionId")
     SELECT e."id" FROM "Execution" e
-    JOIN "Capability" c ON c."id" = e."capabilityId"
-    JOIN "Agent" a ON a."id" = c."agentId"
-    WHERE e."id" = ${executionId}::uuid AND e."status" = 'outcome_unknown' AND a."ownerId" = ${viewer.id}
+    WHERE e."id" = ${executionId}::uuid AND e."status" = 'outcome_unknown' AND ${executionOwnedBySql(viewer.id)}
     ON CONFLICT ("executionId") DO NOTHING`;
   const resolved = await db.unknownOutcomeResolution.findFirst({
     where: { executionId, execution: { capability: { agent: { ownerId: viewer.id } } } },

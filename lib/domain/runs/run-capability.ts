@@ -13,6 +13,7 @@ import { META_CAPABILITY_ID, META_CONSUMER_ID, META_EXECUTION_ID } from "./meta-
 import { notRunnableMessage, unknownOutcomeMessage } from "./run-words";
 import { findListing } from "@/lib/model/catalog/queries";
 import type { CatalogCapability } from "@/lib/model/catalog/read-model";
+import { tokenPerCallSpendSql } from "@/lib/model/catalog/executions";
 import { outsideActionLabels } from "@/lib/model/agent-file/labels";
 import { USABLE_SUBSCRIPTION_STATUSES } from "@/lib/domain/payments/subscription-states";
 import { defaultPlan, noPlanReason, runPlansFor } from "./run-plans";
@@ -202,10 +203,7 @@ async function createExecution(
       db.$executeRaw`
         INSERT INTO "Execution" ("id", "capabilityId", "userId", "status", "dryRun", "startedAt", "argumentsSha256", "paid", "planId", "apiTokenId")
         SELECT ${row.id}::uuid, ${row.capabilityId}, ${row.userId}, 'running'::"ExecutionStatus", ${row.dryRun}, ${now}, ${row.argumentsSha256}, true, ${row.planId}, ${apiTokenId}
-        WHERE (SELECT coalesce(sum(p."priceUsd"), 0) FROM "Execution" e
-               JOIN "Plan" p ON p."capabilityId" = e."capabilityId" AND p."planId" = e."planId" AND p."type" = 'per_call'
-               WHERE e."apiTokenId" = ${data.via.tokenId} AND e."startedAt" > ${since} AND e."paid" AND e."entitlementId" IS NULL AND NOT e."dryRun")
-              + ${price}::numeric <= ${data.via.spendCapUsd}::numeric`,
+        WHERE ${tokenPerCallSpendSql(data.via.tokenId, since)} + ${price}::numeric <= ${data.via.spendCapUsd}::numeric`,
     ]);
     return inserted === 1
       ? { ok: true, entitlementId: null }

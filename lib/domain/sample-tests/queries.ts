@@ -6,8 +6,10 @@ import type { Prisma } from "@/generated/prisma/client";
 import type { SampleTestStatus } from "@/generated/prisma/enums";
 import type { Viewer } from "@/lib/model/accounts/viewer";
 import type { JsonObject, JsonValue } from "@/lib/model/agent-file/types";
-import { effectsSchema, exampleSchema, readStored } from "@/lib/model/catalog/stored-json";
+import { readStored } from "@/lib/model/catalog/stored-json";
 import { findListing } from "@/lib/model/catalog/queries";
+import type { CatalogCapability } from "@/lib/model/catalog/read-model";
+import { findOwnedCapabilityForTests } from "@/lib/model/catalog/sample-test-capabilities";
 import { PASS_RATE_WINDOW_MS, sampleTestLabel, type SampleTestLabel } from "@/lib/model/figures/sample-test-label";
 import { testNowWaitSeconds } from "./schedule-rules";
 import { sampleTestability } from "./testability";
@@ -30,18 +32,17 @@ export type SampleTestSummary = {
 };
 
 const testSelect = { status: true, startedAt: true, latencyMs: true, failureReason: true, capabilityVersion: true } satisfies Prisma.SampleTestSelect;
-const capabilitySelect = { id: true, class: true, example: true, effects: true } satisfies Prisma.CapabilitySelect;
-type CapabilityFacts = Prisma.CapabilityGetPayload<{ select: typeof capabilitySelect }>;
+/** What the label is read from: the capability's row id and what says whether it can be tested. */
+type CapabilityFacts = Pick<CatalogCapability, "rowId" | "class" | "example" | "effects">;
 
 const jsonValue: z.ZodType<JsonValue> = z.json();
 
 type Reader = Pick<typeof db, "sampleTest">;
 
 async function summarize(c: CapabilityFacts, now: Date, reader: Reader = db): Promise<SampleTestSummary> {
-  const example = readStored(exampleSchema, c.example);
-  const testability = sampleTestability({ class: c.class, example, effects: readStored(effectsSchema, c.effects) });
+  const testability = sampleTestability(c);
   const latest = await reader.sampleTest.findFirst({
-    where: { capabilityId: c.id },
+    where: { capabilityId: c.rowId },
     select: { ...testSelect, output: true },
     orderBy: { startedAt: "desc" },
   });
@@ -49,7 +50,7 @@ async function summarize(c: CapabilityFacts, now: Date, reader: Reader = db): Pr
   // recorded in between is in neither read (read side by side, the label could contradict the output shown).
   const recent = latest
     ? await reader.sampleTest.findMany({
-        where: { capabilityId: c.id, startedAt: { gt: new Date(now.getTime() - PASS_RATE_WINDOW_MS), lte: latest.startedAt } },
+        where: { capabilityId: c.rowId, startedAt: { gt: new Date(now.getTime() - PASS_RATE_WINDOW_MS), lte: latest.startedAt } },
         select: { status: true, startedAt: true },
         orderBy: { startedAt: "desc" },
         take: 2000,
@@ -60,18 +61,16 @@ async function summarize(c: CapabilityFacts, now: Date, reader: Reader = db): Pr
   return {
     label: sampleTestLabel(testability, tests, now),
     latest: latest && { ...latest, output: readStored(jsonValue, latest.output) },
-    expectedOutput: example?.expectedOutput ?? null,
+    expectedOutput: c.example?.expectedOutput ?? null,
   };
 }
 
 /** The label and latest result of a service, or null when the service does not exist for this viewer. */
 export const findSampleTestSummary = cache(
   async (viewer: Viewer | null, handle: string, capabilityId: string, now: Date = new Date()): Promise<SampleTestSummary | null> => {
-    // Through the catalog's read (once per request: the page has it already), then by row id.
+    // Through the catalog's read (once per request: the page has it already).
     const listing = await findListing(viewer, handle, capabilityId);
-    if (!listing) return null;
-    const c = await db.capability.findUnique({ where: { id: listing.rowId }, select: capabilitySelect });
-    return c ? summarize(c, now) : null;
+    return listing ? summarize(listing, now) : null;
   },
 );
 
@@ -99,18 +98,10 @@ export async function findOwnedSampleTests(
   // One snapshot: a test recorded between the reads would otherwise give a label its history does not show.
   return db.$transaction(
     async (tx) => {
-      const c = await tx.capability.findFirst({
-        where: { capabilityId, agent: { handle, ownerId: viewer.id } },
-        select: {
-          ...capabilitySelect,
-          name: true,
-          version: true,
-          agent: { select: { status: true } },
-          sampleTestState: { select: { nextRunAt: true, requestedAt: true } },
-          sampleTests: { select: testSelect, orderBy: { startedAt: "desc" }, take: 30 },
-        },
-      });
+      const c = await findOwnedCapabilityForTests(viewer.id, handle, capabilityId, tx);
       if (!c) return null;
+      const state = await tx.sampleTestState.findUnique({ where: { capabilityId: c.rowId }, select: { nextRunAt: true, requestedAt: true } });
+      const history = await tx.sampleTest.findMany({ where: { capabilityId: c.rowId }, select: testSelect, orderBy: { startedAt: "desc" }, take: 30 });
       const summary = await summarize(c, now, tx);
       return {
         ...summary,
@@ -119,9 +110,9 @@ export async function findOwnedSampleTests(
         name: c.name,
         version: c.version,
         agentPublished: c.agent.status === "published",
-        history: c.sampleTests,
-        testNowWaitSeconds: testNowWaitSeconds(c.sampleTestState?.requestedAt ?? null, now),
-        nextRunAt: c.sampleTestState?.nextRunAt ?? null,
+        history,
+        testNowWaitSeconds: testNowWaitSeconds(state?.requestedAt ?? null, now),
+        nextRunAt: state?.nextRunAt ?? null,
       };
     },
     { isolationLevel: "RepeatableRead" },

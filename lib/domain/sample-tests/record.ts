@@ -2,7 +2,8 @@ import "server-only";
 import { Prisma } from "@/generated/prisma/client";
 import { db } from "@/lib/foundations/db/client";
 import { writeListings } from "@/lib/model/catalog/listing-writes";
-import { sameLabels, shownLabels, testFactsAround } from "./label-changes";
+import { findTestFactsAround } from "@/lib/model/catalog/sample-test-capabilities";
+import { sameLabels, shownLabels } from "./label-changes";
 import type { SampleTestOutcome } from "./run-sample-test";
 
 export type RecordResult = "recorded" | "duplicate";
@@ -41,7 +42,7 @@ export async function recordSampleTest(input: {
         INSERT INTO "SampleTestState" ("capabilityId", "nextRunAt") VALUES (${input.capabilityId}, ${input.nextRunAt})
         ON CONFLICT ("capabilityId") DO UPDATE SET "nextRunAt" = coalesce("SampleTestState"."nextRunAt", EXCLUDED."nextRunAt")`;
       // Announced only when the test changed what the listing shows (label-changes.ts).
-      const facts = await testFactsAround(tx, input.capabilityId, input.jobId);
+      const facts = await findTestFactsAround(tx, input.capabilityId, input.jobId);
       const now = new Date();
       const changed = facts !== null && !sameLabels(shownLabels(facts.before, now), shownLabels(facts.after, now));
       if (facts && changed) wrote(facts.agentId);

@@ -6,6 +6,7 @@ import { importAgentFile } from "@/lib/domain/publishing/import-agent";
 import { setAgentPublished } from "@/lib/domain/agents/publishing";
 import { cleanUpTestRows, createTestUser } from "@/lib/testing/fixtures";
 import { recordSampleTest } from "./record";
+import { findDueTests } from "./schedule";
 import { importCallsForTest, nextDailyRun } from "./schedule-rules";
 import { requestTestNow } from "./test-now";
 
@@ -61,6 +62,16 @@ describe("when sample tests are due", () => {
     await settle(handle);
     await importAgentFile({ text: doc(handle, { version: "1.1.0", endpoint: "https://other.example.com/mcp" }), ownerId });
     expect(await nextRunOf(handle)).toBeInstanceOf(Date);
+  });
+
+  it("for the worker's scheduler once due, with where to call and how long the call may take", async () => {
+    const handle = `@st-due-${run}`;
+    await importAgentFile({ text: doc(handle), ownerId, publish: true });
+    const c = await db.capability.findFirstOrThrow({ where: { agent: { handle } }, select: { id: true, maxDurationSeconds: true } });
+    const at = new Date("1971-03-04T05:06:07Z");
+    await db.sampleTestState.update({ where: { capabilityId: c.id }, data: { nextRunAt: at } });
+    expect(await findDueTests(new Date(at.getTime() - 1), 10)).toEqual([]);
+    expect(await findDueTests(at, 10)).toEqual([{ capabilityId: c.id, endpoint: "https://mcp.example.com/ekl", maxDurationSeconds: c.maxDurationSeconds }]);
   });
 
   it("every 24 hours, with up to an hour of jitter either way", async () => {

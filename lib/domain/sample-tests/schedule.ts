@@ -1,7 +1,13 @@
 import "server-only";
 import { db } from "@/lib/foundations/db/client";
-import type { Prisma } from "@/generated/prisma/client";
-import { effectsSchema, exampleSchema, jsonObjectSchema, readStored } from "@/lib/model/catalog/stored-json";
+import {
+  findAgentTestInputs,
+  findSchedulableCapabilities,
+  findSchedulableCapability,
+  findTestCallTargets,
+  type SchedulableCapability,
+  type SchedulableScope,
+} from "@/lib/model/catalog/sample-test-capabilities";
 import type { CapabilityUnderTest } from "./run-sample-test";
 import { FIRST_SPREAD_MS, importCallsForTest, type CapabilitySnapshot } from "./schedule-rules";
 import { sampleTestability } from "./testability";
@@ -10,50 +16,28 @@ import { sampleTestability } from "./testability";
 // scheduler turns into queue jobs. Triggers (import, publish, "Test now") only ever move nextRunAt
 // earlier, in one small write after their own transaction committed.
 
-/** Capabilities the worker may test at all: listed, with an example, of a published agent whose endpoint is announced. */
-export const schedulableWhere = {
-  listed: true,
-  hasExample: true,
-  agent: { status: "published", endpointPending: false },
-} satisfies Prisma.CapabilityWhereInput;
-
-const underTestSelect = {
-  id: true,
-  capabilityId: true,
-  tool: true,
-  version: true,
-  class: true,
-  example: true,
-  effects: true,
-  outputSchema: true,
-  maxDurationSeconds: true,
-  agent: { select: { endpoint: true } },
-} satisfies Prisma.CapabilitySelect;
-
-type UnderTestRow = Prisma.CapabilityGetPayload<{ select: typeof underTestSelect }>;
-
 export type ScheduledCapability = CapabilityUnderTest & { id: string };
 
-/** The row as the test needs it, or null when it cannot be sample-tested (no example, no dry run). */
-export function toCapabilityUnderTest(row: UnderTestRow): ScheduledCapability | null {
-  const facts = { class: row.class, example: readStored(exampleSchema, row.example), effects: readStored(effectsSchema, row.effects) };
+/** The capability as the test needs it, or null when it cannot be sample-tested (no example, no dry run). */
+export function toCapabilityUnderTest(c: SchedulableCapability): ScheduledCapability | null {
+  const facts = { class: c.class, example: c.example, effects: c.effects };
   if (!sampleTestability(facts).testable) return null;
   return {
     ...facts,
-    id: row.id,
-    capabilityId: row.capabilityId,
-    tool: row.tool,
-    version: row.version,
-    outputSchema: readStored(jsonObjectSchema, row.outputSchema),
-    maxDurationSeconds: row.maxDurationSeconds,
-    endpoint: row.agent.endpoint,
+    id: c.rowId,
+    capabilityId: c.capabilityId,
+    tool: c.tool,
+    version: c.version,
+    outputSchema: c.outputSchema,
+    maxDurationSeconds: c.maxDurationSeconds,
+    endpoint: c.agent.endpoint,
   };
 }
 
 /** A capability to test now, read fresh when its job runs; null when it is gone or no longer testable. */
 export async function loadCapabilityForTest(id: string): Promise<ScheduledCapability | null> {
-  const row = await db.capability.findFirst({ where: { AND: [{ id }, schedulableWhere] }, select: underTestSelect });
-  return row ? toCapabilityUnderTest(row) : null;
+  const c = await findSchedulableCapability(id);
+  return c ? toCapabilityUnderTest(c) : null;
 }
 
 /** Moves these capabilities' next test to `at` (or keeps an earlier one). */
@@ -66,26 +50,20 @@ export async function markSampleTestsDue(ids: readonly string[], at: Date): Prom
   });
 }
 
-async function testableIds(where: Prisma.CapabilityWhereInput): Promise<string[]> {
-  const rows = await db.capability.findMany({ where: { AND: [where, schedulableWhere] }, select: underTestSelect });
-  return rows.flatMap((row) => (toCapabilityUnderTest(row) ? [row.id] : []));
+async function testableIds(scope: SchedulableScope): Promise<string[]> {
+  const capabilities = await findSchedulableCapabilities(scope);
+  return capabilities.flatMap((c) => (toCapabilityUnderTest(c) ? [c.rowId] : []));
 }
 
 /** Before an import: what a test depends on, per capability ID, to compare with afterwards. */
 export async function snapshotForSampleTests(handle: string): Promise<Map<string, CapabilitySnapshot>> {
-  const rows = await db.capability.findMany({
-    where: { agent: { handle } },
-    select: { capabilityId: true, version: true, agent: { select: { endpoint: true, status: true } } },
-  });
+  const rows = await findAgentTestInputs(handle);
   return new Map(rows.map((r) => [r.capabilityId, { version: r.version, endpoint: r.agent.endpoint, published: r.agent.status === "published" }]));
 }
 
 /** After an import committed: capabilities that are new, newly published, or changed version or endpoint are due now. */
 export async function markDueAfterImport(handle: string, before: Map<string, CapabilitySnapshot>, now = new Date()): Promise<void> {
-  const rows = await db.capability.findMany({
-    where: { agent: { handle } },
-    select: { id: true, capabilityId: true, version: true, agent: { select: { endpoint: true, status: true } } },
-  });
+  const rows = await findAgentTestInputs(handle);
   const changed = rows.filter((r) =>
     importCallsForTest(before.get(r.capabilityId) ?? null, {
       version: r.version,
@@ -94,17 +72,17 @@ export async function markDueAfterImport(handle: string, before: Map<string, Cap
     }),
   );
   if (changed.length === 0) return;
-  await markSampleTestsDue(await testableIds({ id: { in: changed.map((r) => r.id) } }), now);
+  await markSampleTestsDue(await testableIds({ rowIds: changed.map((r) => r.rowId) }), now);
 }
 
 /** After an agent was published: all its testable capabilities are due now. */
 export async function markAgentDue(handle: string, now = new Date()): Promise<void> {
-  await markSampleTestsDue(await testableIds({ agent: { handle } }), now);
+  await markSampleTestsDue(await testableIds({ handle }), now);
 }
 
 /** Testable capabilities without a schedule yet (e.g. listed before the worker existed): spread over the next hour. */
 export async function scheduleUnscheduled(now: Date, random: () => number = Math.random): Promise<number> {
-  const ids = await testableIds({ sampleTestState: { is: null } });
+  const ids = await testableIds({ unscheduled: true });
   await db.sampleTestState.createMany({
     data: ids.map((capabilityId) => ({ capabilityId, nextRunAt: new Date(now.getTime() + random() * FIRST_SPREAD_MS) })),
     skipDuplicates: true,
@@ -120,9 +98,13 @@ export async function findDueTests(now: Date, limit: number): Promise<DueTest[]>
     where: { nextRunAt: { lte: now } },
     orderBy: { nextRunAt: "asc" },
     take: limit,
-    select: { capabilityId: true, capability: { select: { maxDurationSeconds: true, agent: { select: { endpoint: true } } } } },
+    select: { capabilityId: true },
   });
-  return rows.map((r) => ({ capabilityId: r.capabilityId, endpoint: r.capability.agent.endpoint, maxDurationSeconds: r.capability.maxDurationSeconds }));
+  const targets = await findTestCallTargets(rows.map((r) => r.capabilityId));
+  return rows.flatMap(({ capabilityId }) => {
+    const target = targets.get(capabilityId);
+    return target ? [{ capabilityId, endpoint: target.agent.endpoint, maxDurationSeconds: target.maxDurationSeconds }] : [];
+  });
 }
 
 /** Marks enqueued tests as no longer due (a trigger that moved nextRunAt past `now` in between stays). */

@@ -3,7 +3,7 @@ import { findAgentWithListings } from "@/lib/model/catalog/queries";
 import { absoluteUrl } from "@/lib/foundations/site/origin";
 import { agentPath } from "@/lib/model/addresses/paths";
 import { findRegistryRecord } from "@/lib/domain/registry/records";
-import { db } from "@/lib/foundations/db/client";
+import { findStatedMaintainers } from "@/lib/model/catalog/api-reads";
 import { agentToGa4ghEntry, type Ga4ghExport } from "@/lib/domain/formats/ga4gh/from-agent";
 import { storedMaintainers } from "@/lib/domain/formats/ga4gh/maintainers";
 
@@ -16,10 +16,7 @@ export async function apiGa4ghEntry(handle: string): Promise<Ga4ghExport | null>
   const page = await findAgentWithListings(null, handle);
   if (!page) return null;
   const { agent, listings } = page;
-  const [record, stated] = await Promise.all([
-    findRegistryRecord(agent.rowId),
-    db.agent.findUnique({ where: { id: agent.rowId }, select: { registryMaintainers: true } }),
-  ]);
+  const [record, stated] = await Promise.all([findRegistryRecord(agent.rowId), findStatedMaintainers(agent.rowId)]);
   return agentToGa4ghEntry(
     {
       handle: agent.handle,
@@ -30,7 +27,7 @@ export async function apiGa4ghEntry(handle: string): Promise<Ga4ghExport | null>
       termsUrl: agent.terms?.url ?? null,
       publishedAt: agent.publishedAt,
       updatedAt: agent.updatedAt,
-      maintainers: storedMaintainers(stated?.registryMaintainers),
+      maintainers: storedMaintainers(stated),
     },
     listings.map((l) => ({ capabilityId: l.capabilityId, name: l.name, class: l.class, version: l.version })),
     record,

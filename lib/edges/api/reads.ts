@@ -1,7 +1,6 @@
 import "server-only";
 import { z } from "zod";
 import { Prisma } from "@/generated/prisma/client";
-import { db } from "@/lib/foundations/db/client";
 import type { JsonValue } from "@/lib/model/agent-file/types";
 import type { AgentDto, ServiceDetailDto, ServiceItem, ServicesQuery, ServicesResponse } from "./schemas";
 import { agentPath, servicePath } from "@/lib/model/addresses/paths";
@@ -18,7 +17,7 @@ import { isFreeToTry, priceSummary } from "@/lib/domain/payments/plan-words";
 import { logoPath } from "@/lib/domain/logos/paths";
 import { findAgentWithListings, findListing, findListingsByRowIds } from "@/lib/model/catalog/queries";
 import type { CatalogCapability } from "@/lib/model/catalog/read-model";
-import { agentVisibleSql, capabilityVisibleSql } from "@/lib/model/catalog/visibility";
+import { findAgentDocument, findListingFigures } from "@/lib/model/catalog/api-reads";
 import type { Viewer } from "@/lib/model/accounts/viewer";
 
 // The public API's reads. The API is anonymous: every read applies the visibility rule for a
@@ -57,19 +56,15 @@ const healthRowSchema = z.object({
   sample_tested: z.boolean(),
 });
 
+const figureColumns = (now: Date) => ({
+  columns: Prisma.sql`${reputationSql} AS reputation, ${unreachableSql(now)} AS unreachable, ${runsSql} AS runs, ${sampleTestedSql(now)} AS sample_tested`,
+  join: statsJoinSql,
+});
+
 /** Reputation, reachability, runs and the sample-tested flag of known capability rows. */
-async function findHealth(where: Prisma.Sql, now: Date): Promise<Map<string, ListingHealth>> {
-  const raw = await db.$queryRaw<unknown[]>(Prisma.sql`
-    SELECT c."id", ${reputationSql} AS reputation, ${unreachableSql(now)} AS unreachable, ${runsSql} AS runs,
-           ${sampleTestedSql(now)} AS sample_tested
-    FROM "Capability" c JOIN "Agent" a ON a."id" = c."agentId" ${statsJoinSql}
-    WHERE ${where}`);
-  return new Map(
-    z
-      .array(healthRowSchema)
-      .parse(raw)
-      .map((row) => [row.id, { reputation: row.reputation, unreachable: row.unreachable, runs: row.runs, sampleTested: row.sample_tested }]),
-  );
+async function findHealth(rowIds: readonly string[], now: Date): Promise<Map<string, ListingHealth>> {
+  const rows = await findListingFigures(rowIds, figureColumns(now), z.array(healthRowSchema));
+  return new Map(rows.map((row) => [row.id, { reputation: row.reputation, unreachable: row.unreachable, runs: row.runs, sampleTested: row.sample_tested }]));
 }
 
 function round(value: number | null): number | null {
@@ -165,7 +160,7 @@ function heldItems(ids: string[], now: Date, index: SharedIndex): ServiceItem[] 
 /** A page's items read from the catalog, through the visibility rule (ids it hides are dropped). */
 async function storedItems(ids: string[], now: Date, viewer: Viewer | null): Promise<ServiceItem[]> {
   if (ids.length === 0) return [];
-  const [byId, health] = await Promise.all([findListingsByRowIds(viewer, ids, now), findHealth(Prisma.sql`c."id" IN (${Prisma.join(ids)})`, now)]);
+  const [byId, health] = await Promise.all([findListingsByRowIds(viewer, ids, now), findHealth(ids, now)]);
   return ids.flatMap((id) => {
     const row = byId.get(id);
     return row ? [itemOf(cardOf(row), health.get(id))] : [];
@@ -230,7 +225,7 @@ function detailOf(s: CatalogCapability, item: ServiceItem): ServiceDetailDto {
 export async function apiFindService(handle: string, capabilityId: string, now = new Date(), viewer: Viewer | null = VIEWER): Promise<ServiceDetailDto | null> {
   const service = await findListing(viewer, handle, capabilityId);
   if (!service) return null;
-  const health = await findHealth(Prisma.sql`c."id" = ${service.rowId}`, now);
+  const health = await findHealth([service.rowId], now);
   return detailOf(service, itemOf(cardOf(service), health.get(service.rowId)));
 }
 
@@ -267,15 +262,11 @@ export async function apiFindAgent(handle: string): Promise<AgentDto | null> {
  * removed at import), without the capabilities a signed-out visitor may not see.
  */
 export async function apiFindAgentDocument(handle: string, now = new Date()): Promise<JsonValue | null> {
-  const raw = await db.$queryRaw<unknown[]>(Prisma.sql`
-    SELECT a."document",
-           ARRAY(SELECT c."tool" FROM "Capability" c WHERE c."agentId" = a."id" AND NOT ${capabilityVisibleSql(VIEWER, now)}) AS "hidden"
-    FROM "Agent" a WHERE a."handle" = ${handle} AND ${agentVisibleSql(VIEWER, now)}`);
-  const [row] = z.array(z.object({ document: z.unknown(), hidden: z.array(z.string()) })).parse(raw);
+  const row = await findAgentDocument(VIEWER, handle, now);
   if (!row) return null;
   const document = jsonValue(row.document);
   if (!isObject(document)) return null;
-  const hidden = new Set(row.hidden);
+  const hidden = new Set(row.hiddenTools);
   const capabilities = Array.isArray(document.capabilities) ? document.capabilities : [];
   return {
     ...document,

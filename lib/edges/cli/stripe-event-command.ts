@@ -9,6 +9,8 @@ import Stripe from "stripe";
 import { db } from "@/lib/foundations/db/client";
 import { env } from "@/lib/foundations/env";
 import { handleFromParam } from "@/lib/model/addresses/paths";
+import { findAgentIdByHandle } from "@/lib/model/catalog/agent-lookups";
+import { findPlansOfAgents } from "@/lib/model/catalog/payment-plans";
 import { openSecret } from "@/lib/foundations/secrets";
 import type { CliIo } from "./validate-command";
 import { STRIPE_EVENT_USAGE } from "./usage";
@@ -27,11 +29,9 @@ async function consumerOf(agentId: string, who: string): Promise<string | null> 
 
 async function checkout(agentId: string, values: Values): Promise<Built> {
   if (!values.plan || !values.consumer) return { ok: false, message: "checkout.session.completed needs --plan and --consumer" };
-  const plans = await db.plan.findMany({ where: { planId: values.plan, capability: { agentId } }, select: { type: true, priceUsd: true, extra: true } });
-  const plan = plans[0];
+  const plan = (await findPlansOfAgents([agentId])).find((p) => p.planId === values.plan);
   if (!plan) return { ok: false, message: `the agent has no plan ${values.plan}` };
-  const extra = plan.extra && typeof plan.extra === "object" && !Array.isArray(plan.extra) ? plan.extra : {};
-  const link = "stripe_payment_link" in extra && typeof extra.stripe_payment_link === "string" ? extra.stripe_payment_link : null;
+  const link = typeof plan.extra.stripe_payment_link === "string" ? plan.extra.stripe_payment_link : null;
   if (!link) return { ok: false, message: `plan ${values.plan} names no stripe_payment_link, so a payment for it cannot be verified` };
   const consumerId = await consumerOf(agentId, values.consumer);
   if (!consumerId) {
@@ -127,17 +127,18 @@ export async function runStripeEvent(args: string[], io: CliIo, post: typeof fet
     io.stderr(`explore stripe-event: give one event type and --agent\n${STRIPE_EVENT_USAGE}`);
     return 2;
   }
-  const agent = await db.agent.findUnique({ where: { handle }, select: { id: true, stripeWebhook: { select: { secretCiphertext: true } } } });
-  if (!agent) {
+  const agentId = await findAgentIdByHandle(handle);
+  if (!agentId) {
     io.stderr(`explore stripe-event: no agent ${handle}\n`);
     return 2;
   }
-  const secret = parsed.values.secret ?? (agent.stripeWebhook ? openSecret(agent.stripeWebhook.secretCiphertext, agent.id) : null);
+  const webhook = await db.stripeWebhook.findUnique({ where: { agentId }, select: { secretCiphertext: true } });
+  const secret = parsed.values.secret ?? (webhook ? openSecret(webhook.secretCiphertext, agentId) : null);
   if (!secret) {
     io.stderr(`explore stripe-event: ${handle} does not verify payments with Stripe (set its signing secret in the dashboard), and no --secret was given\n`);
     return 2;
   }
-  const built = await build(type, agent.id, parsed.values);
+  const built = await build(type, agentId, parsed.values);
   if (!built.ok) {
     io.stderr(`explore stripe-event: ${built.message}\n${STRIPE_EVENT_USAGE}`);
     return 2;

@@ -1,18 +1,16 @@
 import "server-only";
-import { z } from "zod";
 import { Prisma } from "@/generated/prisma/client";
-import { db } from "@/lib/foundations/db/client";
-import { capabilityPublicSql } from "@/lib/model/catalog/visibility";
+import { findRegistryServerRows, type RegistryServerRow } from "@/lib/model/catalog/registry-server-reads";
 import { agentPath } from "@/lib/model/addresses/paths";
 import { absoluteUrl } from "@/lib/foundations/site/origin";
 import { encodeCursor, type ListQuery } from "./query";
 import { registryNamespace, serverNameOf } from "./names";
 
 // The MCP Registry API's answers over Explore's agents (docs/api.md "MCP Registry API"). One server per agent a
-// signed-out visitor sees, read from RegistryServer (record.ts) joined to the agent, and judged again here through
-// the visibility rule: a row the last write left "served" whose agent a signed-out visitor cannot see now answers as
-// deleted, so nothing is ever detailed on the record's word alone. Each server has one version, its current one:
-// earlier versions of an agent may hold what is no longer public, so they are not served.
+// signed-out visitor sees, read from RegistryServer joined to the agent, and judged again through the visibility
+// rule (lib/model/catalog/registry-server-reads.ts): a row the last write left "served" whose agent a signed-out
+// visitor cannot see now answers as deleted, so nothing is ever detailed on the record's word alone. Each server has
+// one version, its current one: earlier versions of an agent may hold what is no longer public, so they are not served.
 
 export const SERVER_SCHEMA_URL = "https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json";
 export const OFFICIAL_META = "io.modelcontextprotocol.registry/official";
@@ -51,51 +49,16 @@ export type ServerResponse = {
 
 export type ServerList = { servers: ServerResponse[]; metadata: { count: number; nextCursor?: string } };
 
-const rowSchema = z.array(
-  z.object({
-    handle: z.string(),
-    version: z.string(),
-    publishedAt: z.date(),
-    updatedAt: z.date(),
-    deletedAt: z.date().nullable(),
-    visible: z.boolean(),
-    displayName: z.string().nullable(),
-    purpose: z.string().nullable(),
-  }),
-);
-type Row = z.infer<typeof rowSchema>[number];
-
-/** Whether the row's agent is a server now: the record says so and the visibility rule agrees. */
-const VISIBLE = Prisma.sql`(r."deletedAt" IS NULL AND a."id" IS NOT NULL AND EXISTS (
-  SELECT 1 FROM "Capability" c WHERE c."agentId" = a."id" AND ${capabilityPublicSql("c", "a")}))`;
-
-async function readRows(where: Prisma.Sql, limit: number): Promise<Row[]> {
-  // Only the columns a server.json shows are read, and only for a server that is visible (CASE): a deleted one's
-  // details never leave the database.
-  return rowSchema.parse(
-    await db.$queryRaw(Prisma.sql`
-      SELECT r."handle", r."version", r."publishedAt", r."updatedAt", r."deletedAt", ${VISIBLE} AS "visible",
-             CASE WHEN ${VISIBLE} THEN a."displayName" END AS "displayName",
-             CASE WHEN ${VISIBLE} THEN a."purpose" END AS "purpose"
-      FROM "RegistryServer" r
-      LEFT JOIN "Agent" a ON a."id" = r."agentId" AND a."handle" = r."handle"
-      WHERE ${where}
-      ORDER BY r."handle" COLLATE "C"
-      LIMIT ${limit}`),
-  );
-}
-
 /** GET /v0.1/servers: ordered by name (the handle), so a page's cursor is the last handle it held. */
 export async function listServers(query: ListQuery): Promise<ServerList> {
   const where: Prisma.Sql[] = [];
-  if (!query.includeDeleted) where.push(VISIBLE);
   if (query.after !== null) where.push(Prisma.sql`r."handle" COLLATE "C" > ${query.after}`);
   if (query.updatedSince !== null) where.push(Prisma.sql`r."updatedAt" >= ${query.updatedSince}`);
   if (query.version !== null) where.push(Prisma.sql`r."version" = ${query.version}`);
   if (query.search !== null) {
     where.push(Prisma.sql`strpos(lower(${`${registryNamespace()}/`} || substr(r."handle", 2)), lower(${query.search})) > 0`);
   }
-  const rows = await readRows(where.length > 0 ? Prisma.join(where, " AND ") : Prisma.sql`TRUE`, query.limit + 1);
+  const rows = await findRegistryServerRows({ visibleOnly: !query.includeDeleted, where }, query.limit + 1);
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   return {
@@ -109,12 +72,12 @@ export async function listServers(query: ListQuery): Promise<ServerList> {
  * not asked for with include_deleted.
  */
 export async function findServer(handle: string, includeDeleted: boolean): Promise<ServerResponse | null> {
-  const [row] = await readRows(Prisma.sql`r."handle" = ${handle}`, 1);
+  const [row] = await findRegistryServerRows({ visibleOnly: false, where: [Prisma.sql`r."handle" = ${handle}`] }, 1);
   if (!row || (!row.visible && !includeDeleted)) return null;
   return responseOf(row);
 }
 
-function responseOf(row: Row): ServerResponse {
+function responseOf(row: RegistryServerRow): ServerResponse {
   const name = serverNameOf(row.handle);
   const times = { publishedAt: row.publishedAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
   if (!row.visible || row.displayName === null || row.purpose === null) {
