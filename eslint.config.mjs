@@ -22,5 +22,24 @@ export default defineConfig([
     ignores: ["**/*.test.{ts,tsx}", "lib/testing/**"],
     rules: { "import/no-restricted-paths": ["error", { zones: roomZones() }] },
   },
+  {
+    // The catalog owns its tables: outside lib/model/catalog, Capability, Agent and Plan are read and written only
+    // through the catalog's functions. Tests and the test helpers may set rows up directly.
+    files: ["lib/**/*.{ts,tsx}", "app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}", "proxy.ts"],
+    ignores: ["lib/model/catalog/**", "lib/testing/**", "**/*.test.{ts,tsx}"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "MemberExpression[object.name=/^(db|tx)$/][property.name=/^(capability|agent|plan)$/]",
+          message: "The Capability, Agent and Plan tables are the catalog's: ask lib/model/catalog.",
+        },
+        {
+          selector: 'TemplateElement[value.raw=/"(Capability|Agent|Plan)"/], Literal[value=/"(Capability|Agent|Plan)"/]',
+          message: "SQL over the Capability, Agent and Plan tables belongs to lib/model/catalog.",
+        },
+      ],
+    },
+  },
   globalIgnores([".next/**", "dist/**", "generated/**", "node_modules/**", "test-results/**", "playwright-report/**", ".data/**", "next-env.d.ts"]),
 ]);

@@ -5,7 +5,7 @@ import path from "node:path";
 import { db } from "../../lib/foundations/db/client";
 import { importAgentFile } from "../../lib/domain/publishing/import-agent";
 import { sealSecret } from "../../lib/foundations/secrets";
-import { findAgentIdByHandle } from "../../lib/model/catalog/agent-lookups";
+import { findAgentByHandle } from "../../lib/model/catalog/agent-handles";
 import { projectRoot } from "./database";
 
 export const DEMO_PUBLISHER_EMAIL = "demo-publisher@explore.localhost";
@@ -36,7 +36,7 @@ export async function seedDemoNetwork(adaptersUrl: string): Promise<number> {
       throw new Error(`demo/agents/${file} does not import: ${result.message}\n${lines}`);
     }
   }
-  const agentId = await findAgentIdByHandle(DEMO_STRIPE_AGENT.handle);
+  const agentId = (await findAgentByHandle(DEMO_STRIPE_AGENT.handle))?.rowId ?? null;
   if (!agentId) throw new Error(`The demo agent ${DEMO_STRIPE_AGENT.handle} was not imported.`);
   const secretCiphertext = sealSecret(DEMO_STRIPE_AGENT.signingSecret, agentId);
   await db.stripeWebhook.upsert({ where: { agentId }, create: { agentId, secretCiphertext }, update: { secretCiphertext } });

@@ -15,7 +15,7 @@ type Tx = Prisma.TransactionClient;
 /** Whether `handle` names an agent listed (or being listed) on Explore. */
 export async function isPublisherHandle(tx: Tx, handle: string): Promise<boolean> {
   // Agent handles are lowercase with an @ (HANDLE_PATTERN), so the case-folded handle finds one by its unique key.
-  return (await findAgentByHandle(tx, `@${handle.toLowerCase()}`)) !== null;
+  return (await findAgentByHandle(`@${handle.toLowerCase()}`, tx)) !== null;
 }
 
 /** The handle's claim, refused in words when it is a publisher's agent handle. */

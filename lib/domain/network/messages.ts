@@ -90,7 +90,7 @@ export async function sendMessage(
       if (!byHandle.ok) throw new Refused(byHandle.message);
       // Thrown from here on: a handle this call registered is rolled back with the refusal.
       const toKey = m.to.toLowerCase();
-      const agent = await findAgentByHandle(tx, `@${toKey}`);
+      const agent = await findAgentByHandle(`@${toKey}`, tx);
       const handle = agent
         ? null
         : await tx.callerHandle.findUnique({ where: { handleKey: toKey }, select: { id: true, profile: { select: { acceptsMessages: true } } } });

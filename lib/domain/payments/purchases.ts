@@ -2,7 +2,7 @@ import "server-only";
 import type { Prisma } from "@/generated/prisma/client";
 import type { StripeEventOutcome } from "@/generated/prisma/enums";
 import type { Viewer } from "@/lib/model/accounts/viewer";
-import { findVisibleAgentNames } from "@/lib/model/catalog/agent-lookups";
+import { findVisibleAgentNames } from "@/lib/model/catalog/visible-agent-names";
 import { db } from "@/lib/foundations/db/client";
 import { findAgentPlans, planLookup } from "./agent-plans";
 import { entitlementLeftWords, entitlementState, type EntitlementState } from "./entitlement-words";

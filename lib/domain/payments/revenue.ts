@@ -2,7 +2,7 @@ import "server-only";
 import { cache } from "react";
 import type { PlanType, StripeEventOutcome } from "@/generated/prisma/enums";
 import { db } from "@/lib/foundations/db/client";
-import { findOwnedAgentServices } from "@/lib/model/catalog/agent-lookups";
+import { findOwnedAgentServices } from "@/lib/model/catalog/owned-agents";
 import { findAgentPlans, planLookup } from "./agent-plans";
 
 // The publisher's payments page: whether an agent is Stripe-verified, its webhook's health, its plans'

@@ -5,7 +5,7 @@ import { db } from "@/lib/foundations/db/client";
 import type { Prisma } from "@/generated/prisma/client";
 import type { EntitlementStatus, StripeEventOutcome } from "@/generated/prisma/enums";
 import { openSecret, SecretError } from "@/lib/foundations/secrets";
-import { findAgentIdByHandle } from "@/lib/model/catalog/agent-lookups";
+import { findAgentByHandle } from "@/lib/model/catalog/agent-handles";
 import { findPlansSoldByPaymentLink } from "@/lib/model/catalog/payment-plans";
 import { grantOf, provisionalPeriodEnd, type PlanForGrant } from "./grants";
 import type { STRIPE_EVENT_TYPES } from "./paths";
@@ -252,7 +252,7 @@ function verify(rawBody: string, signature: string | null, secret: string, now: 
 
 /** Verifies, records once and applies one webhook delivery for the agent of `handle`. */
 export async function receiveStripeEvent(handle: string | null, rawBody: string, signature: string | null, now = new Date()): Promise<WebhookAnswer> {
-  const agentId = handle ? await findAgentIdByHandle(handle) : null;
+  const agentId = handle ? ((await findAgentByHandle(handle))?.rowId ?? null) : null;
   const webhook = agentId ? await db.stripeWebhook.findUnique({ where: { agentId }, select: { agentId: true, secretCiphertext: true } }) : null;
   if (!webhook) return { status: 404, body: { received: false, message: `No agent ${handle ?? ""} verifies payments with Stripe here.`.replace("  ", " ") } };
   let secret: string;

@@ -5,7 +5,7 @@ import { fail, okMessage } from "@/lib/foundations/action-result";
 import { db } from "@/lib/foundations/db/client";
 import { sealSecret } from "@/lib/foundations/secrets";
 import { viewerAction } from "@/lib/model/accounts/viewer-action";
-import { findOwnedAgent } from "@/lib/model/catalog/agent-lookups";
+import { findOwnedAgentHeader } from "@/lib/model/catalog/owned-agents";
 import { signingSecretInput, stopVerifyingInput } from "./webhook-input";
 
 // The publisher's Stripe settings: set or replace an agent's signing secret, or stop verifying. The secret is
@@ -23,7 +23,7 @@ export const saveSigningSecretAction = viewerAction(
   signingSecretInput,
   async (viewer, input) => {
     const replaced = await db.$transaction(async (tx) => {
-      const agent = await findOwnedAgent(viewer.id, input.handle, tx);
+      const agent = await findOwnedAgentHeader(viewer.id, input.handle, tx);
       if (!agent) return null;
       const existing = await tx.stripeWebhook.findUnique({ where: { agentId: agent.rowId }, select: { agentId: true } });
       const secretCiphertext = sealSecret(input.secret, agent.rowId);
@@ -46,7 +46,7 @@ export const saveSigningSecretAction = viewerAction(
 export const stopVerifyingAction = viewerAction(
   stopVerifyingInput,
   async (viewer, input) => {
-    const owned = await findOwnedAgent(viewer.id, input.handle);
+    const owned = await findOwnedAgentHeader(viewer.id, input.handle);
     if (!owned) return notYours(input.handle);
     // Events and entitlements stay: what was bought stays bought.
     const { count } = await db.stripeWebhook.deleteMany({ where: { agentId: owned.rowId, agent: { ownerId: viewer.id } } });

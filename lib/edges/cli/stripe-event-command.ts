@@ -9,7 +9,7 @@ import Stripe from "stripe";
 import { db } from "@/lib/foundations/db/client";
 import { env } from "@/lib/foundations/env";
 import { handleFromParam } from "@/lib/model/addresses/paths";
-import { findAgentIdByHandle } from "@/lib/model/catalog/agent-lookups";
+import { findAgentByHandle } from "@/lib/model/catalog/agent-handles";
 import { findPlansOfAgents } from "@/lib/model/catalog/payment-plans";
 import { openSecret } from "@/lib/foundations/secrets";
 import type { CliIo } from "./validate-command";
@@ -127,7 +127,7 @@ export async function runStripeEvent(args: string[], io: CliIo, post: typeof fet
     io.stderr(`explore stripe-event: give one event type and --agent\n${STRIPE_EVENT_USAGE}`);
     return 2;
   }
-  const agentId = await findAgentIdByHandle(handle);
+  const agentId = (await findAgentByHandle(handle))?.rowId ?? null;
   if (!agentId) {
     io.stderr(`explore stripe-event: no agent ${handle}\n`);
     return 2;

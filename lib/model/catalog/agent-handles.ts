@@ -1,12 +1,12 @@
 import "server-only";
-import type { Prisma } from "@/generated/prisma/client";
+import { db } from "@/lib/foundations/db/client";
 import type { CatalogAgent } from "./read-model";
 
-// Agent handles as other namespaces meet them (the network's handles and messages): lowercase with an @
-// (HANDLE_PATTERN), so a case-folded handle finds its agent by the unique key.
+// An agent by its handle, as other rooms meet it (the network's handles and messages, a Stripe event, the demo seed):
+// lowercase with an @ (HANDLE_PATTERN), so a case-folded handle finds its agent by the unique key.
 
-/** The agent with this handle, or null; read in the caller's transaction, which decides on the answer. */
-export async function findAgentByHandle(tx: Prisma.TransactionClient, handle: string): Promise<Pick<CatalogAgent, "rowId"> | null> {
-  const agent = await tx.agent.findUnique({ where: { handle }, select: { id: true } });
+/** The agent with this handle, whoever owns it and whatever its status, or null; in the caller's transaction when it passes one. */
+export async function findAgentByHandle(handle: string, client: Pick<typeof db, "agent"> = db): Promise<Pick<CatalogAgent, "rowId"> | null> {
+  const agent = await client.agent.findUnique({ where: { handle }, select: { id: true } });
   return agent ? { rowId: agent.id } : null;
 }

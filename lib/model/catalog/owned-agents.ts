@@ -23,9 +23,9 @@ export async function findOwnedAgentStatus(ownerId: string, handle: string): Pro
 
 export type OwnedAgentHeader = Pick<CatalogAgent, "rowId" | "handle" | "displayName" | "status">;
 
-/** Its name and status, or null. */
-export async function findOwnedAgentHeader(ownerId: string, handle: string): Promise<OwnedAgentHeader | null> {
-  const agent = await db.agent.findFirst({ where: { handle, ownerId }, select: { id: true, handle: true, displayName: true, status: true } });
+/** Its name and status, or null; read in the caller's transaction when it passes one. */
+export async function findOwnedAgentHeader(ownerId: string, handle: string, client: Pick<typeof db, "agent"> = db): Promise<OwnedAgentHeader | null> {
+  const agent = await client.agent.findFirst({ where: { handle, ownerId }, select: { id: true, handle: true, displayName: true, status: true } });
   return agent ? { rowId: agent.id, handle: agent.handle, displayName: agent.displayName, status: agent.status } : null;
 }
 

@@ -6,7 +6,7 @@ import { QueueButton } from "@/components/ui/queue-button";
 import { syncRegistryNowAction } from "@/lib/domain/registry/actions";
 import { Badge } from "@/components/ui/badge";
 import { requireViewer } from "@/lib/model/accounts/viewer";
-import { findOwnedAgent } from "@/lib/model/catalog/agent-lookups";
+import { findOwnedAgentHeader } from "@/lib/model/catalog/owned-agents";
 import { handleFromParam } from "@/lib/model/addresses/paths";
 import { findRegistryRecord } from "@/lib/domain/registry/records";
 import { registryDashboardPath } from "@/lib/domain/registry/paths";
@@ -20,7 +20,7 @@ export default async function RegistryRecordPage({ params }: Props) {
   const viewer = await requireViewer(registryDashboardPath(raw.handle));
   const handle = handleFromParam(raw.handle);
   // The publisher's own agent only: another's handle is answered like one that does not exist.
-  const agent = handle ? await findOwnedAgent(viewer.id, handle) : null;
+  const agent = handle ? await findOwnedAgentHeader(viewer.id, handle) : null;
   if (!agent) notFound();
   const record = await findRegistryRecord(agent.rowId);
   return (

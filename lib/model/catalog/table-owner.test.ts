@@ -1,0 +1,23 @@
+import { fileURLToPath } from "node:url";
+import { ESLint } from "eslint";
+import { describe, expect, it } from "vitest";
+
+// The lint rule that keeps the Capability, Agent and Plan tables the catalog's (eslint.config.mjs).
+describe("the catalog's tables", () => {
+  it("are touched only by lib/model/catalog, whether through Prisma or in SQL", async () => {
+    const eslint = new ESLint({ cwd: fileURLToPath(new URL("../../..", import.meta.url)) });
+    const refusals = async (filePath: string, code: string) =>
+      (await eslint.lintText(code, { filePath })).flatMap((r) => r.messages).filter((m) => m.ruleId === "no-restricted-syntax");
+    const prisma = 'import { db } from "@/lib/foundations/db/client";\nexport const x = () => db.capability.findMany();\n';
+    const sql = 'import { Prisma } from "@/generated/prisma/client";\nexport const x = Prisma.sql`SELECT p."id" FROM "Plan" p`;\n';
+    const transaction =
+      'import { db } from "@/lib/foundations/db/client";\nexport const x = () => db.$transaction((tx) => tx.agent.update({ where: { id: "a" }, data: {} }));\n';
+    expect(await refusals("lib/domain/runs/x.ts", prisma)).toHaveLength(1);
+    expect(await refusals("lib/edges/api/x.ts", sql)).toHaveLength(1);
+    expect(await refusals("app/x/page.tsx", transaction)).toHaveLength(1);
+    // The catalog itself, tests, and a listing's own `agent` field are not the table.
+    expect(await refusals("lib/model/catalog/x.ts", prisma + sql)).toEqual([]);
+    expect(await refusals("lib/domain/runs/x.test.ts", prisma)).toEqual([]);
+    expect(await refusals("lib/domain/runs/x.ts", "export const handle = (listing: { agent: { handle: string } }) => listing.agent.handle;\n")).toEqual([]);
+  }, 120_000);
+});
