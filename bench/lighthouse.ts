@@ -31,13 +31,19 @@ const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as 
 // Checked before anything starts: a missing browser fails chrome-launcher with an unhandled spawn error.
 if (!existsSync(values.chrome)) throw new Error(`no Chromium at ${values.chrome} (--chrome <path>)`);
 
-type Run = { scores: number[]; tbtMs: number; failing: string[] };
+type Run = { scores: number[]; tbtMs: number; failing: string[]; mainThread: string; scripts: string };
+
+type Item = Record<string, unknown>;
+const itemsOf = (audit: { details?: unknown } | undefined): Item[] => ((audit?.details as { items?: Item[] } | undefined)?.items ?? []).slice(0, 6);
+const ms = (value: unknown) => `${Math.round(Number(value))} ms`;
 
 async function measure(url: string): Promise<Run> {
   const chrome = await chromeLauncher.launch({ chromePath: values.chrome, chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"] });
   try {
     const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES] });
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+    // A run Lighthouse could not complete scores 0: say why rather than print a 0 that reads as a measurement.
+    if (result.lhr.runtimeError) console.log(`  ${url}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
     const { categories, audits } = result.lhr;
     return {
       scores: CATEGORIES.map((c) => Math.round((categories[c]?.score ?? 0) * 100)),
@@ -45,6 +51,13 @@ async function measure(url: string): Promise<Run> {
       failing: Object.values(audits)
         .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== "informative" && a.scoreDisplayMode !== "manual")
         .map((a) => `${a.id} (${a.displayValue ?? Math.round((a.score ?? 0) * 100)})`),
+      // Where the main thread's time went, and the scripts that took most of it (Lighthouse's own audits).
+      mainThread: itemsOf(audits["mainthread-work-breakdown"])
+        .map((i) => `${String(i.groupLabel)} ${ms(i.duration)}`)
+        .join(", "),
+      scripts: itemsOf(audits["bootup-time"])
+        .map((i) => `${String(i.url).replace(/^https?:\/\/[^/]+/, "")} ${ms(i.total)}`)
+        .join(", "),
     };
   } finally {
     chrome.kill();
@@ -95,6 +108,8 @@ try {
     const spread = `${Math.min(...measured.map(performance))}-${Math.max(...measured.map(performance))}`;
     console.log([name, ...median.scores, spread, blocking].join("\t"));
     for (const audit of median.failing) console.log(`  below 90: ${audit}`);
+    console.log(`  main thread: ${median.mainThread}`);
+    console.log(`  scripts: ${median.scripts}`);
   }
 } finally {
   if (server) await stopServer(server);

@@ -1,8 +1,7 @@
 "use client";
 
 import dynamic from "next/dynamic";
-import { useRouter } from "next/navigation";
-import { useActionState, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useActionState, useMemo, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
@@ -11,33 +10,23 @@ import { initialResult } from "@/lib/foundations/action-result";
 import { findJsonSyntaxProblem, lineAndColumn } from "@/lib/model/agent-file/json-position";
 import type { JsonValue } from "@/lib/model/agent-file/types";
 import type { PlacedError } from "@/lib/domain/publishing/draft-check";
-import { confirmSuggestionAction, editorFormAction, saveDraftAction } from "@/lib/domain/publishing/draft-actions";
+import { editorFormAction } from "@/lib/domain/publishing/draft-actions";
 import { importOnlyErrors } from "@/lib/domain/publishing/import-errors";
 import { setValueInText } from "@/lib/domain/publishing/json-text";
 import { ReplaceConfirmation } from "@/components/dashboard/replace-confirmation";
 import { CapabilitiesSection } from "./capabilities-section";
 import { DataDeclarationForm } from "./data-declaration-form";
 import { ErrorList } from "./error-list";
-import { EditorContext, SelectField, TextField, ListField, NumberField, type EditorDoc } from "./fields";
+import { EditorContext, type EditorDoc } from "./fields";
 import type { JumpRequest } from "./json-view";
 import { PlansForm } from "./plans-form";
+import { ProfileAndAdapterSections } from "./profile-adapter-sections";
 import { TagVocabulary } from "./tag-suggestions";
 import { TermsAndPaymentForm } from "./terms-payment-form";
+import { parseDoc, useDraftAutosave } from "./use-draft-autosave";
 
 // CodeMirror is loaded by this page only, in the browser only; without JavaScript the JSON is a textarea.
 const JsonView = dynamic(() => import("./json-view"), { ssr: false, loading: () => <p className="text-sm text-muted-foreground">Loading the JSON view…</p> });
-
-const AUTOSAVE_MS = 800;
-
-type SaveStatus = { kind: "saved" } | { kind: "saving" } | { kind: "pending" } | { kind: "failed"; message: string };
-
-function parseDoc(text: string): { ok: true; doc: unknown } | { ok: false } {
-  try {
-    return { ok: true, doc: JSON.parse(text) };
-  } catch {
-    return { ok: false };
-  }
-}
 
 function syntaxWords(text: string): string | null {
   if (parseDoc(text).ok) return null;
@@ -58,15 +47,8 @@ export function DraftEditor({
   initialErrors: PlacedError[];
   conflict: string | null;
 }) {
-  const router = useRouter();
   const hydrated = useHydrated();
-  const [text, setText] = useState(initialText);
-  const [lastValid, setLastValid] = useState<unknown>(() => {
-    const parsed = parseDoc(initialText);
-    return parsed.ok ? parsed.doc : null;
-  });
-  const [errors, setErrors] = useState<PlacedError[]>(initialErrors);
-  const [status, setStatus] = useState<SaveStatus>({ kind: "saved" });
+  const { text, lastValid, errors, status, changeText, saveNow, confirmNow } = useDraftAutosave(draftId, initialText, initialErrors);
   const [jump, setJump] = useState<JumpRequest | null>(null);
   // The text a publish was last sent with: the import's own errors are about that text.
   const [publishedText, setPublishedText] = useState<string | null>(null);
@@ -76,57 +58,6 @@ export function DraftEditor({
   // Only ever set without JavaScript: with it, Save, Check and each Confirm button call their action themselves.
   const saveResult = formAnswer && "saved" in formAnswer ? formAnswer.saved : null;
   const confirmResult = formAnswer && "confirmed" in formAnswer ? formAnswer.confirmed : null;
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const sequence = useRef(0);
-
-  useEffect(
-    () => () => {
-      if (timer.current) clearTimeout(timer.current);
-    },
-    [],
-  );
-
-  // Leaving with a change not yet saved: the browser asks first.
-  const unsaved = status.kind === "pending" || status.kind === "saving" || status.kind === "failed";
-  useEffect(() => {
-    if (!unsaved) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener("beforeunload", warn);
-    return () => window.removeEventListener("beforeunload", warn);
-  }, [unsaved]);
-
-  // One write at a time counts: an answer that a later save or confirmation overtook is dropped.
-  const write = useCallback(
-    async (call: () => Promise<Awaited<ReturnType<typeof saveDraftAction>>>) => {
-      const mine = ++sequence.current;
-      setStatus({ kind: "saving" });
-      const result = await call();
-      if (mine !== sequence.current) return;
-      if (result.ok) {
-        setStatus({ kind: "saved" });
-        setErrors(result.data.errors);
-        // The preview beside the editor is rendered on the server from the saved draft.
-        router.refresh();
-      } else {
-        setStatus({ kind: "failed", message: result.message });
-      }
-    },
-    [router],
-  );
-
-  const save = useCallback((value: string) => write(() => saveDraftAction({ id: draftId, text: value })), [draftId, write]);
-
-  const changeText = useCallback(
-    (value: string) => {
-      setText(value);
-      const parsed = parseDoc(value);
-      if (parsed.ok) setLastValid(parsed.doc);
-      setStatus({ kind: "pending" });
-      if (timer.current) clearTimeout(timer.current);
-      timer.current = setTimeout(() => void save(value), AUTOSAVE_MS);
-    },
-    [save],
-  );
 
   const syntax = syntaxWords(text);
   // With JavaScript the autosave's check is the latest; without, the answer of the last post is.
@@ -144,18 +75,9 @@ export function DraftEditor({
     if (!hydrated) return posted ?? errors;
     return imported && publishedText !== null ? [...errors, ...importOnlyErrors(imported, errors, publishedText, text)] : errors;
   }, [hydrated, posted, errors, imported, publishedText, text]);
-  // A suggestion confirmed as it stands: the text is saved with it, and the check comes back without it.
-  const confirmNow = useCallback(
-    (path: string) => {
-      if (timer.current) clearTimeout(timer.current);
-      return write(() => confirmSuggestionAction({ id: draftId, path, text }));
-    },
-    [draftId, text, write],
-  );
-  const saveNow = (event: { preventDefault: () => void }) => {
+  const saveClicked = (event: { preventDefault: () => void }) => {
     event.preventDefault();
-    if (timer.current) clearTimeout(timer.current);
-    void save(text);
+    saveNow();
   };
   const doc: EditorDoc = useMemo(
     () => ({
@@ -190,10 +112,10 @@ export function DraftEditor({
             {hydrated ? statusWords : null}
           </p>
           <div className="flex flex-wrap gap-2">
-            <Button type="submit" variant="secondary" size="sm" name="intent" value="save" onClick={hydrated ? saveNow : undefined} disabled={publishing}>
+            <Button type="submit" variant="secondary" size="sm" name="intent" value="save" onClick={hydrated ? saveClicked : undefined} disabled={publishing}>
               Check
             </Button>
-            <Button type="submit" variant="secondary" size="sm" name="intent" value="save" onClick={hydrated ? saveNow : undefined} disabled={publishing}>
+            <Button type="submit" variant="secondary" size="sm" name="intent" value="save" onClick={hydrated ? saveClicked : undefined} disabled={publishing}>
               Save draft
             </Button>
             <Button type="submit" variant="secondary" size="sm" name="publish" value="no" disabled={publishing}>
@@ -235,50 +157,7 @@ export function DraftEditor({
         {hydrated ? (
           <>
             <input type="hidden" name="text" value={text} />
-            <section aria-labelledby="profile-heading" className="flex flex-col gap-3">
-              <h2 id="profile-heading" className="text-lg font-semibold">
-                Profile
-              </h2>
-              <div className="grid gap-3 sm:grid-cols-2">
-                <TextField pointer="/agent/handle" label="Handle" help="@ and 2 to 31 lowercase letters, digits or hyphens." />
-                <TextField pointer="/agent/display_name" label="Display name" />
-              </div>
-              <TextField pointer="/agent/purpose" label="Purpose" multiline />
-              <div className="grid gap-3 sm:grid-cols-2">
-                <TextField pointer="/agent/website" label="Website" optional />
-                <TextField pointer="/agent/logo" label="Logo (https address of a square image)" optional />
-                <ListField pointer="/agent/interests" label="Interests (with commas)" />
-                <ListField pointer="/agent/languages" label="Languages (with commas)" help="Codes like en, de." />
-                <SelectField
-                  pointer="/mode"
-                  label="Mode"
-                  options={[
-                    { value: "service_provider", label: "Service provider" },
-                    { value: "active_participant", label: "Active participant" },
-                  ]}
-                  unsetLabel="Choose…"
-                />
-                <SelectField
-                  pointer="/execution_mode"
-                  label="Execution mode"
-                  options={[
-                    { value: "storage_free", label: "Storage-free (nothing kept)" },
-                    { value: "durable", label: "Durable" },
-                  ]}
-                  unsetLabel="Choose…"
-                />
-              </div>
-            </section>
-            <section aria-labelledby="adapter-heading" className="flex flex-col gap-3">
-              <h2 id="adapter-heading" className="text-lg font-semibold">
-                Adapter
-              </h2>
-              <TextField pointer="/adapter/endpoint" label="Endpoint" help="The adapter's https address, or a ${NAME} placeholder it announces." />
-              <div className="grid gap-3 sm:grid-cols-2">
-                <NumberField pointer="/adapter/result_retention_days" label="Results kept for (days)" />
-                <NumberField pointer="/adapter/execution_id_retention_days" label="Execution IDs kept for (days)" />
-              </div>
-            </section>
+            <ProfileAndAdapterSections />
             <section aria-labelledby="terms-heading" className="flex flex-col gap-3">
               <h2 id="terms-heading" className="text-lg font-semibold">
                 Terms and payment
