@@ -1,6 +1,8 @@
 // A foreign document's problems in words, each at its path in that document ("capability_manifest[2].name"):
-// zod's issues, read for a publisher who wrote (or was handed) the file, not for a programmer.
+// zod's issues, read for a publisher who wrote (or was handed) the file, not for a programmer. The words of types
+// and values are the agent file's (lib/model/agent-file/issue-words.ts); the paths and sentences are the document's.
 import type { z } from "zod";
+import { describeValue, typeWords, valueAt } from "@/lib/model/agent-file/issue-words";
 import type { ForeignProblem } from "./foreign";
 
 /** ["a", 2, "b"] → "a[2].b"; the whole document is "". */
@@ -13,45 +15,12 @@ export function sourcePath(path: readonly PropertyKey[]): string {
   return out;
 }
 
-const TYPE_WORDS: Record<string, string> = {
-  string: "a string",
-  number: "a number",
-  int: "a whole number",
-  boolean: "true or false",
-  object: "an object",
-  array: "a list",
-  null: "null",
-};
-
-function received(input: unknown): string {
-  if (input === undefined) return "nothing";
-  if (input === null) return "null";
-  if (Array.isArray(input)) return "a list";
-  if (typeof input === "object") return "an object";
-  if (typeof input === "string") return "a string";
-  if (typeof input === "number") return "a number";
-  if (typeof input === "boolean") return "true or false";
-  return typeof input;
-}
-
-type Found = { found: true; value: unknown } | { found: false };
-
-// zod's issues do not carry the value, so it is looked up in the document: missing and mistyped read apart.
-function valueAt(document: unknown, path: readonly PropertyKey[]): Found {
-  let node: unknown = document;
-  for (const segment of path) {
-    if (typeof node !== "object" || node === null || !Object.hasOwn(node, segment)) return { found: false };
-    node = Reflect.get(node, segment);
-  }
-  return { found: true, value: node };
-}
-
 function words(issue: z.core.$ZodIssue, document: unknown): string {
   switch (issue.code) {
     case "invalid_type": {
       const at = valueAt(document, issue.path);
       if (!at.found) return "is required but missing";
-      return `must be ${TYPE_WORDS[issue.expected] ?? issue.expected}, not ${received(at.value)}`;
+      return `must be ${typeWords(issue.expected)}, not ${describeValue(at.value)}`;
     }
     case "too_small":
       if (issue.origin === "string") return Number(issue.minimum) <= 1 ? "must not be empty" : `must be at least ${issue.minimum} characters long`;

@@ -2,6 +2,7 @@
 import type { z } from "zod";
 import { CAPABILITY_ID_PATTERN, HANDLE_PATTERN, HTTPS_PATTERN, REGION_PATTERN, VERSION_PATTERN } from "./schema";
 import type { AgentFileError } from "./types";
+import { describeValue, typeWords, valueAt, type Lookup } from "./issue-words";
 
 type Issue = z.core.$ZodIssue;
 type Segment = PropertyKey;
@@ -18,53 +19,6 @@ const PATTERN_WORDS = new Map<string, string>([
   [REGION_PATTERN.toString(), "must be a two-letter country code in capitals, like DE"],
   [HTTPS_PATTERN.toString(), "must start with https://"],
 ]);
-
-const TYPE_WORDS: Record<string, string> = {
-  string: "a string",
-  number: "a number",
-  int: "a whole number",
-  boolean: "true or false",
-  object: "an object",
-  record: "an object",
-  array: "a list",
-  null: "null",
-};
-
-function typeWords(expected: string): string {
-  return TYPE_WORDS[expected] ?? expected;
-}
-
-function describeValue(value: unknown): string {
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "a list";
-  if (typeof value === "number") return Number.isInteger(value) ? "a whole number" : "a number";
-  if (typeof value === "boolean") return "true or false";
-  if (typeof value === "string") return "a string";
-  if (typeof value === "object") return "an object";
-  return typeof value;
-}
-
-type Lookup = { found: true; value: unknown } | { found: false };
-
-function lookup(root: unknown, path: readonly Segment[]): Lookup {
-  let current: unknown = root;
-  for (const segment of path) {
-    if (Array.isArray(current) && typeof segment === "number" && segment < current.length) {
-      current = current[segment];
-    } else if (
-      typeof current === "object" &&
-      current !== null &&
-      !Array.isArray(current) &&
-      typeof segment === "string" &&
-      Object.prototype.hasOwnProperty.call(current, segment)
-    ) {
-      current = Object.getOwnPropertyDescriptor(current, segment)?.value;
-    } else {
-      return { found: false };
-    }
-  }
-  return { found: true, value: current };
-}
 
 function plural(n: number, one: string, many: string): string {
   return `${n} ${n === 1 ? one : many}`;
@@ -165,7 +119,7 @@ export function issuesToErrors(issues: readonly Issue[], document: unknown): Age
       }
       continue;
     }
-    add({ path: toPointer(issue.path), message: messageFor(issue, lookup(document, issue.path)) });
+    add({ path: toPointer(issue.path), message: messageFor(issue, valueAt(document, issue.path)) });
   }
   return errors;
 }
