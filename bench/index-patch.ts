@@ -11,7 +11,8 @@
 import { parseArgs } from "node:util";
 import pg from "pg";
 import { requireDatabaseUrl } from "@/lib/foundations/env";
-import { loadSharedIndex, patchPool, patchSharedIndex } from "@/lib/domain/search/memory/load";
+import { loadSharedIndex, patchSharedIndex } from "@/lib/domain/search/memory/load";
+import { sharedPool } from "@/lib/foundations/db/pool";
 
 const { values } = parseArgs({ options: { agents: { type: "string", default: "400" } } });
 const count = Number(values.agents);
@@ -29,7 +30,7 @@ const picked = await client.query<{ id: string; n: number }>(
 );
 await client.end();
 
-const pool = patchPool();
+const pool = sharedPool();
 const times: number[] = [];
 let listings = 0;
 for (const { id, n } of picked.rows) {

@@ -1,16 +1,16 @@
 import "server-only";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "@/generated/prisma/client";
-import { requireDatabaseUrl } from "@/lib/foundations/env";
 import { noteFailure, outageSince } from "@/lib/foundations/db/outage";
 import { readAgainWhenBack } from "@/lib/foundations/db/read-retry";
+import { sharedPool } from "@/lib/foundations/db/pool";
 
-// The one Prisma client. OAuth tokens and sealed secrets are never read unless a query asks for them. A read that
-// meets PostgreSQL going away is asked again once it is back (lib/foundations/db/read-retry.ts).
+// The one Prisma client, on the process's one pool (pool.ts). OAuth tokens and sealed secrets are never read unless a
+// query asks for them. A read that meets PostgreSQL going away is asked again once it is back (read-retry.ts).
 function createClient() {
   const base = new PrismaClient({
-    // A connection PostgreSQL drops (a restart, a fail-over) tells proxy.ts of the outage before a page meets it.
-    adapter: new PrismaPg({ connectionString: requireDatabaseUrl() }, { onPoolError: noteFailure, onConnectionError: noteFailure }),
+    // A connection PostgreSQL drops in a transaction tells proxy.ts of the outage, as an idle one does (pool.ts).
+    adapter: new PrismaPg(sharedPool(), { onConnectionError: noteFailure }),
     omit: { account: { access_token: true, refresh_token: true, id_token: true }, stripeWebhook: { secretCiphertext: true } },
   });
   const retry = { probe: () => base.$queryRawUnsafe("SELECT 1"), outageSince };

@@ -1,10 +1,10 @@
 import { createHash, randomUUID } from "node:crypto";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
-import type pg from "pg";
+import pg from "pg";
 import { requireDatabaseUrl } from "@/lib/foundations/env";
 import { log } from "@/lib/foundations/log";
 import { limitNames, type LimitName, type LimitRule } from "./limits";
-import { createRateLimitPool, createRateLimits, type RateLimits } from "./rate-limit";
+import { asyncCommitStore, createRateLimits, type RateLimits } from "./rate-limit";
 
 // Against the real (throw-away) database the migrations made: the table is the one production counts in.
 
@@ -44,10 +44,11 @@ const rules: Record<LimitName, LimitRule> = {
 
 const made: { pool: pg.Pool; limits: RateLimits }[] = [];
 function instance(connectionString = requireDatabaseUrl(), limitRules = rules) {
-  const pool = createRateLimitPool(connectionString);
-  const limits = createRateLimits(pool, limitRules);
+  const pool = new pg.Pool({ connectionString });
+  const store = asyncCommitStore(pool);
+  const limits = createRateLimits(store, limitRules);
   made.push({ pool, limits });
-  return { limits, pool };
+  return { limits, pool, store };
 }
 
 afterEach(() => {
@@ -124,13 +125,23 @@ describe("consume", () => {
   });
 });
 
-describe("the pool", () => {
-  it("commits counts without waiting for the disk, and only its own sessions", async () => {
+describe("the counts' store", () => {
+  it("commits counts without waiting for the disk, and only its own transactions, on the pool it shares", async () => {
     const { pool } = instance();
-    const { rows } = await pool.query<{ synchronous_commit: string }>("SHOW synchronous_commit");
-    expect(rows[0]?.synchronous_commit).toBe("off");
-    const { db } = await import("@/lib/foundations/db/client");
-    expect(await db.$queryRawUnsafe("SHOW synchronous_commit")).toEqual([{ synchronous_commit: "on" }]);
+    const store = asyncCommitStore(pool);
+    const counted = await store.query({ text: "SHOW synchronous_commit" });
+    expect(counted.rows).toEqual([{ synchronous_commit: "off" }]);
+    // The same connections, after the store's transactions: every other commit still waits.
+    const others = await Promise.all(Array.from({ length: 12 }, () => pool.query("SHOW synchronous_commit")));
+    expect(others.map((r) => r.rows[0])).toEqual(Array.from({ length: 12 }, () => ({ synchronous_commit: "on" })));
+  });
+
+  it("gives a connection back unused after a failed statement, so the next count finds a clean one", async () => {
+    const { pool } = instance();
+    const store = asyncCommitStore(pool);
+    await expect(store.query({ text: "SELECT 1 / 0" })).rejects.toThrow(/division by zero/);
+    expect((await store.query({ text: "SELECT 2 AS two" })).rows).toEqual([{ two: 2 }]);
+    expect(pool.totalCount).toBeLessThanOrEqual(1);
   });
 });
 
@@ -160,8 +171,8 @@ describe("the limits asked on every API request, counted in batches", () => {
   const fifty = { ...rules, api: { points: 50, durationSeconds: 30 }, mcp: { points: 50, durationSeconds: 30 } };
 
   it.each(["api", "mcp"] as const)("%s decides each request at once and writes a batch as one statement", async (name) => {
-    const { limits, pool } = instance(undefined, fifty);
-    const statements = vi.spyOn(pool, "query");
+    const { limits, pool, store } = instance(undefined, fifty);
+    const statements = vi.spyOn(store, "query");
     const key = randomUUID();
     for (let i = 0; i < 20; i += 1) expect(await limits.consume(name, key)).toEqual({ ok: true });
     expect(statements).not.toHaveBeenCalled();
@@ -173,11 +184,12 @@ describe("the limits asked on every API request, counted in batches", () => {
   });
 
   it("writes on its own a moment after a request", async () => {
-    const { limits, pool } = instance(undefined, fifty);
+    const { limits, store } = instance(undefined, fifty);
+    const query = store.query.bind(store);
     const written = new Promise((resolve) =>
-      vi.spyOn(pool, "query").mockImplementationOnce((...args: unknown[]) => {
-        resolve(args);
-        return (pool.query as (...a: unknown[]) => unknown).call(pool, ...args) as never;
+      vi.spyOn(store, "query").mockImplementationOnce((statement) => {
+        resolve(statement);
+        return query(statement);
       }),
     );
     expect(await limits.consume("api", randomUUID())).toEqual({ ok: true });

@@ -1,8 +1,8 @@
 import "server-only";
 import { createHash } from "node:crypto";
-import pg from "pg";
+import type pg from "pg";
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
-import { requireDatabaseUrl } from "@/lib/foundations/env";
+import { sharedPool } from "@/lib/foundations/db/pool";
 import { log } from "@/lib/foundations/log";
 import { BatchedCount } from "./batched-count";
 import { batchedLimits, configuredRules, limitNames, refusalWords, type LimitName, type LimitRule } from "./limits";
@@ -58,7 +58,7 @@ function digest(key: string): string {
   return createHash("sha256").update(key).digest("base64url");
 }
 
-export function createRateLimits(pool: pg.Pool, rules: Record<LimitName, LimitRule>): RateLimits {
+export function createRateLimits(store: CountStore, rules: Record<LimitName, LimitRule>): RateLimits {
   const limiters = new Map<LimitName, Limiter>();
 
   function limiterFor(name: LimitName): Limiter {
@@ -68,7 +68,7 @@ export function createRateLimits(pool: pg.Pool, rules: Record<LimitName, LimitRu
     const limiter: Limiter = {
       store: new RateLimiterPostgres({
         ...options,
-        storeClient: pool,
+        storeClient: store,
         storeType: "pool",
         tableName: TABLE,
         tableCreated: true,
@@ -104,25 +104,41 @@ export function createRateLimits(pool: pg.Pool, rules: Record<LimitName, LimitRu
   };
 }
 
+/** What RateLimiterPostgres asks of its store: one statement at a time. */
+export type CountStore = { query(statement: pg.QueryConfig): Promise<pg.QueryResult> };
+
 /**
- * A small pool of its own: Prisma's driver adapter keeps its pool to itself, and a count is one statement. Its
- * commits do not wait for the write-ahead log to reach disk: a count lost in a crash costs nothing, while waiting
- * for the disk made every API request wait for a flush (20 clients on one key: 2,600 counts a second, 13,000 without).
+ * The rate limits' statements on a pool (the process's one, lib/foundations/db/pool.ts), each in a transaction that
+ * commits without waiting for the write-ahead log to reach disk: a count lost in a crash costs nothing, while waiting
+ * for the disk made every request that counts wait for a flush (20 clients on one key: 2,600 counts a second,
+ * 13,000 without). Only these transactions: every other commit on the pool still waits.
  */
-export function createRateLimitPool(connectionString: string): pg.Pool {
-  const pool = new pg.Pool({ connectionString, max: 4, idleTimeoutMillis: 10_000, options: "-c synchronous_commit=off" });
-  // An idle connection that breaks (a database restart) must not take the process down; the next query reconnects.
-  pool.on("error", () => undefined);
-  return pool;
+export function asyncCommitStore(pool: pg.Pool): CountStore {
+  return {
+    async query(statement) {
+      const client = await pool.connect();
+      try {
+        await client.query("BEGIN; SET LOCAL synchronous_commit TO off");
+        const result = await client.query(statement);
+        await client.query("COMMIT");
+        client.release();
+        return result;
+      } catch (error) {
+        // Not handed out again: it may be inside a failed transaction, or broken.
+        client.release(true);
+        throw error;
+      }
+    },
+  };
 }
 
 declare global {
-  // One pool per process; in development modules reload, so it is kept on globalThis (as lib/foundations/db/client.ts does).
+  // One set of limiters per process; in development modules reload, so it is kept on globalThis.
   var exploreRateLimits: RateLimits | undefined;
 }
 
 /** Counts one request against the configured limit `name`, shared with every other web server. */
 export function consume(name: LimitName, key: string): Promise<RateLimitResult> {
-  globalThis.exploreRateLimits ??= createRateLimits(createRateLimitPool(requireDatabaseUrl()), configuredRules());
+  globalThis.exploreRateLimits ??= createRateLimits(asyncCommitStore(sharedPool()), configuredRules());
   return globalThis.exploreRateLimits.consume(name, key);
 }

@@ -1,8 +1,8 @@
 import "server-only";
-import type pg from "pg";
 import { log } from "@/lib/foundations/log";
 import { afterListingsWritten, answerWithheld, listingsWrittenSince, listingsGeneration } from "@/lib/model/catalog/listing-changes";
-import { loadSharedIndex, patchPool, patchSharedIndex, readFacts, type LoadTimings } from "./load";
+import { loadSharedIndex, patchSharedIndex, readFacts, type LoadTimings } from "./load";
+import { sharedPool } from "@/lib/foundations/db/pool";
 import type { SharedIndex } from "./shared-index";
 
 // The web process's index of what the shared audiences see (shared-index.ts), kept current:
@@ -79,7 +79,6 @@ export class LiveSharedIndex {
   /** A load waiting for the gap since the last one to pass. */
   #reloadTimer: NodeJS.Timeout | undefined;
   #stopHearingWrites: (() => void) | null = null;
-  #pool: pg.Pool | null = null;
   #closed = false;
 
   constructor(options: LiveSharedIndexOptions = {}) {
@@ -179,8 +178,6 @@ export class LiveSharedIndex {
     this.#stopHearingWrites?.();
     await this.loaded().catch(() => undefined);
     while (this.#busy) await this.#busy;
-    await this.#pool?.end();
-    this.#pool = null;
     this.#index = null;
   }
 
@@ -261,8 +258,7 @@ export class LiveSharedIndex {
       return null;
     }
     const started = performance.now();
-    this.#pool ??= patchPool();
-    return patchSharedIndex(index, [...agents], this.#pool).then((outcome) => {
+    return patchSharedIndex(index, [...agents], sharedPool()).then((outcome) => {
       if (this.#index !== index) return;
       if (outcome === "patched") {
         this.#generation = generation;

@@ -3,7 +3,6 @@ import pg from "pg";
 import { z } from "zod";
 import { Prisma } from "@/generated/prisma/client";
 import { db } from "@/lib/foundations/db/client";
-import { log } from "@/lib/foundations/log";
 import { requireDatabaseUrl } from "@/lib/foundations/env";
 import { listingsFromSql, plansAs } from "@/lib/model/catalog/table-sql";
 import { capabilityVisibleToAudienceSql } from "@/lib/model/catalog/visibility";
@@ -153,8 +152,8 @@ async function snapshotRead<T>(client: pg.ClientBase, read: (client: pg.ClientBa
 
 /**
  * A read-only snapshot on a connection of the index's own (the pg driver hands rows over several times faster
- * than the data layer): from `pool` (patches: a connection kept warm, as a new one costs more than a patch's
- * reads), or made for it (loads).
+ * than the data layer): from `pool` (patches: the process's pool, lib/foundations/db/pool.ts, as a new connection
+ * costs more than a patch's reads), or made for it (loads: one long read).
  */
 async function inSnapshot<T>(read: (client: pg.ClientBase) => Promise<T>, pool?: pg.Pool): Promise<T> {
   if (pool) {
@@ -176,14 +175,6 @@ async function inSnapshot<T>(read: (client: pg.ClientBase) => Promise<T>, pool?:
   } finally {
     await client.end();
   }
-}
-
-/** The connection patches read on: one, closed after a minute unused. */
-export function patchPool(): pg.Pool {
-  const pool = new pg.Pool({ ...indexConnection(), max: 1, idleTimeoutMillis: 60_000 });
-  // An idle connection that drops is made again by the next patch; unheard, its error would end the process.
-  pool.on("error", (error) => log.warn("the search index's connection failed while idle", { error }));
-  return pool;
 }
 
 function tagsOf(client: pg.ClientBase): Promise<IndexTag[]> {
