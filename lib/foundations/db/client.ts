@@ -10,7 +10,7 @@ import { sharedPool } from "@/lib/foundations/db/pool";
 function createClient() {
   const base = new PrismaClient({
     // A connection PostgreSQL drops in a transaction tells proxy.ts of the outage, as an idle one does (pool.ts).
-    adapter: new PrismaPg(sharedPool(), { onConnectionError: noteFailure }),
+    adapter: new PrismaPg(sharedPool(), { onConnectionError: noteFailure, disposeExternalPool: true }),
     omit: { account: { access_token: true, refresh_token: true, id_token: true }, stripeWebhook: { secretCiphertext: true } },
   });
   const retry = { probe: () => base.$queryRawUnsafe("SELECT 1"), outageSince };

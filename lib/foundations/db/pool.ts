@@ -14,7 +14,8 @@ declare global {
 
 /** The process's pool, made on first use. */
 export function sharedPool(): pg.Pool {
-  if (globalThis.explorePool) return globalThis.explorePool;
+  // Prisma ends it on $disconnect (client.ts): a later use, in a script or a test, makes it again.
+  if (globalThis.explorePool && !globalThis.explorePool.ended) return globalThis.explorePool;
   const pool = new pg.Pool({ connectionString: requireDatabaseUrl(), application_name: `explore (pid ${process.pid})` });
   // An idle connection PostgreSQL drops (a restart, a fail-over) tells proxy.ts of the outage before a page meets it;
   // heard here, whoever used the pool first, it cannot end the process.
