@@ -24,7 +24,8 @@ export default defineConfig([
   },
   {
     // The catalog owns its tables: outside lib/model/catalog, Capability, Agent and Plan are read and written only
-    // through the catalog's functions. Tests and the test helpers may set rows up directly.
+    // through the catalog's functions and read in SQL only through its views. Tests and the test helpers may set
+    // rows up directly.
     files: ["lib/**/*.{ts,tsx}", "app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}", "proxy.ts"],
     ignores: ["lib/model/catalog/**", "lib/testing/**", "**/*.test.{ts,tsx}"],
     rules: {
@@ -36,7 +37,7 @@ export default defineConfig([
         },
         {
           selector: 'TemplateElement[value.raw=/"(Capability|Agent|Plan)"/], Literal[value=/"(Capability|Agent|Plan)"/]',
-          message: "SQL over the Capability, Agent and Plan tables belongs to lib/model/catalog.",
+          message: "SQL over the Capability, Agent and Plan tables belongs to lib/model/catalog; read its views (lib/model/catalog/views.ts).",
         },
       ],
     },

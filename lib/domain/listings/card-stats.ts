@@ -2,7 +2,7 @@ import "server-only";
 import { z } from "zod";
 import { Prisma } from "@/generated/prisma/client";
 import { db } from "@/lib/foundations/db/client";
-import { capabilitiesAs } from "@/lib/model/catalog/table-sql";
+import { listingsAs } from "@/lib/model/catalog/views";
 import { successRate } from "@/lib/model/figures/success-rate";
 import { sampleTestedSql } from "@/lib/model/figures/sample-tested";
 import { statsJoinSql } from "@/lib/model/figures/reputation";
@@ -43,7 +43,7 @@ export async function findCardStats(rowIds: readonly string[], now = new Date())
   const raw = await db.$queryRaw<unknown[]>(Prisma.sql`
     SELECT c."id", s."runs" AS runs, s."finished" AS finished, s."succeeded" AS succeeded,
            ${sampleTestedSql(now)} AS tested, c."lastTestAt" AS tested_at
-    FROM ${capabilitiesAs("c")} ${statsJoinSql}
+    FROM ${listingsAs("c")} ${statsJoinSql}
     WHERE c."id" = ANY(${[...rowIds]}::text[])`);
   return new Map(
     z

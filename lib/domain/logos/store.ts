@@ -4,7 +4,7 @@ import { Prisma } from "@/generated/prisma/client";
 import type { Viewer } from "@/lib/model/accounts/viewer";
 import { db } from "@/lib/foundations/db/client";
 import { clearAgentLogoHash } from "@/lib/model/catalog/agent-links";
-import { agentsAs } from "@/lib/model/catalog/table-sql";
+import { agentsAs } from "@/lib/model/catalog/views";
 import { agentVisibleSql } from "@/lib/model/catalog/visibility";
 import type { LogoSize } from "./paths";
 

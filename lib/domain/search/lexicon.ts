@@ -1,7 +1,7 @@
 import "server-only";
 import { Prisma } from "@/generated/prisma/client";
-import { agentsAs, listingsFromSql } from "@/lib/model/catalog/table-sql";
-import { capabilityPublicSql } from "@/lib/model/catalog/visibility";
+import { agentsAs, listingsAs } from "@/lib/model/catalog/views";
+import { listingPublicSql } from "@/lib/model/catalog/visibility";
 
 // The typo-correction lexicon holds only words of listings a signed-out visitor may see: a correction must
 // never reveal that a word exists in a mature, unpublished or suspended listing. Each listing write gives it
@@ -25,14 +25,13 @@ export async function refreshSearchLexicon(tx: Prisma.TransactionClient, agentHa
     UPDATE "SearchLexeme" s SET "agents" = s."agents" - counted.n FROM counted
     WHERE s."word" = counted."word"
     RETURNING s."word", s."agents"`;
-  const everyone = capabilityPublicSql("c", "owner");
   await tx.$executeRaw`
     WITH fresh AS (
       INSERT INTO "AgentLexeme" ("agentId", "word")
       SELECT DISTINCT c."agentId", w
-      FROM ${listingsFromSql("c", "owner")},
+      FROM ${listingsAs("c")},
            regexp_split_to_table(c."searchWords" || ' ' || lower(c."summary"), '[^[:alnum:]]+') w
-      WHERE owner."handle" = ANY(${agentHandles}::text[]) AND ${everyone} AND length(w) BETWEEN 3 AND 40
+      WHERE c."agentHandle" = ANY(${agentHandles}::text[]) AND ${listingPublicSql("c")} AND length(w) BETWEEN 3 AND 40
       RETURNING "word"
     )
     INSERT INTO "SearchLexeme" ("word", "agents")

@@ -4,13 +4,14 @@ import { Prisma } from "@/generated/prisma/client";
 import { db } from "@/lib/foundations/db/client";
 import type { Viewer } from "@/lib/model/accounts/viewer";
 import { agentVisibleSql, capabilityVisibleSql } from "./visibility";
+import { listingsAs } from "./views";
 
 // What the public API (lib/edges/api) reads of the catalog beside the read model: the figures of listings it already
 // read, an agent's agent.json as published, and the maintainers an agent states for its registry entry.
 
 /**
- * Figures' SQL (lib/model/figures) over the capability aliased `c` and its agent `a`: the columns to compute and the
- * join they need (the 30-day statistics).
+ * Figures' SQL (lib/model/figures) over the listing `c` of catalog_listings: the columns to compute and the join they
+ * need (the 30-day statistics).
  */
 export type FigureColumns = { columns: Prisma.Sql; join: Prisma.Sql };
 
@@ -22,7 +23,7 @@ export async function findListingFigures<T>(rowIds: readonly string[], figures: 
   if (rowIds.length === 0) return [];
   const raw = await db.$queryRaw<unknown[]>(Prisma.sql`
     SELECT c."id", ${figures.columns}
-    FROM "Capability" c JOIN "Agent" a ON a."id" = c."agentId" ${figures.join}
+    FROM ${listingsAs("c")} ${figures.join}
     WHERE c."id" IN (${Prisma.join([...rowIds])})`);
   return rows.parse(raw);
 }

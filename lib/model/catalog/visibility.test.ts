@@ -5,7 +5,8 @@ import type { Viewer } from "@/lib/model/accounts/viewer";
 import type { AgentStatus, ContentRating } from "@/generated/prisma/enums";
 import { z } from "zod";
 import { Prisma } from "@/generated/prisma/client";
-import { agentVisibleSql, capabilityPublicSql, capabilityVisibleSql, mayViewerSeeMature } from "./visibility";
+import { agentVisibleSql, capabilityPublicSql, capabilityVisibleSql, listingPublicSql, listingVisibleSql, mayViewerSeeMature } from "./visibility";
+import { agentsAs, listingsAs } from "./views";
 import { countHiddenMature } from "./queries";
 import { cleanUpTestRows, createTestAgent, createTestUser, deleteTestAgents } from "@/lib/testing/fixtures";
 
@@ -56,6 +57,21 @@ async function visibleAgentIds(viewer: Viewer | null, ids: string[]): Promise<st
     .map((r) => r.id)
     .sort();
 }
+
+// The same rule over the catalog's views, which the statements outside the catalog read (views.ts).
+async function viewIds(statement: Prisma.Sql): Promise<string[]> {
+  return idRows
+    .parse(await db.$queryRaw<unknown[]>(statement))
+    .map((r) => r.id)
+    .sort();
+}
+
+const visibleListingIds = (viewer: Viewer | null, ids: string[]) =>
+  viewIds(Prisma.sql`SELECT c."id" FROM ${listingsAs("c")} WHERE c."id" = ANY(${ids}::text[]) AND ${listingVisibleSql(viewer, NOW)}`);
+const publicListingIds = (ids: string[]) =>
+  viewIds(Prisma.sql`SELECT l."id" FROM ${listingsAs("l")} WHERE l."id" = ANY(${ids}::text[]) AND ${listingPublicSql("l")}`);
+const visibleViewAgentIds = (viewer: Viewer | null, ids: string[]) =>
+  viewIds(Prisma.sql`SELECT a."id" FROM ${agentsAs("a")} WHERE a."id" = ANY(${ids}::text[]) AND ${agentVisibleSql(viewer, NOW)}`);
 
 const agentArb = fc.record({
   status: fc.constantFrom(...statuses),
@@ -128,7 +144,7 @@ describe("mayViewerSeeMature", () => {
 });
 
 describe("the visibility rule in the database", () => {
-  it("explore_capability_visible and explore_agent_visible keep to the rule for random viewers × listings", async () => {
+  it("explore_capability_visible and explore_agent_visible keep to the rule for random viewers × listings, over the tables and the views", async () => {
     const owners = [await createTestUser(), await createTestUser()] as const;
     const stranger = await createTestUser();
 
@@ -167,6 +183,8 @@ describe("the visibility rule in the database", () => {
             });
             const capabilityFacts = agentFacts.flatMap((a) => a.capabilities.map((c) => ({ ...c, agent: a })));
             const capabilityIds = capabilityFacts.map((c) => c.id);
+            const publicIds = capabilityFacts.filter((f) => isCapabilityVisible(null, f, NOW)).map((f) => f.id);
+            expect(await publicListingIds(capabilityIds)).toEqual([...publicIds].sort());
 
             for (const spec of viewerSpecs) {
               const base = spec.kind === "signed-out" ? null : spec.kind === "stranger" ? stranger : owners[spec.kind === "owner0" ? 0 : 1];
@@ -180,6 +198,7 @@ describe("the visibility rule in the database", () => {
               const fromDb = await visibleCapabilityIds(viewer, capabilityIds);
               const expected = capabilityFacts.filter((f) => isCapabilityVisible(viewer, f, NOW)).map((f) => f.id);
               expect(fromDb).toEqual([...expected].sort());
+              expect(await visibleListingIds(viewer, capabilityIds)).toEqual(fromDb);
 
               const agentsFromDb = await visibleAgentIds(
                 viewer,
@@ -187,6 +206,12 @@ describe("the visibility rule in the database", () => {
               );
               const expectedAgents = agentFacts.filter((a) => isAgentVisible(viewer, a, NOW)).map((a) => a.id);
               expect(agentsFromDb).toEqual([...expectedAgents].sort());
+              expect(
+                await visibleViewAgentIds(
+                  viewer,
+                  agentFacts.map((a) => a.id),
+                ),
+              ).toEqual(agentsFromDb);
 
               // Restate DESIGN.md directly: what a viewer sees that is not public is theirs, or they are an administrator.
               for (const f of capabilityFacts.filter((f) => fromDb.includes(f.id))) {

@@ -5,9 +5,11 @@ import { isAdultOn } from "@/lib/model/accounts/age";
 
 // THE visibility rule is stated once, in SQL: explore_capability_visible and explore_agent_visible
 // (prisma/migrations/20261201130000_visibility_rule). Every catalog read filters with the fragments below,
-// which hand those functions the viewer as three facts. What is decided here is only the viewer's side:
-// whether mature listings exist for them (18 or older today by their stated date of birth, UTC, with
-// "Show 18+ services" on). `now` is injectable so tests can pin "today".
+// which hand those functions the viewer as three facts and a listing's columns: inside the catalog, from the
+// capability `c` and its agent `a`; outside it, from one row of catalog_listings (views.ts), which carries its
+// agent's columns. What is decided here is only the viewer's side: whether mature listings exist for them (18
+// or older today by their stated date of birth, UTC, with "Show 18+ services" on). `now` is injectable so tests
+// can pin "today".
 
 /** Whether mature listings exist for this viewer (their own listings aside). */
 export function mayViewerSeeMature(viewer: Viewer | null, now: Date = new Date()): boolean {
@@ -33,19 +35,38 @@ function ident(alias: string): Prisma.Sql {
   return Prisma.raw(alias);
 }
 
-function capabilityVisible(facts: ViewerFacts, c: string, a: string): Prisma.Sql {
-  const [cap, agent] = [ident(c), ident(a)];
-  return Prisma.sql`explore_capability_visible(${cap}."listed", ${cap}."suspendedAt", ${cap}."contentRating", ${agent}."status", ${agent}."ownerId", ${facts.id}::text, ${facts.seesMature}, ${facts.isAdmin})`;
+/**
+ * A listing's columns as the rule's function takes them: the capability `c`'s own, then its agent's status and
+ * owner — of the agent joined as `a`, or, with `a` null, of the row of catalog_listings `c` itself.
+ */
+function listingColumns(c: string, a: string | null): Prisma.Sql {
+  const cap = ident(c);
+  const agent = a === null ? Prisma.sql`${cap}."agentStatus", ${cap}."agentOwnerId"` : Prisma.sql`${ident(a)}."status", ${ident(a)}."ownerId"`;
+  return Prisma.sql`${cap}."listed", ${cap}."suspendedAt", ${cap}."contentRating", ${agent}`;
+}
+
+function capabilityVisible(facts: ViewerFacts, columns: Prisma.Sql): Prisma.Sql {
+  return Prisma.sql`explore_capability_visible(${columns}, ${facts.id}::text, ${facts.seesMature}, ${facts.isAdmin})`;
 }
 
 /** SQL: the capability aliased `c` (its agent joined as `a`) is a listing this viewer may see. */
 export function capabilityVisibleSql(viewer: Viewer | null, now: Date = new Date(), c = "c", a = "a"): Prisma.Sql {
-  return capabilityVisible(factsOf(viewer, now), c, a);
+  return capabilityVisible(factsOf(viewer, now), listingColumns(c, a));
+}
+
+/** SQL: the row of catalog_listings aliased `l` is a listing this viewer may see. */
+export function listingVisibleSql(viewer: Viewer | null, now: Date = new Date(), l = "c"): Prisma.Sql {
+  return capabilityVisible(factsOf(viewer, now), listingColumns(l, null));
 }
 
 /** SQL: the capability is a listing a signed-out visitor may see (public: indexed, shared, cached). */
 export function capabilityPublicSql(c = "c", a = "a"): Prisma.Sql {
-  return capabilityVisible(SIGNED_OUT, c, a);
+  return capabilityVisible(SIGNED_OUT, listingColumns(c, a));
+}
+
+/** SQL: the row of catalog_listings aliased `l` is a listing a signed-out visitor may see. */
+export function listingPublicSql(l = "c"): Prisma.Sql {
+  return capabilityVisible(SIGNED_OUT, listingColumns(l, null));
 }
 
 /**
@@ -61,12 +82,12 @@ export function audienceOf(viewer: Viewer | null, ownsAgents: boolean, now: Date
   return mayViewerSeeMature(viewer, now) ? "adults" : "everyone";
 }
 
-/** SQL: the capability is a listing this audience sees. */
-export function capabilityVisibleToAudienceSql(audience: Audience, c = "c", a = "a"): Prisma.Sql {
-  return capabilityVisible({ id: null, seesMature: audience === "adults", isAdmin: false }, c, a);
+/** SQL: the row of catalog_listings aliased `l` is a listing this audience sees. */
+export function listingVisibleToAudienceSql(audience: Audience, l = "c"): Prisma.Sql {
+  return capabilityVisible({ id: null, seesMature: audience === "adults", isAdmin: false }, listingColumns(l, null));
 }
 
-/** SQL: the agent aliased `a` has a page for this viewer. */
+/** SQL: the agent aliased `a` ("Agent" or catalog_agents, which name these columns alike) has a page for this viewer. */
 export function agentVisibleSql(viewer: Viewer | null, now: Date = new Date(), a = "a"): Prisma.Sql {
   const facts = factsOf(viewer, now);
   const agent = ident(a);
@@ -79,6 +100,6 @@ export function agentVisibleSql(viewer: Viewer | null, now: Date = new Date(), a
  */
 export function hiddenMatureSql(viewer: Viewer | null, now: Date = new Date(), c = "c", a = "a"): Prisma.Sql | null {
   if (!viewer || !isAdultWithMatureOff(viewer, now)) return null;
-  const withMatureOn = capabilityVisible({ id: null, seesMature: true, isAdmin: false }, c, a);
+  const withMatureOn = capabilityVisible({ id: null, seesMature: true, isAdmin: false }, listingColumns(c, a));
   return Prisma.sql`(${withMatureOn} AND ${ident(c)}."contentRating" = 'mature' AND ${ident(a)}."ownerId" <> ${viewer.id})`;
 }

@@ -4,6 +4,7 @@ import { db } from "@/lib/foundations/db/client";
 import { isUnreachable, reputationOf, reputationSql, statsJoinSql, unreachableSql } from "./reputation";
 import { sampleTestedSql, SAMPLE_TEST_FRESH_DAYS } from "@/lib/model/figures/sample-tested";
 import { sampleTestLabel } from "@/lib/model/figures/sample-test-label";
+import { listingsAs } from "@/lib/model/catalog/views";
 import { FINISHED_STATUSES } from "@/lib/model/figures/success-rate";
 
 // The SQL condition must say "sample-tested" exactly when the page's label does.
@@ -28,7 +29,7 @@ async function testsFor(capabilityId: string, tests: { status: "passed" | "faile
 async function sqlFacts(id: string) {
   const rows = await db.$queryRaw<{ tested: boolean; reputation: number | null; unreachable: boolean }[]>(Prisma.sql`
     SELECT ${sampleTestedSql(NOW)} AS tested, ${reputationSql} AS reputation, ${unreachableSql(NOW)} AS unreachable
-    FROM "Capability" c JOIN "Agent" a ON a."id" = c."agentId" ${statsJoinSql} WHERE c."id" = ${id}`);
+    FROM ${listingsAs("c")} ${statsJoinSql} WHERE c."id" = ${id}`);
   return rows[0];
 }
 

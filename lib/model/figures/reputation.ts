@@ -50,12 +50,12 @@ export const statsJoinSql = Prisma.sql`JOIN "CapabilityStats" s ON s."capability
 /** Reputation as SQL (null when unknown): the stored column, computed by PostgreSQL as `reputationOf` does; needs `statsJoinSql`. */
 export const reputationSql = Prisma.sql`s."reputation"`;
 
-/** Unreachable as SQL over the capability `c` and its agent `a` (columns of the two rows, no lookup). */
+/** Unreachable as SQL over the listing `c` of catalog_listings (lib/model/catalog/views.ts: columns of its row, no lookup). */
 export function unreachableSql(now: Date): Prisma.Sql {
   const recent = daysBefore(now, UNREACHABLE_WINDOW_DAYS);
   // A test in the window and no pass in it, read from the latest test and latest pass the trigger on
   // "SampleTest" keeps on the capability (migration …_capability_latest_test).
-  return Prisma.sql`(a."endpointPending" OR (
+  return Prisma.sql`(c."agentEndpointPending" OR (
     c."lastTestAt" IS NOT NULL AND c."lastTestAt" > ${recent} AND (c."lastPassAt" IS NULL OR c."lastPassAt" <= ${recent})
   ))`;
 }

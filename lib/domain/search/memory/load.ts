@@ -4,8 +4,8 @@ import { z } from "zod";
 import { Prisma } from "@/generated/prisma/client";
 import { db } from "@/lib/foundations/db/client";
 import { requireDatabaseUrl } from "@/lib/foundations/env";
-import { listingsFromSql, plansAs } from "@/lib/model/catalog/table-sql";
-import { capabilityVisibleToAudienceSql } from "@/lib/model/catalog/visibility";
+import { listingsAs } from "@/lib/model/catalog/views";
+import { listingVisibleToAudienceSql } from "@/lib/model/catalog/visibility";
 import { CAPABILITY_CLASSES } from "@/lib/model/agent-file/types";
 import { NAME_ORDER_SQL } from "@/lib/domain/search/postgres/name-order";
 import { priceSummaryOfPlans } from "./listing-cards";
@@ -17,7 +17,8 @@ import type { IndexedListing, IndexTag, ListingFacts, PatchOutcome, RankOptions,
 // the facts that change without a listing write. Kept current by live.ts.
 
 const factsColumns = Prisma.sql`
-  c."id", c."hasExample", c."lastTestPassed", a."endpointPending", s."reputation", coalesce(s."runs", 0) AS runs,
+  c."id", c."hasExample", c."lastTestPassed", c."agentEndpointPending" AS "endpointPending", s."reputation",
+  coalesce(s."runs", 0) AS runs,
   (extract(epoch FROM c."lastTestAt") * 1000)::float8 AS "lastTestAt",
   (extract(epoch FROM c."lastPassAt") * 1000)::float8 AS "lastPassAt"`;
 
@@ -84,26 +85,21 @@ async function rowsOf<T>(client: pg.ClientBase, schema: z.ZodType<T>, statement:
   return z.array(schema).parse((await client.query(statement.text, statement.values)).rows);
 }
 
-// A listing's plans as its price summary words them (listing-cards.ts, priceSummaryOfPlans).
-const planWordsSql = Prisma.sql`coalesce((
-  SELECT jsonb_agg(jsonb_build_array(p."type", p."priceUsd", p."dailyLimit", p."extra" -> 'calls', p."extra" -> 'period') ORDER BY p."position")
-  FROM ${plansAs("p")} WHERE p."capabilityId" = c."id")::text, '[]')`;
-
 /** The listings "adults" see (a superset of what "everyone" sees) among those `where` picks, with their postings. */
 function listingsSql(where: Prisma.Sql, last: Prisma.Sql): Prisma.Sql {
   return Prisma.sql`
-      SELECT ${factsColumns}, c."agentId", ${capabilityVisibleToAudienceSql("everyone")} AS everyone,
-             a."handle", a."displayName", c."capabilityId", c."name", c."summary", c."category", c."class"::text AS class,
-             c."version", ${planWordsSql} AS "priceSummary", (extract(epoch FROM c."updatedAt") * 1000)::float8 AS "updatedAt", c."isPaid",
-             c."hasFreePlan" AS "hasFree",
-             a."languages", c."processingRegions" AS regions, c."inputsRetained", c."usedForTraining", c."tagSlugs",
+      SELECT ${factsColumns}, c."agentId", ${listingVisibleToAudienceSql("everyone")} AS everyone,
+             c."agentHandle" AS "handle", c."agentDisplayName" AS "displayName", c."capabilityId", c."name", c."summary", c."category",
+             c."class"::text AS class, c."version", c."planTerms" AS "priceSummary", (extract(epoch FROM c."updatedAt") * 1000)::float8 AS "updatedAt",
+             c."isPaid", c."hasFreePlan" AS "hasFree",
+             c."agentLanguages" AS "languages", c."processingRegions" AS regions, c."inputsRetained", c."usedForTraining", c."tagSlugs",
              c."nameWords", (extract(epoch FROM c."createdAt") * 1000)::float8 AS "createdAt", c."position",
              coalesce(w.words, '') AS words, coalesce(w.scores, ''::bytea) AS scores
-      FROM ${listingsFromSql()} LEFT JOIN "CapabilityStats" s ON s."capabilityId" = c."id"
+      FROM ${listingsAs()} LEFT JOIN "CapabilityStats" s ON s."capabilityId" = c."id"
       LEFT JOIN LATERAL (
         SELECT string_agg(p."word", ' ') AS words, string_agg(float4send(p."score"), ''::bytea) AS scores FROM "SearchPosting" p WHERE p."capabilityId" = c."id"
       ) w ON TRUE
-      WHERE ${capabilityVisibleToAudienceSql("adults")} AND ${where}
+      WHERE ${listingVisibleToAudienceSql("adults")} AND ${where}
       ${last}`;
 }
 
@@ -192,12 +188,12 @@ export async function loadSharedIndex(options: { chunk?: number; timings?: LoadT
     const [counted] = await rowsOf(
       client,
       z.object({ n: z.number().int() }),
-      Prisma.sql`SELECT count(*)::int AS n FROM ${listingsFromSql()} WHERE ${capabilityVisibleToAudienceSql("adults")}`,
+      Prisma.sql`SELECT count(*)::int AS n FROM ${listingsAs()} WHERE ${listingVisibleToAudienceSql("adults")}`,
     );
     // PostgreSQL's order by name (NAME_ORDER_SQL, with its collation), as a list of row ids: rows as arrays, a
     // million of them are one short read.
-    const byNameSql = Prisma.sql`SELECT c."id" FROM ${listingsFromSql()}
-      WHERE ${capabilityVisibleToAudienceSql("adults")} ORDER BY ${NAME_ORDER_SQL}`;
+    const byNameSql = Prisma.sql`SELECT c."id" FROM ${listingsAs()}
+      WHERE ${listingVisibleToAudienceSql("adults")} ORDER BY ${NAME_ORDER_SQL}`;
     const naming = performance.now();
     const named = await client.query<[string]>({ text: byNameSql.text, values: byNameSql.values, rowMode: "array" });
     const byName = z
@@ -218,8 +214,8 @@ async function readWritten(agents: string[], pool?: pg.Pool): Promise<{ rows: In
   const neighbour = (side: "<" | ">", select: Prisma.Sql, order: Prisma.Sql, id: boolean) => {
     const [op, direction] = [Prisma.raw(side), Prisma.raw(side === "<" ? "DESC" : "ASC")];
     const compared = id ? Prisma.sql`p."id" ${op} c."id"` : Prisma.sql`(p."nameWords", p."id") ${op} (c."nameWords", c."id")`;
-    return Prisma.sql`(SELECT ${select} FROM ${listingsFromSql("p", "pa")}
-      WHERE ${capabilityVisibleToAudienceSql("adults", "p", "pa")} AND p."agentId" <> ALL(${agents}::text[]) AND ${compared}
+    return Prisma.sql`(SELECT ${select} FROM ${listingsAs("p")}
+      WHERE ${listingVisibleToAudienceSql("adults", "p")} AND p."agentId" <> ALL(${agents}::text[]) AND ${compared}
       ORDER BY ${order} ${direction} LIMIT 1)`;
   };
   const byId = (side: "<" | ">") => neighbour(side, Prisma.sql`p."id"`, Prisma.sql`p."id"`, true);
@@ -241,8 +237,8 @@ async function readWritten(agents: string[], pool?: pg.Pool): Promise<{ rows: In
         Prisma.sql`
           SELECT c."id", row_number() OVER (ORDER BY c."id")::int AS "idOrder", row_number() OVER (ORDER BY ${NAME_ORDER_SQL})::int AS "nameOrder",
                  ${byId("<")} AS "idAfter", ${byId(">")} AS "idBefore", ${byName("<")} AS "nameAfter", ${byName(">")} AS "nameBefore"
-          FROM ${listingsFromSql()}
-          WHERE ${capabilityVisibleToAudienceSql("adults")} AND c."agentId" = ANY(${agents}::text[])`,
+          FROM ${listingsAs()}
+          WHERE ${listingVisibleToAudienceSql("adults")} AND c."agentId" = ANY(${agents}::text[])`,
       ),
     };
   }, pool);
@@ -258,7 +254,7 @@ export async function readFacts(ids: string[]): Promise<ListingFacts[]> {
   return z.array(factsSchema).parse(
     await db.$queryRaw<unknown[]>(Prisma.sql`
       SELECT ${factsColumns}
-      FROM ${listingsFromSql()} LEFT JOIN "CapabilityStats" s ON s."capabilityId" = c."id"
+      FROM ${listingsAs()} LEFT JOIN "CapabilityStats" s ON s."capabilityId" = c."id"
       WHERE c."id" = ANY(${ids}::text[])`),
   );
 }

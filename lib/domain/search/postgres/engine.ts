@@ -3,7 +3,7 @@ import { z } from "zod";
 import { Prisma } from "@/generated/prisma/client";
 import { db } from "@/lib/foundations/db/client";
 import type { Viewer } from "@/lib/model/accounts/viewer";
-import { capabilityVisibleSql, capabilityVisibleToAudienceSql } from "@/lib/model/catalog/visibility";
+import { listingVisibleSql, listingVisibleToAudienceSql } from "@/lib/model/catalog/visibility";
 import type { SearchFilters } from "@/lib/domain/search/filters";
 import type { Facets } from "@/lib/domain/search/facet-rows";
 import type { EngineSearch, PageRequest, SearchEngine } from "@/lib/domain/search/engine";
@@ -21,7 +21,7 @@ import { fromSql, needsStats, orderReadOf, orderSql, whereSql } from "./sql";
 async function everyMatchSql(viewer: Viewer | null, f: SearchFilters, words: MeantWord[] | null, page: PageRequest & { now: Date }): Promise<Prisma.Sql> {
   const { sort, limit, offset, now } = page;
   const read = sort === "name" || needsStats(sort) ? await orderReadOf(f, words) : "walk";
-  const visible = capabilityVisibleSql(viewer, now);
+  const visible = listingVisibleSql(viewer, now);
   // Few matches, found and sorted: found from the words' postings (a hash of each word's), not by ANDing the
   // full-text index's bitmaps of every word and reading each row to check it (two words, "most run": ~60 ms).
   const found = read === "sort" && words ? await matchesFromPostings(words) : null;
@@ -50,7 +50,7 @@ export class PostgresEngine implements SearchEngine {
   async pageIds(search: EngineSearch, page: PageRequest): Promise<string[]> {
     const { viewer, filters: f, words, now } = search;
     if (page.sort === "relevance" && words && words.length > 0) {
-      const where = whereSql(capabilityVisibleSql(viewer, now), { ...f, query: null }, null, now);
+      const where = whereSql(listingVisibleSql(viewer, now), { ...f, query: null }, null, now);
       const ids = await findByPostings({ words, where, limit: page.limit, offset: page.offset });
       if (ids) return ids;
     }
@@ -64,14 +64,14 @@ export class PostgresEngine implements SearchEngine {
   async facets(search: EngineSearch): Promise<Facets> {
     const { viewer, filters, now } = search;
     const audience = await sharedAudience(viewer, now);
-    if (audience === null) return countFacetsUncached(capabilityVisibleSql(viewer, now), filters, now, this.sampling);
-    return audienceFacets(audience, capabilityVisibleToAudienceSql(audience), filters, now, this.sampling);
+    if (audience === null) return countFacetsUncached(listingVisibleSql(viewer, now), filters, now, this.sampling);
+    return audienceFacets(audience, listingVisibleToAudienceSql(audience), filters, now, this.sampling);
   }
 
   async total(search: EngineSearch): Promise<number> {
     const { viewer, filters, words, now } = search;
     const raw = await db.$queryRaw<unknown[]>(Prisma.sql`
-      SELECT count(*)::int AS n FROM ${fromSql(null)} WHERE ${whereSql(capabilityVisibleSql(viewer, now), filters, words, now)}`);
+      SELECT count(*)::int AS n FROM ${fromSql(null)} WHERE ${whereSql(listingVisibleSql(viewer, now), filters, words, now)}`);
     return z.array(z.object({ n: z.number() })).parse(raw)[0]?.n ?? 0;
   }
 }

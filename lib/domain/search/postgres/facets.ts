@@ -43,7 +43,7 @@ export async function countFacetsUncached(visible: Prisma.Sql, f: SearchFilters,
   const raw = await db.$queryRaw<unknown[]>(Prisma.sql`
     WITH m AS MATERIALIZED (
       SELECT c."id", split_part(c."category", '.', 1) AS category, c."class"::text AS class, c."isPaid",
-             a."languages", c."processingRegions", c."inputsRetained", c."usedForTraining", c."tagSlugs",
+             c."agentLanguages" AS "languages", c."processingRegions", c."inputsRetained", c."usedForTraining", c."tagSlugs",
              ${f.sampleTested ? Prisma.sql`true` : sampleTestedSql(now)} AS tested, ${hasFreePlanSql} AS "hasFree"
              ${flags.length > 0 ? Prisma.join(flags, "") : Prisma.empty}
       FROM ${fromSql(null)}

@@ -2,7 +2,7 @@ import "server-only";
 import { z } from "zod";
 import { Prisma } from "@/generated/prisma/client";
 import { db } from "@/lib/foundations/db/client";
-import { capabilitiesAs } from "@/lib/model/catalog/table-sql";
+import { listingsAs } from "@/lib/model/catalog/views";
 import type { SearchFilters } from "@/lib/domain/search/filters";
 import { meaningful, wordsOf, type MeantWord } from "@/lib/domain/search/words";
 import { tsQuerySql } from "./sql";
@@ -51,7 +51,7 @@ export async function highlightsOf(ids: readonly string[], f: SearchFilters): Pr
   if (marked.length === 0 || ids.length === 0) return new Map();
   const raw = await db.$queryRaw<unknown[]>(Prisma.sql`
     SELECT c."id", ${headlineSql(Prisma.sql`c."name"`, marked)} AS name_hl, ${headlineSql(Prisma.sql`c."summary"`, marked)} AS summary_hl
-    FROM ${capabilitiesAs("c")} WHERE c."id" = ANY(${[...ids]}::text[])`);
+    FROM ${listingsAs("c")} WHERE c."id" = ANY(${[...ids]}::text[])`);
   return new Map(
     z
       .array(highlightRowSchema)

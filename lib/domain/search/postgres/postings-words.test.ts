@@ -4,7 +4,7 @@ import { db } from "@/lib/foundations/db/client";
 import { importAgentFile } from "@/lib/domain/publishing/import-agent";
 import type { Viewer } from "@/lib/model/accounts/viewer";
 import type { JsonObject } from "@/lib/model/agent-file/types";
-import { capabilityVisibleSql } from "@/lib/model/catalog/visibility";
+import { listingVisibleSql } from "@/lib/model/catalog/visibility";
 import { cleanUpTestRows, createTestUser, uniqueHandle } from "@/lib/testing/fixtures";
 import { noFilters, type SearchFilters } from "@/lib/domain/search/filters";
 import { findByPostings } from "./postings";
@@ -138,7 +138,7 @@ function expected(only: (p: Planted) => boolean = () => true, exactName = true):
     .map((p) => p.id);
 }
 
-const signedOut = (extra: Prisma.Sql) => Prisma.sql`${capabilityVisibleSql(null)} AND ${extra}`;
+const signedOut = (extra: Prisma.Sql) => Prisma.sql`${listingVisibleSql(null)} AND ${extra}`;
 const both = [
   { word: first, correction: null },
   { word: second, correction: null },

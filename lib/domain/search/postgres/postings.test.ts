@@ -3,7 +3,7 @@ import { Prisma } from "@/generated/prisma/client";
 import { db } from "@/lib/foundations/db/client";
 import { importAgentFile } from "@/lib/domain/publishing/import-agent";
 import type { JsonObject } from "@/lib/model/agent-file/types";
-import { capabilityVisibleSql } from "@/lib/model/catalog/visibility";
+import { listingVisibleSql } from "@/lib/model/catalog/visibility";
 import { cleanUpTestRows, createTestUser, uniqueHandle } from "@/lib/testing/fixtures";
 import { noFilters } from "@/lib/domain/search/filters";
 import { findByPostings } from "./postings";
@@ -104,7 +104,7 @@ function expected(only: (p: Planted) => boolean): string[] {
     .map((p) => p.id);
 }
 
-const signedOut = (extra: Prisma.Sql) => Prisma.sql`${capabilityVisibleSql(null)} AND ${extra}`;
+const signedOut = (extra: Prisma.Sql) => Prisma.sql`${listingVisibleSql(null)} AND ${extra}`;
 
 describe("a one-word search from the postings", () => {
   it("ranks every page as ranking every match would", async () => {

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { Prisma } from "@/generated/prisma/client";
 import { db } from "@/lib/foundations/db/client";
 import { listingsGeneration } from "@/lib/model/catalog/listing-changes";
-import { agentJoinSql, capabilitiesAs } from "@/lib/model/catalog/table-sql";
+import { listingsAs } from "@/lib/model/catalog/views";
 import { lexemesOf, type MeantLexemes, type QueryWord } from "@/lib/domain/search/lexemes";
 
 // Searches by relevance ranked from the postings (model SearchPosting, kept with the search documents). A query
@@ -52,7 +52,7 @@ async function attempt(prefixes: string[], exactTerms: string[], nameWords: stri
       ORDER BY "score" DESC, "createdAt" DESC, "capabilityId" DESC LIMIT 1
     ),
     named AS (
-      SELECT p."capabilityId", max(p."score") AS score FROM ${capabilitiesAs("n")} JOIN "SearchPosting" p ON p."capabilityId" = n."id"
+      SELECT p."capabilityId", max(p."score") AS score FROM ${listingsAs("n")} JOIN "SearchPosting" p ON p."capabilityId" = n."id"
       WHERE n."nameWords" = ${nameWords} AND p."word" IN (SELECT "word" FROM terms)
       GROUP BY p."capabilityId"
     ),
@@ -67,7 +67,7 @@ async function attempt(prefixes: string[], exactTerms: string[], nameWords: stri
                SELECT 1 FROM threshold th WHERE (k.score, c."createdAt", c."id") < (th."score", th."createdAt", th."capabilityId")
              )) AS exact,
              row_number() OVER (ORDER BY k.named DESC, k.score DESC, c."createdAt" DESC, c."id" DESC) AS n
-      FROM candidates k JOIN ${capabilitiesAs("c")} ON c."id" = k.id ${agentJoinSql()}
+      FROM candidates k JOIN ${listingsAs("c")} ON c."id" = k.id
       WHERE ${where}
       ORDER BY n
       LIMIT ${need}
@@ -175,11 +175,11 @@ async function findSeveralWords(terms: string[][], nameWords: string, where: Pri
       SELECT w0."capabilityId" AS id, ${score} AS score, w0."createdAt" FROM ${joined}
     ),
     ranked AS (
-      SELECT h.id, h.id IN (SELECT n."id" FROM ${capabilitiesAs("n")} WHERE n."nameWords" = ${nameWords}) AS named, h.score, h."createdAt"
+      SELECT h.id, h.id IN (SELECT n."id" FROM ${listingsAs("n")} WHERE n."nameWords" = ${nameWords}) AS named, h.score, h."createdAt"
       FROM hits h
       ORDER BY named DESC, h.score DESC, h."createdAt" DESC, h.id DESC
     )
-    SELECT r.id FROM ranked r JOIN ${capabilitiesAs("c")} ON c."id" = r.id ${agentJoinSql()}
+    SELECT r.id FROM ranked r JOIN ${listingsAs("c")} ON c."id" = r.id
     WHERE ${where}
     ORDER BY r.named DESC, r.score DESC, r."createdAt" DESC, r.id DESC
     LIMIT ${limit} OFFSET ${offset}`);
@@ -242,7 +242,7 @@ export async function matchesAtMost(words: QueryWord[], limit: number): Promise<
 
 /**
  * The ids of one page of a search by relevance, best first (`limit` rows after `offset`, fewer on the last
- * page) — `where` holds the visibility rule and every filter but the words, over the listing c and its agent a
+ * page) — `where` holds the visibility rule and every filter but the words, over the listing c (catalog_listings)
  * — or null when the postings cannot answer it: only stop words, or a word that begins too many words. Stop
  * words among others are no condition (as in ranking every match); the exact name still counts them.
  */

@@ -6,10 +6,11 @@ import { queryWords } from "@/lib/domain/search/query-words";
 import { matchesAtMost } from "./postings";
 import { meaningful, type MeantWord } from "@/lib/domain/search/words";
 import { NAME_ORDER_SQL } from "./name-order";
-import { listingsFromSql } from "@/lib/model/catalog/table-sql";
+import { listingsAs } from "@/lib/model/catalog/views";
 
-// The PostgreSQL engine's statements, in parts. Every search starts from THE visibility rule
-// (lib/model/catalog/visibility.ts, the SQL function explore_capability_visible), which the caller gives as `visible`.
+// The PostgreSQL engine's statements, in parts, over the catalog's listings as `c` (catalog_listings,
+// lib/model/catalog/views.ts). Every search starts from THE visibility rule (lib/model/catalog/visibility.ts, the
+// SQL function explore_capability_visible), which the caller gives as `visible`.
 //
 // Matching: the query's words (letters and digits, at most 8) must all match, each in the weighted tsvector
 // (A name, B summary, C tags and category, D agent name and purpose) or in the limitations' own vector (one
@@ -85,7 +86,7 @@ function singleFacetSql(f: SearchFilters): Partial<Record<SingleFacet, Prisma.Sq
     ...(f.category ? { category: Prisma.sql`split_part(c."category", '.', 1) = ${f.category}` } : {}),
     ...(f.class ? { class: Prisma.sql`c."class" = ${f.class}::"CapabilityClass"` } : {}),
     ...(f.price ? { price: f.price === "free_to_try" ? hasFreePlanSql : Prisma.sql`c."isPaid" = ${f.price === "paid"}` } : {}),
-    ...(f.language ? { language: Prisma.sql`${f.language} = ANY (a."languages")` } : {}),
+    ...(f.language ? { language: Prisma.sql`${f.language} = ANY (c."agentLanguages")` } : {}),
     ...(f.region ? { region: Prisma.sql`${f.region} = ANY (c."processingRegions")` } : {}),
   };
 }
@@ -169,5 +170,5 @@ export function orderSql(query: string | null, words: MeantWord[] | null, sort: 
 }
 
 export function fromSql(sort: Sort | null): Prisma.Sql {
-  return Prisma.sql`${listingsFromSql()} ${needsStats(sort) ? statsJoinSql : Prisma.empty}`;
+  return Prisma.sql`${listingsAs()} ${needsStats(sort) ? statsJoinSql : Prisma.empty}`;
 }
