@@ -1,19 +1,16 @@
 import "server-only";
 import { cache } from "react";
 import { db } from "@/lib/foundations/db/client";
-import type { AgentStatus, CapabilityClass, ContentRating } from "@/generated/prisma/enums";
+import type { AgentStatus } from "@/generated/prisma/enums";
 import { findOwnedAgentsWithListings, findOwnedStoredDocument } from "@/lib/model/catalog/owned-agents";
+import type { CatalogCapability } from "@/lib/model/catalog/read-model";
 import { isJsonObject } from "@/lib/model/agent-file/schema";
 import type { JsonObject } from "@/lib/model/agent-file/types";
 
 // The publisher's own reads (dashboard): ownership is the where. Public pages read through lib/model/catalog/queries instead.
 
-export type OwnedCapability = {
-  capabilityId: string;
-  name: string;
-  class: CapabilityClass;
-  contentRating: ContentRating;
-  listed: boolean;
+/** A listing as its publisher's dashboard lists it: the read model's names for what it shares with it. */
+export type OwnedCapability = Pick<CatalogCapability, "capabilityId" | "name" | "class" | "contentRating" | "listed"> & {
   offered: boolean;
   needsConfirmation: boolean;
   /** Suspended by an administrator (lib/domain/moderation), with the reason shown to the publisher. */

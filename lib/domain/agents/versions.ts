@@ -1,7 +1,7 @@
 import "server-only";
 import type { AgentVersionEvent, Prisma } from "@/generated/prisma/client";
 import { sha256Hex } from "@/lib/foundations/sha256";
-import { findServiceFacts, lockAgentVersionState } from "@/lib/model/catalog/agent-writes";
+import { findServiceVersionFacts, lockAgentVersionState } from "@/lib/model/catalog/agent-writes";
 import { agentFactsSchema, serviceChanges, type AgentFacts } from "./service-changes";
 
 // An agent's versions (issue #13): every write that changes what it is or whether it is listed keeps one row
@@ -72,7 +72,7 @@ async function factsOf(
   agentId: string,
   agent: { termsUrl: string | null; termsVersion: string | null; termsTextSha256: string | null },
 ): Promise<AgentFacts> {
-  const capabilities = await findServiceFacts(tx, agentId);
+  const capabilities = await findServiceVersionFacts(tx, agentId);
   const hasTerms = agent.termsUrl !== null || agent.termsVersion !== null || agent.termsTextSha256 !== null;
   return agentFactsSchema.parse({
     terms: hasTerms ? { url: agent.termsUrl, version: agent.termsVersion, textSha256: agent.termsTextSha256 } : null,

@@ -1,25 +1,22 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import type { JsonObject, JsonValue } from "@/lib/model/agent-file/types";
+import type { JsonValue } from "@/lib/model/agent-file/types";
 import { callDeadlineMs } from "@/lib/domain/adapters/publisher-fetch";
 import { callTool, listTools, type Tool } from "@/lib/domain/adapters/mcp-call";
 import { checkOutput } from "@/lib/domain/adapters/output-check";
 import { findUnstorableValues } from "@/lib/model/agent-file/json-limits";
+import type { CatalogCapability } from "@/lib/model/catalog/read-model";
 import { describeMismatch } from "./mismatch";
 import { sampleTestArguments, type TestableFacts } from "./testability";
 
 // One sample test: call the adapter with the example's input, flagged as a validation call, and judge
 // the answer. No database here: the worker records the outcome (lib/domain/sample-tests/record.ts).
 
-export type CapabilityUnderTest = TestableFacts & {
-  /** The public capability_id, sent in _meta. */
-  capabilityId: string;
-  tool: string;
-  version: string;
-  outputSchema: JsonObject | null;
-  maxDurationSeconds: number | null;
-  endpoint: string;
-};
+/** What a sample test needs of a listing (its capability_id is sent in _meta): the read model's fields, and the endpoint to call. */
+export type CapabilityUnderTest = TestableFacts &
+  Pick<CatalogCapability, "capabilityId" | "tool" | "version" | "outputSchema" | "maxDurationSeconds"> & {
+    endpoint: string;
+  };
 
 export type SampleTestOutcome = {
   status: "passed" | "failed";

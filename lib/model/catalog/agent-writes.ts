@@ -155,15 +155,15 @@ export async function lockAgentVersionState(tx: Tx, agentId: string): Promise<Ag
   return agent ?? null;
 }
 
-/** A service as the consumers' change log compares it, in agent.json order, with its plans in theirs. */
-export type ServiceFacts = Pick<CatalogCapability, "capabilityId" | "name"> & {
+/** A service as the consumers' change log reads it from its rows, in agent.json order, with its plans in theirs (checked into lib/domain/agents/service-changes.ts ServiceVersionFacts). */
+export type ServiceFactsRow = Pick<CatalogCapability, "capabilityId" | "name"> & {
   class: CapabilityClass;
   /** The data declaration as stored (JSON). */
   data: unknown;
   plans: (Pick<CatalogPlan, "planId" | "priceUsd" | "dailyLimit"> & { type: PlanType; extra: unknown })[];
 };
 
-export async function findServiceFacts(tx: Tx, agentId: string): Promise<ServiceFacts[]> {
+export async function findServiceVersionFacts(tx: Tx, agentId: string): Promise<ServiceFactsRow[]> {
   const capabilities = await tx.capability.findMany({
     where: { agentId },
     orderBy: { position: "asc" },
