@@ -24,8 +24,8 @@ export default defineConfig([
   },
   {
     // The catalog owns its tables: outside lib/model/catalog, Capability, Agent and Plan are read and written only
-    // through the catalog's functions and read in SQL only through its views. Tests and the test helpers may set
-    // rows up directly.
+    // through the catalog's functions (no Prisma relation into them either) and read in SQL only through its views.
+    // Tests and the test helpers may set rows up directly.
     files: ["lib/**/*.{ts,tsx}", "app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}", "proxy.ts"],
     ignores: ["lib/model/catalog/**", "lib/testing/**", "**/*.test.{ts,tsx}"],
     rules: {
@@ -34,6 +34,14 @@ export default defineConfig([
         {
           selector: "MemberExpression[object.name=/^(db|tx)$/][property.name=/^(capability|agent|plan)$/]",
           message: "The Capability, Agent and Plan tables are the catalog's: ask lib/model/catalog.",
+        },
+        {
+          // A relation into them from another model's query (a where, select, include, _count or connect naming
+          // `capability`, `agent`, `plan`…). A call on db or tx, or any `x.model.method(…)` with a Prisma method's
+          // name, so a client passed under another name is caught too.
+          selector:
+            ":matches(CallExpression[callee.object.object.name=/^(db|tx)$/], CallExpression[callee.object.type='MemberExpression'][callee.property.name=/^(findMany|findFirst|findFirstOrThrow|findUnique|findUniqueOrThrow|count|aggregate|groupBy|create|createMany|createManyAndReturn|update|updateMany|updateManyAndReturn|upsert|delete|deleteMany)$/]) Property[key.name=/^(agent|agents|capability|capabilities|plan|plans|answeredCapability|recipientAgent)$/]",
+          message: "Relations into the Capability, Agent and Plan tables are the catalog's: ask lib/model/catalog for the row ids.",
         },
         {
           selector: 'TemplateElement[value.raw=/"(Capability|Agent|Plan)"/], Literal[value=/"(Capability|Agent|Plan)"/]',

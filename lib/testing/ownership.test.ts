@@ -227,7 +227,10 @@ const attempts: { name: string; call: (w: World) => Promise<unknown> }[] = [
   },
   {
     name: "revokeAdapterTokenAction (Alice's token, named under Bob's handle)",
-    call: (w) => revokeAdapterTokenAction(null, formData({ handle: "@bobs-agent", tokenId: w.token.id })),
+    call: async (w) => {
+      const bobs = await createTestAgent({ ownerId: w.bob.id, status: "unpublished" });
+      return revokeAdapterTokenAction(null, formData({ handle: bobs.handle, tokenId: w.token.id }));
+    },
   },
   { name: "revokeApiTokenAction (Alice's API token)", call: (w) => revokeApiTokenAction(null, formData({ tokenId: w.apiToken.id })) },
   {

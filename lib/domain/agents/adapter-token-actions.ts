@@ -36,11 +36,14 @@ export const createAdapterTokenAction = viewerAction(
 export const revokeAdapterTokenAction = viewerAction(
   z.object({ handle, tokenId: z.string().min(1).max(40) }),
   async (viewer, input) => {
+    const notYours = fail("There is no such live token of yours.");
+    const agent = await findOwnedAgentId(viewer.id, input.handle);
+    if (!agent) return notYours;
     const { count } = await db.adapterToken.updateMany({
-      where: { id: input.tokenId, revokedAt: null, agent: { handle: input.handle, ownerId: viewer.id } },
+      where: { id: input.tokenId, revokedAt: null, agentId: agent.rowId },
       data: { revokedAt: new Date() },
     });
-    if (count === 0) return fail("There is no such live token of yours.");
+    if (count === 0) return notYours;
     revalidateEndpointPage();
     return okMessage("The token was revoked: it can no longer announce an endpoint.");
   },

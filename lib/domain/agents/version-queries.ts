@@ -1,7 +1,7 @@
 import "server-only";
 import { cache } from "react";
 import { db } from "@/lib/foundations/db/client";
-import { findOwnedAgentHeader } from "@/lib/model/catalog/owned-agents";
+import { findOwnedAgentHeader, findOwnedAgentId } from "@/lib/model/catalog/owned-agents";
 import type { VersionEvent } from "./versions";
 
 // Reads for the versions page (the publisher's own agents only: ownership is in each where) and the service
@@ -41,8 +41,10 @@ export async function findAgentVersions(ownerId: string, handle: string): Promis
 
 /** The documents of two versions of the owner's agent, by number (null for a number it does not have). */
 export async function findVersionDocuments(ownerId: string, handle: string, numbers: readonly number[]): Promise<Map<number, unknown>> {
+  const agent = await findOwnedAgentId(ownerId, handle);
+  if (!agent) return new Map();
   const rows = await db.agentVersion.findMany({
-    where: { number: { in: [...numbers] }, agent: { handle, ownerId } },
+    where: { agentId: agent.rowId, number: { in: [...numbers] } },
     select: { number: true, document: { select: { document: true } } },
   });
   return new Map(rows.map((r) => [r.number, r.document.document]));

@@ -2,6 +2,7 @@ import "server-only";
 import { db } from "@/lib/foundations/db/client";
 import { consume } from "@/lib/foundations/rate-limits/rate-limit";
 import { findAgentByHandle } from "@/lib/model/catalog/agent-handles";
+import { findOwnedAgentHandles } from "@/lib/model/catalog/owned-agents";
 import { Refused, boardInstanceId, refusedInWords } from "./board";
 import { claimNetworkHandle, provenHandle } from "./handles";
 import type { MAILBOX_ACTIONS, MESSAGE_KINDS } from "./kinds";
@@ -255,12 +256,14 @@ export type PublisherMessage = MessageView & { agentHandle: string };
 
 /** Messages to the handles of a publisher's agents, newest first: the dashboard's inbox. */
 export async function messagesForPublisher(ownerId: string, limit = 200): Promise<PublisherMessage[]> {
+  const agents = await findOwnedAgentHandles(ownerId);
+  if (agents.size === 0) return [];
   const rows = await db.networkMessage.findMany({
-    where: { recipientAgent: { ownerId }, withheld: false, deletedAt: null, expiresAt: { gt: new Date() } },
-    select: { ...messageSelect, recipientAgent: { select: { handle: true } } },
+    where: { recipientAgentId: { in: [...agents.keys()] }, withheld: false, deletedAt: null, expiresAt: { gt: new Date() } },
+    select: { ...messageSelect, recipientAgentId: true },
     orderBy: { id: "desc" },
     take: limit,
   });
   const views = await viewsOf(rows);
-  return views.map((v, i) => ({ ...v, agentHandle: rows[i]!.recipientAgent!.handle }));
+  return views.map((v, i) => ({ ...v, agentHandle: agents.get(rows[i]!.recipientAgentId!)! }));
 }

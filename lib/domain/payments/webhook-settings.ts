@@ -49,7 +49,7 @@ export const stopVerifyingAction = viewerAction(
     const owned = await findOwnedAgentHeader(viewer.id, input.handle);
     if (!owned) return notYours(input.handle);
     // Events and entitlements stay: what was bought stays bought.
-    const { count } = await db.stripeWebhook.deleteMany({ where: { agentId: owned.rowId, agent: { ownerId: viewer.id } } });
+    const { count } = await db.stripeWebhook.deleteMany({ where: { agentId: owned.rowId } });
     revalidatePayments();
     return okMessage(
       count === 0

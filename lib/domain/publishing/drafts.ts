@@ -2,7 +2,8 @@ import "server-only";
 import type { DraftSource } from "@/generated/prisma/enums";
 import { Prisma } from "@/generated/prisma/client";
 import { db } from "@/lib/foundations/db/client";
-import { findOwnedStoredDocument } from "@/lib/model/catalog/owned-agents";
+import { findAgentHandles } from "@/lib/model/catalog/agent-handles";
+import { findOwnedAgentById, findOwnedStoredDocument } from "@/lib/model/catalog/owned-agents";
 import { storedMaintainers, type Maintainer } from "@/lib/domain/formats/ga4gh/maintainers";
 import { storedSuggestions, withoutSuggestion, type Suggestion } from "./suggestions";
 import { BLANK_DRAFT_TEXT, draftTooLarge, MAX_DRAFT_BYTES, MAX_DRAFTS_PER_OWNER, TOO_MANY_DRAFTS, utf8Bytes } from "./draft-limits";
@@ -144,9 +145,16 @@ export async function listDrafts(ownerId: string): Promise<DraftSummary[]> {
     where: { ownerId },
     orderBy: { updatedAt: "desc" },
     take: MAX_DRAFTS_PER_OWNER,
-    select: { id: true, source: true, text: true, updatedAt: true, agent: { select: { handle: true } } },
+    select: { id: true, source: true, text: true, updatedAt: true, agentId: true },
   });
-  return rows.map((r) => ({ id: r.id, source: r.source, agentHandle: r.agent?.handle ?? null, title: titleOf(r.text), updatedAt: r.updatedAt }));
+  const handles = await findAgentHandles(rows.flatMap((r) => (r.agentId ? [r.agentId] : [])));
+  return rows.map((r) => ({
+    id: r.id,
+    source: r.source,
+    agentHandle: (r.agentId && handles.get(r.agentId)) ?? null,
+    title: titleOf(r.text),
+    updatedAt: r.updatedAt,
+  }));
 }
 
 export async function findOwnedDraft(ownerId: string, id: string): Promise<OwnedDraft | null> {
@@ -160,11 +168,11 @@ export async function findOwnedDraft(ownerId: string, id: string): Promise<Owned
       suggestions: true,
       updatedAt: true,
       baseUpdatedAt: true,
-      agent: { select: { handle: true, updatedAt: true, ownerId: true } },
+      agentId: true,
     },
   });
   if (!row) return null;
-  const agent = row.agent && row.agent.ownerId === ownerId ? row.agent : null;
+  const agent = row.agentId ? await findOwnedAgentById(ownerId, row.agentId) : null;
   return {
     id: row.id,
     source: row.source,

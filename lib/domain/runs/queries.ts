@@ -7,7 +7,7 @@ import type { JsonObject } from "@/lib/model/agent-file/types";
 import { consumerIdFor } from "@/lib/domain/payments/consumer-id";
 import { filledArgumentNames } from "./run-capability";
 import { findListing } from "@/lib/model/catalog/queries";
-import { findServicesRunBy } from "@/lib/model/catalog/executions";
+import { findOwnedEscalatingServices, findServiceRowId, findServicesByRowIds, findServicesRunBy } from "@/lib/model/catalog/executions";
 import { outsideActionLabels } from "@/lib/model/agent-file/labels";
 import { defaultPlan, noPlanReason, runPlansFor } from "./run-plans";
 import { staticBlock } from "./runnable-capability";
@@ -89,11 +89,13 @@ export type MyRun = {
 
 /** The viewer's executions, newest first, optionally of one status or one service. */
 export async function findMyRuns(viewer: Viewer, filters: MyRunsFilters = { status: null, service: null }, limit = 100): Promise<MyRun[]> {
+  const ranService = filters.service ? await findServiceRowId(filters.service.handle, filters.service.capabilityId) : null;
+  if (filters.service && !ranService) return [];
   const rows = await db.execution.findMany({
     where: {
       userId: viewer.id,
       ...(filters.status ? { status: filters.status } : {}),
-      ...(filters.service ? { capability: { capabilityId: filters.service.capabilityId, agent: { handle: filters.service.handle } } } : {}),
+      ...(ranService ? { capabilityId: ranService.rowId } : {}),
     },
     orderBy: { startedAt: "desc" },
     take: limit,
@@ -108,14 +110,18 @@ export async function findMyRuns(viewer: Viewer, filters: MyRunsFilters = { stat
       repeatCount: true,
       goneServiceName: true,
       goneAgentHandle: true,
-      capability: { select: { name: true, capabilityId: true, agent: { select: { handle: true } } } },
+      capabilityId: true,
     },
   });
-  return rows.map(({ capability, goneServiceName, goneAgentHandle, ...run }) => ({
-    ...run,
-    service: capability ? { name: capability.name, capabilityId: capability.capabilityId, handle: capability.agent.handle } : null,
-    deleted: capability ? null : { name: goneServiceName, handle: goneAgentHandle },
-  }));
+  const services = await findServicesByRowIds(rows.flatMap((r) => (r.capabilityId ? [r.capabilityId] : [])));
+  return rows.map(({ capabilityId, goneServiceName, goneAgentHandle, ...run }) => {
+    const capability = capabilityId ? services.get(capabilityId) : undefined;
+    return {
+      ...run,
+      service: capability ? { name: capability.name, capabilityId: capability.capabilityId, handle: capability.agent.handle } : null,
+      deleted: capability ? null : { name: goneServiceName, handle: goneAgentHandle },
+    };
+  });
 }
 
 /** The services the viewer ran (still listed on Explore), by name: the My runs page's service filter. */
@@ -143,34 +149,31 @@ export async function findEscalatedUnknownOutcomes(
   limit = 50,
   only: { handle: string; capabilityId?: string | null } | null = null,
 ): Promise<EscalatedOutcome[]> {
-  const found = await db.execution.findMany({
+  const services = await findOwnedEscalatingServices(ownerId, only);
+  if (services.size === 0) return [];
+  const rows = await db.execution.findMany({
     where: {
       status: "outcome_unknown",
       // Waiting ones only: the publisher's "mark resolved" settles one (lib/domain/runs/resolve-outcome.ts).
       resolution: { is: null },
-      capability: {
-        agent: { ownerId, ...(only ? { handle: only.handle } : {}) },
-        ...(only?.capabilityId ? { capabilityId: only.capabilityId } : {}),
-        class: "external_action",
-        effects: { path: ["escalate"], equals: true },
-      },
+      capabilityId: { in: [...services.keys()] },
     },
     orderBy: { startedAt: "desc" },
     take: limit,
-    select: {
-      id: true,
-      startedAt: true,
-      userId: true,
-      capability: { select: { name: true, capabilityId: true, agent: { select: { handle: true } } } },
-    },
+    select: { id: true, startedAt: true, userId: true, capabilityId: true },
   });
-  // The where asks for a capability, so none is null; the filter tells the compiler so.
-  const rows = found.flatMap((row) => (row.capability ? [{ ...row, capability: row.capability }] : []));
-  return rows.map((row) => ({
-    executionId: row.id,
-    startedAt: row.startedAt,
-    // The same pseudonymous ID the adapter received, so the publisher can match it with their own logs.
-    consumerId: row.userId ? consumerIdFor(row.userId, row.capability.agent.handle) : null,
-    service: { name: row.capability.name, capabilityId: row.capability.capabilityId, handle: row.capability.agent.handle },
-  }));
+  return rows.flatMap((row) => {
+    // The where asks for one of these services, so none is missing; the filter tells the compiler so.
+    const service = row.capabilityId ? services.get(row.capabilityId) : undefined;
+    if (!service) return [];
+    return [
+      {
+        executionId: row.id,
+        startedAt: row.startedAt,
+        // The same pseudonymous ID the adapter received, so the publisher can match it with their own logs.
+        consumerId: row.userId ? consumerIdFor(row.userId, service.agent.handle) : null,
+        service: { name: service.name, capabilityId: service.capabilityId, handle: service.agent.handle },
+      },
+    ];
+  });
 }

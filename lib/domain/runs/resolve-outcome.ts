@@ -14,9 +14,9 @@ export async function resolveUnknownOutcome(viewer: Viewer, executionId: string)
     SELECT e."id" FROM "Execution" e
     WHERE e."id" = ${executionId}::uuid AND e."status" = 'outcome_unknown' AND ${executionOwnedBySql(viewer.id)}
     ON CONFLICT ("executionId") DO NOTHING`;
-  const resolved = await db.unknownOutcomeResolution.findFirst({
-    where: { executionId, execution: { capability: { agent: { ownerId: viewer.id } } } },
-    select: { executionId: true },
-  });
-  return resolved ? { ok: true } : { ok: false, message: "None of your services has an unknown outcome with this execution ID." };
+  // Resolved now or before, and theirs: the ownership check is again the statement's own.
+  const resolved = await db.$queryRaw<unknown[]>`
+    SELECT 1 FROM "UnknownOutcomeResolution" r JOIN "Execution" e ON e."id" = r."executionId"
+    WHERE r."executionId" = ${executionId}::uuid AND ${executionOwnedBySql(viewer.id)}`;
+  return resolved.length > 0 ? { ok: true } : { ok: false, message: "None of your services has an unknown outcome with this execution ID." };
 }

@@ -1,8 +1,8 @@
 import "server-only";
-import { db } from "@/lib/foundations/db/client";
 import { listen, type Unsubscribe } from "@/lib/foundations/db/events";
 import { ALL_TAG, agentTag, LIST_TAG } from "@/lib/model/addresses/cache-tags";
 import { LISTINGS_CHANGED_CHANNEL, listingsWrittenOf, type ListingsWritten } from "@/lib/model/catalog/listing-changes";
+import { findAgentHandles } from "./agent-handles";
 import { log } from "@/lib/foundations/log";
 
 // Forgets what the shared caches in front (Varnish: deploy/varnish) stored about listings that changed. One process
@@ -36,11 +36,6 @@ export type CachePurgerOptions = {
 
 export type CachePurger = { close(): Promise<void> };
 
-async function handlesFromDb(ids: string[]): Promise<Map<string, string>> {
-  const agents = await db.agent.findMany({ where: { id: { in: ids } }, select: { id: true, handle: true } });
-  return new Map(agents.map((a) => [a.id, a.handle]));
-}
-
 /** The tags a write's agents leave out of date, or everything when any of them is not known. */
 export async function tagsOfWrite(agents: ReadonlySet<string> | null, handlesOf: (ids: string[]) => Promise<Map<string, string>>): Promise<string[]> {
   if (agents === null || agents.size === 0) return [ALL_TAG];
@@ -58,7 +53,7 @@ export function startCachePurger(options: CachePurgerOptions): CachePurger {
   const batchMs = options.batchMs ?? DEFAULT_BATCH_MS;
   const retryMs = options.retryMs ?? DEFAULT_RETRY_MS;
   const repeatMs = options.repeatMs ?? DEFAULT_REPEAT_MS;
-  const handlesOf = options.handlesOf ?? handlesFromDb;
+  const handlesOf = options.handlesOf ?? findAgentHandles;
   const repeats = new Set<NodeJS.Timeout>();
   // Heard and not yet turned into tags: agent ids, or null for "everything".
   let heard: Set<string> | null = new Set();

@@ -5,8 +5,9 @@ import type { CatalogAgent, CatalogCapability } from "./read-model";
 
 // What statements over executions (lib/domain/runs) need of the catalog. A run's checks and writes stay one
 // statement each (a row lock, a cap or an ownership check must see the same snapshot as the write), so the catalog
-// gives them SQL fragments over an execution aliased `e`, the way visibility.ts gives its rule, and reads the
-// services a person ran.
+// gives them SQL fragments over an execution aliased `e`, the way visibility.ts gives its rule. Its reads are the
+// services a person ran, the row ids a list of runs filters executions by, and the names of a page of runs'
+// services (one read per page).
 
 function ident(alias: string): Prisma.Sql {
   if (!/^[a-z][a-z0-9_]*$/.test(alias)) throw new Error(`executions: bad alias ${alias}`);
@@ -40,6 +41,44 @@ export function executionOwnedBySql(ownerId: string, e = "e"): Prisma.Sql {
 }
 
 export type ServiceRun = Pick<CatalogCapability, "name" | "capabilityId"> & { agent: Pick<CatalogAgent, "handle"> };
+
+const serviceRunSelect = { id: true, name: true, capabilityId: true, agent: { select: { handle: true } } } as const;
+
+function byRowId(rows: ({ id: string } & ServiceRun)[]): Map<string, ServiceRun> {
+  return new Map(rows.map(({ id, ...service }) => [id, service]));
+}
+
+/** The row of the service with this capability ID on the agent with this handle, whoever owns it and whatever its state, or null. */
+export async function findServiceRowId(handle: string, capabilityId: string): Promise<Pick<CatalogCapability, "rowId"> | null> {
+  const capability = await db.capability.findFirst({ where: { capabilityId, agent: { handle } }, select: { id: true } });
+  return capability ? { rowId: capability.id } : null;
+}
+
+/** What a page of runs names: the services of these rows, by row id, in one read. A row no longer there is missing. */
+export async function findServicesByRowIds(rowIds: readonly string[]): Promise<Map<string, ServiceRun>> {
+  if (rowIds.length === 0) return new Map();
+  return byRowId(await db.capability.findMany({ where: { id: { in: [...new Set(rowIds)] } }, select: serviceRunSelect }));
+}
+
+/**
+ * The owner's external actions that escalate an unknown outcome to them (effects.escalate), by row id; only those of
+ * one agent (and one of its services) when `only` says so.
+ */
+export async function findOwnedEscalatingServices(
+  ownerId: string,
+  only: { handle: string; capabilityId?: string | null } | null = null,
+): Promise<Map<string, ServiceRun>> {
+  const rows = await db.capability.findMany({
+    where: {
+      agent: { ownerId, ...(only ? { handle: only.handle } : {}) },
+      ...(only?.capabilityId ? { capabilityId: only.capabilityId } : {}),
+      class: "external_action",
+      effects: { path: ["escalate"], equals: true },
+    },
+    select: serviceRunSelect,
+  });
+  return byRowId(rows);
+}
 
 /** The services this user ran that are still in the catalog, by name (at most `limit`). */
 export async function findServicesRunBy(userId: string, limit: number): Promise<ServiceRun[]> {

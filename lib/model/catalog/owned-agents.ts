@@ -16,6 +16,18 @@ export async function findOwnedAgentId(ownerId: string, handle: string): Promise
   return agent ? { rowId: agent.id } : null;
 }
 
+/** The agent with this row id if it is the owner's, or null: what a row of theirs that names an agent shows of it. */
+export async function findOwnedAgentById(ownerId: string, rowId: string): Promise<Pick<CatalogAgent, "rowId" | "handle" | "updatedAt"> | null> {
+  const agent = await db.agent.findFirst({ where: { id: rowId, ownerId }, select: { id: true, handle: true, updatedAt: true } });
+  return agent ? { rowId: agent.id, handle: agent.handle, updatedAt: agent.updatedAt } : null;
+}
+
+/** The handles of all the owner's agents, by row id. */
+export async function findOwnedAgentHandles(ownerId: string): Promise<Map<string, CatalogAgent["handle"]>> {
+  const agents = await db.agent.findMany({ where: { ownerId }, select: { id: true, handle: true } });
+  return new Map(agents.map((a) => [a.id, a.handle]));
+}
+
 /** Its status, or null when the owner has no agent with this handle. */
 export async function findOwnedAgentStatus(ownerId: string, handle: string): Promise<Pick<CatalogAgent, "status"> | null> {
   return db.agent.findFirst({ where: { handle, ownerId }, select: { status: true } });
