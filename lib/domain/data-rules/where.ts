@@ -1,6 +1,5 @@
 import "server-only";
 import { cache } from "react";
-import { Prisma } from "@/generated/prisma/client";
 import { findListedDataViews } from "@/lib/model/catalog/listed-data";
 import { matchesDataRules } from "./match";
 import { hasAnyRule, type DataRules } from "./rules";
@@ -23,16 +22,4 @@ const matchingIdsByKey = cache(async (key: string): Promise<string[]> => {
 export async function matchingCapabilityIds(rules: DataRules): Promise<string[] | null> {
   if (!hasAnyRule(rules)) return null;
   return matchingIdsByKey(formatRulesParam(rules));
-}
-
-/** A Prisma where for capabilities meeting the rules ({} when there are none). */
-export async function dataRulesWhere(rules: DataRules): Promise<Prisma.CapabilityWhereInput> {
-  const ids = await matchingCapabilityIds(rules);
-  return ids === null ? {} : { id: { in: ids } };
-}
-
-/** The same for raw SQL over `"Capability" c` (search). */
-export async function dataRulesSql(rules: DataRules): Promise<Prisma.Sql> {
-  const ids = await matchingCapabilityIds(rules);
-  return ids === null ? Prisma.sql`TRUE` : Prisma.sql`c."id" = ANY(${ids})`;
 }
