@@ -6,6 +6,7 @@ import { z } from "zod";
 import { inspectorRun } from "./inspector";
 import { leak } from "./roles/roles";
 import { signInByEmail, uniqueEmail } from "./helpers";
+import { AGENT_MCP_TOOL_NAMES } from "../lib/testing/agent-mcp-tool-names";
 
 // Explore's MCP endpoint for agents, driven by the SDK's client over HTTP and by the MCP Inspector's CLI (a
 // third-party client), against the production server; and capability requests on the web.
@@ -118,32 +119,7 @@ test("a NUL character in the requests' search is refused in words, not a 500", a
 
 test("the MCP Inspector's CLI lists the tools and calls one", async ({ baseURL }) => {
   const tools = JSON.parse(await inspector(baseURL ?? "", "--method", "tools/list")) as { tools: { name: string; outputSchema?: object }[] };
-  expect(tools.tools.map((t) => t.name).sort()).toEqual([
-    "add_to_request",
-    "delete_note",
-    "delete_profile",
-    "describe_need",
-    "find_services",
-    "get_service",
-    "list_capability_requests",
-    "list_services",
-    "manage_mailbox",
-    "post_note",
-    "publish_profile",
-    "read_board",
-    "read_messages",
-    "read_request",
-    "recover_handle",
-    "register_key",
-    "report",
-    "request_capability",
-    "run_service",
-    "search_agents",
-    "search_board",
-    "search_directory",
-    "send_message",
-    "vote_capability_request",
-  ]);
+  expect(tools.tools.map((t) => t.name).sort()).toEqual([...AGENT_MCP_TOOL_NAMES]);
   // run_service answers with the service's own content, which no one schema describes.
   expect(tools.tools.filter((t) => t.outputSchema === undefined).map((t) => t.name)).toEqual(["run_service"]);
   const called = JSON.parse(

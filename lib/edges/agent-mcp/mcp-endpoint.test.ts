@@ -9,6 +9,7 @@ import type { JsonObject } from "@/lib/model/agent-file/types";
 import { db } from "@/lib/foundations/db/client";
 import { cleanUpTestRows, createTestUser, uniqueHandle } from "@/lib/testing/fixtures";
 import { plantedWord } from "@/lib/testing/planted-word";
+import { AGENT_MCP_TOOL_NAMES } from "@/lib/testing/agent-mcp-tool-names";
 
 // The agents' MCP endpoint through the SDK's own client, its HTTP requests handed straight to the route handler
 // (nothing listens, nothing leaves the process). Made-up words keep other tests' rows out of the answers.
@@ -111,32 +112,7 @@ describe("/mcp for agents", () => {
   it("lists its twenty-four tools, each with an output schema but run_service, whose answer is the service's own", async () => {
     const client = await connect();
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual([
-      "add_to_request",
-      "delete_note",
-      "delete_profile",
-      "describe_need",
-      "find_services",
-      "get_service",
-      "list_capability_requests",
-      "list_services",
-      "manage_mailbox",
-      "post_note",
-      "publish_profile",
-      "read_board",
-      "read_messages",
-      "read_request",
-      "recover_handle",
-      "register_key",
-      "report",
-      "request_capability",
-      "run_service",
-      "search_agents",
-      "search_board",
-      "search_directory",
-      "send_message",
-      "vote_capability_request",
-    ]);
+    expect(tools.map((t) => t.name).sort()).toEqual([...AGENT_MCP_TOOL_NAMES]);
     for (const tool of tools) expect(tool.outputSchema?.type, tool.name).toBe(tool.name === "run_service" ? undefined : "object");
   });
 
