@@ -4,7 +4,9 @@
 //   npx tsx bench/generate-listings.ts <DATABASE_URL> <N>
 //
 // The listings look like real ones where search cares: names and summaries drawn from one
-// vocabulary of ~170 words (each in a few % of listings), 30 categories, the
+// vocabulary of ~170 words (each in a few % of listings), and each summary two words of a long tail
+// (made-up words like "kedimoba" over 100,000 of them, the n-th as likely as 1/n: a few in thousands of
+// listings, most in one or none, so a search of one is one nobody made before), 30 categories, the
 // network's canonical tags, five capabilities per agent, 5 % mature, 2 % unlisted, 30 % paid,
 // sample tests for half of them, runs for a fifth. Search documents are then built by the same
 // SQL function the import uses.
@@ -72,6 +74,21 @@ function pick(array: string, n: number): string {
 
 const SEARCH_BATCH = 2_000;
 
+/** How many long-tail words there are to draw from. */
+const TAIL_WORDS = 100_000;
+const SYLLABLES = ["ba", "ke", "di", "mo", "lu", "fa", "ne", "ri", "so", "tu", "ga", "pe", "zi", "vo", "ru", "ha", "le", "mi", "no", "ta"];
+
+/**
+ * SQL for a function of the session, tail_word(r): for r uniform in [0, 1), the k-th long-tail word with k = e^(r·ln M),
+ * so a word's share falls as 1/k (Zipf); k written in base 20, one syllable a digit, four digits.
+ */
+function tailWordFunction(): string {
+  const syllable = (divisor: number) => `(${sqlArray(SYLLABLES)})[1 + (k / ${divisor}) % ${SYLLABLES.length}]`;
+  return `CREATE FUNCTION pg_temp.tail_word(r float8) RETURNS text LANGUAGE sql IMMUTABLE AS $fn$
+    SELECT ${[1, 20, 400, 8000].map(syllable).join(" || ")}
+    FROM (SELECT floor(exp(r * ln(${TAIL_WORDS})))::int AS k) x $fn$`;
+}
+
 export async function generateListings(url: string, count: number, log = console.log): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -84,6 +101,7 @@ export async function generateListings(url: string, count: number, log = console
       log(`  ${label}: ${((Date.now() - t) / 1000).toFixed(1)} s`);
     };
     await client.query(`SET synchronous_commit = off`);
+    await client.query(tailWordFunction());
     await step(
       "owner and tags",
       `INSERT INTO "User" ("id", "email", "updatedAt") VALUES ('bench-owner', 'bench@explore.localhost', now()) ON CONFLICT DO NOTHING;
@@ -112,7 +130,8 @@ export async function generateListings(url: string, count: number, log = console
        SELECT 'gen-cap-' || i, 'gen-agent-' || (1 + (i - 1) / 5), 'cap_gen_' || i, (i - 1) % 5, 'gen_' || i,
          initcap(${pick(W, vocabulary.length)}) || ' ' || ${pick(W, vocabulary.length)} || ' ' || ${pick(W, vocabulary.length)},
          'Returns the ' || ${pick(W, vocabulary.length)} || ' ' || ${pick(W, vocabulary.length)} || ' for a ' || ${pick(W, vocabulary.length)} ||
-           ' you give, with ' || ${pick(W, vocabulary.length)} || ' and ' || ${pick(W, vocabulary.length)} || ' ' || ${pick(W, vocabulary.length)} || '.',
+           ' you give, with ' || ${pick(W, vocabulary.length)} || ' and ' || ${pick(W, vocabulary.length)} || ' ' || ${pick(W, vocabulary.length)} ||
+           '. Knows ' || pg_temp.tail_word(random()) || ' and ' || pg_temp.tail_word(random()) || '.',
          (${sqlArray(categories)})[1 + (i % ${categories.length})] || '.' || ${pick(W, vocabulary.length)},
          CASE WHEN i % 20 = 0 THEN 'mature'::"ContentRating" ELSE 'general'::"ContentRating" END,
          CASE WHEN i % 20 = 0 THEN ARRAY['alcohol'] ELSE ARRAY[]::text[] END,
