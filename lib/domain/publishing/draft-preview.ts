@@ -2,6 +2,7 @@ import "server-only";
 import { listTags } from "@/lib/model/agent-file";
 import type { NormalizedAgent, NormalizedCapability } from "@/lib/model/agent-file/types";
 import type { CatalogAgent, CatalogCapability, CatalogPlan } from "@/lib/model/catalog/read-model";
+import { planFigures } from "@/lib/model/catalog/rows";
 
 // A draft as the catalog's read model, so the public listing components render it exactly as consumers
 // will see it once published. Nothing here is stored: the ids and dates are the preview's own.
@@ -9,13 +10,11 @@ import type { CatalogAgent, CatalogCapability, CatalogPlan } from "@/lib/model/c
 const labels = new Map(listTags().map((t) => [t.slug, t.label]));
 
 function plansOf(c: NormalizedCapability): CatalogPlan[] {
-  return c.plans.map((p) => ({
-    planId: p.planId,
-    type: p.type,
-    extra: p.extra,
-    priceUsd: typeof p.extra.price_usd === "number" ? String(p.extra.price_usd) : null,
-    dailyLimit: typeof p.extra.daily_limit === "number" && Number.isInteger(p.extra.daily_limit) ? p.extra.daily_limit : null,
-  }));
+  return c.plans.map((p) => {
+    const { priceUsd, dailyLimit } = planFigures(p.extra);
+    // As a stored price reads back (a decimal column, as text).
+    return { planId: p.planId, type: p.type, extra: p.extra, priceUsd: priceUsd === null ? null : String(priceUsd), dailyLimit };
+  });
 }
 
 export function previewCapabilities(agent: NormalizedAgent, ownerId: string, at: Date): CatalogCapability[] {

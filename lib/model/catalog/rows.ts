@@ -79,6 +79,14 @@ export function capabilityRow(agentId: string, position: number, c: NormalizedCa
   };
 }
 
+/** A plan's price and daily limit as the catalog stores them (their own columns), from its fields as written. */
+export function planFigures(extra: NormalizedCapability["plans"][number]["extra"]): { priceUsd: number | null; dailyLimit: number | null } {
+  return {
+    priceUsd: typeof extra.price_usd === "number" ? extra.price_usd : null,
+    dailyLimit: typeof extra.daily_limit === "number" && Number.isInteger(extra.daily_limit) ? extra.daily_limit : null,
+  };
+}
+
 export function planRows(capabilityRowId: string, c: NormalizedCapability) {
   return c.plans.map((p, position) => ({
     id: randomUUID(),
@@ -87,8 +95,7 @@ export function planRows(capabilityRowId: string, c: NormalizedCapability) {
     position,
     type: p.type,
     extra: p.extra,
-    priceUsd: typeof p.extra.price_usd === "number" ? p.extra.price_usd : null,
-    dailyLimit: typeof p.extra.daily_limit === "number" && Number.isInteger(p.extra.daily_limit) ? p.extra.daily_limit : null,
+    ...planFigures(p.extra),
   }));
 }
 

@@ -6,19 +6,12 @@ import { Prisma } from "@/generated/prisma/client";
 // logo's copy. They read these relations under the aliases they choose; only the catalog names its tables.
 //
 // catalog_listings: one row per capability, listed or not (THE visibility rule's fragments over a listing,
-// visibility.ts listingVisibleSql and its kin, decide who sees it).
-//   Its own columns, as "Capability" names them: "id", "agentId", "capabilityId", "position", "name", "summary",
-//   "category", "class", "version", "listed", "contentRating", "suspendedAt", "isPaid", "hasFreePlan",
-//   "hasExample", "inputsRetained", "usedForTraining", "processingRegions", "tagSlugs", "lastTestAt",
-//   "lastTestPassed", "lastPassAt", "searchVector", "limitationsVector", "searchWords", "nameWords", "createdAt",
-//   "updatedAt".
-//   Its agent's: "agentHandle", "agentDisplayName", "agentLanguages" (the languages the search filters by),
-//   "agentStatus", "agentOwnerId", "agentEndpointPending".
-//   "planTerms": its plans in order as JSON text, [type, priceUsd, dailyLimit, extra.calls, extra.period] each,
-//   what the search index words its price summary from (memory/listing-cards.ts, priceSummaryOfPlans).
-//   Read by search (postgres/: matching, filters, orders, facets, postings, highlights; memory/load.ts: the
-//   index's load and patches; lexicon.ts), card figures (listings/card-stats.ts) and the API's figures
-//   (api-reads.ts, over lib/model/figures).
+// visibility.ts listingVisibleSql and its kin, decide who sees it): the capability's columns that readers outside
+// the catalog need, under "Capability"'s names; its agent's, prefixed "agent" ("agentHandle", "agentStatus"…); and
+// "planTerms", its plans in order as JSON text, what the search index words its price summary from
+// (memory/listing-cards.ts). The migration lists the columns. Read by search (postgres/: matching, filters, orders,
+// facets, postings, highlights; memory/load.ts: the index's load and patches; lexicon.ts), card figures
+// (listings/card-stats.ts) and the API's figures (api-reads.ts, over lib/model/figures).
 // catalog_agents: each agent's "id", "handle", "status", "ownerId" and "logoSha256", named as "Agent" names
 //   them, so agentVisibleSql reads it as it reads the table. Read by the lexicon (an agent's words) and the
 //   logo store.
