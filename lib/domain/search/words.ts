@@ -12,7 +12,8 @@ import { wordMemo } from "./word-memo";
 
 // What a query's words mean, for both engines: each word as typed, its typo correction (its nearest lexeme by
 // pg_trgm similarity over the SearchLexeme table of words everyone may see, so typo tolerance costs one indexed
-// lookup per word instead of trigram matching over every listing), and the lexemes it stands for (lexemes.ts,
+// lookup per word instead of trigram matching over every listing; a word the lexicon holds is its own nearest, found
+// by its key without the trigram search, which costs more the more words there are), and the lexemes it stands for (lexemes.ts,
 // lexemesOf: its prefixes and its correction's stem). A stop word means nothing.
 
 const correctionSchema = z.array(z.object({ word: z.string(), corrected: z.string().nullable() }));
@@ -20,9 +21,10 @@ const corrections = wordMemo<string>(
   async (words) => {
     const rows = correctionSchema.parse(
       await db.$queryRaw<unknown[]>(Prisma.sql`
-        SELECT w AS word, (
-          SELECT l."word" FROM "SearchLexeme" l WHERE l."word" % w ORDER BY l."word" <-> w, l."word" LIMIT 1
-        ) AS corrected
+        SELECT w AS word, CASE
+          WHEN EXISTS (SELECT 1 FROM "SearchLexeme" e WHERE e."word" = w) THEN w
+          ELSE (SELECT l."word" FROM "SearchLexeme" l WHERE l."word" % w ORDER BY l."word" <-> w, l."word" LIMIT 1)
+        END AS corrected
         FROM unnest(${words}::text[]) w`),
     );
     return new Map(rows.flatMap((row) => (row.corrected === null || row.corrected === row.word ? [] : [[row.word, row.corrected]])));
