@@ -25,12 +25,12 @@ export async function register(): Promise<void> {
   // index patches in the written agents, and what search remembers per generation (typo corrections, facet
   // counts) starts again.
   const { listenForListingChanges } = await import("@/lib/model/catalog/listing-change-listener");
-  listenForListingChanges();
+  const listener = listenForListingChanges();
   // Search for the shared audiences from memory (lib/domain/search/memory/live.ts); PostgreSQL answers until
-  // it is loaded, and whenever it is not current.
+  // it is loaded, and whenever it is not current. Its load begins once writes are heard.
   if (env.EXPLORE_SEARCH_INDEX) {
     const { startSharedIndex } = await import("@/lib/domain/search/memory/live");
-    void startSharedIndex();
+    void startSharedIndex({ listening: listener.listening });
   }
 }
 

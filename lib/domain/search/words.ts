@@ -7,7 +7,7 @@ import { listingsGeneration } from "@/lib/model/catalog/listing-changes";
 import type { SearchFilters } from "./filters";
 import type { WordCorrection } from "./typo-notice";
 import { queryWords } from "./query-words";
-import { lexemesOf, type MeantLexemes, type QueryWord } from "./lexemes";
+import { lexemesOf, stemsOf, type MeantLexemes, type QueryWord } from "./lexemes";
 import { wordMemo } from "./word-memo";
 
 // What a query's words mean, for both engines: each word as typed, its typo correction (its nearest lexeme by
@@ -57,7 +57,9 @@ export type MeantWord = QueryWord & MeantLexemes;
 
 // Cached per request: a search page asks for the same query's words for its results and its counts.
 const meantWords = cache(async (query: string, verbatim: boolean): Promise<MeantWord[]> => {
-  const words = await correctedWords(query, verbatim);
+  // The typed words' stems are asked beside their corrections, not after them: a word new to this process costs one
+  // round trip's wait, not two (lexemesOf then finds them known, and asks only for a correction's stem).
+  const [words] = await Promise.all([correctedWords(query, verbatim), stemsOf(queryWords(query))]);
   const lexemes = await lexemesOf(words);
   return words.map((w, i) => ({ ...w, prefixes: lexemes[i]?.prefixes ?? [], exact: lexemes[i]?.exact ?? null }));
 });

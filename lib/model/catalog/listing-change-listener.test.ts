@@ -26,8 +26,9 @@ afterAll(async () => {
 
 describe("listing writes reach every web process", () => {
   it("a publish or unpublish moves the generation at once here, and is heard by every process", async () => {
-    // Connecting counts as a change (nothing could be heard before it), and means it is listening.
-    await expect.poll(() => heard).toBe(1);
+    // Connecting counts as a change (nothing could be heard before it), noted before `listening` resolves.
+    await listener.listening;
+    expect(heard).toBe(1);
     const owner = await createTestUser();
     const agent = await createTestAgent({ ownerId: owner.id, status: "unpublished" });
     const before = listingsGeneration();

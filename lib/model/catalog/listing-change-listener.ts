@@ -8,7 +8,11 @@ import { LISTINGS_CHANGED_CHANNEL, listingsWrittenOf, noteListingsWritten, sentH
 // while that is down nothing can be heard, so connecting and every gap count as writes of agents not known. This
 // process's own writes, coming back, were noted when they committed.
 
-export type ListingsChangedListener = { close(): Promise<void> };
+export type ListingsChangedListener = {
+  /** Resolves once listening: from then on every write is heard (or counted as not known, in a gap). */
+  listening: Promise<void>;
+  close(): Promise<void>;
+};
 
 /**
  * Starts listening in the background. A first connection that fails is tried again every `retryMs`; once
@@ -24,6 +28,8 @@ export function listenForListingChanges(options: { retryMs?: number; onChange?: 
   let unsubscribe: Unsubscribe | null = null;
   let closed = false;
   let timer: NodeJS.Timeout | undefined;
+  let nowListening = () => {};
+  const listening = new Promise<void>((resolve) => (nowListening = resolve));
 
   async function start(): Promise<void> {
     try {
@@ -35,6 +41,7 @@ export function listenForListingChanges(options: { retryMs?: number; onChange?: 
       }
       unsubscribe = stop;
       missed();
+      nowListening();
     } catch (error) {
       log.warn("cannot listen for listing changes yet; trying again", { error, retryMs });
       if (!closed) timer = setTimeout(() => (starting = start()), retryMs);
@@ -43,6 +50,7 @@ export function listenForListingChanges(options: { retryMs?: number; onChange?: 
 
   let starting = start();
   return {
+    listening,
     async close() {
       closed = true;
       clearTimeout(timer);

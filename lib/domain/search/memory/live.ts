@@ -45,7 +45,16 @@ export function currentSharedIndex(): SharedIndex | null {
   return (globalThis as Holder)[KEY]?.current() ?? null;
 }
 
-export type LiveSharedIndexOptions = { reloadGapMs?: number; factsRefreshMs?: number };
+export type LiveSharedIndexOptions = {
+  reloadGapMs?: number;
+  factsRefreshMs?: number;
+  /**
+   * Resolves once the process hears listing writes (listing-change-listener.ts). The first load waits for it: a
+   * load begun before would miss the writes made in between, and connecting counts as writes not known, so it
+   * would be thrown away when it ends and made again (twice the start at a million listings).
+   */
+  listening?: Promise<unknown>;
+};
 /** Tries of a misplaced patch (50, 100, … ms apart) before the index is loaded again. */
 const MISPLACED_TRIES = 5;
 
@@ -80,10 +89,14 @@ export class LiveSharedIndex {
   #reloadTimer: NodeJS.Timeout | undefined;
   #stopHearingWrites: (() => void) | null = null;
   #closed = false;
+  /** Whether loads may begin: once the process hears listing writes. */
+  #hearing = false;
+  readonly #listening: Promise<unknown> | undefined;
 
   constructor(options: LiveSharedIndexOptions = {}) {
     this.#reloadGapMs = options.reloadGapMs ?? 10_000;
     this.#factsRefreshMs = options.factsRefreshMs ?? 300_000;
+    this.#listening = options.listening;
   }
 
   /** Hears this process's listing writes, starts reading facts again on its timer, and loads; `loaded` tells when. */
@@ -100,7 +113,12 @@ export class LiveSharedIndex {
     });
     this.#refreshTimer = setInterval(() => this.refreshFacts(), this.#factsRefreshMs);
     this.#refreshTimer.unref();
-    this.#reload();
+    const begin = () => {
+      this.#hearing = true;
+      this.#reload();
+    };
+    if (this.#listening) void this.#listening.then(begin);
+    else begin();
   }
 
   /** Reads every held listing's facts again (its timer; tests), a batch at a time between other work. */
@@ -182,7 +200,7 @@ export class LiveSharedIndex {
   }
 
   #reload(): void {
-    if (this.#closed || this.#loading) return;
+    if (this.#closed || this.#loading || !this.#hearing) return;
     const wait = this.#lastLoadAt + this.#reloadGapMs - Date.now();
     if (wait > 0) {
       // Not sooner than the gap, but then by itself: no search may come to ask (a quiet instance would stay
