@@ -10,7 +10,7 @@ import { typoNotice, type TypoNotice } from "./typo-notice";
 
 // Everything the search page (the home page) shows, gathered for one viewer and one URL: the page only composes it.
 
-export const SEARCH_PAGE_SIZE = 24;
+const SEARCH_PAGE_SIZE = 24;
 
 /** For an empty result: a chosen filter dropped on its own, and how many services that would give. */
 export type DropSuggestion = { label: string; href: string; count: number };
